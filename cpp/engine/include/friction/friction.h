@@ -1,0 +1,16 @@
+#pragma once
+// Friction Lab engine: the public API in one include.
+
+#include "friction/abbott_seed.h"
+#include "friction/catalog.h"
+#include "friction/errors.h"
+#include "friction/parameters.h"
+#include "friction/simulate.h"
+#include "friction/state_variable.h"
+
+namespace friction {
+
+/// The engine's version, as reported to users and written into exports.
+inline constexpr const char* kEngineVersion = "0.1.0";
+
+}  // namespace friction

@@ -1,0 +1,64 @@
+#pragma once
+// Turning a caller's partial parameter list into a complete, validated set, and binding that set
+// to a model's parameter struct.
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "friction/catalog.h"
+
+namespace friction {
+
+/// Parameter values as a caller gives them: any subset of a model's keys, in any order.
+using ParamList = std::vector<std::pair<std::string, double>>;
+
+/// A complete parameter set for one model: one value per catalog entry, in catalog order.
+struct ResolvedParams {
+  const ModelSpec* model = nullptr;
+  std::vector<double> values;
+
+  /// The value of parameter `key`. Throws std::out_of_range if the model has no such key.
+  double get(std::string_view key) const;
+};
+
+/// Fills in defaults (derived defaults after the parameters they follow) and checks every value
+/// against the catalog. Throws InputError naming the first bad parameter, its unit, the allowed
+/// range and the value given: an unknown key, a repeated key, NaN or ±Inf, or a value out of range.
+ResolvedParams resolveParams(const ModelSpec& model, const ParamList& given);
+
+/// The sentence used when `value` lies outside `spec`'s range (or is not finite).
+std::string outOfRangeMessage(const ParamSpec& spec, double value);
+
+/// Formats a number for messages: up to 10 significant digits, no trailing noise.
+std::string formatNumber(double value);
+
+/// Links one field of a model's parameter struct to its catalog entry. A model declares a
+/// `std::array<ParamField<Params>, N>` once; the catalog entries and the binding both come from it.
+template <class Params>
+struct ParamField {
+  double Params::*member;
+  ParamSpec spec;
+};
+
+/// The catalog entries of a field table, in order.
+template <class Params, std::size_t N>
+std::vector<ParamSpec> specsOf(const std::array<ParamField<Params>, N>& fields) {
+  std::vector<ParamSpec> specs;
+  specs.reserve(N);
+  for (const auto& field : fields) specs.push_back(field.spec);
+  return specs;
+}
+
+/// The parameter struct for a resolved set (which must come from the same field table).
+template <class Params, std::size_t N>
+Params bindParams(const std::array<ParamField<Params>, N>& fields, const ResolvedParams& resolved) {
+  Params params{};
+  for (std::size_t i = 0; i < N; ++i) params.*(fields[i].member) = resolved.values.at(i);
+  return params;
+}
+
+}  // namespace friction

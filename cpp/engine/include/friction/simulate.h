@@ -1,0 +1,79 @@
+#pragma once
+// Running a model: the request, the columnar result (trace) and its summary.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "friction/parameters.h"
+
+namespace friction {
+
+/// The output of a run, one value per output sample in each column. SI units (the seed model's
+/// columns are in the seed's own units, which coincide with SI when its Load is read as kg and N).
+struct Trace {
+  std::vector<double> t;         ///< time [s]
+  std::vector<double> x;         ///< block position [m]
+  std::vector<double> v;         ///< block velocity [m/s]
+  std::vector<double> theta;     ///< contact state θ [-], 1 = fully aged (static), 0 = fully kinetic
+  std::vector<double> friction;  ///< friction force on the block, opposing its motion [N]
+  std::vector<double> fk;        ///< velocity-dependent kinetic friction Fk(v) [N]
+  std::vector<double> spring;    ///< drive force of spring and dashpot, c(v0 t − x) + η(v0 − v) [N]
+  std::vector<double> vOverV0;   ///< v / v0 [-], as the seed plots it
+  std::vector<double> fkOverFk0; ///< Fk(v) / Fk(0 velocity terms) [-], as the seed plots it
+
+  std::size_t size() const { return t.size(); }
+};
+
+/// Describes one column of a Trace for display: the member it reads and how to label it.
+struct ColumnSpec {
+  std::vector<double> Trace::*column;
+  std::string_view key;
+  std::string_view symbol;
+  std::string_view label;
+  std::string_view unit;
+};
+
+/// Every column of a Trace, in a fixed order.
+const std::vector<ColumnSpec>& columnCatalog();
+
+/// How the motion ended, judged over the last quarter of the run.
+enum class Regime {
+  Steady,       ///< sliding at (nearly) constant velocity
+  Oscillation,  ///< sliding with a velocity oscillation that never sticks (squeal, or a decaying transient)
+  StickSlip,    ///< alternating stick (v = 0) and slip phases
+  Stuck,        ///< never started to slide
+};
+std::string_view regimeName(Regime regime);
+
+struct Summary {
+  std::string model;
+  double resonanceRadPerS = 0;  ///< ω = √(c/m) [rad/s] (the seed: √(c/N))
+  double resonanceHz = 0;       ///< ω / 2π [Hz]
+  Regime regime = Regime::Stuck;
+  std::string integrator;       ///< which scheme ran, e.g. "seed-euler", "rk4-event"
+  long long steps = 0;          ///< integration steps taken
+  double dt = 0;                ///< the (largest) step size [s]
+  double duration = 0;          ///< simulated time [s]
+  double peakVelocity = 0;      ///< max |v| over the run [m/s]
+  ResolvedParams params;        ///< every parameter, defaults filled in
+};
+
+struct SimulationResult {
+  Trace trace;
+  Summary summary;
+};
+
+struct SimulationRequest {
+  std::string model;  ///< a model id from modelCatalog()
+  ParamList params;   ///< any subset of that model's parameters
+};
+
+/// Resolves the request against the catalog and runs the model. Throws InputError for bad input and
+/// SimulationError for a run that cannot complete. A pure function: same request, same result.
+SimulationResult simulate(const SimulationRequest& request);
+
+/// Classifies the end of a trace (its last quarter in time). v0 > 0 is the drive velocity.
+Regime classifyRegime(const Trace& trace, double v0);
+
+}  // namespace friction

@@ -1,0 +1,84 @@
+#pragma once
+// Model "state-variable": the seed app's physics done properly, in SI units.
+//
+// A block of mass m is pulled through a spring c and a dashpot η whose far end moves at v0; the
+// block starts at rest with the spring unstretched. Friction (Popov, Contact Mechanics and
+// Friction, Ch. 12, as used by Abbott's app):
+//
+//   Fk(v) = max(0, μk Fn (1 + a|v| + b (v − v0)²))      velocity-dependent kinetic friction
+//   F     = Fk(v) + (μs Fn − Fk(v)) θ                    θ = 1: aged contact, θ = 0: kinetic
+//   dθ/dt = (1 − θ)/τ − |v|/D,  θ kept in [0, 1]          ageing at rest, renewal by slip
+//   m dv/dt = Fd − F sgn(v),  Fd = c (v0 t − x) + η (v0 − v)
+//
+// Stick is a true state: while v = 0 the block stays exactly at rest as long as |Fd| does not
+// exceed the static limit F(0, θ), θ relaxing in closed form meanwhile. Slip is integrated with
+// classical RK4 at a fixed step chosen from the system's time scales; the switches between stick
+// and slip are located inside the step and written into the output.
+//
+// Differences from the seed (abbott-seed): τ and D are in seconds and metres (the seed's per-step
+// update equals this model with τ and D scaled by 1 ms), the mass and the normal force are separate
+// (the seed's Load has no g), |v| in the θ law (the seed never has v < 0), and no backward creep.
+
+#include <array>
+
+#include "friction/catalog.h"
+#include "friction/simulate.h"
+
+namespace friction {
+
+struct StateVariableParams {
+  double m;         ///< mass [kg]
+  double Fn;        ///< normal force [N]
+  double mus;       ///< static friction coefficient μs [-]
+  double muk;       ///< kinetic friction coefficient μk [-]
+  double tau;       ///< θ relaxation (ageing) time τ [s]
+  double D;         ///< θ relaxation (renewal) length D [m]
+  double a;         ///< linear velocity coefficient of Fk [s/m]
+  double b;         ///< quadratic velocity coefficient of Fk about v0 [s²/m²]
+  double c;         ///< spring constant [N/m]
+  double eta;       ///< dashpot η [N·s/m]
+  double v0;        ///< drive velocity [m/s]
+  double duration;  ///< simulated time [s]
+};
+
+/// Standard gravity [m/s²], for the default normal force m·g.
+inline constexpr double kStandardGravity = 9.80665;
+
+/// The catalog entry of the state-variable model.
+const ModelSpec& stateVariableModel();
+
+/// Binds a resolved parameter set of stateVariableModel() to the struct.
+StateVariableParams stateVariableParams(const ResolvedParams& resolved);
+
+/// The block's state at the start of a run.
+struct StateVariableStart {
+  double x = 0;      ///< position [m]; the drive point is at v0·t
+  double v = 0;      ///< velocity [m/s]
+  double theta = 1;  ///< contact state [-]
+};
+
+/// Run controls that are not physics parameters.
+struct StateVariableOptions {
+  int samples = 2001;          ///< uniform output grid over [0, duration], plus event points
+  double step = 0;             ///< RK4 step [s]; 0 = chosen from the time scales
+  StateVariableStart start{};  ///< default: at rest, spring unstretched, θ = 1
+};
+
+/// The upper bound on RK4 steps in one run; a longer run is refused with a clear error.
+inline constexpr long long kMaxSteps = 4'000'000;
+
+/// Fk(v) = max(0, μk Fn (1 + a|v| + b(v − v0)²)) [N].
+double kineticFriction(const StateVariableParams& p, double v);
+
+/// Friction magnitude F(v, θ) = Fk(v) + (μs Fn − Fk(v)) θ [N]; at v = 0 it is the static limit.
+double frictionMagnitude(const StateVariableParams& p, double v, double theta);
+
+/// The step the model would choose for these parameters [s] (before the step budget applies).
+double chooseStep(const StateVariableParams& p);
+
+/// Runs the model. `params` must be valid (resolveParams checks ranges). Throws InputError
+/// ("duration") if the run would exceed kMaxSteps at a stable step, SimulationError on blow-up.
+SimulationResult simulateStateVariable(const StateVariableParams& params,
+                                       const StateVariableOptions& options = {});
+
+}  // namespace friction

@@ -1,0 +1,121 @@
+// The model registry, the column catalog, request dispatch and regime classification.
+
+#include "friction/simulate.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "friction/abbott_seed.h"
+#include "friction/errors.h"
+#include "friction/state_variable.h"
+
+namespace friction {
+namespace {
+
+// A model: its catalog entry and how to run a resolved parameter set of it.
+struct ModelEntry {
+  const ModelSpec& (*spec)();
+  SimulationResult (*run)(const ResolvedParams&);
+};
+
+SimulationResult runAbbottSeed(const ResolvedParams& resolved) {
+  return simulateAbbottSeed(abbottSeedParams(resolved));
+}
+SimulationResult runStateVariable(const ResolvedParams& resolved) {
+  return simulateStateVariable(stateVariableParams(resolved));
+}
+
+// The one list of models, in menu order.
+constexpr ModelEntry kModels[] = {
+    {&abbottSeedModel, &runAbbottSeed},
+    {&stateVariableModel, &runStateVariable},
+};
+
+const ModelEntry& findEntry(std::string_view id) {
+  for (const ModelEntry& entry : kModels)
+    if (entry.spec().id == id) return entry;
+  std::string known;
+  for (const ModelEntry& entry : kModels) known += (known.empty() ? "" : ", ") + std::string(entry.spec().id);
+  throw InputError("model", "Unknown model '" + std::string(id) + "'; the models are: " + known + ".");
+}
+
+}  // namespace
+
+const ParamSpec* ModelSpec::findParam(std::string_view key) const {
+  for (const ParamSpec& spec : params)
+    if (spec.key == key) return &spec;
+  return nullptr;
+}
+
+const std::vector<ModelSpec>& modelCatalog() {
+  static const std::vector<ModelSpec> catalog = [] {
+    std::vector<ModelSpec> specs;
+    for (const ModelEntry& entry : kModels) specs.push_back(entry.spec());
+    return specs;
+  }();
+  return catalog;
+}
+
+const ModelSpec& findModel(std::string_view id) { return findEntry(id).spec(); }
+
+const std::vector<ColumnSpec>& columnCatalog() {
+  static const std::vector<ColumnSpec> columns = {
+      {&Trace::t, "t", "t", "Time", "s"},
+      {&Trace::x, "x", "x", "Block position", "m"},
+      {&Trace::v, "v", "v", "Block velocity", "m/s"},
+      {&Trace::theta, "theta", "θ", "Contact state", ""},
+      {&Trace::friction, "friction", "F", "Friction force", "N"},
+      {&Trace::fk, "fk", "Fk", "Kinetic friction Fk(v)", "N"},
+      {&Trace::spring, "spring", "Fd", "Drive force (spring + dashpot)", "N"},
+      {&Trace::vOverV0, "vOverV0", "v/v0", "Velocity / drive velocity", ""},
+      {&Trace::fkOverFk0, "fkOverFk0", "Fk/Fk0", "Kinetic friction / its base value", ""},
+  };
+  return columns;
+}
+
+std::string_view regimeName(Regime regime) {
+  switch (regime) {
+    case Regime::Steady: return "steady";
+    case Regime::Oscillation: return "oscillation";
+    case Regime::StickSlip: return "stick-slip";
+    case Regime::Stuck: return "stuck";
+  }
+  return "stuck";
+}
+
+Regime classifyRegime(const Trace& trace, double v0) {
+  const std::size_t n = trace.size();
+  if (n < 2) return Regime::Stuck;
+  const bool everMoved = std::any_of(trace.v.begin(), trace.v.end(), [](double v) { return v != 0; });
+  if (!everMoved) return Regime::Stuck;
+
+  // Judge the last quarter of the run.
+  const double windowStart = trace.t.back() - 0.25 * (trace.t.back() - trace.t.front());
+  bool sawRest = false;
+  double vMin = INFINITY, vMax = -INFINITY, vAbsSum = 0;
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (trace.t[i] < windowStart) continue;
+    const double v = trace.v[i];
+    sawRest = sawRest || v == 0;
+    vMin = std::min(vMin, v);
+    vMax = std::max(vMax, v);
+    vAbsSum += std::fabs(v);
+    ++count;
+  }
+  // A block that slid earlier and is at rest now (for part or all of the window) is in a stick phase.
+  if (sawRest) return Regime::StickSlip;
+  // Steady: the velocity varies by less than 0.1 % of its scale over the window.
+  const double scale = std::max(std::fabs(v0), vAbsSum / static_cast<double>(count));
+  return vMax - vMin <= 1e-3 * scale ? Regime::Steady : Regime::Oscillation;
+}
+
+SimulationResult simulate(const SimulationRequest& request) {
+  const ModelEntry& entry = findEntry(request.model);
+  ResolvedParams resolved = resolveParams(entry.spec(), request.params);
+  SimulationResult result = entry.run(resolved);
+  result.summary.params = std::move(resolved);
+  return result;
+}
+
+}  // namespace friction

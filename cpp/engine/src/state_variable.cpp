@@ -1,0 +1,301 @@
+#include "friction/state_variable.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "friction/errors.h"
+#include "friction/parameters.h"
+#include "rk4.h"
+
+namespace friction {
+namespace {
+
+using P = StateVariableParams;
+
+const std::array<ParamField<P>, 12> kFields = {{
+    {&P::m,
+     {"m", "m", "Mass", "kg", 1.0, 0.01, 100.0, 0.01, Scale::Log, "Mass of the block."}},
+    {&P::Fn,
+     {"Fn", "Fn", "Normal force", "N", 9.80665, 0.0, 10000.0, 0.1, Scale::Linear,
+      "Normal force pressing the block on the surface. Defaults to m·g; the seed app's Load is "
+      "mass and force at once, which is m = Fn = Load here.",
+      {"m", kStandardGravity, "m·g"}}},
+    {&P::mus,
+     {"mus", "μs", "Static friction coefficient", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear,
+      "Fs = μs·Fn is the friction of a fully aged contact (θ = 1), and the static limit at rest."}},
+    {&P::muk,
+     {"muk", "μk", "Kinetic friction coefficient", "", 0.4, 0.0, 2.0, 0.01, Scale::Linear,
+      "Fk0 = μk·Fn is the kinetic friction of a fully renewed contact (θ = 0), before velocity terms."}},
+    {&P::tau,
+     {"tau", "τ", "Ageing time", "s", 0.2, 1e-4, 100.0, 0.001, Scale::Log,
+      "Relaxation time of θ towards 1 at rest: how fast a contact strengthens while it sticks."}},
+    {&P::D,
+     {"D", "D", "Memory length", "m", 1e-3, 1e-7, 1.0, 1e-5, Scale::Log,
+      "Slip distance that renews a contact: θ falls at the rate |v|/D while sliding. Steady "
+      "sliding keeps some static part (θ > 0) only below v = D/τ."}},
+    {&P::a,
+     {"a", "a", "Linear velocity coefficient", "s/m", 0.0, -10.0, 10.0, 0.05, Scale::Linear,
+      "Fk(v) = μk·Fn·(1 + a|v| + b(v − v0)²), floored at 0. Negative a: velocity weakening."}},
+    {&P::b,
+     {"b", "b", "Quadratic velocity coefficient", "s²/m²", 0.0, -100.0, 100.0, 0.5, Scale::Linear,
+      "Curvature of Fk(v) about the drive velocity v0; it has no slope at v0."}},
+    {&P::c,
+     {"c", "c", "Spring constant", "N/m", 100.0, 0.0, 10000.0, 1.0, Scale::Linear,
+      "Stiffness of the coupling between the drive and the block. Resonance = √(c/m)."}},
+    {&P::eta,
+     {"eta", "η", "Dashpot", "N·s/m", 0.0, 0.0, 1000.0, 0.1, Scale::Linear,
+      "Damping of the coupling, in parallel with the spring."}},
+    {&P::v0,
+     {"v0", "v0", "Drive velocity", "m/s", 0.1, 1e-4, 10.0, 0.001, Scale::Log,
+      "Velocity of the far end of the spring."}},
+    {&P::duration,
+     {"duration", "t", "Duration", "s", 10.0, 0.01, 200.0, 0.1, Scale::Linear,
+      "Simulated time from rest."}},
+}};
+
+// State components.
+enum : std::size_t { kX = 0, kV = 1, kTheta = 2 };
+using State = Vec<3>;
+
+// dθ/dt = (1 − θ)/τ − speed/D, held at 0 when θ sits on its floor and would fall further.
+double thetaRate(const P& p, double speed, double theta) {
+  const double rate = (1 - theta) / p.tau - speed / p.D;
+  return theta <= 0 && rate < 0 ? 0.0 : rate;
+}
+
+// Drive force Fd = c (v0 t − x) + η (v0 − v).
+double driveForce(const P& p, double t, double x, double v) {
+  return p.c * (p.v0 * t - x) + p.eta * (p.v0 - v);
+}
+
+// F(v, θ) with the speed |v| passed separately: Fk0 (1 + a·speed + b (v − v0)²) blended with Fs.
+double blendedFriction(const P& p, double v, double speed, double theta) {
+  const double dv = v - p.v0;
+  const double kinetic = std::max(0.0, p.muk * p.Fn * (1 + p.a * speed + p.b * dv * dv));
+  return kinetic + (p.mus * p.Fn - kinetic) * theta;
+}
+
+// Slip in one direction (+1 forward, −1 backward): x' = v, m v' = Fd − direction·F, θ' as above,
+// with speed = direction·v. The friction direction belongs to the slip phase, not to the sign of
+// the current v: RK4's stages may overshoot past v = 0, and a right-hand side that flipped there
+// would push them back and hide the crossing that ends the phase. Extended smoothly past v = 0,
+// the crossing shows up as a sign change of v at the end of the step and is located exactly.
+State slipRate(const P& p, double direction, double t, const State& s) {
+  const double v = s[kV], speed = direction * v;
+  const double friction = direction * blendedFriction(p, v, speed, s[kTheta]);
+  return {v, (driveForce(p, t, s[kX], v) - friction) / p.m, thetaRate(p, speed, s[kTheta])};
+}
+
+// A velocity scale for the run: the drive plus the largest overshoot a stick-slip cycle can
+// produce, v0 + √(v0² + ΔF²/(cm)) ≤ 2 v0 + Fs/√(cm) (physics-checks §1).
+double velocityScale(const P& p) {
+  const double Fs = p.mus * p.Fn;
+  return 2 * p.v0 + (p.c > 0 ? Fs / std::sqrt(p.c * p.m) : 0.0);
+}
+
+// The fastest rates [1/s] of the linearised slip dynamics, each a limit on an explicit step:
+// spring ω, θ relaxation 1/τ, viscous (η + |∂F/∂v|)/m, and the θ–v feedback √(Fs/(m D)).
+struct Rates {
+  double omega, ageing, viscous, feedback;
+};
+Rates fastestRates(const P& p) {
+  const double vScale = velocityScale(p);
+  const double slope = p.eta + p.muk * p.Fn * (std::fabs(p.a) + 2 * std::fabs(p.b) * vScale);
+  return {std::sqrt(p.c / p.m), 1 / p.tau, slope / p.m, std::sqrt(p.mus * p.Fn / (p.m * p.D))};
+}
+
+// The largest step at which RK4 stays stable on every rate (its stability boundary is ≈ 2.78 on
+// the negative real axis and ≈ 2.83 on the imaginary axis; 2.5 leaves a margin).
+double stableStep(const P& p) {
+  const Rates r = fastestRates(p);
+  const double fastest = std::max({r.omega, r.ageing, r.viscous, r.feedback});
+  return fastest > 0 ? 2.5 / fastest : std::numeric_limits<double>::infinity();
+}
+
+}  // namespace
+
+const ModelSpec& stateVariableModel() {
+  static const ModelSpec spec{
+      "state-variable",
+      "State variable θ (SI, RK4 with true stick)",
+      "The seed's physics in SI: F = Fk(v) + (Fs − Fk(v))θ with dθ/dt = (1 − θ)/τ − |v|/D, mass "
+      "and normal force apart, integrated in real time by RK4, with an exact stick phase (the "
+      "block stays at rest while the drive force is within the static limit) whose start and end "
+      "are located inside the step.",
+      "V. L. Popov, Contact Mechanics and Friction, Ch. 12 (state-variable friction), as used in "
+      "S. Abbott's \"Friction\" app.",
+      specsOf(kFields)};
+  return spec;
+}
+
+StateVariableParams stateVariableParams(const ResolvedParams& resolved) { return bindParams(kFields, resolved); }
+
+double kineticFriction(const P& p, double v) { return blendedFriction(p, v, std::fabs(v), 0.0); }
+
+double frictionMagnitude(const P& p, double v, double theta) {
+  return blendedFriction(p, v, std::fabs(v), theta);
+}
+
+double chooseStep(const P& p) {
+  // Accuracy targets: 100 steps per spring period, 10 per ageing time, a quarter of the viscous
+  // and feedback times, and one step per distance D at the velocity scale (θ collapses over it).
+  const Rates r = fastestRates(p);
+  double step = std::numeric_limits<double>::infinity();
+  if (r.omega > 0) step = std::min(step, 2 * M_PI / r.omega / 100);
+  step = std::min(step, 0.1 / r.ageing);
+  if (r.viscous > 0) step = std::min(step, 0.25 / r.viscous);
+  if (r.feedback > 0) step = std::min(step, 0.25 / r.feedback);
+  step = std::min(step, p.D / velocityScale(p));
+  return step;
+}
+
+SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& options) {
+  const int samples = std::max(options.samples, 2);
+  const double outputStep = p.duration / (samples - 1);
+
+  double target = options.step > 0 ? options.step : chooseStep(p);
+  if (p.duration / target > static_cast<double>(kMaxSteps)) {
+    // Too fine for the budget: accept a coarser step as long as RK4 stays stable with it.
+    target = p.duration / static_cast<double>(kMaxSteps);
+    if (target > stableStep(p))
+      throw InputError("duration",
+                       "Duration (duration) of " + formatNumber(p.duration) + " s needs more than " +
+                           formatNumber(static_cast<double>(kMaxSteps)) + " RK4 steps of at most " +
+                           formatNumber(stableStep(p)) +
+                           " s, the largest stable step for these parameters; shorten the duration "
+                           "or soften the fastest time scale (larger m, τ or D, smaller c or η).");
+  }
+  const double substeps = std::max(1.0, std::ceil(outputStep / target));
+  const double h = outputStep / substeps;
+
+  const double kineticScale = p.muk * p.Fn;
+  SimulationResult result;
+  Trace& trace = result.trace;
+  auto record = [&](double t, const State& s, bool stuck, double direction) {
+    const double v = s[kV];
+    const double drive = driveForce(p, t, s[kX], v);
+    const double kinetic = kineticFriction(p, v);
+    trace.t.push_back(t);
+    trace.x.push_back(s[kX]);
+    trace.v.push_back(v);
+    trace.theta.push_back(s[kTheta]);
+    // Stuck: friction balances the drive. Sliding: it opposes the motion.
+    const double sign = v > 0 ? 1.0 : (v < 0 ? -1.0 : direction);
+    trace.friction.push_back(stuck ? drive : sign * frictionMagnitude(p, v, s[kTheta]));
+    trace.fk.push_back(kinetic);
+    trace.spring.push_back(drive);
+    trace.vOverV0.push_back(v / p.v0);
+    const double dv = v - p.v0;
+    trace.fkOverFk0.push_back(kineticScale > 0 ? kinetic / kineticScale
+                                               : std::max(0.0, 1 + p.a * std::fabs(v) + p.b * dv * dv));
+  };
+
+  // Events are located to this time tolerance [s].
+  const double eventTolerance = 1e-12 * std::max(1.0, p.duration);
+  State s{options.start.x, options.start.v, std::clamp(options.start.theta, 0.0, 1.0)};
+  bool stuck = s[kV] == 0;
+  double direction = s[kV] < 0 ? -1.0 : 1.0;
+  double t = 0;
+  long long steps = 0;
+  double peakVelocity = std::fabs(s[kV]);
+  record(t, s, stuck, direction);
+
+  for (int i = 1; i < samples; ++i) {
+    const double tEnd = i == samples - 1 ? p.duration : i * outputStep;
+    while (t < tEnd) {
+      if (steps > 2 * kMaxSteps)
+        throw SimulationError("The run exceeded its step budget at t = " + formatNumber(t) +
+                              " s (the block keeps switching between stick and slip).");
+      // Land exactly on the grid point rather than leave a sliver step to rounding.
+      const bool lastStep = tEnd - t <= h * (1 + 1e-9);
+      const double step = lastStep ? tEnd - t : h;
+      const double stepEnd = lastStep ? tEnd : t + step;
+      ++steps;
+
+      if (stuck) {
+        // At rest x and v are fixed and θ relaxes in closed form, θ(t') = 1 − (1 − θ) e^{−(t'−t)/τ};
+        // the block breaks away when |Fd| exceeds the static limit F(0, θ).
+        const double x = s[kX], theta0 = s[kTheta], t0 = t;
+        auto thetaAt = [&](double time) { return 1 - (1 - theta0) * std::exp(-(time - t0) / p.tau); };
+        auto excess = [&](double time) {
+          return std::fabs(driveForce(p, time, x, 0)) - frictionMagnitude(p, 0, thetaAt(time));
+        };
+        const double excessStart = excess(t0);
+        if (excessStart > 0) {  // the drive already exceeds the limit: slip now
+          stuck = false;
+          direction = driveForce(p, t0, x, 0) > 0 ? 1.0 : -1.0;
+          continue;
+        }
+        const double excessEnd = excess(stepEnd);
+        if (excessEnd > 0) {
+          const double breakAway = findCrossing(excess, t0, excessStart, stepEnd, excessEnd, eventTolerance);
+          s[kTheta] = thetaAt(breakAway);
+          t = breakAway;
+          stuck = false;
+          direction = driveForce(p, t, x, 0) > 0 ? 1.0 : -1.0;
+          record(t, s, /*stuck=*/false, direction);
+        } else {
+          s[kTheta] = thetaAt(stepEnd);
+          t = stepEnd;
+        }
+        continue;
+      }
+
+      auto rate = [&](double time, const State& y) { return slipRate(p, direction, time, y); };
+      State next = rk4Step(rate, t, s, step);
+      next[kTheta] = std::clamp(next[kTheta], 0.0, 1.0);
+      if (!(std::isfinite(next[kX]) && std::isfinite(next[kV]) && std::isfinite(next[kTheta])))
+        throw SimulationError("The state became non-finite at t = " + formatNumber(t) +
+                              " s; the parameters drive the block beyond what can be integrated.");
+
+      if (direction * next[kV] < 0) {
+        if (s[kV] == 0) {
+          // Starting from rest, the step would carry the block backwards: it cannot move this way.
+          const double drive = driveForce(p, t, s[kX], 0);
+          if (std::fabs(drive) <= frictionMagnitude(p, 0, s[kTheta])) {
+            stuck = true;
+            continue;
+          }
+          const double pulled = drive > 0 ? 1.0 : -1.0;
+          if (pulled != direction) {
+            direction = pulled;
+            continue;
+          }
+          // Otherwise the wrong sign is rounding noise of order h²: accept the step below.
+        } else {
+          // v reaches 0 inside the step: locate the instant, stop there, and decide stick or reversal.
+          auto velocityAfter = [&](double dh) { return rk4Step(rate, t, s, dh)[kV]; };
+          const double hit = findCrossing(velocityAfter, 0.0, s[kV], step, next[kV], eventTolerance);
+          s = rk4Step(rate, t, s, hit);
+          s[kV] = 0;
+          s[kTheta] = std::clamp(s[kTheta], 0.0, 1.0);
+          t += hit;
+          const double drive = driveForce(p, t, s[kX], 0);
+          stuck = std::fabs(drive) <= frictionMagnitude(p, 0, s[kTheta]);
+          if (!stuck) direction = drive > 0 ? 1.0 : -1.0;
+          record(t, s, stuck, direction);
+          continue;
+        }
+      }
+      s = next;
+      t = stepEnd;
+      peakVelocity = std::max(peakVelocity, std::fabs(s[kV]));
+    }
+    record(t, s, stuck, direction);
+  }
+
+  Summary& summary = result.summary;
+  summary.model = "state-variable";
+  summary.resonanceRadPerS = std::sqrt(p.c / p.m);
+  summary.resonanceHz = summary.resonanceRadPerS / (2 * M_PI);
+  summary.integrator = "rk4-stick-slip";
+  summary.steps = steps;
+  summary.dt = h;
+  summary.duration = p.duration;
+  summary.peakVelocity = peakVelocity;
+  summary.regime = classifyRegime(trace, p.v0);
+  return result;
+}
+
+}  // namespace friction

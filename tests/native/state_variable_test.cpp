@@ -1,0 +1,186 @@
+// The state-variable model against the closed forms of physics-checks.md §1 and §3.
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "friction/friction.h"
+#include "support/analytic.h"
+
+using namespace friction;
+using Catch::Matchers::WithinAbs;
+using Catch::Matchers::WithinRel;
+
+namespace {
+
+StateVariableParams defaults() { return stateVariableParams(resolveParams(stateVariableModel(), {})); }
+
+// Case P1 of physics-checks §3: m = 1, c = 100, Fs = 6, Fk = 4, τ = 0.1, D = 0.01, v0 = 0.05,
+// plain kinetic friction (a = b = 0, so E = η). Fn = 10 N gives μs = 0.6, μk = 0.4.
+StateVariableParams caseP1(double eta) {
+  StateVariableParams p = defaults();
+  p.m = 1, p.c = 100, p.Fn = 10, p.mus = 0.6, p.muk = 0.4, p.tau = 0.1, p.D = 0.01, p.v0 = 0.05;
+  p.a = 0, p.b = 0, p.eta = eta;
+  return p;
+}
+
+// Steady sliding of P-type parameters: v = v0, θ0 = 1 − τ v0/D, spring stretched to carry F_ss.
+StateVariableStart steadySliding(const StateVariableParams& p, double velocityKick) {
+  const double theta0 = 1 - p.tau * p.v0 / p.D;
+  const double steadyFriction = frictionMagnitude(p, p.v0, theta0);
+  // Fd = c (v0·0 − x) + η (v0 − v0) = F_ss at t = 0.
+  return {-steadyFriction / p.c, p.v0 * (1 + velocityKick), theta0};
+}
+
+// Growth rate and angular frequency of v − v0, from the peaks of a run started near steady sliding.
+struct Oscillation {
+  double growth, omega;
+};
+Oscillation measureOscillation(const StateVariableParams& p) {
+  StateVariableOptions options;
+  options.samples = 40001;
+  options.start = steadySliding(p, 1e-6);
+  const Trace trace = simulateStateVariable(p, options).trace;
+  std::vector<double> deviation(trace.v.size());
+  for (std::size_t i = 0; i < deviation.size(); ++i) deviation[i] = trace.v[i] - p.v0;
+  const auto peaks = analytic::peaks(trace.t, deviation);
+  REQUIRE(peaks.size() >= 6);
+  // Skip the first peaks, where the fast real mode has not yet died out.
+  const auto& first = peaks[2];
+  const auto& last = peaks[peaks.size() - 2];
+  const double cycles = static_cast<double>(peaks.size() - 4);
+  return {std::log(last.value / first.value) / (last.t - first.t), 2 * M_PI * cycles / (last.t - first.t)};
+}
+
+}  // namespace
+
+TEST_CASE("Steady sliding carries the friction Fk + ΔF(1 − τ v0/D) (physics-checks §3)", "[state-variable][analytic]") {
+  // P1 with a dashpot well above the critical damping η_c = √200 ≈ 14.1: started from rest, the
+  // break-away transient dies out and the block slides steadily.
+  StateVariableParams p = caseP1(40);
+  p.duration = 30;
+  const SimulationResult result = simulateStateVariable(p);
+  CHECK(result.summary.regime == Regime::Steady);
+  CHECK_THAT(result.trace.friction.back(), WithinRel(5.0, 1e-6));  // 4 + 2 (1 − 0.1·0.05/0.01)
+  CHECK_THAT(result.trace.theta.back(), WithinRel(0.5, 1e-6));
+  CHECK_THAT(result.trace.v.back(), WithinRel(p.v0, 1e-6));
+}
+
+TEST_CASE("Steady sliding is stable above the critical damping and unstable below it (§3)", "[state-variable][analytic]") {
+  const double etaCritical = std::sqrt(200.0);  // P1: m + cτ² = ΔFτ²/D, so η_c = √(ΔF m/D)
+  // The characteristic equation itself puts the boundary there.
+  CHECK_THAT(analytic::stateVariableOscillatoryRoot(1, 100, etaCritical, 2, 0.1, 0.01).real(), WithinAbs(0.0, 1e-9));
+  CHECK_THAT(analytic::stateVariableOscillatoryRoot(1, 100, etaCritical, 2, 0.1, 0.01).imag(), WithinRel(6.43594253, 1e-8));
+
+  for (const double factor : {0.95, 1.05}) {
+    const StateVariableParams p = caseP1(factor * etaCritical);
+    const auto root = analytic::stateVariableOscillatoryRoot(p.m, p.c, p.eta, (p.mus - p.muk) * p.Fn, p.tau, p.D);
+    StateVariableParams run = p;
+    run.duration = 12;
+    const Oscillation measured = measureOscillation(run);
+    INFO("η = " << factor << " η_c: expected growth " << root.real() << ", ω " << root.imag());
+    CHECK((measured.growth > 0) == (factor < 1));
+    // physics-checks §2-3: growth rate to 1e-3 absolute, frequency to 0.2 %.
+    CHECK_THAT(measured.growth, WithinAbs(root.real(), 1e-3));
+    CHECK_THAT(measured.omega, WithinRel(root.imag(), 2e-3));
+  }
+}
+
+TEST_CASE("As D → 0 the cycle converges to the closed-form Coulomb stick-slip (§1, case C1) like √D", "[state-variable][analytic]") {
+  // C1: m = 1, c = 10, v0 = 0.1, Fs = 6, Fk = 4. With fast ageing θ is 1 at rest, and slip renews
+  // it over a slip distance D: friction falls from Fs to Fk within the e-folding time √(m D/ΔF) of
+  // the θ–v feedback. That lag is the model's only departure from Coulomb friction, so the cycle's
+  // relative error shrinks like √D (times a logarithm): by about √10 per decade of D.
+  const auto exact = analytic::coulombCycle(1, 10, 0.1, 6, 4);
+  auto relativeErrors = [&](double D) {
+    StateVariableParams p = defaults();
+    p.m = 1, p.c = 10, p.v0 = 0.1, p.Fn = 10, p.mus = 0.6, p.muk = 0.4, p.eta = 0, p.a = 0, p.b = 0;
+    p.tau = 0.01, p.D = D, p.duration = 11.5;
+    const Trace trace = simulateStateVariable(p).trace;
+    std::vector<double> breaks, sticks;
+    double vMax = 0;
+    for (std::size_t i = 1; i < trace.size(); ++i) {
+      if (trace.v[i - 1] == 0 && trace.v[i] > 0) breaks.push_back(trace.t[i - 1]);
+      if (trace.v[i - 1] > 0 && trace.v[i] == 0) sticks.push_back(trace.t[i]);
+      vMax = std::max(vMax, trace.v[i]);
+    }
+    REQUIRE(breaks.size() >= 2);
+    REQUIRE(sticks.size() >= 1);
+    // The first break-away comes from rest with θ = 1 exactly: no lag at all.
+    CHECK_THAT(breaks[0], WithinRel(exact.firstBreak, 1e-9));
+    return std::array<double, 3>{std::fabs((sticks[0] - breaks[0]) / exact.slip - 1),
+                                 std::fabs((breaks[1] - breaks[0]) / exact.period - 1),
+                                 std::fabs(vMax / exact.peakVelocity - 1)};
+  };
+  const auto coarse = relativeErrors(1e-6), fine = relativeErrors(1e-7);
+  for (std::size_t i = 0; i < 3; ++i) {
+    INFO("quantity " << i << ": errors " << coarse[i] << " at D = 1e-6, " << fine[i] << " at D = 1e-7");
+    CHECK(fine[i] < 2.5e-3);
+    CHECK(coarse[i] / fine[i] > 2.2);
+    CHECK(coarse[i] / fine[i] < 4.5);
+  }
+}
+
+TEST_CASE("RK4 converges at fourth order on the frictionless driven oscillator", "[state-variable][integrator]") {
+  // With Fn = 0 the block is a damped oscillator pulled from rest: e = x − v0 t obeys
+  // m ë + η ė + c e = 0 with e(0) = 0, ė(0) = −v0, so e(t) = −(v0/ωd) e^{−αt} sin(ωd t).
+  StateVariableParams p = defaults();
+  p.Fn = 0, p.m = 1, p.c = 100, p.eta = 2, p.v0 = 0.1, p.duration = 2;
+  const double alpha = p.eta / (2 * p.m), omegaD = std::sqrt(p.c / p.m - alpha * alpha);
+  auto errorAt = [&](double step) {
+    // The largest error over a sample grid of 0.02 s (every 2 or 4 steps).
+    StateVariableOptions options;
+    options.samples = 101;
+    options.step = step;
+    const Trace trace = simulateStateVariable(p, options).trace;
+    double largest = 0;
+    for (std::size_t i = 0; i < trace.size(); ++i) {
+      const double t = trace.t[i];
+      const double x = p.v0 * t - p.v0 / omegaD * std::exp(-alpha * t) * std::sin(omegaD * t);
+      largest = std::max(largest, std::fabs(trace.x[i] - x));
+    }
+    return largest;
+  };
+  const double coarse = errorAt(0.01), fine = errorAt(0.005);
+  INFO("errors " << coarse << " and " << fine);
+  CHECK_THAT(std::log2(coarse / fine), WithinAbs(4.0, 0.3));
+}
+
+TEST_CASE("A block whose drive never exceeds the static limit stays exactly at rest", "[state-variable]") {
+  // Fd(t) = c v0 t reaches only 1 N in 10 s, far below Fs = μs m g ≈ 5.9 N: no creep at all.
+  StateVariableParams p = defaults();
+  p.c = 1, p.v0 = 0.1, p.eta = 0, p.duration = 10;
+  const SimulationResult result = simulateStateVariable(p);
+  CHECK(result.summary.regime == Regime::Stuck);
+  for (std::size_t i = 0; i < result.trace.size(); ++i) {
+    REQUIRE(result.trace.x[i] == 0);
+    REQUIRE(result.trace.v[i] == 0);
+    // Friction balances the drive exactly while stuck.
+    REQUIRE(result.trace.friction[i] == result.trace.spring[i]);
+  }
+}
+
+TEST_CASE("During each stick phase the block does not move and the static limit holds", "[state-variable]") {
+  const StateVariableParams p = defaults();
+  const SimulationResult result = simulateStateVariable(p);
+  CHECK(result.summary.regime == Regime::StickSlip);
+  const Trace& trace = result.trace;
+  for (std::size_t i = 1; i < trace.size(); ++i) {
+    if (trace.v[i - 1] == 0 && trace.v[i] == 0) {
+      REQUIRE(trace.x[i] == trace.x[i - 1]);
+      REQUIRE(std::fabs(trace.spring[i]) <= frictionMagnitude(p, 0, trace.theta[i]) * (1 + 1e-9));
+    }
+  }
+}
+
+TEST_CASE("A run that needs more steps than the budget at a stable step is refused, naming the duration", "[state-variable][validation]") {
+  StateVariableParams p = defaults();
+  p.m = 0.01, p.c = 10000, p.eta = 1000, p.duration = 200;
+  try {
+    simulateStateVariable(p);
+    FAIL("expected an InputError");
+  } catch (const InputError& error) {
+    CHECK(error.field() == "duration");
+    CHECK_THAT(error.what(), Catch::Contains("200 s") && Catch::Contains("shorten the duration"));
+  }
+}
