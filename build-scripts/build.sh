@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds the engine natively (build/native: library and Catch2 tests) and to WebAssembly
+# (build/wasm: the module and the same tests for node), then assembles the static site in dist/.
+# Needs what install-deps.sh installs.
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/native -j "$JOBS"
+
+# The emulator override is mandatory: emcmake's default fails on node 20 (toolchain.md pitfall 2).
+emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)" >/dev/null
+cmake --build build/wasm -j "$JOBS"
+
+# dist/: the page, the engine loader and module, and Chart.js with its licence. Nothing is loaded
+# from another host at run time.
+rm -rf dist
+mkdir -p dist/vendor
+cp -R web/. dist/
+cp cpp/bindings/engine.mjs build/wasm/cpp/friction-wasm.mjs build/wasm/cpp/friction-wasm.wasm dist/
+cp node_modules/chart.js/dist/chart.umd.min.js dist/vendor/
+cp node_modules/chart.js/LICENSE.md dist/vendor/chart.js-LICENSE.md
+echo "build: dist/ is ready ($(du -sh dist | cut -f1))"

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need and is missing: Debian packages (Emscripten, Catch2,
+# Chromium, CMake, Ninja, a C++ compiler) and the npm packages of package-lock.json (Chart.js,
+# playwright-core). Safe to run again: it does nothing when everything is there.
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+missing=()
+command -v em++ >/dev/null || missing+=(emscripten)
+[ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
+command -v chromium >/dev/null || missing+=(chromium)
+command -v cmake >/dev/null || missing+=(cmake)
+command -v ninja >/dev/null || missing+=(ninja-build)
+command -v g++ >/dev/null || missing+=(g++)
+command -v python3 >/dev/null || missing+=(python3)
+command -v node >/dev/null || missing+=(nodejs npm)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing Debian packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+node_major="$(node -p 'process.versions.node.split(".")[0]')"
+if [ "$node_major" -lt 20 ]; then
+  echo "install-deps: node >= 20 is required (found $(node --version))" >&2
+  exit 1
+fi
+
+# npm ci only when node_modules does not match the lock file.
+stamp=node_modules/.friction-lab-lock
+if ! { [ -f "$stamp" ] && cmp -s package-lock.json "$stamp"; }; then
+  npm ci --no-audit --no-fund --loglevel=error
+  cp package-lock.json "$stamp"
+fi

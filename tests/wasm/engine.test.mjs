@@ -1,0 +1,110 @@
+// The wasm module's contract as JS sees it: the catalog, simulate(), errors, and the seed model's
+// behaviour. Mirrors tests/native where a claim is the same.
+
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { loadBuiltEngine } from './support.mjs';
+
+let engine;
+before(async () => {
+  engine = await loadBuiltEngine();
+});
+
+const byId = (id) => engine.models().find((m) => m.id === id);
+
+test('models() lists both models with complete parameter specs as plain objects', () => {
+  const models = engine.models();
+  assert.deepEqual(models.map((m) => m.id), ['abbott-seed', 'state-variable']);
+  for (const model of models) {
+    for (const field of ['name', 'description', 'citation']) assert.equal(typeof model[field], 'string');
+    for (const spec of model.params) {
+      assert.deepEqual(Object.keys(spec).sort(),
+        ['default', 'defaultFrom', 'help', 'key', 'label', 'max', 'min', 'scale', 'step', 'symbol', 'unit'].sort());
+      assert.ok(spec.min <= spec.default && spec.default <= spec.max, `${model.id}.${spec.key} default in range`);
+      assert.ok(['linear', 'log'].includes(spec.scale));
+    }
+  }
+  assert.deepEqual(byId('abbott-seed').params.map((p) => p.key),
+    ['mus', 'muk', 'N', 'tmax', 'c', 'eta', 'tau', 'D', 'v0', 'va', 'vb']);
+  const normalForce = byId('state-variable').params.find((p) => p.key === 'Fn');
+  assert.deepEqual(normalForce.defaultFrom, { key: 'm', factor: 9.80665, formula: 'm·g' });
+});
+
+test('columns() describes every result column', () => {
+  assert.deepEqual(engine.columns().map((c) => c.key),
+    ['t', 'x', 'v', 'theta', 'friction', 'fk', 'spring', 'vOverV0', 'fkOverFk0']);
+});
+
+test('simulate() takes any subset of parameters and returns JS-owned Float64Array columns', () => {
+  const result = engine.simulate({ model: 'abbott-seed', params: { c: 20, N: 2 } });
+  const { columns, summary } = result;
+  const length = columns.t.length;
+  assert.ok(length > 100);
+  for (const column of engine.columns()) {
+    const values = columns[column.key];
+    assert.ok(values instanceof Float64Array, column.key);
+    assert.equal(values.length, length, column.key);
+    // Owned: the array spans its whole buffer, not a window onto the wasm heap.
+    assert.equal(values.buffer.byteLength, values.byteLength, column.key);
+  }
+  assert.equal(summary.params.c, 20);
+  assert.equal(summary.params.N, 2);
+  assert.equal(summary.params.mus, byId('abbott-seed').params.find((p) => p.key === 'mus').default);
+  // A result survives later runs (nothing points into wasm memory).
+  const copy = Array.from(columns.v);
+  for (let i = 0; i < 5; i++) engine.simulate({ model: 'state-variable', params: { duration: 50 } });
+  assert.deepEqual(Array.from(columns.v), copy);
+});
+
+test('the seed model starts stuck and reports the seed\'s Resonance √(c/N)', () => {
+  for (const [c, N] of [[10, 1], [50, 2.5], [3, 0.1]]) {
+    const { columns, summary } = engine.simulate({ model: 'abbott-seed', params: { c, N, eta: 0 } });
+    assert.equal(summary.resonanceRadPerS, Math.sqrt(c / N));
+    assert.equal(summary.resonanceHz, Math.sqrt(c / N) / (2 * Math.PI));
+    // At rest θ = 1 and friction is μs·N; the spring needs t = μs N/(c v0) to reach it.
+    const { mus, v0 } = summary.params;
+    const earliestBreak = (mus * N) / (c * v0);
+    for (let i = 0; i < columns.t.length && columns.t[i] < 0.95 * earliestBreak; i++) assert.equal(columns.v[i], 0);
+    assert.ok(columns.v.some((v) => v > 0), 'the block eventually slides');
+  }
+});
+
+test('the state-variable model uses √(c/m) and defaults Fn to m·g', () => {
+  const { summary } = engine.simulate({ model: 'state-variable', params: { m: 4, c: 100, duration: 1 } });
+  assert.equal(summary.resonanceRadPerS, 5);
+  assert.equal(summary.params.Fn, 4 * 9.80665);
+  assert.equal(summary.integrator, 'rk4-stick-slip');
+  assert.ok(summary.steps > 0 && summary.dt > 0);
+});
+
+test('bad input throws an Error naming the parameter, its unit, the range and the value', () => {
+  const cases = [
+    [{ model: 'state-variable', params: { m: 0 } }, 'm', 'Mass (m) must be between 0.01 kg and 100 kg; got 0 kg.'],
+    [{ model: 'abbott-seed', params: { N: NaN } }, 'N', 'Load (N) must be a finite number between 0.1 kg and 10 kg; got NaN kg.'],
+    [{ model: 'abbott-seed', params: { c: '3' } }, 'c', "Parameter 'c' must be a number; got the string '3'."],
+    [{ model: 'abbott-seed', params: { mass: 1 } }, 'mass', /^Unknown parameter 'mass' for model 'abbott-seed'/],
+    [{ model: 'nope' }, 'model', "Unknown model 'nope'; the models are: abbott-seed, state-variable."],
+    [{ params: {} }, 'model', "The model must be a string such as 'abbott-seed'; got undefined."],
+    [null, 'request', 'simulate() needs an object { model, params }; got null.'],
+  ];
+  for (const [request, parameter, message] of cases) {
+    assert.throws(() => engine.simulate(request), (error) => {
+      assert.ok(error instanceof Error);
+      assert.equal(error.parameter, parameter);
+      if (message instanceof RegExp) assert.match(error.message, message);
+      else assert.equal(error.message, message);
+      return true;
+    });
+  }
+});
+
+test('errors do not leak wasm memory', () => {
+  const request = { model: 'abbott-seed', params: { unknownParameterWithALongName: 1 } };
+  const attempt = () => { try { engine.simulate(request); } catch { /* expected */ } };
+  for (let i = 0; i < 1000; i++) attempt();
+  const before = engine.memoryBytes();
+  // A leaked exception object and message (~300 bytes each) would need > 30 MB here.
+  for (let i = 0; i < 100000; i++) attempt();
+  assert.equal(engine.memoryBytes(), before);
+});
