@@ -10,7 +10,8 @@
 namespace friction {
 namespace {
 
-// Labels and units as the seed app shows them (its slider captions), so that the page mirrors it.
+// Labels as the seed app shows them (its slider captions), so that the page mirrors it. Units are
+// the seed's too, except τ and D, which act in ms and mm (see the header) and say so.
 const std::array<ParamField<AbbottSeedParams>, 11> kFields = {{
     {&AbbottSeedParams::mus,
      {"mus", "μs", "μStatic", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear,
@@ -31,13 +32,13 @@ const std::array<ParamField<AbbottSeedParams>, 11> kFields = {{
      {"eta", "η", "η", "kg/s", 0.0, 0.0, 10.0, 0.05, Scale::Linear,
       "Dashpot of the coupling, in parallel with the spring."}},
     {&AbbottSeedParams::tau,
-     {"tau", "τ", "τ", "s", 200.0, 1.0, 10000.0, 1.0, Scale::Log,
-      "θ relaxation time. The seed updates θ once per 1 ms step without a dt factor, so this "
-      "is counted in steps: τ = 200 means 0.2 s. Below 1 the update overshoots and θ is clamped."}},
+     {"tau", "τ", "τ", "ms", 200.0, 1.0, 10000.0, 1.0, Scale::Log,
+      "θ relaxation time. The seed labels it s, but it updates θ once per 1 ms step without a dt "
+      "factor, so τ counts steps: milliseconds (200 means 0.2 s). Below 1 the update would overshoot."}},
     {&AbbottSeedParams::D,
-     {"D", "D", "D", "m", 1.0, 1e-6, 100.0, 0.01, Scale::Log,
-      "θ relaxation length. Without a dt factor in the seed's update this is in units of 1 mm: "
-      "D = 1 means 1 mm of slip ages out a fresh contact."}},
+     {"D", "D", "D", "mm", 1.0, 1e-6, 100.0, 0.01, Scale::Log,
+      "θ relaxation length: the slip that renews a contact. The seed labels it m, but without a dt "
+      "factor in its update it acts in millimetres (1 means 1 mm)."}},
     {&AbbottSeedParams::v0,
      {"v0", "V0", "V0", "m/s", 0.1, 0.01, 2.0, 0.01, Scale::Linear,
       "Drive velocity of the far end of the spring, and the velocity the plot divides by."}},

@@ -26,8 +26,8 @@ struct AbbottSeedParams {
   double v0;    ///< drive velocity [m/s]
   double va;    ///< linear velocity coefficient of Fk [s/m]
   double vb;    ///< quadratic coefficient of Fk about v0 [s²/m²]
-  double tau;   ///< θ relaxation time in steps of 1 ms [-]
-  double D;     ///< θ relaxation length in units of 1 mm [-] (the seed labels it m)
+  double tau;   ///< θ relaxation time in 1 ms steps [ms] (the seed labels it s)
+  double D;     ///< θ relaxation length [mm] (the seed labels it m)
 };
 
 /// The catalog entry of the seed model.
