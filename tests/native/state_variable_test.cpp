@@ -184,3 +184,17 @@ TEST_CASE("A run that needs more steps than the budget at a stable step is refus
     CHECK_THAT(error.what(), Catch::Contains("200 s") && Catch::Contains("shorten the duration"));
   }
 }
+
+TEST_CASE("A frictionless block pulled by a bare spring starts sliding at once and follows the closed form", "[state-variable]") {
+  // Fn = 0 and η = 0: the drive force and the static limit are both 0 at t = 0, the edge where the
+  // break-away search starts on a zero. e = x − v0 t obeys m ë + c e = 0 with e(0) = 0, ė(0) = −v0.
+  StateVariableParams p = defaults();
+  p.Fn = 0, p.eta = 0, p.m = 1, p.c = 100, p.v0 = 0.1, p.duration = 0.5;  // less than one period
+  const SimulationResult result = simulateStateVariable(p);
+  const double omega = std::sqrt(p.c / p.m);
+  for (std::size_t i = 0; i < result.trace.size(); ++i) {
+    const double t = result.trace.t[i];
+    REQUIRE_THAT(result.trace.x[i], WithinAbs(p.v0 * t - p.v0 / omega * std::sin(omega * t), 1e-9));
+  }
+  CHECK(result.summary.steps < 10 * 2001);
+}

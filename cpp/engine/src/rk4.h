@@ -30,9 +30,9 @@ Vec<N> rk4Step(const Rate& rate, double t, const Vec<N>& y, double h) {
   return out;
 }
 
-/// Locates a sign change of f on [a, b], given fa = f(a) ≠ 0 and fb = f(b) of the other sign (or 0),
-/// by the Illinois variant of regula falsi. Returns a point of the final bracket on b's side, i.e.
-/// at or just past the crossing, within `tolerance` of it.
+/// Locates where f leaves its value at a for the sign of f(b) on [a, b]: given fa = f(a) ≤ 0 < fb
+/// or fa ≥ 0 > fb (fa may be 0, fb may be 0), by the Illinois variant of regula falsi. Returns a point
+/// at which f already has fb's sign (or is 0 = fb), within `tolerance` past the crossing.
 template <class F>
 double findCrossing(const F& f, double a, double fa, double b, double fb, double tolerance) {
   if (fb == 0) return b;
@@ -42,15 +42,15 @@ double findCrossing(const F& f, double a, double fa, double b, double fb, double
     // Fall back to bisection when the secant lands on (or outside) the bracket's edge.
     if (!(m > a && m < b)) m = 0.5 * (a + b);
     const double fm = f(m);
-    // fa is never 0, so compare with it: fb may reach exactly 0 and then has no sign to compare.
-    if (fm != 0 && (fm < 0) == (fa < 0)) {
-      a = m, fa = fm;
-      if (side == +1) fb /= 2;  // Illinois: halve the value at the end that stayed put
-      side = +1;
-    } else {
+    // Only points strictly on fb's side replace b, so f(b) keeps that sign (zeros go to a).
+    if (fm != 0 && (fm > 0) == (fb > 0)) {
       b = m, fb = fm;
-      if (side == -1) fa /= 2;
+      if (side == -1) fa /= 2;  // Illinois: halve the value at the end that stayed put
       side = -1;
+    } else {
+      a = m, fa = fm;
+      if (side == +1) fb /= 2;
+      side = +1;
     }
   }
   return b;
