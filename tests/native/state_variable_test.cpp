@@ -174,10 +174,10 @@ TEST_CASE("During each stick phase the block does not move and the static limit 
 }
 
 TEST_CASE("A run that needs more steps than the budget at a stable step is refused, naming the duration", "[state-variable][validation]") {
-  StateVariableParams p = defaults();
-  p.m = 0.01, p.c = 10000, p.eta = 1000, p.duration = 200;
+  // Every value in range, but the θ–v feedback rate √(μs Fn/(m D)) ≈ 6e6 1/s of a light block on a
+  // tiny memory length needs steps below 0.5 µs: 200 s would take ~4e8 steps.
   try {
-    simulateStateVariable(p);
+    simulate({"state-variable", {{"m", 0.01}, {"Fn", 10000}, {"mus", 2}, {"D", 1e-7}, {"duration", 200}}});
     FAIL("expected an InputError");
   } catch (const InputError& error) {
     CHECK(error.field() == "duration");

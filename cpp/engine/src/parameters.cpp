@@ -31,10 +31,10 @@ std::string withUnit(double value, std::string_view unit) {
   return text;
 }
 
+// "Mass (m)", or just "c" when the label is the key itself.
 std::string describe(const ParamSpec& spec) {
-  // e.g. "Load N [kg]" / "μStatic mus"; key in parentheses so scripts can find it.
-  std::string text = std::string(spec.label) + " (" + std::string(spec.key) + ")";
-  return text;
+  if (spec.label == spec.key) return std::string(spec.key);
+  return std::string(spec.label) + " (" + std::string(spec.key) + ")";
 }
 
 }  // namespace

@@ -1,0 +1,63 @@
+// Number and text formatting for the page. Pure functions: no DOM, no engine.
+
+/**
+ * Formats a number for people: at most `digits` significant digits, no trailing zeros, and
+ * exponent notation only when fixed notation would be unreadable (very large or very small).
+ * @param {number} value
+ * @param {number} [digits=4]
+ * @returns {string}
+ */
+function formatNumber(value, digits = 4) {
+  if (!Number.isFinite(value)) return String(value);
+  if (value === 0) return '0';
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1e6 || magnitude < 1e-4) {
+    // "1.50e-5" -> "1.5e-5": keep exponent form compact.
+    return value.toExponential(digits - 1).replace(/\.?0+e/, 'e');
+  }
+  return String(roundSignificant(value, digits));
+}
+
+/**
+ * `value` rounded to `digits` significant digits, as a number (so 0.5000 is 0.5).
+ * @param {number} value
+ * @param {number} digits
+ */
+export function roundSignificant(value, digits) {
+  return Number(value.toPrecision(digits));
+}
+
+/**
+ * A value with its unit, e.g. "0.6 kg"; a dimensionless value (unit '') is shown bare.
+ * @param {number} value
+ * @param {string} unit
+ * @param {number} [digits]
+ */
+export function formatQuantity(value, unit, digits) {
+  const text = formatNumber(value, digits);
+  return unit ? `${text} ${unit}` : text;
+}
+
+/**
+ * The Resonance readout, character for character as the seed app prints it
+ * (fixed two decimals, no space before the units), so the two apps can be compared side by side.
+ * @param {{resonanceHz: number, resonanceRadPerS: number}} summary
+ */
+export function formatResonance(summary) {
+  return summary.resonanceHz.toFixed(2) + 'Hz, ' + summary.resonanceRadPerS.toFixed(2) + 'rad/s';
+}
+
+// Plain-language names for the engine's regime tags. An unknown tag is shown as it is,
+// so a newer engine with more regimes still reads sensibly.
+const REGIME_TEXT = {
+  steady: 'Steady sliding',
+  oscillation: 'Oscillation (squeal)',
+  'stick-slip': 'Stick-slip',
+  stuck: 'Stuck: the block never slides',
+};
+
+/** @param {string} regime the engine's tag, e.g. 'stick-slip' */
+export function describeRegime(regime) {
+  return REGIME_TEXT[regime] ?? regime;
+}
+

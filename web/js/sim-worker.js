@@ -1,0 +1,44 @@
+// The simulation worker: the only code on the page that loads the WebAssembly engine.
+// Running the engine here keeps the page responsive while a long simulation computes.
+//
+// Protocol (every reply answers exactly one request):
+//   {type:'init'}                    -> {type:'ready', models, columns, version}
+//                                     | {type:'error', id: undefined, message}
+//   {type:'simulate', id, request}   -> {type:'result', id, result}
+//                                     | {type:'error', id, message, parameter}
+// `request` is {model, params}; `result` is {columns: {<key>: Float64Array}, summary}.
+
+// engine.mjs sits at the root of the built site, one level above js/.
+import { loadEngine } from '../engine.mjs';
+
+// Start loading at once; every message waits on the same promise. A load failure is reported in
+// the reply to each message, so it must not also surface as an unhandled rejection.
+const enginePromise = loadEngine();
+enginePromise.catch(() => {});
+
+self.onmessage = async ({ data: message }) => {
+  let engine;
+  try {
+    engine = await enginePromise;
+  } catch (err) {
+    replyError(message, `The simulation engine failed to load: ${err?.message ?? err}`);
+    return;
+  }
+  try {
+    if (message.type === 'init') {
+      self.postMessage({ type: 'ready', models: engine.models(), columns: engine.columns(), version: engine.version });
+    } else if (message.type === 'simulate') {
+      const result = engine.simulate(message.request);
+      // engine.mjs returns JS-owned copies (never views of wasm memory), so the buffers can be
+      // transferred rather than cloned.
+      self.postMessage({ type: 'result', id: message.id, result }, Object.values(result.columns).map((c) => c.buffer));
+    }
+  } catch (err) {
+    // Bad input, or anything else the engine throws: the page shows the message.
+    replyError(message, String(err?.message ?? err), err?.parameter);
+  }
+};
+
+function replyError(request, message, parameter) {
+  self.postMessage({ type: 'error', id: request.id, message, parameter });
+}
