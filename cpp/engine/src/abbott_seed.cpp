@@ -126,15 +126,13 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
 
   Summary& summary = result.summary;
   summary.model = "abbott-seed";
-  // The seed's "Resonance": √(c/N) in rad/s, and that over 2π in Hz.
-  summary.resonanceRadPerS = std::sqrt(p.c / p.N);
-  summary.resonanceHz = summary.resonanceRadPerS / (2 * M_PI);
   summary.integrator = "seed-euler";
   summary.steps = steps;
   summary.dt = dt;
   summary.duration = p.tmax;
   summary.peakVelocity = peakVelocity;
-  summary.regime = classifyRegime(trace, p.v0);
+  // The seed's "Resonance": √(c/N), with its Load as the mass.
+  setResonanceAndRegime(summary, std::sqrt(p.c / p.N), trace, p.v0);
   return result;
 }
 

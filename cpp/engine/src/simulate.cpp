@@ -110,6 +110,12 @@ Regime classifyRegime(const Trace& trace, double v0) {
   return vMax - vMin <= 1e-3 * scale ? Regime::Steady : Regime::Oscillation;
 }
 
+void setResonanceAndRegime(Summary& summary, double resonanceRadPerS, const Trace& trace, double v0) {
+  summary.resonanceRadPerS = resonanceRadPerS;
+  summary.resonanceHz = resonanceRadPerS / (2 * M_PI);  // as the seed divides: ω / (2π)
+  summary.regime = classifyRegime(trace, v0);
+}
+
 SimulationResult simulate(const SimulationRequest& request) {
   const ModelEntry& entry = findEntry(request.model);
   ResolvedParams resolved = resolveParams(entry.spec(), request.params);

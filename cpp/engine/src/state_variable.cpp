@@ -287,14 +287,12 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
 
   Summary& summary = result.summary;
   summary.model = "state-variable";
-  summary.resonanceRadPerS = std::sqrt(p.c / p.m);
-  summary.resonanceHz = summary.resonanceRadPerS / (2 * M_PI);
   summary.integrator = "rk4-stick-slip";
   summary.steps = steps;
   summary.dt = h;
   summary.duration = p.duration;
   summary.peakVelocity = peakVelocity;
-  summary.regime = classifyRegime(trace, p.v0);
+  setResonanceAndRegime(summary, std::sqrt(p.c / p.m), trace, p.v0);
   return result;
 }
 

@@ -76,4 +76,8 @@ SimulationResult simulate(const SimulationRequest& request);
 /// Classifies the end of a trace (its last quarter in time). v0 > 0 is the drive velocity.
 Regime classifyRegime(const Trace& trace, double v0);
 
+/// Fills what every model reports alike: the resonance ω [rad/s] and ω/2π [Hz], and the regime of
+/// the trace for drive velocity v0.
+void setResonanceAndRegime(Summary& summary, double resonanceRadPerS, const Trace& trace, double v0);
+
 }  // namespace friction
