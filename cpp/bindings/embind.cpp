@@ -4,12 +4,19 @@
 //   models()             -> [{ id, name, description, citation, params: [ParamSpec] }]
 //   columns()            -> [{ key, symbol, label, unit }]
 //   simulate({ model, params }) -> { columns: { <key>: Float64Array }, summary: {...} }
-//                                   or, if the engine refuses, { error: message, parameter: field }
+//   laws()               -> [{ id, name, description, citation, origin, can, inputs, params }]
+//   frictionCoefficient(id, params, inputs) -> { value: μ }
+//   frictionForce(id, params, inputs)       -> { value: [x, y, z] }
+//   stepLaw(id, params, state, inputs)      -> { force, magnitude, mu, slope, state }
+//   lawCurve(id, params, options)           -> { v, mu, force } (Float64Arrays)
+// A refusal by the engine comes back as { error: message, parameter: field } instead.
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cmath>
 #include <string>
+#include <vector>
 
 #include "friction/friction.h"
 
@@ -41,6 +48,14 @@ val catchErrors(Body&& body) {
 
 val text(std::string_view view) { return val(std::string(view)); }
 
+val numbers(const std::vector<double>& items) {
+  val list = val::array();
+  for (double item : items) list.call<void>("push", item);
+  return list;
+}
+
+val vec3(const friction::Vec3& v) { return numbers({v[0], v[1], v[2]}); }
+
 val paramToJs(const friction::ParamSpec& spec) {
   val out = val::object();
   out.set("key", text(spec.key));
@@ -52,6 +67,10 @@ val paramToJs(const friction::ParamSpec& spec) {
   out.set("max", spec.max);
   out.set("step", spec.step);
   out.set("scale", spec.scale == friction::Scale::Log ? "log" : "linear");
+  out.set("kind", spec.kind == friction::ParamKind::List      ? "list"
+                  : spec.kind == friction::ParamKind::Integer ? "integer"
+                                                              : "number");
+  if (spec.kind == friction::ParamKind::List) out.set("default", numbers(spec.defaultList));
   out.set("help", text(spec.help));
   if (spec.defaultFrom.key.empty()) {
     out.set("defaultFrom", val::null());
@@ -65,17 +84,37 @@ val paramToJs(const friction::ParamSpec& spec) {
   return out;
 }
 
+val specToJs(const friction::ModelSpec& model) {
+  val out = val::object();
+  out.set("id", text(model.id));
+  out.set("name", text(model.name));
+  out.set("description", text(model.description));
+  out.set("citation", text(model.citation));
+  val params = val::array();
+  for (const friction::ParamSpec& spec : model.params) params.call<void>("push", paramToJs(spec));
+  out.set("params", params);
+  return out;
+}
+
 val models() {
   val list = val::array();
-  for (const friction::ModelSpec& model : friction::modelCatalog()) {
-    val out = val::object();
-    out.set("id", text(model.id));
-    out.set("name", text(model.name));
-    out.set("description", text(model.description));
-    out.set("citation", text(model.citation));
-    val params = val::array();
-    for (const friction::ParamSpec& spec : model.params) params.call<void>("push", paramToJs(spec));
-    out.set("params", params);
+  for (const friction::ModelSpec& model : friction::modelCatalog()) list.call<void>("push", specToJs(model));
+  return list;
+}
+
+val laws() {
+  val list = val::array();
+  for (const friction::LawSpec& law : friction::lawCatalog()) {
+    val out = specToJs(law.spec);
+    out.set("origin", text(law.origin));
+    val can = val::object();
+    can.set("coefficient", law.can.coefficient);
+    can.set("force", law.can.force);
+    can.set("stateful", law.can.stateful);
+    out.set("can", can);
+    val inputs = val::array();
+    for (std::string_view input : law.inputs) inputs.call<void>("push", text(input));
+    out.set("inputs", inputs);
     list.call<void>("push", out);
   }
   return list;
@@ -101,16 +140,9 @@ val copyToFloat64Array(const std::vector<double>& column) {
 
 std::string typeOf(const val& value) { return value.isNull() ? "null" : value.typeOf().as<std::string>(); }
 
-// { model: string, params?: { key: number } } -> SimulationRequest. Checks JS types only; ranges
-// and names are the engine's business.
-friction::SimulationRequest requestFromJs(const val& request) {
-  if (typeOf(request) != "object")
-    throw friction::InputError("request", "simulate() needs an object { model, params }; got " + typeOf(request) + ".");
-  const val model = request["model"];
-  if (typeOf(model) != "string")
-    throw friction::InputError("model", "The model must be a string such as 'abbott-seed'; got " + typeOf(model) + ".");
-  friction::SimulationRequest out{model.as<std::string>(), {}};
-  const val params = request["params"];
+// { key: number | number[] } -> ParamList. Checks JS types only; names and ranges are the engine's.
+friction::ParamList paramsFromJs(const val& params) {
+  friction::ParamList out;
   if (params.isUndefined() || params.isNull()) return out;
   if (typeOf(params) != "object")
     throw friction::InputError("params", "params must be an object of numbers; got " + typeOf(params) + ".");
@@ -119,12 +151,78 @@ friction::SimulationRequest requestFromJs(const val& request) {
   for (int i = 0; i < count; ++i) {
     const std::string key = keys[i].as<std::string>();
     const val value = params[key];
-    if (typeOf(value) != "number")
-      throw friction::InputError(key, "Parameter '" + key + "' must be a number; got the " + typeOf(value) + " '" +
-                                          val::global("String")(value).as<std::string>() + "'.");
-    out.params.emplace_back(key, value.as<double>());
+    if (typeOf(value) == "number") {
+      out.emplace_back(key, value.as<double>());
+      continue;
+    }
+    if (val::global("Array").call<bool>("isArray", value)) {
+      std::vector<double> items;
+      const int length = value["length"].as<int>();
+      for (int item = 0; item < length; ++item) {
+        if (typeOf(value[item]) != "number")
+          throw friction::InputError(key, "Parameter '" + key + "' must be a list of numbers; item " +
+                                              std::to_string(item + 1) + " is a " + typeOf(value[item]) + ".");
+        items.push_back(value[item].as<double>());
+      }
+      out.emplace_back(key, std::move(items));
+      continue;
+    }
+    throw friction::InputError(key, "Parameter '" + key + "' must be a number; got the " + typeOf(value) + " '" +
+                                        val::global("String")(value).as<std::string>() + "'.");
   }
   return out;
+}
+
+// { model: string, params?: {...} } -> SimulationRequest.
+friction::SimulationRequest requestFromJs(const val& request) {
+  if (typeOf(request) != "object")
+    throw friction::InputError("request", "simulate() needs an object { model, params }; got " + typeOf(request) + ".");
+  const val model = request["model"];
+  if (typeOf(model) != "string")
+    throw friction::InputError("model", "The model must be a string such as 'abbott-seed'; got " + typeOf(model) + ".");
+  return {model.as<std::string>(), paramsFromJs(request["params"])};
+}
+
+// Optional numeric and 3-vector fields of an inputs object; absent fields keep their defaults.
+void readNumber(const val& from, const char* name, double& into) {
+  const val value = from[name];
+  if (value.isUndefined()) return;
+  if (typeOf(value) != "number")
+    throw friction::InputError(name, std::string("Input ") + name + " must be a number; got " + typeOf(value) + ".");
+  into = value.as<double>();
+}
+void readVec3(const val& from, const char* name, friction::Vec3& into) {
+  const val value = from[name];
+  if (value.isUndefined()) return;
+  if (!val::global("Array").call<bool>("isArray", value) || value["length"].as<int>() != 3)
+    throw friction::InputError(name, std::string("Input ") + name + " must be an array of 3 numbers.");
+  for (int i = 0; i < 3; ++i) {
+    if (typeOf(value[i]) != "number")
+      throw friction::InputError(name, std::string("Input ") + name + " must be an array of 3 numbers.");
+    into[i] = value[i].as<double>();
+  }
+}
+friction::LawInputs inputsFromJs(const val& inputs) {
+  friction::LawInputs out;
+  if (inputs.isUndefined() || inputs.isNull()) return out;
+  if (typeOf(inputs) != "object")
+    throw friction::InputError("inputs", "inputs must be an object such as { v, N }; got " + typeOf(inputs) + ".");
+  readNumber(inputs, "v", out.v);
+  readNumber(inputs, "N", out.N);
+  readNumber(inputs, "p", out.p);
+  readNumber(inputs, "theta", out.theta);
+  readNumber(inputs, "Fn", out.Fn);
+  readNumber(inputs, "dt", out.dt);
+  readVec3(inputs, "vt", out.vt);
+  readVec3(inputs, "n", out.n);
+  readVec3(inputs, "Fe", out.Fe);
+  return out;
+}
+
+std::string lawId(const val& id) {
+  if (typeOf(id) != "string")
+    throw friction::InputError("law", "The law must be a string such as 'coulomb'; got " + typeOf(id) + ".");
+  return id.as<std::string>();
 }
 
 val summaryToJs(const friction::Summary& summary) {
@@ -140,7 +238,9 @@ val summaryToJs(const friction::Summary& summary) {
   out.set("peakVelocity", summary.peakVelocity);
   val params = val::object();
   const auto& specs = summary.params.model->params;
-  for (std::size_t i = 0; i < specs.size(); ++i) params.set(std::string(specs[i].key), summary.params.values[i]);
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    params.set(std::string(specs[i].key), specs[i].kind == friction::ParamKind::List ? numbers(summary.params.lists[i])
+                                                                                      : val(summary.params.values[i]));
   out.set("params", params);
   return out;
 }
@@ -158,6 +258,80 @@ val simulate(val request) {
   });
 }
 
+val wrapped(val value) {
+  val out = val::object();
+  out.set("value", value);
+  return out;
+}
+
+val frictionCoefficient(val id, val params, val inputs) {
+  return catchErrors([&] {
+    return wrapped(val(friction::frictionCoefficient(lawId(id), paramsFromJs(params), inputsFromJs(inputs))));
+  });
+}
+
+val frictionForce(val id, val params, val inputs) {
+  return catchErrors(
+      [&] { return wrapped(vec3(friction::frictionForce(lawId(id), paramsFromJs(params), inputsFromJs(inputs)))); });
+}
+
+// state: { force: [x, y, z], segment } as a previous step returned it, or undefined for a fresh law.
+val stepLaw(val id, val params, val state, val inputs) {
+  return catchErrors([&] {
+    friction::LawState previous;
+    if (!state.isUndefined() && !state.isNull()) {
+      readVec3(state, "force", previous.force);
+      double segment = 0;
+      readNumber(state, "segment", segment);
+      if (!(segment >= 0 && segment < static_cast<double>(friction::kMaxListItems)))
+        throw friction::InputError("state", "state.segment must be a segment index from a previous step.");
+      previous.segment = static_cast<int>(segment);
+    }
+    const friction::LawStep step = friction::stepLaw(lawId(id), paramsFromJs(params), previous, inputsFromJs(inputs));
+    val out = val::object();
+    out.set("force", vec3(step.force));
+    out.set("magnitude", step.magnitude);
+    out.set("mu", step.mu);
+    out.set("slope", step.slope);
+    val next = val::object();
+    next.set("force", vec3(step.state.force));
+    next.set("segment", step.state.segment);
+    out.set("state", next);
+    return out;
+  });
+}
+
+// options: { vMin, vMax, count, scale: 'linear' | 'log', N, p, theta }
+val lawCurve(val id, val params, val options) {
+  return catchErrors([&] {
+    friction::CurveRequest request;
+    if (!options.isUndefined() && !options.isNull()) {
+      readNumber(options, "vMin", request.vMin);
+      readNumber(options, "vMax", request.vMax);
+      double count = request.count;
+      readNumber(options, "count", count);
+      // Out of int's range would be undefined to convert; the engine refuses -1 with its message.
+      request.count = count >= 0 && count <= 1e6 ? static_cast<int>(count) : -1;
+      readNumber(options, "N", request.N);
+      readNumber(options, "p", request.p);
+      readNumber(options, "theta", request.theta);
+      const val scale = options["scale"];
+      if (!scale.isUndefined()) {
+        const std::string name = typeOf(scale) == "string" ? scale.as<std::string>() : "";
+        if (name != "linear" && name != "log")
+          throw friction::InputError("scale", "scale must be 'linear' or 'log'.");
+        request.logarithmic = name == "log";
+      }
+    }
+    const friction::LawCurve curve = friction::lawCurve(lawId(id), paramsFromJs(params), request);
+    val out = val::object();
+    out.set("v", copyToFloat64Array(curve.v));
+    out.set("mu", copyToFloat64Array(curve.mu));
+    out.set("force", copyToFloat64Array(curve.force));
+    return out;
+  });
+}
+
 std::string version() { return friction::kEngineVersion; }
 
 }  // namespace
@@ -167,4 +341,9 @@ EMSCRIPTEN_BINDINGS(friction_lab) {
   emscripten::function("models", &models);
   emscripten::function("columns", &columns);
   emscripten::function("simulate", &simulate);
+  emscripten::function("laws", &laws);
+  emscripten::function("frictionCoefficient", &frictionCoefficient);
+  emscripten::function("frictionForce", &frictionForce);
+  emscripten::function("stepLaw", &stepLaw);
+  emscripten::function("lawCurve", &lawCurve);
 }

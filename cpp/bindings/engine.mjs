@@ -11,6 +11,13 @@
 //                                  (Float64Arrays owned by JS), summary }. Bad input throws an Error
 //                                whose message names the parameter, unit, range and value, and whose
 //                                `parameter` property is the offending key.
+// engine.laws()                  every friction law: { id, name, origin, description, citation, params,
+//                                can: { coefficient, force, stateful }, inputs }
+// engine.frictionCoefficient(id, params, { v, N, p, theta })    -> μ
+// engine.frictionForce(id, params, { vt, n, Fn, Fe })           -> [x, y, z], the force on the body [N]
+// engine.createLaw(id, params)   a stateful law: { step({ v, N, p, vt, n, Fn, dt }) -> { force, magnitude,
+//                                mu, slope, segment }, reset() }; its state is kept between steps
+// engine.lawCurve(id, params, { vMin, vMax, count, scale, N, p, theta }) -> { v, mu, force }
 
 import createFrictionModule from './friction-wasm.mjs';
 
@@ -43,11 +50,32 @@ export async function loadEngine() {
     ? await nodeModuleOptions()
     : { locateFile: (file) => new URL(file, import.meta.url).href };
   const wasm = await createFrictionModule(options);
+  // A stateful law: the engine's step is a pure function of (params, state, inputs); this object only
+  // carries the state from one step to the next.
+  function createLaw(id, params = {}) {
+    unwrap(wasm.stepLaw(id, params, undefined, { dt: 1 }));  // refuse a bad law or parameters at once
+    let state;
+    return Object.freeze({
+      step(inputs) {
+        const result = unwrap(wasm.stepLaw(id, params, state, inputs));
+        state = result.state;
+        return { force: result.force, magnitude: result.magnitude, mu: result.mu, slope: result.slope,
+                 segment: result.state.segment };
+      },
+      reset() { state = undefined; },
+    });
+  }
+
   return Object.freeze({
     version: wasm.version(),
     models: () => wasm.models(),
     columns: () => wasm.columns(),
     simulate: (request) => unwrap(wasm.simulate(request)),
+    laws: () => wasm.laws(),
+    frictionCoefficient: (id, params, inputs) => unwrap(wasm.frictionCoefficient(id, params, inputs)).value,
+    frictionForce: (id, params, inputs) => unwrap(wasm.frictionForce(id, params, inputs)).value,
+    createLaw,
+    lawCurve: (id, params, options) => unwrap(wasm.lawCurve(id, params, options)),
     /** Bytes of wasm memory in use by the module (for leak checks). */
     memoryBytes: () => wasm.HEAPU8.length,
   });

@@ -7,11 +7,19 @@
 
 namespace friction {
 
-double ResolvedParams::get(std::string_view key) const {
-  for (std::size_t i = 0; i < model->params.size(); ++i)
-    if (model->params[i].key == key) return values.at(i);
-  throw std::out_of_range("no parameter " + std::string(key) + " in model " + std::string(model->id));
+namespace {
+
+std::size_t indexOf(const ModelSpec& model, std::string_view key) {
+  for (std::size_t i = 0; i < model.params.size(); ++i)
+    if (model.params[i].key == key) return i;
+  throw std::out_of_range("no parameter " + std::string(key) + " in " + std::string(model.id));
 }
+
+}  // namespace
+
+double ResolvedParams::get(std::string_view key) const { return values.at(indexOf(*model, key)); }
+
+const std::vector<double>& ResolvedParams::list(std::string_view key) const { return lists.at(indexOf(*model, key)); }
 
 std::string formatNumber(double value) {
   if (std::isnan(value)) return "NaN";
@@ -22,26 +30,20 @@ std::string formatNumber(double value) {
   return out.str();
 }
 
-namespace {
-
-// "0.01 kg" or "0.6" (dimensionless)
 std::string withUnit(double value, std::string_view unit) {
   std::string text = formatNumber(value);
   if (!unit.empty()) text += " " + std::string(unit);
   return text;
 }
 
-// "Mass (m)", or just "c" when the label is the key itself.
-std::string describe(const ParamSpec& spec) {
+std::string describeParam(const ParamSpec& spec) {
   if (spec.label == spec.key) return std::string(spec.key);
   return std::string(spec.label) + " (" + std::string(spec.key) + ")";
 }
 
-}  // namespace
-
 std::string outOfRangeMessage(const ParamSpec& spec, double value) {
   const std::string unitNote = spec.unit.empty() ? " (dimensionless)" : "";
-  std::string message = describe(spec) + " must be ";
+  std::string message = describeParam(spec) + " must be ";
   if (!std::isfinite(value)) message += "a finite number ";
   message += "between " + withUnit(spec.min, spec.unit) + " and " + withUnit(spec.max, spec.unit) +
              unitNote + "; got " + withUnit(value, spec.unit) + ".";
@@ -50,7 +52,7 @@ std::string outOfRangeMessage(const ParamSpec& spec, double value) {
 
 ResolvedParams resolveParams(const ModelSpec& model, const ParamList& given) {
   const std::size_t count = model.params.size();
-  ResolvedParams resolved{&model, std::vector<double>(count, 0.0)};
+  ResolvedParams resolved{&model, std::vector<double>(count, 0.0), std::vector<std::vector<double>>(count)};
   std::vector<bool> isGiven(count, false);
 
   for (const auto& [key, value] : given) {
@@ -60,19 +62,27 @@ ResolvedParams resolveParams(const ModelSpec& model, const ParamList& given) {
     if (index == count) {
       std::string known;
       for (const auto& spec : model.params) known += (known.empty() ? "" : ", ") + std::string(spec.key);
-      throw InputError(key, "Unknown parameter '" + key + "' for model '" + std::string(model.id) +
+      throw InputError(key, "Unknown parameter '" + key + "' for '" + std::string(model.id) +
                                 "'; its parameters are: " + known + ".");
     }
-    if (isGiven[index])
-      throw InputError(key, "Parameter '" + key + "' is given twice.");
+    if (isGiven[index]) throw InputError(key, "Parameter '" + key + "' is given twice.");
     isGiven[index] = true;
-    resolved.values[index] = value;
+    const ParamSpec& spec = model.params[index];
+    const bool wantsList = spec.kind == ParamKind::List;
+    if (value.isList != wantsList)
+      throw InputError(key, describeParam(spec) + (wantsList ? " must be a list of numbers" : " must be a single number") +
+                                "; got " + (value.isList ? "a list." : "a number."));
+    if (wantsList) resolved.lists[index] = value.items;
+    else resolved.values[index] = value.items.at(0);
   }
 
   // Plain defaults first, so that derived defaults can read the values they follow.
-  for (std::size_t i = 0; i < count; ++i)
-    if (!isGiven[i] && model.params[i].defaultFrom.key.empty())
-      resolved.values[i] = model.params[i].defaultValue;
+  for (std::size_t i = 0; i < count; ++i) {
+    const ParamSpec& spec = model.params[i];
+    if (isGiven[i] || !spec.defaultFrom.key.empty()) continue;
+    if (spec.kind == ParamKind::List) resolved.lists[i] = spec.defaultList;
+    else resolved.values[i] = spec.defaultValue;
+  }
   for (std::size_t i = 0; i < count; ++i) {
     const DerivedDefault& rule = model.params[i].defaultFrom;
     if (!isGiven[i] && !rule.key.empty()) resolved.values[i] = rule.factor * resolved.get(rule.key);
@@ -80,15 +90,28 @@ ResolvedParams resolveParams(const ModelSpec& model, const ParamList& given) {
 
   for (std::size_t i = 0; i < count; ++i) {
     const ParamSpec& spec = model.params[i];
+    const std::string key(spec.key);
+    if (spec.kind == ParamKind::List) {
+      const std::vector<double>& items = resolved.lists[i];
+      if (items.size() < kMinListItems || items.size() > kMaxListItems)
+        throw InputError(key, describeParam(spec) + " must have between " + std::to_string(kMinListItems) + " and " +
+                                  std::to_string(kMaxListItems) + " items; got " + std::to_string(items.size()) + ".");
+      for (std::size_t item = 0; item < items.size(); ++item)
+        if (!(std::isfinite(items[item]) && items[item] >= spec.min && items[item] <= spec.max))
+          throw InputError(key, "Item " + std::to_string(item + 1) + " of " + outOfRangeMessage(spec, items[item]));
+      continue;
+    }
     const double value = resolved.values[i];
     // Written so that NaN fails too.
     if (!(std::isfinite(value) && value >= spec.min && value <= spec.max)) {
       std::string message = outOfRangeMessage(spec, value);
       if (!isGiven[i])
-        message += " (This is its default " + std::string(spec.defaultFrom.formula) +
-                   "; give " + std::string(spec.key) + " explicitly.)";
-      throw InputError(std::string(spec.key), message);
+        message += " (This is its default " + std::string(spec.defaultFrom.formula) + "; give " + key + " explicitly.)";
+      throw InputError(key, message);
     }
+    if (spec.kind == ParamKind::Integer && value != std::floor(value))
+      throw InputError(key, describeParam(spec) + " must be a whole number between " + formatNumber(spec.min) +
+                                " and " + formatNumber(spec.max) + "; got " + formatNumber(value) + ".");
   }
   return resolved;
 }

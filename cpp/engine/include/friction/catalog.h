@@ -5,6 +5,7 @@
 // default, range, step and help text. Validation (parameters.h), the wasm bindings and the page's
 // controls all read it from here; nothing else lists parameters.
 
+#include <cstddef>
 #include <string_view>
 #include <vector>
 
@@ -12,6 +13,14 @@ namespace friction {
 
 /// How a control moves through a parameter's range.
 enum class Scale { Linear, Log };
+
+/// What a parameter holds: a real number, a whole number (a switch such as Radioss's Iform), or a
+/// list of real numbers (such as OpenSees's velocity breakpoints), each item within [min, max].
+enum class ParamKind { Number, Integer, List };
+
+/// Smallest and largest length of a List parameter. OpenSees's parser reads at most 64 points.
+inline constexpr std::size_t kMinListItems = 2;
+inline constexpr std::size_t kMaxListItems = 64;
 
 /// A default that follows another parameter of the same model: value = factor × (that parameter).
 /// Example: the normal force Fn defaults to m·g. An empty `key` means "no derived default".
@@ -35,6 +44,8 @@ struct ParamSpec {
   Scale scale;              ///< how a slider should map its position
   std::string_view help;    ///< one or two sentences: meaning, effect, origin
   DerivedDefault defaultFrom = {};
+  ParamKind kind = ParamKind::Number;
+  std::vector<double> defaultList = {};  ///< the default of a List parameter
 };
 
 /// One model: its identity, its citation and its parameters in display order.

@@ -4,6 +4,7 @@
 #include "friction/abbott_seed.h"
 #include "friction/catalog.h"
 #include "friction/errors.h"
+#include "friction/laws.h"
 #include "friction/parameters.h"
 #include "friction/simulate.h"
 #include "friction/state_variable.h"

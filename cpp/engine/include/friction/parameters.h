@@ -13,16 +13,28 @@
 
 namespace friction {
 
+/// One value as a caller gives it: a number, or a list of numbers for a List parameter.
+struct ParamValue {
+  std::vector<double> items;
+  bool isList = false;
+  ParamValue(double number) : items{number} {}  // NOLINT: implicit, so {"m", 2} reads naturally
+  ParamValue(std::vector<double> list) : items(std::move(list)), isList(true) {}  // NOLINT
+};
+
 /// Parameter values as a caller gives them: any subset of a model's keys, in any order.
-using ParamList = std::vector<std::pair<std::string, double>>;
+using ParamList = std::vector<std::pair<std::string, ParamValue>>;
 
 /// A complete parameter set for one model: one value per catalog entry, in catalog order.
+/// A List parameter's items are in `lists` (its entry in `values` is unused).
 struct ResolvedParams {
   const ModelSpec* model = nullptr;
   std::vector<double> values;
+  std::vector<std::vector<double>> lists;
 
   /// The value of parameter `key`. Throws std::out_of_range if the model has no such key.
   double get(std::string_view key) const;
+  /// The items of List parameter `key`.
+  const std::vector<double>& list(std::string_view key) const;
 };
 
 /// Fills in defaults (derived defaults after the parameters they follow) and checks every value
@@ -33,6 +45,12 @@ ResolvedParams resolveParams(const ModelSpec& model, const ParamList& given);
 /// The sentence used when `value` lies outside `spec`'s range (or is not finite).
 std::string outOfRangeMessage(const ParamSpec& spec, double value);
 
+/// "Mass (m)", or just "c" when the label is the key: how messages name a parameter.
+std::string describeParam(const ParamSpec& spec);
+
+/// `value` with its unit, e.g. "0.01 kg", or bare when dimensionless.
+std::string withUnit(double value, std::string_view unit);
+
 /// Formats a number for messages: up to 10 significant digits, no trailing noise.
 std::string formatNumber(double value);
 
@@ -40,8 +58,9 @@ std::string formatNumber(double value);
 /// `std::array<ParamField<Params>, N>` once; the catalog entries and the binding both come from it.
 template <class Params>
 struct ParamField {
-  double Params::*member;
+  double Params::*member;  ///< a Number or Integer parameter's field
   ParamSpec spec;
+  std::vector<double> Params::*listMember = nullptr;  ///< a List parameter's field (member unused)
 };
 
 /// The catalog entries of a field table, in order.
@@ -53,12 +72,24 @@ std::vector<ParamSpec> specsOf(const std::array<ParamField<Params>, N>& fields) 
   return specs;
 }
 
+// GCC 12 at -O2 flags the List branch below for structs that have no vector member (it cannot see
+// that listMember is then always null): a false -Warray-bounds, silenced for this function only.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#endif
 /// The parameter struct for a resolved set (which must come from the same field table).
 template <class Params, std::size_t N>
 Params bindParams(const std::array<ParamField<Params>, N>& fields, const ResolvedParams& resolved) {
   Params params{};
-  for (std::size_t i = 0; i < N; ++i) params.*(fields[i].member) = resolved.values.at(i);
+  for (std::size_t i = 0; i < N; ++i) {
+    if (fields[i].listMember != nullptr) params.*(fields[i].listMember) = resolved.lists.at(i);
+    else params.*(fields[i].member) = resolved.values.at(i);
+  }
   return params;
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 }  // namespace friction

@@ -1,0 +1,101 @@
+#pragma once
+// Friction laws: every law named by the seed documents, computed as its origin system computes it
+// (shared/reference/friction-laws.md records each source), plus the textbook Coulomb law and the
+// seed app's θ law. Each law is data (its catalog entry) plus pure functions of (parameters, inputs)
+// or, for the stateful ones, of (parameters, state, inputs) returning the next state.
+//
+// Sign convention for force vectors: `vt` is the velocity of the body relative to the surface, and
+// every returned force is the friction force ON THE BODY, opposing the slip (or, at null velocity,
+// the external force). Scalar curves give the friction force resisting the motion, signed like v.
+
+#include <array>
+#include <string_view>
+#include <vector>
+
+#include "friction/catalog.h"
+#include "friction/parameters.h"
+
+namespace friction {
+
+using Vec3 = std::array<double, 3>;
+
+/// What a law can compute.
+struct LawCapabilities {
+  bool coefficient;  ///< frictionCoefficient(): μ from the scalar inputs v, N, p, θ
+  bool force;        ///< frictionForce(): the tangential force vector from vt, n, Fn, Fe
+  bool stateful;     ///< stepLaw(): a sequence of calls with a remembered state
+};
+
+/// One law: its catalog entry (id, name, description, citation, parameters), its origin system and
+/// what it can compute.
+struct LawSpec {
+  ModelSpec spec;
+  std::string_view origin;              ///< "Textbook", "Abbott app", "Ratel", "Drake", "OpenRadioss", "OpenSees"
+  LawCapabilities can;
+  std::vector<std::string_view> inputs; ///< the inputs it reads, by LawInputs field name
+};
+
+/// Inputs of a law evaluation; each law reads the ones listed in its LawSpec::inputs.
+struct LawInputs {
+  double v = 0;       ///< slip velocity [m/s] (laws that use a speed take |v|)
+  double N = 0;       ///< normal force [N], positive in compression
+  double p = 0;       ///< contact pressure [Pa] (Radioss)
+  double theta = -1;  ///< contact state θ in [0, 1] (abbott-theta); negative = its steady state at v
+  Vec3 vt{};          ///< velocity of the body relative to the surface [m/s] (projected onto the tangent plane)
+  Vec3 n{0, 0, 1};    ///< unit normal of the surface
+  double Fn = 0;      ///< normal force magnitude [N]
+  Vec3 Fe{};          ///< external tangential force on the body [N] (Ratel's null-velocity rule)
+  double dt = 0;      ///< time step [s] (Radioss's DT12 for its stateful formulations)
+};
+
+/// What a stateful law remembers between steps. A fresh state is the origin's initial state.
+struct LawState {
+  Vec3 force{};     ///< Radioss: the previous tangential force Ft_old, in Radioss's sign (along Vt) [N]
+  int segment = 0;  ///< OpenSees VelDepMultiLinear: the active segment (trialID)
+};
+
+/// One step of a stateful law.
+struct LawStep {
+  Vec3 force{};           ///< the friction force on the body [N] (vector laws; zero for scalar laws)
+  double magnitude = 0;   ///< the friction force's magnitude [N] (OpenSees: μN if N > 0, else 0)
+  double mu = 0;          ///< the friction coefficient used in this step
+  double slope = 0;       ///< OpenSees: dF/dvel [N·s/m] as its getDFFrcDVel() returns it
+  LawState state;         ///< pass it to the next step
+};
+
+/// A law's μ(v) and F(v) sampled for plotting.
+struct LawCurve {
+  std::vector<double> v;      ///< velocities [m/s]
+  std::vector<double> mu;     ///< μ(v); NaN where the law has no coefficient
+  std::vector<double> force;  ///< friction force resisting the motion, signed like v [N]
+};
+
+/// How to sample a curve: `count` points from vMin to vMax (log spacing needs 0 < vMin), with
+/// v = 0 added when it lies inside a linear range. N, p and θ as in LawInputs.
+struct CurveRequest {
+  double vMin = 0, vMax = 1;
+  int count = 400;
+  bool logarithmic = false;
+  double N = 1, p = 0, theta = -1;
+};
+
+/// Every law, in menu order.
+const std::vector<LawSpec>& lawCatalog();
+
+/// The law called `id`. Throws InputError (field "law") naming the known ids.
+const LawSpec& findLaw(std::string_view id);
+
+/// μ for the inputs. Throws InputError for bad parameters or inputs, or if the law has no coefficient.
+double frictionCoefficient(std::string_view id, const ParamList& params, const LawInputs& inputs);
+
+/// The friction force on the body [N]. Throws InputError for bad parameters or inputs, or if the law
+/// (as configured) has no stateless vector force.
+Vec3 frictionForce(std::string_view id, const ParamList& params, const LawInputs& inputs);
+
+/// One step of a stateful law from `state`. Throws InputError as above, or if the law is stateless.
+LawStep stepLaw(std::string_view id, const ParamList& params, const LawState& state, const LawInputs& inputs);
+
+/// μ(v) and F(v) over a velocity range, for plotting and comparing laws.
+LawCurve lawCurve(std::string_view id, const ParamList& params, const CurveRequest& request);
+
+}  // namespace friction

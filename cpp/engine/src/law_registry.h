@@ -1,0 +1,39 @@
+#pragma once
+// How a family of laws registers itself: a catalog entry plus the pure functions it supports.
+
+#include <vector>
+
+#include "friction/laws.h"
+
+namespace friction {
+
+struct LawDefinition {
+  ModelSpec spec;                       ///< id, name, description, citation, parameters
+  std::string_view origin;
+  std::vector<std::string_view> inputs;
+  /// Cross-parameter rules the origin enforces (throws InputError); nullptr if none.
+  void (*validate)(const ResolvedParams&) = nullptr;
+  /// μ; nullptr if the law has none.
+  double (*coefficient)(const ResolvedParams&, const LawInputs&) = nullptr;
+  /// The stateless force on the body; nullptr if none.
+  Vec3 (*force)(const ResolvedParams&, const LawInputs&) = nullptr;
+  /// One step of the stateful form; nullptr if none.
+  LawStep (*step)(const ResolvedParams&, const LawState&, const LawInputs&) = nullptr;
+  /// If set, says (by throwing InputError) when these parameters make `force` stateful.
+  void (*requireStatelessForce)(const ResolvedParams&) = nullptr;
+  /// The force magnitude resisting slip at speed |v| with normal force N, for curves; nullptr
+  /// means μ(v)·N.
+  double (*curveForce)(const ResolvedParams&, const LawInputs&) = nullptr;
+};
+
+// Each family appends its laws, in menu order (laws_<family>.cpp).
+void addTextbookLaws(std::vector<LawDefinition>& laws);
+void addRatelLaws(std::vector<LawDefinition>& laws);
+void addDrakeLaws(std::vector<LawDefinition>& laws);
+void addRadiossLaws(std::vector<LawDefinition>& laws);
+void addOpenSeesLaws(std::vector<LawDefinition>& laws);
+
+/// Throws InputError(key, message) unless `condition` holds: the origin's own parameter checks.
+void require(bool condition, std::string_view key, const std::string& message);
+
+}  // namespace friction

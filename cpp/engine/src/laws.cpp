@@ -1,0 +1,175 @@
+// The law registry, input checks and dispatch, and curve sampling.
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "friction/errors.h"
+#include "friction/laws.h"
+#include "law_registry.h"
+#include "vec3.h"
+
+namespace friction {
+namespace {
+
+const std::vector<LawDefinition>& definitions() {
+  static const std::vector<LawDefinition> all = [] {
+    std::vector<LawDefinition> laws;
+    addTextbookLaws(laws);
+    addRatelLaws(laws);
+    addDrakeLaws(laws);
+    addRadiossLaws(laws);
+    addOpenSeesLaws(laws);
+    return laws;
+  }();
+  return all;
+}
+
+const LawDefinition& findDefinition(std::string_view id) {
+  for (const LawDefinition& law : definitions())
+    if (law.spec.id == id) return law;
+  std::string known;
+  for (const LawDefinition& law : definitions()) known += (known.empty() ? "" : ", ") + std::string(law.spec.id);
+  throw InputError("law", "Unknown law '" + std::string(id) + "'; the laws are: " + known + ".");
+}
+
+bool reads(const LawDefinition& law, std::string_view input) {
+  return std::find(law.inputs.begin(), law.inputs.end(), input) != law.inputs.end();
+}
+
+void requireFinite(double value, std::string_view name, std::string_view unit) {
+  if (!std::isfinite(value))
+    throw InputError(std::string(name), "Input " + std::string(name) + " must be a finite number" +
+                                            (unit.empty() ? "" : " [" + std::string(unit) + "]") + "; got " +
+                                            formatNumber(value) + ".");
+}
+
+void requireFinite(const Vec3& value, std::string_view name, std::string_view unit) {
+  for (double component : value) requireFinite(component, name, unit);
+}
+
+// Checks the inputs the law reads: finite numbers, θ ≤ 1, a unit normal, a positive time step.
+void checkInputs(const LawDefinition& law, const LawInputs& in, bool stepping) {
+  if (reads(law, "v")) requireFinite(in.v, "v", "m/s");
+  if (reads(law, "N")) requireFinite(in.N, "N", "N");
+  if (reads(law, "p")) requireFinite(in.p, "p", "Pa");
+  if (reads(law, "theta")) {
+    requireFinite(in.theta, "theta", "");
+    if (in.theta > 1)
+      throw InputError("theta", "Input theta must be in [0, 1] (or negative for its steady state); got " +
+                                    formatNumber(in.theta) + ".");
+  }
+  if (reads(law, "vt")) requireFinite(in.vt, "vt", "m/s");
+  if (reads(law, "Fn")) requireFinite(in.Fn, "Fn", "N");
+  if (reads(law, "Fe")) requireFinite(in.Fe, "Fe", "N");
+  if (reads(law, "n")) {
+    requireFinite(in.n, "n", "");
+    const double length = norm(in.n);
+    if (std::fabs(length - 1) > 1e-9)
+      throw InputError("n", "Input n must be a unit normal vector; its length is " + formatNumber(length) + ".");
+  }
+  if (stepping && reads(law, "dt") && !(std::isfinite(in.dt) && in.dt > 0))
+    throw InputError("dt", "Input dt must be a time step > 0 s; got " + formatNumber(in.dt) + " s.");
+}
+
+ResolvedParams resolveLaw(const LawDefinition& law, const ParamList& params) {
+  ResolvedParams resolved = resolveParams(law.spec, params);
+  if (law.validate) law.validate(resolved);
+  return resolved;
+}
+
+[[noreturn]] void missing(const LawDefinition& law, std::string_view what) {
+  throw InputError("law", "Law '" + std::string(law.spec.id) + "' has no " + std::string(what) + ".");
+}
+
+}  // namespace
+
+void require(bool condition, std::string_view key, const std::string& message) {
+  if (!condition) throw InputError(std::string(key), message);
+}
+
+const std::vector<LawSpec>& lawCatalog() {
+  static const std::vector<LawSpec> catalog = [] {
+    std::vector<LawSpec> specs;
+    for (const LawDefinition& law : definitions())
+      specs.push_back({law.spec, law.origin, {law.coefficient != nullptr, law.force != nullptr, law.step != nullptr},
+                       law.inputs});
+    return specs;
+  }();
+  return catalog;
+}
+
+const LawSpec& findLaw(std::string_view id) {
+  findDefinition(id);  // throws for an unknown id
+  for (const LawSpec& spec : lawCatalog())
+    if (spec.spec.id == id) return spec;
+  throw InputError("law", "Unknown law '" + std::string(id) + "'.");
+}
+
+double frictionCoefficient(std::string_view id, const ParamList& params, const LawInputs& inputs) {
+  const LawDefinition& law = findDefinition(id);
+  if (!law.coefficient) missing(law, "friction coefficient");
+  const ResolvedParams resolved = resolveLaw(law, params);
+  checkInputs(law, inputs, false);
+  return law.coefficient(resolved, inputs);
+}
+
+Vec3 frictionForce(std::string_view id, const ParamList& params, const LawInputs& inputs) {
+  const LawDefinition& law = findDefinition(id);
+  if (!law.force) missing(law, "vector friction force");
+  const ResolvedParams resolved = resolveLaw(law, params);
+  if (law.requireStatelessForce) law.requireStatelessForce(resolved);
+  checkInputs(law, inputs, false);
+  return law.force(resolved, inputs);
+}
+
+LawStep stepLaw(std::string_view id, const ParamList& params, const LawState& state, const LawInputs& inputs) {
+  const LawDefinition& law = findDefinition(id);
+  if (!law.step) missing(law, "stateful form");
+  const ResolvedParams resolved = resolveLaw(law, params);
+  checkInputs(law, inputs, true);
+  return law.step(resolved, state, inputs);
+}
+
+LawCurve lawCurve(std::string_view id, const ParamList& params, const CurveRequest& request) {
+  const LawDefinition& law = findDefinition(id);
+  const ResolvedParams resolved = resolveLaw(law, params);
+  requireFinite(request.vMin, "vMin", "m/s");
+  requireFinite(request.vMax, "vMax", "m/s");
+  require(request.vMin < request.vMax, "vMax",
+          "vMax must be greater than vMin; got " + formatNumber(request.vMax) + " m/s and " + formatNumber(request.vMin) + " m/s.");
+  require(request.count >= 2 && request.count <= 20000, "count",
+          "count must be between 2 and 20000 points; got " + std::to_string(request.count) + ".");
+  require(!request.logarithmic || request.vMin > 0, "vMin",
+          "A logarithmic velocity axis needs vMin > 0 m/s; got " + formatNumber(request.vMin) + " m/s.");
+
+  LawCurve curve;
+  const int n = request.count;
+  for (int i = 0; i < n; ++i) {
+    const double fraction = static_cast<double>(i) / (n - 1);
+    const double v = request.logarithmic
+                         ? std::exp(std::log(request.vMin) + fraction * (std::log(request.vMax) - std::log(request.vMin)))
+                         : request.vMin + fraction * (request.vMax - request.vMin);
+    // On a linear axis through 0, add v = 0 itself: that is where the laws differ most.
+    if (!request.logarithmic && !curve.v.empty() && curve.v.back() < 0 && v > 0) curve.v.push_back(0.0);
+    curve.v.push_back(v);
+  }
+
+  for (double v : curve.v) {
+    LawInputs in;
+    in.v = v, in.N = request.N, in.p = request.p, in.theta = request.theta;
+    in.vt = {std::fabs(v), 0, 0}, in.n = {0, 0, 1}, in.Fn = request.N;
+    checkInputs(law, in, false);
+    const double mu = law.coefficient ? law.coefficient(resolved, in) : std::numeric_limits<double>::quiet_NaN();
+    double magnitude;
+    if (law.curveForce) magnitude = law.curveForce(resolved, in);
+    else if (law.force) magnitude = norm(law.force(resolved, in));
+    else magnitude = mu * request.N;
+    curve.mu.push_back(mu);
+    // Resisting the motion, signed like v; at v = 0 the static value is shown on the positive side.
+    curve.force.push_back(v < 0 ? -magnitude : magnitude);
+  }
+  return curve;
+}
+
+}  // namespace friction

@@ -1,0 +1,251 @@
+// OpenSees friction models of the friction bearing elements (seed 004; friction-laws.md §2):
+// SRC/element/frictionBearing/frictionModel/{Coulomb,VelDependent,VelPressureDep,VelDepMultiLinear,
+// VelNormalFrcDep}.cpp at OpenSees/OpenSees @ 2890cb36f59b.
+//
+// Common behaviour kept: μ is a function of |v| (the bearings pass |v|) and N (compression positive);
+// the friction force is μN for N > 0 and 0 otherwise; the coefficient itself is returned whatever N is
+// (so VelNormalFrcDep can give inf or NaN at N ≤ 0, as getFrictionCoeff() does). Where OpenSees exits
+// on a bad argument, we throw InputError.
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "friction/errors.h"
+#include "law_registry.h"
+
+namespace friction {
+namespace {
+
+std::string positive(std::string_view key, double value) {
+  return std::string(key) + " must be > 0 (OpenSees exits otherwise); got " + formatNumber(value) + ".";
+}
+
+// getFrictionForce(): μN if N > 0, else 0.
+double frictionForceOf(double mu, double N) { return N > 0 ? mu * N : 0.0; }
+
+// --- Coulomb: μ = mu ----------------------------------------------------------------------------
+struct CoulombParams {
+  double mu;
+};
+const std::array<ParamField<CoulombParams>, 1> kCoulombFields = {{
+    {&CoulombParams::mu, {"mu", "μ", "mu", "", 0.1, 0.0, 2.0, 0.005, Scale::Linear, "Constant coefficient (> 0)."}},
+}};
+void validateCoulomb(const ResolvedParams& r) {
+  const double mu = bindParams(kCoulombFields, r).mu;
+  require(mu > 0, "mu", positive("mu", mu));
+}
+double coulombMu(const ResolvedParams& r, const LawInputs&) { return bindParams(kCoulombFields, r).mu; }
+
+// --- VelDependent: μ = muFast − (muFast − muSlow) e^{−transRate |v|} --------------------------------
+struct VelDependentParams {
+  double muSlow, muFast, transRate;
+};
+using VD = ParamField<VelDependentParams>;
+const VD kMuSlow{&VelDependentParams::muSlow,
+                 {"muSlow", "μslow", "muSlow", "", 0.085, 0.0, 2.0, 0.005, Scale::Linear,
+                  "Coefficient at zero velocity (> 0). Greater than muFast is allowed."}};
+const VD kTransRate{&VelDependentParams::transRate,
+                    {"transRate", "a", "transRate", "s/m", 0.77, 0.0, 1e4, 0.01, Scale::Linear,
+                     "Rate of the exponential transition from muSlow to muFast (≥ 0)."}};
+const std::array<VD, 3> kVelDependentFields = {{
+    kMuSlow,
+    {&VelDependentParams::muFast,
+     {"muFast", "μfast", "muFast", "", 0.163, 0.0, 2.0, 0.005, Scale::Linear, "Coefficient at high velocity (> 0)."}},
+    kTransRate,
+}};
+void validateVelDependent(const ResolvedParams& r) {
+  const VelDependentParams p = bindParams(kVelDependentFields, r);
+  require(p.muSlow > 0, "muSlow", positive("muSlow", p.muSlow));
+  require(p.muFast > 0, "muFast", positive("muFast", p.muFast));
+}
+double velDependentMu(const ResolvedParams& r, const LawInputs& in) {
+  const VelDependentParams p = bindParams(kVelDependentFields, r);
+  return p.muFast - (p.muFast - p.muSlow) * std::exp(-p.transRate * std::fabs(in.v));
+}
+
+// --- VelPressureDep: muFast = muFast0 − deltaMu tanh(alpha N/A) for N > 0 -------------------------
+struct VelPressureParams {
+  double muSlow, muFast0, A, deltaMu, alpha, transRate;
+};
+const std::array<ParamField<VelPressureParams>, 6> kVelPressureFields = {{
+    {&VelPressureParams::muSlow, kMuSlow.spec},
+    {&VelPressureParams::muFast0,
+     {"muFast0", "μfast,0", "muFast0", "", 0.163, 0.0, 2.0, 0.005, Scale::Linear,
+      "High-velocity coefficient at zero pressure (> 0)."}},
+    {&VelPressureParams::A,
+     {"A", "A", "A", "m²", 0.01, 1e-6, 100.0, 0.001, Scale::Log, "Nominal contact area; pressure p = N/A (> 0)."}},
+    {&VelPressureParams::deltaMu,
+     {"deltaMu", "Δμ", "deltaMu", "", 0.05, -2.0, 2.0, 0.005, Scale::Linear,
+      "Largest drop of muFast with pressure."}},
+    {&VelPressureParams::alpha,
+     {"alpha", "α", "alpha", "1/Pa", 1e-6, -1.0, 1.0, 1e-7, Scale::Linear,
+      "Pressure sensitivity: muFast falls as tanh(alpha·N/A)."}},
+    {&VelPressureParams::transRate, kTransRate.spec},
+}};
+void validateVelPressure(const ResolvedParams& r) {
+  const VelPressureParams p = bindParams(kVelPressureFields, r);
+  require(p.muSlow > 0, "muSlow", positive("muSlow", p.muSlow));
+  require(p.muFast0 > 0, "muFast0", positive("muFast0", p.muFast0));
+  require(p.A > 0, "A", positive("A", p.A));
+}
+double velPressureMu(const ResolvedParams& r, const LawInputs& in) {
+  const VelPressureParams p = bindParams(kVelPressureFields, r);
+  const double muFast = in.N > 0 ? p.muFast0 - p.deltaMu * std::tanh(p.alpha * in.N / p.A) : p.muFast0;
+  return muFast - (muFast - p.muSlow) * std::exp(-p.transRate * std::fabs(in.v));
+}
+
+// --- VelDepMultiLinear: piecewise linear μ(|v|), extrapolated at both ends, remembered segment ---
+struct MultiLinearParams {
+  std::vector<double> vel, frn;
+  double unused;  // ParamField needs a double member for its (unused) scalar slot
+};
+const std::array<ParamField<MultiLinearParams>, 2> kMultiLinearFields = {{
+    {&MultiLinearParams::unused,
+     {"vel", "v", "Velocities", "m/s", 0, 0.0, 1e3, 0.01, Scale::Linear,
+      "Breakpoint velocities, ≥ 0 and strictly increasing (-vel v0 v1 …).", {}, ParamKind::List,
+      {0.0, 2.0, 8.0, 10.0}},
+     &MultiLinearParams::vel},
+    {&MultiLinearParams::unused,
+     {"frn", "μ", "Coefficients", "", 0, 0.0, 2.0, 0.005, Scale::Linear,
+      "Friction coefficient at each breakpoint, ≥ 0 (-frn μ0 μ1 …). Beyond the first and last points the "
+      "end segments are extended, not clamped: μ may go negative or grow without bound.",
+      {}, ParamKind::List, {0.085, 0.150, 0.163, 0.163}},
+     &MultiLinearParams::frn},
+}};
+void validateMultiLinear(const ResolvedParams& r) {
+  const MultiLinearParams p = bindParams(kMultiLinearFields, r);
+  require(p.vel.size() == p.frn.size(), "frn",
+          "vel and frn must have the same number of points (OpenSees exits otherwise); got " +
+              std::to_string(p.vel.size()) + " and " + std::to_string(p.frn.size()) + ".");
+  for (std::size_t i = 1; i < p.vel.size(); ++i)
+    require(p.vel[i] > p.vel[i - 1], "vel",
+            "Velocities (vel) must be strictly increasing (OpenSees exits otherwise); item " + std::to_string(i + 1) +
+                " (" + formatNumber(p.vel[i]) + " m/s) is not above item " + std::to_string(i) + " (" +
+                formatNumber(p.vel[i - 1]) + " m/s).");
+}
+
+// setTrial's segment search from the remembered trialID, then μ and its slope on that segment:
+//   up:   while |v| >= vel[id+1] and id < n−2: id++
+//   down: if |v| < vel[id]: while |v| <= vel[id] and id > 0: id--
+struct Segment {
+  int id;
+  double mu, slope;
+};
+Segment multiLinearAt(const MultiLinearParams& p, int id, double speed) {
+  const int last = static_cast<int>(p.vel.size()) - 2;
+  id = std::clamp(id, 0, last);
+  while (speed >= p.vel[id + 1] && id < last) ++id;
+  if (speed < p.vel[id])
+    while (speed <= p.vel[id] && id > 0) --id;
+  const double slope = (p.frn[id + 1] - p.frn[id]) / (p.vel[id + 1] - p.vel[id]);
+  return {id, p.frn[id] + slope * (speed - p.vel[id]), slope};
+}
+double multiLinearMu(const ResolvedParams& r, const LawInputs& in) {
+  // A fresh model (revertToStart) starts on segment 0; μ is continuous, so the value does not
+  // depend on the remembered segment (only the slope at a breakpoint does).
+  return multiLinearAt(bindParams(kMultiLinearFields, r), 0, std::fabs(in.v)).mu;
+}
+LawStep multiLinearStep(const ResolvedParams& r, const LawState& state, const LawInputs& in) {
+  const Segment segment = multiLinearAt(bindParams(kMultiLinearFields, r), state.segment, std::fabs(in.v));
+  LawStep out;
+  out.mu = segment.mu;
+  out.magnitude = frictionForceOf(segment.mu, in.N);
+  out.slope = in.N > 0 ? segment.slope * in.N : 0.0;  // getDFFrcDVel: slope·N, no sign(v) factor
+  out.state.segment = segment.id;
+  return out;
+}
+
+// --- VelNormalFrcDep: μ depends on |v| and N, capped at maxMuFact·muFast ---------------------------
+struct VelNormalParams {
+  double aSlow, nSlow, aFast, nFast, alpha0, alpha1, alpha2, maxMuFact;
+};
+const std::array<ParamField<VelNormalParams>, 8> kVelNormalFields = {{
+    {&VelNormalParams::aSlow,
+     {"aSlow", "a_slow", "aSlow", "N^(1−nSlow)", 0.2, 0.0, 100.0, 0.01, Scale::Linear,
+      "muSlow = aSlow·N^(nSlow−1) (> 0)."}},
+    {&VelNormalParams::nSlow,
+     {"nSlow", "n_slow", "nSlow", "", 0.8, -5.0, 1.0, 0.01, Scale::Linear, "Exponent of N in muSlow (≤ 1)."}},
+    {&VelNormalParams::aFast,
+     {"aFast", "a_fast", "aFast", "N^(1−nFast)", 0.5, 0.0, 100.0, 0.01, Scale::Linear,
+      "muFast = aFast·N^(nFast−1) (> 0)."}},
+    {&VelNormalParams::nFast,
+     {"nFast", "n_fast", "nFast", "", 0.9, -5.0, 1.0, 0.01, Scale::Linear, "Exponent of N in muFast (≤ 1)."}},
+    {&VelNormalParams::alpha0,
+     {"alpha0", "α0", "alpha0", "s/m", 25.0, -1e4, 1e4, 0.1, Scale::Linear, "transRate = alpha0 + alpha1·N + alpha2·N²."}},
+    {&VelNormalParams::alpha1,
+     {"alpha1", "α1", "alpha1", "s/(m·N)", 0.0, -1e4, 1e4, 0.001, Scale::Linear, "Linear N term of transRate."}},
+    {&VelNormalParams::alpha2,
+     {"alpha2", "α2", "alpha2", "s/(m·N²)", 0.0, -1e4, 1e4, 0.0001, Scale::Linear, "Quadratic N term of transRate."}},
+    {&VelNormalParams::maxMuFact,
+     {"maxMuFact", "f_max", "maxMuFact", "", 2.0, 0.0, 100.0, 0.1, Scale::Linear,
+      "Cap: μ ≤ maxMuFact·muFast, and μ = maxMuFact·muFast whenever N ≤ 0. Required by OpenSees (2.0 is "
+      "only its default-constructor value)."}},
+}};
+void validateVelNormal(const ResolvedParams& r) {
+  const VelNormalParams p = bindParams(kVelNormalFields, r);
+  require(p.aSlow > 0, "aSlow", positive("aSlow", p.aSlow));
+  require(p.aFast > 0, "aFast", positive("aFast", p.aFast));
+}
+// muSlow = aSlow N^(nSlow−1), muFast = aFast N^(nFast−1), transRate = α0 + α1 N + α2 N²,
+// μ = muFast − (muFast − muSlow) e^{−transRate |v|}; if (μ > maxMuFact·muFast || N ≤ 0) μ = maxMuFact·muFast.
+// No guard before pow: N = 0 with n < 1 gives inf, N < 0 with a fractional exponent NaN.
+double velNormalMu(const ResolvedParams& r, const LawInputs& in) {
+  const VelNormalParams p = bindParams(kVelNormalFields, r);
+  const double N = in.N;
+  const double muSlow = p.aSlow * std::pow(N, p.nSlow - 1);
+  const double muFast = p.aFast * std::pow(N, p.nFast - 1);
+  const double transRate = p.alpha0 + p.alpha1 * N + p.alpha2 * N * N;
+  double mu = muFast - (muFast - muSlow) * std::exp(-transRate * std::fabs(in.v));
+  if (mu > p.maxMuFact * muFast || N <= 0) mu = p.maxMuFact * muFast;
+  return mu;
+}
+
+// OpenSees force for curves: μN for N > 0, else 0.
+template <double (*Mu)(const ResolvedParams&, const LawInputs&)>
+double forceOf(const ResolvedParams& r, const LawInputs& in) {
+  return frictionForceOf(Mu(r, in), in.N);
+}
+
+LawDefinition model(std::string_view id, std::string_view name, std::string_view citation, std::string_view description,
+                    std::vector<ParamSpec> params, void (*validate)(const ResolvedParams&),
+                    double (*mu)(const ResolvedParams&, const LawInputs&),
+                    double (*curveForce)(const ResolvedParams&, const LawInputs&)) {
+  LawDefinition law{{id, name, description, citation, std::move(params)}, "OpenSees", {"v", "N"}};
+  law.validate = validate;
+  law.coefficient = mu;
+  law.curveForce = curveForce;
+  return law;
+}
+
+}  // namespace
+
+void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
+  laws.push_back(model("opensees-coulomb", "OpenSees Coulomb",
+                       "OpenSees SRC/element/frictionBearing/frictionModel/Coulomb.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
+                       "Constant μ = mu; force μN for N > 0, else 0.", specsOf(kCoulombFields), &validateCoulomb,
+                       &coulombMu, &forceOf<coulombMu>));
+  laws.push_back(model("opensees-veldependent", "OpenSees VelDependent",
+                       "OpenSees SRC/element/frictionBearing/frictionModel/VelDependent.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
+                       "μ = muFast − (muFast − muSlow)·e^(−transRate·|v|).", specsOf(kVelDependentFields),
+                       &validateVelDependent, &velDependentMu, &forceOf<velDependentMu>));
+  laws.push_back(model("opensees-velpressuredep", "OpenSees VelPressureDep",
+                       "OpenSees SRC/element/frictionBearing/frictionModel/VelPressureDep.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
+                       "VelDependent with muFast = muFast0 − deltaMu·tanh(alpha·N/A) when N > 0.",
+                       specsOf(kVelPressureFields), &validateVelPressure, &velPressureMu, &forceOf<velPressureMu>));
+  LawDefinition multi = model(
+      "opensees-veldepmultilinear", "OpenSees VelDepMultiLinear",
+      "OpenSees SRC/element/frictionBearing/frictionModel/VelDepMultiLinear.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
+      "Piecewise-linear μ(|v|) through the points (vel, frn), extended linearly past both ends; the active "
+      "segment is remembered between calls, so the slope at a breakpoint depends on the direction of approach.",
+      specsOf(kMultiLinearFields), &validateMultiLinear, &multiLinearMu, &forceOf<multiLinearMu>);
+  multi.step = &multiLinearStep;
+  laws.push_back(multi);
+  laws.push_back(model("opensees-velnormalfrcdep", "OpenSees VelNormalFrcDep",
+                       "OpenSees SRC/element/frictionBearing/frictionModel/VelNormalFrcDep.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
+                       "μ depends on |v| and on N through power laws, capped at maxMuFact·muFast (and set to the cap "
+                       "for N ≤ 0).",
+                       specsOf(kVelNormalFields), &validateVelNormal, &velNormalMu, &forceOf<velNormalMu>));
+}
+
+}  // namespace friction

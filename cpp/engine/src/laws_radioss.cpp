@@ -1,0 +1,283 @@
+// OpenRadioss contact friction (seed 002; friction-laws.md §3): the friction coefficient laws by
+// Ifric 0–4, the tangential-force formulations Iform 1 (viscous penalty) and 2 (stiffness
+// incremental), and friction filtering Ifiltr 1–3, as engine/source/interfaces/int07/i7for3.F and the
+// starter (hm_read_inter_type07.F) compute them.
+//
+// Conventions of the source, kept: V = sqrt(max(1e-30, ‖Vt‖²)) (never below 1e-15), p is the contact
+// pressure (positive in compression), every law but Ifric 0 floors μ at 1e-30, and Radioss's Ft points
+// along +Vt (Vt = secondary minus main); the body (the secondary node) receives −Ft, which is what
+// these functions return as the force. The gap-dependent stiffening of Iform 1's damping for an
+// approaching contact is not modelled (it needs the penetration history): C = VISF·√(2KM).
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "friction/errors.h"
+#include "law_registry.h"
+#include "vec3.h"
+
+namespace friction {
+namespace {
+
+struct RadiossParams {
+  double Fric, C1, C2, C3, C4, C5, C6, Iform, VISF, K, M, Ifiltr, Xfreq;
+};
+using Field = ParamField<RadiossParams>;
+
+// Parameters shared by every law, each declared once.
+const Field kFric{&RadiossParams::Fric,
+                  {"Fric", "μ", "Fric", "", 0.1, 0.0, 2.0, 0.01, Scale::Linear,
+                   "Coulomb friction coefficient of the interface card (Radioss default 0; 0.1 here so the "
+                   "curve shows)."}};
+const Field kIform{&RadiossParams::Iform,
+                   {"Iform", "Iform", "Iform", "", 1, 1, 2, 1, Scale::Linear,
+                    "Tangential force formulation: 1 viscous (total) penalty, the default; 2 stiffness "
+                    "(incremental) penalty, which remembers the previous force.",
+                    {}, ParamKind::Integer}};
+const Field kVisf{&RadiossParams::VISF,
+                  {"VISF", "VISF", "VISF", "", 0.0, 0.0, 10.0, 0.05, Scale::Linear,
+                   "Critical damping coefficient of the Iform 1 penalty, C = VISF·√(2KM). 0 means Radioss's "
+                   "default: 1 when Fric ≠ 0 or Ifric ≠ 0 (unused with Iform 2)."}};
+const Field kStiffness{&RadiossParams::K,
+                       {"K", "K", "Interface stiffness", "N/m", 1e5, 1e-3, 1e12, 1, Scale::Log,
+                        "Contact stiffness STIF (Iform 1's damping) or STIF0 (Iform 2's increments)."}};
+const Field kMass{&RadiossParams::M,
+                  {"M", "M", "Nodal mass", "kg", 0.01, 1e-9, 1e6, 0.001, Scale::Log,
+                   "Mass of the secondary node (the seed's docs say main node; the code uses the secondary)."}};
+const Field kIfiltr{&RadiossParams::Ifiltr,
+                    {"Ifiltr", "Ifiltr", "Ifiltr", "", 0, 0, 3, 1, Scale::Linear,
+                     "Friction filtering: 0 none; 1 α = Xfreq; 2 α = 2π/Xfreq (no dt: Xfreq is a period in "
+                     "steps, ≥ 2π); 3 α = MAX(1, 2π·Xfreq·dt): the source's MAX means no filtering when "
+                     "2π·Xfreq·dt ≤ 1 and extrapolation (α > 1) above. The filtered force is not re-capped "
+                     "at μ|Fn|.",
+                     {}, ParamKind::Integer}};
+const Field kXfreq{&RadiossParams::Xfreq,
+                   {"Xfreq", "Xfreq", "Xfreq", "", 0.0, 0.0, 1e9, 0.01, Scale::Linear,
+                    "Filtering coefficient or frequency; 0 turns filtering off whatever Ifiltr is. The starter "
+                    "refuses α > 1 for Ifiltr 1 and 2."}};
+
+#define RADIOSS_CONTACT kIform, kVisf, kStiffness, kMass, kIfiltr, kXfreq
+
+Field coefficientField(double RadiossParams::*member, std::string_view key, std::string_view unit, double value,
+                       double min, double max, std::string_view help) {
+  return {member, {key, key, key, unit, value, min, max, (max - min) / 1000, Scale::Linear, help}};
+}
+
+// Ifric 0: μ = Fric.
+const std::array<Field, 7> kCoulombFields = {{kFric, RADIOSS_CONTACT}};
+
+// Ifric 1: μ = Fric + C1 p + C2 V + C3 pV + C4 p² + C5 V².
+const std::array<Field, 12> kViscousFields = {{
+    kFric,
+    coefficientField(&RadiossParams::C1, "C1", "1/Pa", 0.01, -1e3, 1e3, "Pressure term C1·p."),
+    coefficientField(&RadiossParams::C2, "C2", "s/m", 0.02, -1e3, 1e3, "Velocity term C2·V."),
+    coefficientField(&RadiossParams::C3, "C3", "s/(Pa·m)", 0.001, -1e3, 1e3, "Mixed term C3·p·V."),
+    coefficientField(&RadiossParams::C4, "C4", "1/Pa²", 0.0005, -1e3, 1e3, "Pressure term C4·p²."),
+    coefficientField(&RadiossParams::C5, "C5", "s²/m²", 0.003, -1e3, 1e3, "Velocity term C5·V² (raw ‖Vt‖², not floored)."),
+    RADIOSS_CONTACT,
+}};
+
+// Ifric 2: μ = Fric + C1 e^{C2 V} p² + C3 e^{C4 V} p + C5 e^{C6 V}.
+const std::array<Field, 13> kDarmstadFields = {{
+    kFric,
+    coefficientField(&RadiossParams::C1, "C1", "1/Pa²", 0.0, -1e3, 1e3, "Amplitude of the p² term."),
+    coefficientField(&RadiossParams::C2, "C2", "s/m", 0.0, -1e3, 1e3, "Rate of the p² term's exponential in V."),
+    coefficientField(&RadiossParams::C3, "C3", "1/Pa", 0.0, -1e3, 1e3, "Amplitude of the p term."),
+    coefficientField(&RadiossParams::C4, "C4", "s/m", 0.0, -1e3, 1e3, "Rate of the p term's exponential in V."),
+    coefficientField(&RadiossParams::C5, "C5", "", 0.1, -1e3, 1e3, "Amplitude of the velocity-only term."),
+    coefficientField(&RadiossParams::C6, "C6", "s/m", -2.0, -1e3, 1e3, "Rate of the velocity-only exponential."),
+    RADIOSS_CONTACT,
+}};
+
+// Ifric 3 (Renard): three branches in V; Fric unused.
+const std::array<Field, 12> kRenardFields = {{
+    coefficientField(&RadiossParams::C1, "C1", "", 0.15, 0.0, 2.0, "μ at rest (V = 0): the static coefficient."),
+    coefficientField(&RadiossParams::C2, "C2", "", 0.12, 0.0, 2.0, "μ as V → ∞ (asymptote of the last branch)."),
+    coefficientField(&RadiossParams::C3, "C3", "", 0.20, 0.0, 2.0, "μ at V = C5 (end of the parabola)."),
+    coefficientField(&RadiossParams::C4, "C4", "", 0.10, 0.0, 2.0,
+                     "μ at V = C6. If C2 < C4 the last branch has a pole at C6 + 1/√(C4 − C2) (then μ is floored at 1e-30)."),
+    coefficientField(&RadiossParams::C5, "C5", "m/s", 0.5, 0.0, 1e3, "First critical velocity (> 0)."),
+    coefficientField(&RadiossParams::C6, "C6", "m/s", 2.0, 0.0, 1e3, "Second critical velocity (> C5)."),
+    RADIOSS_CONTACT,
+}};
+
+// Ifric 4: μ = C1 + (Fric − C1) e^{−C2 V}.
+const std::array<Field, 9> kExponentialFields = {{
+    kFric,
+    coefficientField(&RadiossParams::C1, "C1", "", 0.05, 0.0, 2.0, "μ as V → ∞ (Fric is μ at V = 0)."),
+    coefficientField(&RadiossParams::C2, "C2", "s/m", 10.0, 0.0, 1e6, "Decay rate in V."),
+    RADIOSS_CONTACT,
+}};
+
+#undef RADIOSS_CONTACT
+
+// The friction coefficient of law `Ifric` for tangential speed² V2 and pressure p (i7for3.F).
+double frictionMu(int Ifric, const RadiossParams& c, double V2, double p) {
+  if (Ifric == 0) return c.Fric;  // no floor
+  const double V = std::sqrt(std::max(1e-30, V2));
+  double mu = 0;
+  if (Ifric == 1) {
+    mu = c.Fric + (c.C1 + c.C4 * p) * p + (c.C2 + c.C3 * p) * V + c.C5 * V2;
+  } else if (Ifric == 2) {
+    mu = c.Fric + c.C1 * std::exp(c.C2 * V) * p * p + c.C3 * std::exp(c.C4 * V) * p + c.C5 * std::exp(c.C6 * V);
+  } else if (Ifric == 3) {
+    if (V <= c.C5) {  // parabola from C1 at rest to C3 at C5
+      const double x = V / c.C5;
+      mu = c.C1 + (c.C3 - c.C1) * x * (2 - x);
+    } else if (V < c.C6) {  // smooth step from C3 to C4
+      const double x = (V - c.C5) / (c.C6 - c.C5);
+      mu = c.C3 + (c.C4 - c.C3) * (3 - 2 * x) * x * x;
+    } else {  // from C4 at C6 towards C2
+      const double D = c.C2 - c.C4;
+      mu = c.C2 - D / (1 + D * (V - c.C6) * (V - c.C6));
+    }
+  } else {
+    mu = c.C1 + (c.Fric - c.C1) * std::exp(-c.C2 * V);
+  }
+  return std::max(mu, 1e-30);
+}
+
+// Starter: IFQ = Ifiltr unless Xfreq = 0; XFILTR from IFQ: 1 → Xfreq, 2 → 2π/Xfreq, 3 → 2π·Xfreq.
+int filterKind(const RadiossParams& c) { return c.Xfreq == 0 ? 0 : static_cast<int>(c.Ifiltr); }
+double filterCoefficient0(const RadiossParams& c) {
+  switch (filterKind(c)) {
+    case 1: return c.Xfreq;
+    case 2: return 2 * M_PI / c.Xfreq;
+    case 3: return 2 * M_PI * c.Xfreq;
+    default: return 1;  // no filter (IFQ 0, or 10 with Iform 2)
+  }
+}
+// Engine: α = XFILTR for IFQ 1 and 2, MAX(1, XFILTR·DT12) for IFQ 3 (sic: MAX, not MIN).
+double filterAlpha(const RadiossParams& c, double dt) {
+  const double x = filterCoefficient0(c);
+  return filterKind(c) == 3 ? std::max(1.0, x * dt) : x;
+}
+
+// Starter's VISF defaults: 0 becomes 1 when Fric ≠ 0 or Ifric ≠ 0; unused (0) with Iform 2.
+double effectiveVisf(int Ifric, const RadiossParams& c) {
+  if (c.Iform == 2) return 0;
+  return c.VISF == 0 && (c.Fric != 0 || Ifric != 0) ? 1.0 : c.VISF;
+}
+
+// Iform 1, Radioss's sign (along +Vt): |Ft| = min(C‖Vt‖, μ|Fn|) with C² = VISF²·2KM, computed as
+//   F2 = C²‖Vt‖², FM2 = (μ Fn)², A2 = min(F2, FM2)/max(1e-30, F2), Ft = √(A2·C²)·Vt.
+Vec3 viscousPenalty(int Ifric, const RadiossParams& c, const Vec3& Vt, double mu, double Fn) {
+  const double visf = effectiveVisf(Ifric, c);
+  const double vis2 = visf * visf * (2 * c.K * c.M);
+  const double F2 = vis2 * dot(Vt, Vt);
+  const double FM2 = (mu * Fn) * (mu * Fn);
+  const double A2 = std::min(F2, FM2) / std::max(1e-30, F2);
+  return scaled(Vt, std::sqrt(A2 * vis2));
+}
+
+template <int Ifric, const auto& Fields>
+struct RadiossLaw {
+  static RadiossParams bind(const ResolvedParams& r) { return bindParams(Fields, r); }
+
+  static void validate(const ResolvedParams& r) {
+    const RadiossParams c = bind(r);
+    if (Ifric == 3)
+      require(c.C5 > 0 && c.C6 > c.C5, "C6",
+              "Renard needs 0 < C5 < C6 (its branches divide by C5 and C6 − C5); got C5 = " + formatNumber(c.C5) +
+                  " m/s, C6 = " + formatNumber(c.C6) + " m/s.");
+    const int kind = filterKind(c);
+    const double x = filterCoefficient0(c);
+    require(!(kind == 1 || kind == 2) || x <= 1, "Xfreq",
+            "With Ifiltr " + std::to_string(kind) + " the filter coefficient α = " +
+                (kind == 1 ? std::string("Xfreq") : std::string("2π/Xfreq")) + " must not exceed 1 (Radioss starter "
+                "check); got α = " + formatNumber(x) + " from Xfreq = " + formatNumber(c.Xfreq) + ".");
+  }
+
+  static double coefficient(const ResolvedParams& r, const LawInputs& in) {
+    return frictionMu(Ifric, bind(r), in.v * in.v, in.p);
+  }
+
+  static void requireStateless(const ResolvedParams& r) {
+    const RadiossParams c = bind(r);
+    require(c.Iform == 1, "Iform",
+            "With Iform 2 the force increments from the previous one: use the stateful form (createLaw(…).step()).");
+    require(filterKind(c) == 0, "Ifiltr",
+            "With filtering the force blends with the previous one: use the stateful form (createLaw(…).step()).");
+  }
+
+  static Vec3 force(const ResolvedParams& r, const LawInputs& in) {
+    const RadiossParams c = bind(r);
+    const Vec3 Vt = tangential(in.vt, in.n);
+    const double mu = frictionMu(Ifric, c, dot(Vt, Vt), in.p);
+    return scaled(viscousPenalty(Ifric, c, Vt, mu, in.Fn), -1);
+  }
+
+  static LawStep step(const ResolvedParams& r, const LawState& state, const LawInputs& in) {
+    const RadiossParams c = bind(r);
+    const Vec3 Vt = tangential(in.vt, in.n);
+    const double mu = frictionMu(Ifric, c, dot(Vt, Vt), in.p);
+    const double alpha = filterAlpha(c, in.dt);
+    Vec3 Ft;
+    if (c.Iform == 1) {
+      // Ft = α Ft_new + (1 − α) Ft_old with filtering; stored as is, not re-capped.
+      const Vec3 fresh = viscousPenalty(Ifric, c, Vt, mu, in.Fn);
+      Ft = filterKind(c) == 0 ? fresh : sum(scaled(fresh, alpha), scaled(state.force, 1 - alpha));
+    } else {
+      // Ft* = Ft_old + α K V dt (V the full relative velocity), projected on the tangent plane, then
+      // Ft = β Ft* with β = min(1, μ|Fn| / √max(‖Ft*‖², 1e-30)); the capped force is the new history.
+      const Vec3 trial = tangential(sum(state.force, scaled(in.vt, alpha * c.K * in.dt)), in.n);
+      const double beta = std::min(1.0, mu * std::fabs(in.Fn) / std::sqrt(std::max(dot(trial, trial), 1e-30)));
+      Ft = scaled(trial, beta);
+    }
+    LawStep out;
+    out.force = scaled(Ft, -1);
+    out.magnitude = norm(Ft);
+    out.mu = mu;
+    out.state.force = Ft;
+    return out;
+  }
+
+  // For curves: the Iform 1 penalty force (its adhesion ramp near V = 0), or μN for Iform 2, whose
+  // steady sliding force is the cap.
+  static double curveForce(const ResolvedParams& r, const LawInputs& in) {
+    const RadiossParams c = bind(r);
+    const double mu = frictionMu(Ifric, c, in.v * in.v, in.p);
+    if (c.Iform == 2) return mu * std::fabs(in.Fn);
+    return norm(viscousPenalty(Ifric, c, {std::fabs(in.v), 0, 0}, mu, in.Fn));
+  }
+
+  static LawDefinition definition(std::string_view id, std::string_view name, std::string_view description) {
+    LawDefinition law{{id, name, description,
+                       "OpenRadioss engine/source/interfaces/int07/i7for3.F (μ laws, tangential force, filtering) "
+                       "and starter hm_read_inter_type07.F (defaults, filter set-up), OpenRadioss/OpenRadioss @ "
+                       "bd4557ba7503; Altair Radioss theory manual, contact friction.",
+                       specsOf(Fields)},
+                      "OpenRadioss",
+                      {"v", "p", "vt", "n", "Fn", "dt"}};
+    law.validate = &validate;
+    law.coefficient = &coefficient;
+    law.force = &force;
+    law.requireStatelessForce = &requireStateless;
+    law.step = &step;
+    law.curveForce = &curveForce;
+    return law;
+  }
+};
+
+}  // namespace
+
+void addRadiossLaws(std::vector<LawDefinition>& laws) {
+  laws.push_back(RadiossLaw<0, kCoulombFields>::definition(
+      "radioss-coulomb", "Radioss Coulomb (Ifric 0)", "μ = Fric, with the Iform 1 or 2 tangential force and filtering."));
+  laws.push_back(RadiossLaw<1, kViscousFields>::definition(
+      "radioss-generalized-viscous", "Radioss generalized viscous (Ifric 1)",
+      "μ = Fric + C1·p + C2·V + C3·p·V + C4·p² + C5·V², floored at 1e-30."));
+  laws.push_back(RadiossLaw<2, kDarmstadFields>::definition(
+      "radioss-darmstad", "Radioss modified Darmstad (Ifric 2)",
+      "μ = Fric + C1·e^(C2·V)·p² + C3·e^(C4·V)·p + C5·e^(C6·V), floored at 1e-30."));
+  laws.push_back(RadiossLaw<3, kRenardFields>::definition(
+      "radioss-renard", "Radioss Renard (Ifric 3)",
+      "Three branches in V: a parabola from C1 (rest) to C3 at C5, a smooth step to C4 at C6, then a "
+      "rational approach to C2. V is floored at 1e-15 m/s, so μ(0) is C1 plus about 1e-16."));
+  laws.push_back(RadiossLaw<4, kExponentialFields>::definition(
+      "radioss-exponential", "Radioss exponential decay (Ifric 4)",
+      "μ = C1 + (Fric − C1)·e^(−C2·V), floored at 1e-30 (newer law, in the 2026 input format)."));
+}
+
+}  // namespace friction

@@ -1,0 +1,118 @@
+// Ratel's platen friction (seed 000, Ratel's friction documentation, after Marques et al. 2016):
+// Coulomb and Threlfall, each with optional viscous damping. Ratel's source was not read; the
+// documentation is the specification (friction-laws.md §4), with one correction noted below.
+
+#include <array>
+#include <cmath>
+
+#include "friction/errors.h"
+#include "law_registry.h"
+#include "vec3.h"
+
+namespace friction {
+namespace {
+
+struct RatelParams {
+  double kinetic, viscous, tolerance_velocity;
+};
+
+const ParamField<RatelParams> kKinetic{
+    &RatelParams::kinetic,
+    {"kinetic", "μk", "Kinetic coefficient", "", 0.1, 0.0, 2.0, 0.01, Scale::Linear,
+     "F_C = μk·‖Fn‖ (Ratel option -…_friction_kinetic, default 0.1)."}};
+const ParamField<RatelParams> kViscous{
+    &RatelParams::viscous,
+    {"viscous", "Fv", "Viscous coefficient", "N·s/m", 0.0, 0.0, 1000.0, 0.1, Scale::Linear,
+     "Linear viscous damping (Ratel option -…_friction_viscous, default 0)."}};
+
+const std::array<ParamField<RatelParams>, 2> kCoulombFields = {{kKinetic, kViscous}};
+const std::array<ParamField<RatelParams>, 3> kThrelfallFields = {{
+    kKinetic,
+    {kViscous.member, {"viscous", "Fv", "Viscous coefficient", "N·s/m", 0.0, 0.0, 1000.0, 0.1, Scale::Linear,
+                       "Viscous damping above v0, acting on ‖vt‖ − v0. Ratel's documentation prints this term "
+                       "without Fv, (‖vt‖ − v0) sgn(vt), which is not a force; Friction Lab uses Fv (‖vt‖ − v0)."}},
+    {&RatelParams::tolerance_velocity,
+     {"tolerance_velocity", "v0", "Tolerance velocity", "m/s", 0.05, 1e-6, 10.0, 0.001, Scale::Log,
+      "Below v0 the force ramps up exponentially from 0 (Ratel option -…_friction_tolerance_velocity, "
+      "default 0.05; its documentation prints the unit as m/s², a typo)."}},
+}};
+
+// Ratel's sgn(a) = a/‖a‖ for ‖a‖ > 0, else the zero vector.
+Vec3 direction(const Vec3& a) {
+  const double length = norm(a);
+  return length > 0 ? scaled(a, 1 / length) : Vec3{0, 0, 0};
+}
+
+// The magnitude of Ratel's Threlfall force at tangential speed s > 0:
+//   F_C (1 − e^{−3s/v0}) / (1 − e^{−3})        s ≤ v0   (continuous at v0 thanks to the normalisation)
+//   F_C + Fv (s − v0)                          s > v0
+double threlfallMagnitude(const RatelParams& p, double FC, double s) {
+  if (s <= p.tolerance_velocity)
+    return FC * (1 - std::exp(-3 * s / p.tolerance_velocity)) / (1 - std::exp(-3.0));
+  return FC + p.viscous * (s - p.tolerance_velocity);
+}
+
+// Coulomb (+ viscous), on the body (opposing its slip):
+//   ‖vt‖ > 0:  F = −(F_C sgn(vt) + Fv vt)
+//   ‖vt‖ = 0:  F = −min(F_C, ‖Fe‖) sgn(Fe)       (null-velocity rule: holds the external force up to F_C)
+Vec3 coulombForce(const ResolvedParams& r, const LawInputs& in) {
+  const RatelParams p = bindParams(kCoulombFields, r);
+  const double FC = p.kinetic * std::fabs(in.Fn);
+  const Vec3 vt = tangential(in.vt, in.n);
+  if (norm(vt) > 0) return scaled(sum(scaled(direction(vt), FC), scaled(vt, p.viscous)), -1);
+  const Vec3 Fe = tangential(in.Fe, in.n);
+  return scaled(direction(Fe), -std::min(FC, norm(Fe)));
+}
+
+// Threlfall (+ viscous), on the body: −F(‖vt‖) sgn(vt); zero at null velocity, no null-velocity rule.
+Vec3 threlfallForce(const ResolvedParams& r, const LawInputs& in) {
+  const RatelParams p = bindParams(kThrelfallFields, r);
+  const Vec3 vt = tangential(in.vt, in.n);
+  return scaled(direction(vt), -threlfallMagnitude(p, p.kinetic * std::fabs(in.Fn), norm(vt)));
+}
+
+// The effective coefficient ‖F‖/N of a 1-D slip at speed |v| (N > 0): an effective μ, since the
+// viscous and ramp terms are forces, not coefficients.
+void requirePositiveLoad(const LawInputs& in) {
+  require(in.N > 0, "N", "The effective coefficient of a Ratel law is ‖F‖/N and needs N > 0 N; got " +
+                             formatNumber(in.N) + " N.");
+}
+double coulombCoefficient(const ResolvedParams& r, const LawInputs& in) {
+  requirePositiveLoad(in);
+  const RatelParams p = bindParams(kCoulombFields, r);
+  return p.kinetic + p.viscous * std::fabs(in.v) / in.N;
+}
+double threlfallCoefficient(const ResolvedParams& r, const LawInputs& in) {
+  requirePositiveLoad(in);
+  const RatelParams p = bindParams(kThrelfallFields, r);
+  return threlfallMagnitude(p, p.kinetic * in.N, std::fabs(in.v)) / in.N;
+}
+
+}  // namespace
+
+void addRatelLaws(std::vector<LawDefinition>& laws) {
+  const std::string_view citation =
+      "Ratel documentation, Modeling › Governing equations › Friction (ratel.micromorph.org), after "
+      "Marques, Flores, Claro & Lankarani, Nonlinear Dyn 86:1407 (2016). Ratel's source code not read.";
+  LawDefinition coulomb{{"ratel-coulomb", "Ratel Coulomb (+ viscous)",
+                         "Vector Coulomb friction F_C = μk‖Fn‖ against the tangential slip vt = (I − n⊗n)v, plus "
+                         "Fv·vt; at null velocity it holds the external tangential force Fe up to F_C.",
+                         citation, specsOf(kCoulombFields)},
+                        "Ratel",
+                        {"v", "N", "vt", "n", "Fn", "Fe"}};
+  coulomb.coefficient = &coulombCoefficient;
+  coulomb.force = &coulombForce;
+  laws.push_back(coulomb);
+
+  LawDefinition threlfall{{"ratel-threlfall", "Ratel Threlfall (+ viscous)",
+                           "Coulomb friction with an exponential ramp from zero below the tolerance velocity v0, "
+                           "normalised to reach F_C exactly at v0; viscous damping acts only above v0.",
+                           citation, specsOf(kThrelfallFields)},
+                          "Ratel",
+                          {"v", "N", "vt", "n", "Fn"}};
+  threlfall.coefficient = &threlfallCoefficient;
+  threlfall.force = &threlfallForce;
+  laws.push_back(threlfall);
+}
+
+}  // namespace friction

@@ -1,0 +1,105 @@
+// The textbook Coulomb law, and the seed app's kinetic law with its θ blend.
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "friction/errors.h"
+#include "law_registry.h"
+
+namespace friction {
+namespace {
+
+// --- coulomb ------------------------------------------------------------------------------------
+// Coulomb (1785), as the seed app's Quick Start states it: F = μk·N while sliding, anything up to
+// μs·N while stuck. The coefficient at v = 0 is reported as the static limit μs.
+struct CoulombParams {
+  double mu_s, mu_k;
+};
+
+const std::array<ParamField<CoulombParams>, 2> kCoulombFields = {{
+    {&CoulombParams::mu_s,
+     {"mu_s", "μs", "Static coefficient", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear,
+      "μs·N is the largest friction force a stuck contact can hold."}},
+    {&CoulombParams::mu_k,
+     {"mu_k", "μk", "Kinetic coefficient", "", 0.4, 0.0, 2.0, 0.01, Scale::Linear,
+      "μk·N is the friction force while sliding, whatever the speed. Must not exceed μs."}},
+}};
+
+void validateCoulomb(const ResolvedParams& r) {
+  const CoulombParams p = bindParams(kCoulombFields, r);
+  require(p.mu_k <= p.mu_s, "mu_k",
+          "Kinetic coefficient (mu_k) must not exceed the static one (mu_s = " + formatNumber(p.mu_s) + "); got " +
+              formatNumber(p.mu_k) + ".");
+}
+
+// μ(v) = μk for v ≠ 0; at v = 0 the static limit μs.
+double coulombCoefficient(const ResolvedParams& r, const LawInputs& in) {
+  const CoulombParams p = bindParams(kCoulombFields, r);
+  return in.v == 0 ? p.mu_s : p.mu_k;
+}
+
+// --- abbott-theta -------------------------------------------------------------------------------
+// The seed app's law (Abbott, after Popov Ch. 12) per unit normal force:
+//   μk(v) = max(0, μk (1 + a|v| + b (v − v0)²)),   μ = μk(v) + (μs − μk(v)) θ
+// with θ given, or at its steady state θ_ss = clamp(1 − τ|v|/D, 0, 1) of dθ/dt = (1 − θ)/τ − |v|/D.
+struct AbbottThetaParams {
+  double mus, muk, va, vb, v0, tau, D;
+};
+
+const std::array<ParamField<AbbottThetaParams>, 7> kAbbottFields = {{
+    {&AbbottThetaParams::mus,
+     {"mus", "μs", "μStatic", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear, "Coefficient of a fully aged contact (θ = 1)."}},
+    {&AbbottThetaParams::muk,
+     {"muk", "μk", "μKinetic", "", 0.4, 0.0, 2.0, 0.01, Scale::Linear,
+      "Coefficient of a fully renewed contact (θ = 0), before its velocity terms."}},
+    {&AbbottThetaParams::va,
+     {"va", "a", "Va", "s/m", 0.0, -5.0, 5.0, 0.05, Scale::Linear, "Linear velocity term: μk(1 + a|v| + b(v − v0)²)."}},
+    {&AbbottThetaParams::vb,
+     {"vb", "b", "Vb", "s²/m²", 0.0, -50.0, 50.0, 0.5, Scale::Linear, "Quadratic velocity term about v0."}},
+    {&AbbottThetaParams::v0,
+     {"v0", "v0", "Reference velocity", "m/s", 0.1, 0.0, 10.0, 0.01, Scale::Linear,
+      "The drive velocity of the seed app, about which the quadratic term is centred."}},
+    {&AbbottThetaParams::tau,
+     {"tau", "τ", "Ageing time", "s", 0.2, 1e-4, 100.0, 0.001, Scale::Log,
+      "Sets the steady state θ = 1 − τ|v|/D used when no θ is given."}},
+    {&AbbottThetaParams::D,
+     {"D", "D", "Memory length", "m", 1e-3, 1e-7, 1.0, 1e-5, Scale::Log,
+      "Slip distance that renews a contact; with τ it sets the steady state θ."}},
+}};
+
+double abbottCoefficient(const ResolvedParams& r, const LawInputs& in) {
+  const AbbottThetaParams p = bindParams(kAbbottFields, r);
+  const double speed = std::fabs(in.v), dv = in.v - p.v0;
+  const double kinetic = std::max(0.0, p.muk * (1 + p.va * speed + p.vb * dv * dv));
+  const double theta = in.theta >= 0 ? in.theta : std::clamp(1 - p.tau * speed / p.D, 0.0, 1.0);
+  return kinetic + (p.mus - kinetic) * theta;
+}
+
+}  // namespace
+
+void addTextbookLaws(std::vector<LawDefinition>& laws) {
+  LawDefinition coulomb{{"coulomb", "Coulomb (static and kinetic)",
+                         "The textbook law the seed app starts from: μk·N while sliding, anything up to μs·N while "
+                         "stuck. The exact reference the regularized laws approximate.",
+                         "C.-A. de Coulomb, Théorie des machines simples (1785); Abbott's \"Friction\" app, Quick Start.",
+                         specsOf(kCoulombFields)},
+                        "Textbook",
+                        {"v"}};
+  coulomb.validate = &validateCoulomb;
+  coulomb.coefficient = &coulombCoefficient;
+  laws.push_back(coulomb);
+
+  LawDefinition abbott{{"abbott-theta", "Seed app: kinetic law and θ blend",
+                        "The seed app's friction per unit load: a velocity-dependent kinetic coefficient blended "
+                        "with the static one by the contact state θ; without a θ input, θ takes its steady state "
+                        "1 − τ|v|/D, which makes the law velocity-weakening.",
+                        "S. Abbott, \"Friction\" app (CalcIt), after V. L. Popov, Contact Mechanics and Friction, Ch. 12.",
+                        specsOf(kAbbottFields)},
+                       "Abbott app",
+                       {"v", "theta"}};
+  abbott.coefficient = &abbottCoefficient;
+  laws.push_back(abbott);
+}
+
+}  // namespace friction
