@@ -98,23 +98,18 @@ double velPressureMu(const ResolvedParams& r, const LawInputs& in) {
 // --- VelDepMultiLinear: piecewise linear μ(|v|), extrapolated at both ends, remembered segment ---
 struct MultiLinearParams {
   std::vector<double> vel, frn;
-  double unused;  // ParamField needs a double member for its (unused) scalar slot
 };
-const std::array<ParamField<MultiLinearParams>, 2> kMultiLinearFields = {{
-    {&MultiLinearParams::unused,
-     {"vel", "v", "Velocities", "m/s", 0, 0.0, 1e3, 0.01, Scale::Linear,
-      "Breakpoint velocities, ≥ 0 and strictly increasing (-vel v0 v1 …).", {}, ParamKind::List,
-      {0.0, 2.0, 8.0, 10.0}},
-     &MultiLinearParams::vel},
-    {&MultiLinearParams::unused,
-     {"frn", "μ", "Coefficients", "", 0, 0.0, 2.0, 0.005, Scale::Linear,
-      "Friction coefficient at each breakpoint, ≥ 0 (-frn μ0 μ1 …). Beyond the first and last points the "
-      "end segments are extended, not clamped: μ may go negative or grow without bound.",
-      {}, ParamKind::List, {0.085, 0.150, 0.163, 0.163}},
-     &MultiLinearParams::frn},
+const std::array<ParamSpec, 2> kMultiLinearSpecs = {{
+    {"vel", "v", "Velocities", "m/s", 0, 0.0, 1e3, 0.01, Scale::Linear,
+     "Breakpoint velocities, ≥ 0 and strictly increasing (-vel v0 v1 …).", {}, ParamKind::List, {0.0, 2.0, 8.0, 10.0}},
+    {"frn", "μ", "Coefficients", "", 0, 0.0, 2.0, 0.005, Scale::Linear,
+     "Friction coefficient at each breakpoint, ≥ 0 (-frn μ0 μ1 …). Beyond the first and last points the end "
+     "segments are extended, not clamped: μ may go negative or grow without bound.",
+     {}, ParamKind::List, {0.085, 0.150, 0.163, 0.163}},
 }};
+MultiLinearParams bindMultiLinear(const ResolvedParams& r) { return {r.list("vel"), r.list("frn")}; }
 void validateMultiLinear(const ResolvedParams& r) {
-  const MultiLinearParams p = bindParams(kMultiLinearFields, r);
+  const MultiLinearParams p = bindMultiLinear(r);
   require(p.vel.size() == p.frn.size(), "frn",
           "vel and frn must have the same number of points (OpenSees exits otherwise); got " +
               std::to_string(p.vel.size()) + " and " + std::to_string(p.frn.size()) + ".");
@@ -144,10 +139,10 @@ Segment multiLinearAt(const MultiLinearParams& p, int id, double speed) {
 double multiLinearMu(const ResolvedParams& r, const LawInputs& in) {
   // A fresh model (revertToStart) starts on segment 0; μ is continuous, so the value does not
   // depend on the remembered segment (only the slope at a breakpoint does).
-  return multiLinearAt(bindParams(kMultiLinearFields, r), 0, std::fabs(in.v)).mu;
+  return multiLinearAt(bindMultiLinear(r), 0, std::fabs(in.v)).mu;
 }
 LawStep multiLinearStep(const ResolvedParams& r, const LawState& state, const LawInputs& in) {
-  const Segment segment = multiLinearAt(bindParams(kMultiLinearFields, r), state.segment, std::fabs(in.v));
+  const Segment segment = multiLinearAt(bindMultiLinear(r), state.segment, std::fabs(in.v));
   LawStep out;
   out.mu = segment.mu;
   out.magnitude = frictionForceOf(segment.mu, in.N);
@@ -238,7 +233,7 @@ void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
       "OpenSees SRC/element/frictionBearing/frictionModel/VelDepMultiLinear.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
       "Piecewise-linear μ(|v|) through the points (vel, frn), extended linearly past both ends; the active "
       "segment is remembered between calls, so the slope at a breakpoint depends on the direction of approach.",
-      specsOf(kMultiLinearFields), &validateMultiLinear, &multiLinearMu, &forceOf<multiLinearMu>);
+      std::vector<ParamSpec>(kMultiLinearSpecs.begin(), kMultiLinearSpecs.end()), &validateMultiLinear, &multiLinearMu, &forceOf<multiLinearMu>);
   multi.step = &multiLinearStep;
   laws.push_back(multi);
   laws.push_back(model("opensees-velnormalfrcdep", "OpenSees VelNormalFrcDep",

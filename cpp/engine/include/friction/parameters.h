@@ -56,11 +56,11 @@ std::string formatNumber(double value);
 
 /// Links one field of a model's parameter struct to its catalog entry. A model declares a
 /// `std::array<ParamField<Params>, N>` once; the catalog entries and the binding both come from it.
+/// (List parameters are read with ResolvedParams::list instead.)
 template <class Params>
 struct ParamField {
-  double Params::*member;  ///< a Number or Integer parameter's field
+  double Params::*member;
   ParamSpec spec;
-  std::vector<double> Params::*listMember = nullptr;  ///< a List parameter's field (member unused)
 };
 
 /// The catalog entries of a field table, in order.
@@ -72,24 +72,13 @@ std::vector<ParamSpec> specsOf(const std::array<ParamField<Params>, N>& fields) 
   return specs;
 }
 
-// GCC 12 at -O2 flags the List branch below for structs that have no vector member (it cannot see
-// that listMember is then always null): a false -Warray-bounds, silenced for this function only.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Warray-bounds"
-#endif
 /// The parameter struct for a resolved set (which must come from the same field table).
 template <class Params, std::size_t N>
 Params bindParams(const std::array<ParamField<Params>, N>& fields, const ResolvedParams& resolved) {
   Params params{};
-  for (std::size_t i = 0; i < N; ++i) {
-    if (fields[i].listMember != nullptr) params.*(fields[i].listMember) = resolved.lists.at(i);
-    else params.*(fields[i].member) = resolved.values.at(i);
-  }
+  for (std::size_t i = 0; i < N; ++i) params.*(fields[i].member) = resolved.values.at(i);
   return params;
 }
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+
 
 }  // namespace friction
