@@ -177,10 +177,11 @@ struct RadiossLaw {
 
   static void validate(const ResolvedParams& r) {
     const RadiossParams c = bind(r);
-    if (Ifric == 3)
-      require(c.C5 > 0 && c.C6 > c.C5, "C6",
-              "Renard needs 0 < C5 < C6 (its branches divide by C5 and C6 − C5); got C5 = " + formatNumber(c.C5) +
-                  " m/s, C6 = " + formatNumber(c.C6) + " m/s.");
+    if (Ifric == 3) {
+      const std::string got = "; got C5 = " + formatNumber(c.C5) + " m/s, C6 = " + formatNumber(c.C6) + " m/s.";
+      require(c.C5 > 0, "C5", "Renard needs C5 > 0 (its first branch divides by C5)" + got);
+      require(c.C6 > c.C5, "C6", "Renard needs C6 > C5 (its second branch divides by C6 − C5)" + got);
+    }
     const int kind = filterKind(c);
     const double x = filterCoefficient0(c);
     require(!(kind == 1 || kind == 2) || x <= 1, "Xfreq",
