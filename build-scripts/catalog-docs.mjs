@@ -1,4 +1,4 @@
-// Prints the README's model and parameter tables, generated from the engine's catalog (the one
+// Prints the README's model, law and parameter tables, generated from the engine's catalog (the one
 // place parameters are declared). `node build-scripts/catalog-docs.mjs --write` rewrites the part of
 // README.md between the catalog markers; tests/wasm/readme.test.mjs checks that it is current.
 
@@ -12,17 +12,37 @@ const readmePath = fileURLToPath(new URL('../README.md', import.meta.url));
 const cell = (text) => String(text).replaceAll('|', '\\|');
 const number = (value) => (Number.isInteger(value) || Math.abs(value) >= 1e-3 ? String(value) : value.toExponential());
 
-export function catalogMarkdown(models) {
-  const parts = [];
+function paramTable(params) {
+  const rows = ['| key | symbol | label | unit | default | range | kind | meaning |', '|---|---|---|---|---|---|---|---|'];
+  for (const p of params) {
+    const fallback = p.defaultFrom
+      ? `${p.defaultFrom.formula} (${number(p.default)})`
+      : Array.isArray(p.default) ? p.default.map(number).join(', ') : number(p.default);
+    const kind = p.kind === 'number' ? p.scale : p.kind;
+    rows.push(`| \`${p.key}\` | ${cell(p.symbol)} | ${cell(p.label)} | ${cell(p.unit || '–')} | ${fallback} | ` +
+      `${number(p.min)} … ${number(p.max)} | ${kind} | ${cell(p.help)} |`);
+  }
+  return rows;
+}
+
+export function catalogMarkdown(models, laws) {
+  const parts = ['### Models', ''];
   for (const model of models) {
     parts.push(`#### \`${model.id}\`: ${model.name}`, '', model.description, '', `Source: ${model.citation}`, '');
-    parts.push('| key | symbol | label | unit | default | range | scale | meaning |', '|---|---|---|---|---|---|---|---|');
-    for (const p of model.params) {
-      const fallback = p.defaultFrom ? `${p.defaultFrom.formula} (${number(p.default)})` : number(p.default);
-      parts.push(`| \`${p.key}\` | ${cell(p.symbol)} | ${cell(p.label)} | ${cell(p.unit || '–')} | ${fallback} | ` +
-        `${number(p.min)} … ${number(p.max)} | ${p.scale} | ${cell(p.help)} |`);
-    }
-    parts.push('');
+    parts.push(...paramTable(model.params), '');
+  }
+  parts.push('### Friction laws', '',
+    '| law | origin | computes | parameters [unit] | source |', '|---|---|---|---|---|');
+  for (const law of laws) {
+    const computes = [law.can.coefficient && 'μ', law.can.force && 'force vector', law.can.stateful && 'stateful steps']
+      .filter(Boolean).join(', ');
+    const params = law.params.map((p) => `\`${p.key}\`${p.unit ? ` [${p.unit}]` : ''}`).join(', ');
+    parts.push(`| \`${law.id}\` | ${law.origin} | ${computes} | ${cell(params)} | ${cell(law.citation)} |`);
+  }
+  parts.push('');
+  for (const law of laws) {
+    parts.push(`<details><summary><code>${law.id}</code>: ${law.name}</summary>`, '', law.description, '',
+      `Inputs read: ${law.inputs.map((i) => `\`${i}\``).join(', ')}.`, '', ...paramTable(law.params), '', '</details>', '');
   }
   return `${BEGIN}\n${parts.join('\n')}${END}`;
 }
@@ -35,7 +55,8 @@ export function replaceCatalogSection(readme, markdown) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { loadEngine } = await import('../dist/engine.mjs');
-  const markdown = catalogMarkdown((await loadEngine()).models());
+  const engine = await loadEngine();
+  const markdown = catalogMarkdown(engine.models(), engine.laws());
   if (process.argv.includes('--write')) {
     await writeFile(readmePath, replaceCatalogSection(await readFile(readmePath, 'utf8'), markdown));
   } else {

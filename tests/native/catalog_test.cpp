@@ -80,7 +80,7 @@ TEST_CASE("Unknown models and parameters are refused with the list of known ones
   CHECK_THROWS_WITH(simulate({"lugre-ish", {}}),
                     "Unknown model 'lugre-ish'; the models are: abbott-seed, state-variable.");
   CHECK_THROWS_WITH(simulate({"abbott-seed", {{"mass", 1}}}),
-                    Catch::StartsWith("Unknown parameter 'mass' for model 'abbott-seed'; its parameters are: mus, muk, N,"));
+                    Catch::StartsWith("Unknown parameter 'mass' for 'abbott-seed'; its parameters are: mus, muk, N,"));
   CHECK_THROWS_WITH(simulate({"abbott-seed", {{"c", 1}, {"c", 2}}}), "Parameter 'c' is given twice.");
 }
 

@@ -20,7 +20,7 @@ test('models() lists both models with complete parameter specs as plain objects'
     for (const field of ['name', 'description', 'citation']) assert.equal(typeof model[field], 'string');
     for (const spec of model.params) {
       assert.deepEqual(Object.keys(spec).sort(),
-        ['default', 'defaultFrom', 'help', 'key', 'label', 'max', 'min', 'scale', 'step', 'symbol', 'unit'].sort());
+        ['default', 'defaultFrom', 'help', 'key', 'kind', 'label', 'max', 'min', 'scale', 'step', 'symbol', 'unit'].sort());
       assert.ok(spec.min <= spec.default && spec.default <= spec.max, `${model.id}.${spec.key} default in range`);
       assert.ok(['linear', 'log'].includes(spec.scale));
     }
@@ -83,7 +83,7 @@ test('bad input throws an Error naming the parameter, its unit, the range and th
     [{ model: 'state-variable', params: { m: 0 } }, 'm', 'Mass (m) must be between 0.01 kg and 100 kg; got 0 kg.'],
     [{ model: 'abbott-seed', params: { N: NaN } }, 'N', 'Load (N) must be a finite number between 0.1 kg and 10 kg; got NaN kg.'],
     [{ model: 'abbott-seed', params: { c: '3' } }, 'c', "Parameter 'c' must be a number; got the string '3'."],
-    [{ model: 'abbott-seed', params: { mass: 1 } }, 'mass', /^Unknown parameter 'mass' for model 'abbott-seed'/],
+    [{ model: 'abbott-seed', params: { mass: 1 } }, 'mass', /^Unknown parameter 'mass' for 'abbott-seed'/],
     [{ model: 'nope' }, 'model', "Unknown model 'nope'; the models are: abbott-seed, state-variable."],
     [{ params: {} }, 'model', "The model must be a string such as 'abbott-seed'; got undefined."],
     [null, 'request', 'simulate() needs an object { model, params }; got null.'],

@@ -8,8 +8,9 @@ import path from 'node:path';
 import { loadBuiltEngine, repoRoot } from './support.mjs';
 import { catalogMarkdown, replaceCatalogSection } from '../../build-scripts/catalog-docs.mjs';
 
-test('README.md carries the catalog tables as the engine declares them', async () => {
+test('README.md carries the model and law tables as the engine declares them', async () => {
   const readme = await readFile(path.join(repoRoot, 'README.md'), 'utf8');
-  const current = replaceCatalogSection(readme, catalogMarkdown((await loadBuiltEngine()).models()));
+  const engine = await loadBuiltEngine();
+  const current = replaceCatalogSection(readme, catalogMarkdown(engine.models(), engine.laws()));
   assert.equal(readme, current, 'run: node build-scripts/catalog-docs.mjs --write');
 });

@@ -71,7 +71,7 @@ const std::array<ParamField<AbbottThetaParams>, 7> kAbbottFields = {{
 double abbottCoefficient(const ResolvedParams& r, const LawInputs& in) {
   const AbbottThetaParams p = bindParams(kAbbottFields, r);
   const double speed = std::fabs(in.v), dv = in.v - p.v0;
-  const double kinetic = std::max(0.0, p.muk * (1 + p.va * speed + p.vb * dv * dv));
+  const double kinetic = std::max(0.0, p.muk * (1 + p.va * speed + p.vb * (dv * dv)));  // the seed's order
   const double theta = in.theta >= 0 ? in.theta : std::clamp(1 - p.tau * speed / p.D, 0.0, 1.0);
   return kinetic + (p.mus - kinetic) * theta;
 }

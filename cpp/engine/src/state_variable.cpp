@@ -72,7 +72,7 @@ double driveForce(const P& p, double t, double x, double v) {
 // F(v, θ) with the speed |v| passed separately: Fk0 (1 + a·speed + b (v − v0)²) blended with Fs.
 double blendedFriction(const P& p, double v, double speed, double theta) {
   const double dv = v - p.v0;
-  const double kinetic = std::max(0.0, p.muk * p.Fn * (1 + p.a * speed + p.b * dv * dv));
+  const double kinetic = std::max(0.0, p.muk * p.Fn * (1 + p.a * speed + p.b * (dv * dv)));
   return kinetic + (p.mus * p.Fn - kinetic) * theta;
 }
 

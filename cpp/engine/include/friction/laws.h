@@ -6,7 +6,8 @@
 //
 // Sign convention for force vectors: `vt` is the velocity of the body relative to the surface, and
 // every returned force is the friction force ON THE BODY, opposing the slip (or, at null velocity,
-// the external force). Scalar curves give the friction force resisting the motion, signed like v.
+// the external force). Scalar curves give the friction force resisting the motion, signed like v
+// (at v = 0, positive).
 
 #include <array>
 #include <string_view>
@@ -67,7 +68,8 @@ struct LawStep {
 struct LawCurve {
   std::vector<double> v;      ///< velocities [m/s]
   std::vector<double> mu;     ///< μ(v); NaN where the law has no coefficient
-  std::vector<double> force;  ///< friction force resisting the motion, signed like v [N]
+  std::vector<double> force;  ///< friction force resisting the motion, signed like v [N]; at v = 0
+                              ///< the static value (e.g. μs·N for coulomb) is given as positive
 };
 
 /// How to sample a curve: `count` points from vMin to vMax (log spacing needs 0 < vMin), with
