@@ -9,6 +9,6 @@ bash build-scripts/build.sh
 echo "== engine tests, native"
 ctest --test-dir build/native --output-on-failure --no-tests=error
 echo "== engine tests, wasm under node"
-ctest --test-dir build/wasm --output-on-failure --no-tests=error -j "$JOBS"
+ctest --test-dir build/wasm --output-on-failure --no-tests=error
 echo "== module and page tests"
 node --test --test-reporter=spec tests/wasm/*.test.mjs tests/browser/*.test.mjs
