@@ -14,6 +14,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -310,8 +311,9 @@ val lawCurve(val id, val params, val options) {
       readNumber(options, "vMax", request.vMax);
       double count = request.count;
       readNumber(options, "count", count);
-      // Out of int's range would be undefined to convert; the engine refuses -1 with its message.
-      request.count = count >= 0 && count <= 1e6 ? static_cast<int>(count) : -1;
+      // Clamped before the conversion (out of int's range it would be undefined); the engine then
+      // refuses anything outside its range with the value in its message.
+      request.count = std::isfinite(count) ? static_cast<int>(std::clamp(count, -1e9, 1e9)) : -1;
       readNumber(options, "N", request.N);
       readNumber(options, "p", request.p);
       readNumber(options, "theta", request.theta);

@@ -1,4 +1,5 @@
-// Browser test of the built site (dist/) in Debian's Chromium, driven by playwright-core.
+// Browser test of the built site (dist/) in Debian's Chromium, driven by playwright-core: the
+// spring-block view. (explorer.test.mjs tests the law explorer; harness.mjs serves the site.)
 // Run: node --test --test-reporter=spec tests/browser/page.test.mjs   (after build-scripts/build.sh)
 //
 // The site is served under a sub-path, as a static host may do, so any absolute URL in the page
@@ -6,114 +7,20 @@
 // Screenshots of each state go to test-results/ (git-ignored), for a person to look at.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
+import { loadSite as load, openPage as open, pressKeys, shot, useSite, waitReady } from './harness.mjs';
 
-const repo = path.resolve(import.meta.dirname, '../..');
-// FRICTION_LAB_DIST tests another built copy of the site; the default is the repo's dist/.
-const dist = path.resolve(process.env.FRICTION_LAB_DIST ?? path.join(repo, 'dist'));
-const screenshots = path.join(repo, 'test-results');
-const SUB_PATH = '/sub/friction-lab/';
 const RESONANCE = /^\d+\.\d\dHz, \d+\.\d\drad\/s$/;
 const TEST_TIMEOUT_MS = 60_000;
 
-let server;
-let browser;
-let siteUrl;
-let servedRoot;
-
-before(async () => {
-  assert.ok(existsSync(path.join(dist, 'index.html')), `no built site in ${dist}: run build-scripts/build.sh first`);
-  servedRoot = await mkdtemp(path.join(os.tmpdir(), 'friction-lab-site-'));
-  await mkdir(path.join(servedRoot, 'sub'));
-  await symlink(dist, path.join(servedRoot, 'sub', 'friction-lab'));
-
-  // Port 0: the OS picks a free port, and http.server prints it.
-  server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', servedRoot],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
-  // The access log goes to stderr; if nobody reads the pipe it fills up and the server stalls.
-  server.stderr.resume();
-  const port = await new Promise((resolve, reject) => {
-    let banner = '';
-    server.stdout.on('data', (chunk) => {
-      banner += chunk;
-      const match = banner.match(/Serving HTTP on \S+ port (\d+)/);
-      if (match) resolve(match[1]);
-    });
-    server.once('exit', (code) => reject(new Error(`python3 http.server exited early (code ${code})`)));
-  });
-  siteUrl = `http://127.0.0.1:${port}${SUB_PATH}`;
-
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
-  await mkdir(screenshots, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill();
-  if (servedRoot) await rm(servedRoot, { recursive: true, force: true });
-});
-
-/** A page in a fresh context (empty localStorage), recording every console error, page error and HTTP error. */
-async function openPage(t, { viewport = { width: 1280, height: 900 }, initScript } = {}) {
-  const context = await browser.newContext({ viewport });
-  t.after(() => context.close());
-  if (initScript) await context.addInitScript(initScript);
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()} for ${response.url()}`);
-  });
-  return { page, problems };
-}
-
-/** Waits until the page has drawn a chart and has no computation outstanding; fails at once on an error. */
-async function waitReady(page) {
-  await page.waitForFunction(() => {
-    const state = document.querySelector('#status')?.dataset.state;
-    return state === 'error' || (state === 'ready' && window.__renders >= 1);
-  });
-  const state = await page.locator('#status').getAttribute('data-state');
-  assert.equal(state, 'ready', `the page reports an error: ${await page.locator('#form-error').textContent()}`);
-}
-
-/** Loads the site and waits for the first plotted result; checks that the wasm arrives as application/wasm. */
-async function loadSite(page) {
-  const wasmResponse = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('.wasm'));
-  await page.goto(siteUrl);
-  const wasm = await wasmResponse;
-  assert.equal(wasm.status(), 200);
-  assert.equal(wasm.headers()['content-type'], 'application/wasm');
-  await waitReady(page);
-}
+const site = useSite();
+const openPage = (t, options) => open(site, t, options);
+const loadSite = (page) => load(site, page);
 
 const text = (page, selector) => page.locator(selector).textContent();
 const summary = (page) => page.evaluate(() => window.__lastSummary);
 const renders = (page) => page.evaluate(() => window.__renders);
 const rowOf = (page, key) => page.locator('.param', { has: page.locator(`#param-${key}`) });
-async function shot(page, name) {
-  // From the top, so the sticky results panel is drawn where a reader expects it.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
-}
-
-async function pressKeys(page, selector, key, times) {
-  await page.focus(selector);
-  for (let i = 0; i < times; i++) await page.keyboard.press(key);
-}
 
 test('the page loads the engine, plots, follows the keyboard, remembers across a reload, and resets',
   { timeout: TEST_TIMEOUT_MS }, async (t) => {

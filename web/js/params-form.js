@@ -1,6 +1,11 @@
 // Builds the model picker and the parameter controls from the engine catalog. Nothing about a
-// parameter (label, symbol, unit, range, step, default, help, derived default) is written here:
-// it all comes from engine.models(), so the page follows the engine when parameters change.
+// parameter (label, symbol, unit, range, step, default, help, derived default, kind) is written
+// here: it all comes from engine.models() and engine.laws(), so the page follows the engine when
+// parameters change.
+//
+// Kinds: 'number' (slider + number box), 'integer' (slider and number box moving in steps of 1,
+// e.g. Radioss's Iform), 'list' (a text box of comma-separated numbers, e.g. OpenSees's `vel`;
+// min/max bound every item). A catalog without `kind` means 'number'.
 
 import { formatQuantity, roundSignificant } from './format.js';
 
@@ -21,27 +26,56 @@ export function fillModelSelect(select, models) {
 }
 
 /**
- * One row per parameter: a range input and a number box kept in step, a help line and an error
- * line. The form holds the values the user set ("overrides"); every other parameter shows its
- * catalog default, or, for a parameter with `defaultFrom`, the default its formula gives.
+ * Parses the text of a list box: numbers separated by commas (spaces and semicolons work too).
+ * @param {string} text e.g. "0, 2, 8, 10"
+ * @returns {number[] | null} null unless every item is a finite number and there is at least one
+ */
+export function parseNumberList(text) {
+  const parts = text.trim().split(/\s*[,;]\s*|\s+/);
+  if (parts.length === 0 || parts.some((part) => part === '')) return null;
+  const items = parts.map(Number);
+  return items.every(Number.isFinite) ? items : null;
+}
+
+/** How a list is written into its box, and how the page shows it back. */
+export function formatNumberList(items) {
+  return items.join(', ');
+}
+
+/** A parameter's kind; catalogs from before kinds existed mean 'number'. */
+export function kindOf(spec) {
+  return spec.kind ?? 'number';
+}
+
+/**
+ * One row per parameter: a range input and a number box kept in step (or, for a list, one text
+ * box), a help line and an error line. The form holds the values the user set ("overrides");
+ * every other parameter shows its catalog default, or, for a parameter with `defaultFrom`, the
+ * default its formula gives.
  */
 export class ParamsForm {
   #container;
   #onChange;
+  #idPrefix;
   /** @type {{key: string, defaultFrom: {key: string, factor: number, formula: string} | null}[]} */
   #specs = [];
-  /** @type {Record<string, number>} */
+  /** @type {Record<string, number | number[]>} */
   #overrides = {};
-  /** @type {Map<string, {spec: object, range: HTMLInputElement, number: HTMLInputElement, formula: HTMLElement | null, error: HTMLElement}>} */
+  /** @type {Map<string, {spec: object, range: HTMLInputElement | null, number: HTMLInputElement, formula: HTMLElement | null, error: HTMLElement}>} */
   #rows = new Map();
+  /** Messages the page itself gives (a list box that does not parse), by key; they outlive clearErrors(). */
+  #localErrors = new Map();
 
   /**
    * @param {HTMLElement} container receives the rows
    * @param {() => void} onChange called after every change of a value the user made
+   * @param {{idPrefix?: string}} [options] idPrefix starts every element id (default 'param-'),
+   *   so that several forms can share a page: the control for key k is #<idPrefix>k.
    */
-  constructor(container, onChange) {
+  constructor(container, onChange, { idPrefix = 'param-' } = {}) {
     this.#container = container;
     this.#onChange = onChange;
+    this.#idPrefix = idPrefix;
   }
 
   /**
@@ -53,6 +87,7 @@ export class ParamsForm {
     this.#specs = model.params;
     this.#overrides = { ...overrides };
     this.#rows.clear();
+    this.#localErrors.clear();
     this.#container.replaceChildren(...model.params.map((spec) => this.#buildRow(spec)));
     for (const key of this.#rows.keys()) this.#show(key);
   }
@@ -74,17 +109,27 @@ export class ParamsForm {
     return true;
   }
 
+  /** Removes the engine's messages; a list box that still does not parse keeps its own. */
   clearErrors() {
-    for (const row of this.#rows.values()) {
-      row.error.textContent = '';
-      row.number.removeAttribute('aria-invalid');
+    for (const [key, row] of this.#rows) {
+      const local = this.#localErrors.get(key);
+      row.error.textContent = local ?? '';
+      if (local) row.number.setAttribute('aria-invalid', 'true');
+      else row.number.removeAttribute('aria-invalid');
     }
   }
 
-  #buildRow(spec) {
-    const id = `param-${spec.key}`;
-    const log = isLogScale(spec);
+  /** True if `key` is one of this form's parameters. */
+  has(key) {
+    return this.#rows.has(key);
+  }
 
+  #buildRow(spec) {
+    return kindOf(spec) === 'list' ? this.#buildListRow(spec) : this.#buildNumberRow(spec);
+  }
+
+  /** Label, symbol, unit and (for a derived default) its formula: the head of every row. */
+  #buildHead(spec, id) {
     const label = el('label', { htmlFor: id, id: `${id}-label`, className: 'param-label' });
     label.append(el('span', { className: 'param-name', textContent: spec.label }));
     if (spec.symbol && spec.symbol !== spec.label) {
@@ -94,28 +139,87 @@ export class ParamsForm {
     if (spec.unit) head.append(el('span', { id: `${id}-unit`, className: 'param-unit', textContent: spec.unit }));
     const formula = spec.defaultFrom ? el('small', { className: 'param-formula' }) : null;
     if (formula) head.append(formula);
+    return { head, formula };
+  }
+
+  #buildHelpAndError(spec, id, helpText = spec.help) {
+    const help = el('small', { id: `${id}-help`, className: 'param-help', textContent: helpText });
+    const error = el('p', { id: `${id}-error`, className: 'param-error' });
+    error.setAttribute('role', 'alert');
+    return { help, error };
+  }
+
+  /**
+   * A list parameter: one text box of comma-separated numbers. Nothing is sent while the text
+   * does not parse (mid-typing, e.g. "0, 2,"); leaving the box with such text says why.
+   */
+  #buildListRow(spec) {
+    const id = `${this.#idPrefix}${spec.key}`;
+    const { head, formula } = this.#buildHead(spec, id);
+    const bounds = `Numbers separated by commas, each from ${formatQuantity(spec.min, spec.unit)} to ${formatQuantity(spec.max, spec.unit)}.`;
+    const { help, error } = this.#buildHelpAndError(spec, id, spec.help ? `${spec.help} ${bounds}` : bounds);
+    const box = el('input', {
+      type: 'text', id, title: spec.help ?? '', autocomplete: 'off', spellcheck: false, className: 'param-list',
+    });
+    box.setAttribute('aria-labelledby', spec.unit ? `${id}-label ${id}-unit` : `${id}-label`);
+    box.setAttribute('aria-describedby', `${id}-help ${id}-error`);
+
+    box.addEventListener('input', () => {
+      const items = parseNumberList(box.value);
+      if (items) {
+        this.#setLocalError(spec.key, null);
+        this.#set(spec.key, items, { from: 'number' });
+      }
+    });
+    box.addEventListener('change', () => {
+      if (parseNumberList(box.value)) return;
+      this.#setLocalError(spec.key, `Write numbers separated by commas, such as "${formatNumberList(spec.default ?? [0, 1])}".`);
+    });
+
+    this.#rows.set(spec.key, { spec, range: null, number: box, formula, error });
+    return el('div', { className: 'param' }, head, el('div', { className: 'param-inputs' }, box), help, error);
+  }
+
+  #setLocalError(key, message) {
+    const row = this.#rows.get(key);
+    if (message) {
+      this.#localErrors.set(key, message);
+      row.error.textContent = message;
+      row.number.setAttribute('aria-invalid', 'true');
+    } else if (this.#localErrors.delete(key)) {
+      row.error.textContent = '';
+      row.number.removeAttribute('aria-invalid');
+    }
+  }
+
+  #buildNumberRow(spec) {
+    const id = `${this.#idPrefix}${spec.key}`;
+    const integer = kindOf(spec) === 'integer';
+    const log = isLogScale(spec);
+
+    const { head, formula } = this.#buildHead(spec, id);
+    // An integer switch (Iform 1–2) moves in whole steps whatever step the catalog gives.
+    const step = integer ? 1 : spec.step;
 
     const describedBy = `${id}-help ${id}-error`;
     const range = el('input', {
       type: 'range', id, title: spec.help,
       min: String(log ? Math.log10(spec.min) : spec.min),
       max: String(log ? Math.log10(spec.max) : spec.max),
-      step: String(log ? (Math.log10(spec.max) - Math.log10(spec.min)) / LOG_SLIDER_STEPS : spec.step),
+      step: String(log ? (Math.log10(spec.max) - Math.log10(spec.min)) / LOG_SLIDER_STEPS : step),
     });
     range.setAttribute('aria-describedby', describedBy);
     // The number box has no min/max on purpose: a typed value may lie outside the slider's range,
     // and the engine, not the page, decides whether it is valid.
     const number = el('input', {
-      type: 'number', id: `${id}-number`, title: spec.help, inputMode: 'decimal', autocomplete: 'off',
-      step: log ? 'any' : String(spec.step),
+      type: 'number', id: `${id}-number`, title: spec.help, inputMode: integer ? 'numeric' : 'decimal', autocomplete: 'off',
+      step: log ? 'any' : String(step),
     });
     // The box's accessible name carries the unit too; the slider's unit is in its aria-valuetext.
     number.setAttribute('aria-labelledby', spec.unit ? `${id}-label ${id}-unit` : `${id}-label`);
     number.setAttribute('aria-describedby', describedBy);
 
-    const help = el('small', { id: `${id}-help`, className: 'param-help', textContent: spec.help });
-    const error = el('p', { id: `${id}-error`, className: 'param-error' });
-    error.setAttribute('role', 'alert');
+    const { help, error } = this.#buildHelpAndError(spec, id);
 
     range.addEventListener('input', () => {
       const position = Number(range.value);
@@ -149,6 +253,11 @@ export class ParamsForm {
   #show(key, { skip } = {}) {
     const { spec, range, number, formula } = this.#rows.get(key);
     const value = this.#value(spec);
+    if (!range) {
+      // A list box: the text the user is typing is left alone.
+      if (skip !== 'number') number.value = formatNumberList(value);
+      return;
+    }
     if (skip !== 'number') number.value = String(value);
     if (skip !== 'range') {
       // A log slider cannot show a value <= 0; it rests at its minimum until the value is fixed.
@@ -173,7 +282,8 @@ export class ParamsForm {
 
 function isLogScale(spec) {
   // log10 needs a positive range; a catalog entry that breaks this is shown on a linear slider.
-  return spec.scale === 'log' && spec.min > 0 && spec.max > spec.min;
+  // An integer switch always moves in whole steps.
+  return kindOf(spec) === 'number' && spec.scale === 'log' && spec.min > 0 && spec.max > spec.min;
 }
 
 /** document.createElement with properties and children. */

@@ -1,20 +1,24 @@
 // The page's handle on the simulation worker (sim-worker.js documents the message protocol).
 //
-// Scheduling: at most one simulation is in flight, plus one pending slot. A newer request
-// overwrites the pending one, so dragging a slider never builds a backlog: the worker always
-// moves on to the latest settings, and the page shows each result as soon as it arrives.
+// Scheduling: at most one request is in flight, plus one pending slot per kind of request
+// (simulations, law curves). A newer request overwrites the pending one of its kind, so dragging a
+// slider never builds a backlog: the worker always moves on to the latest settings, and the page
+// shows each result as soon as it arrives. Kinds do not replace each other: a curves request never
+// drops a pending simulation. Pending kinds are sent in the order they first became pending.
 
 /** @typedef {{model: string, params: Record<string, number>}} SimRequest */
 /** @typedef {{columns: Record<string, Float64Array>, summary: object}} SimResult */
-/** @typedef {{models: object[], columns: object[], version: string}} Catalog */
+/** @typedef {{law: string, params: Record<string, number | number[]>, options: object}} CurveRequest */
+/** @typedef {{v: Float64Array, mu: Float64Array, force: Float64Array}} Curve */
+/** @typedef {{models: object[], columns: object[], laws: object[], version: string}} Catalog */
 
 export class SimClient {
   #worker;
   #nextId = 1;
   /** @type {{id: number, resolve: Function, reject: Function} | null} the request the worker is running */
   #inFlight = null;
-  /** @type {{request: SimRequest, resolve: Function, reject: Function} | null} the next one to send */
-  #pending = null;
+  /** @type {Map<string, {message: object, resolve: Function, reject: Function}>} the next one of each type */
+  #pending = new Map();
   /** @type {{resolve: Function, reject: Function} | null} */
   #initWaiter = null;
   /** @type {Error | null} set once the worker itself has failed; every later call rejects with it */
@@ -51,21 +55,36 @@ export class SimClient {
    * @returns {Promise<SimResult | null>}
    */
   simulate(request) {
+    return this.#enqueue({ type: 'simulate', request });
+  }
+
+  /**
+   * Computes one curve per request (one per law), in order. Resolves with the curves; with null if
+   * a newer curves request replaced this one before it was sent; rejects with the engine's Error,
+   * whose `parameter` names the offending parameter or input and `index` the refused request.
+   * @param {CurveRequest[]} requests
+   * @returns {Promise<Curve[] | null>}
+   */
+  curves(requests) {
+    return this.#enqueue({ type: 'curves', requests });
+  }
+
+  #enqueue(message) {
     if (this.#failure) return Promise.reject(this.#failure);
     return new Promise((resolve, reject) => {
-      this.#pending?.resolve(null);
-      this.#pending = { request, resolve, reject };
+      this.#pending.get(message.type)?.resolve(null);
+      this.#pending.set(message.type, { message, resolve, reject });
       this.#sendNext();
     });
   }
 
   #sendNext() {
-    if (this.#inFlight || !this.#pending) return;
-    const { request, resolve, reject } = this.#pending;
-    this.#pending = null;
+    if (this.#inFlight || this.#pending.size === 0) return;
+    const [type, { message, resolve, reject }] = this.#pending.entries().next().value;
+    this.#pending.delete(type);
     const id = this.#nextId++;
     this.#inFlight = { id, resolve, reject };
-    this.#worker.postMessage({ type: 'simulate', id, request });
+    this.#worker.postMessage({ ...message, id });
   }
 
   #receive(message) {
@@ -74,7 +93,7 @@ export class SimClient {
       const waiter = this.#initWaiter;
       this.#initWaiter = null;
       if (message.type === 'ready') {
-        waiter?.resolve({ models: message.models, columns: message.columns, version: message.version });
+        waiter?.resolve({ models: message.models, columns: message.columns, laws: message.laws ?? [], version: message.version });
       } else {
         waiter?.reject(new Error(message.message));
       }
@@ -86,9 +105,12 @@ export class SimClient {
     this.#inFlight = null;
     if (message.type === 'result') {
       resolve(message.result);
+    } else if (message.type === 'curves') {
+      resolve(message.curves);
     } else {
       const error = new Error(message.message);
       error.parameter = message.parameter;
+      error.index = message.index;
       reject(error);
     }
     this.#sendNext();
@@ -98,8 +120,9 @@ export class SimClient {
     this.#failure = error;
     this.#initWaiter?.reject(error);
     this.#inFlight?.reject(error);
-    this.#pending?.reject(error);
-    this.#initWaiter = this.#inFlight = this.#pending = null;
+    for (const pending of this.#pending.values()) pending.reject(error);
+    this.#initWaiter = this.#inFlight = null;
+    this.#pending.clear();
     this.#worker.terminate();
   }
 }

@@ -2,11 +2,16 @@
 // Running the engine here keeps the page responsive while a long simulation computes.
 //
 // Protocol (every reply answers exactly one request):
-//   {type:'init'}                    -> {type:'ready', models, columns, version}
+//   {type:'init'}                    -> {type:'ready', models, columns, laws, version}
 //                                     | {type:'error', id: undefined, message}
 //   {type:'simulate', id, request}   -> {type:'result', id, result}
 //                                     | {type:'error', id, message, parameter}
+//   {type:'curves', id, requests}    -> {type:'curves', id, curves}
+//                                     | {type:'error', id, message, parameter, index}
 // `request` is {model, params}; `result` is {columns: {<key>: Float64Array}, summary}.
+// `requests` is [{law, params, options}], one per law of the explorer, and `curves` answers them in
+// order: [{v, mu, force}] (Float64Arrays; engine.lawCurve documents options and values). A refused
+// request stops the batch; `index` says which one. `laws` is [] for an engine without laws.
 
 // engine.mjs sits at the root of the built site, one level above js/.
 import { loadEngine } from '../engine.mjs';
@@ -24,21 +29,33 @@ self.onmessage = async ({ data: message }) => {
     replyError(message, `The simulation engine failed to load: ${err?.message ?? err}`);
     return;
   }
+  let index;
   try {
     if (message.type === 'init') {
-      self.postMessage({ type: 'ready', models: engine.models(), columns: engine.columns(), version: engine.version });
+      self.postMessage({
+        type: 'ready', models: engine.models(), columns: engine.columns(), laws: engine.laws?.() ?? [], version: engine.version,
+      });
     } else if (message.type === 'simulate') {
       const result = engine.simulate(message.request);
       // engine.mjs returns JS-owned copies (never views of wasm memory), so the buffers can be
       // transferred rather than cloned.
       self.postMessage({ type: 'result', id: message.id, result }, Object.values(result.columns).map((c) => c.buffer));
+    } else if (message.type === 'curves') {
+      const curves = [];
+      for (index = 0; index < message.requests.length; index++) {
+        const { law, params, options } = message.requests[index];
+        const { v, mu, force } = engine.lawCurve(law, params, options);
+        curves.push({ v, mu, force });
+      }
+      index = undefined;
+      self.postMessage({ type: 'curves', id: message.id, curves }, curves.flatMap((c) => [c.v.buffer, c.mu.buffer, c.force.buffer]));
     }
   } catch (err) {
     // Bad input, or anything else the engine throws: the page shows the message.
-    replyError(message, String(err?.message ?? err), err?.parameter);
+    replyError(message, String(err?.message ?? err), err?.parameter, index);
   }
 };
 
-function replyError(request, message, parameter) {
-  self.postMessage({ type: 'error', id: request.id, message, parameter });
+function replyError(request, message, parameter, index) {
+  self.postMessage({ type: 'error', id: request.id, message, parameter, index });
 }

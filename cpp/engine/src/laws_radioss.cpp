@@ -50,18 +50,19 @@ const Field kIfiltr{&RadiossParams::Ifiltr,
                      "Friction filtering: 0 none; 1 α = Xfreq; 2 α = 2π/Xfreq (no dt: Xfreq is a period in "
                      "steps, ≥ 2π); 3 α = MAX(1, 2π·Xfreq·dt): the source's MAX means no filtering when "
                      "2π·Xfreq·dt ≤ 1 and extrapolation (α > 1) above. The filtered force is not re-capped "
-                     "at μ|Fn|.",
+                     "at μ|Fn|. Filtering acts over a sequence of steps, so it does not change a μ(v) or F(v) curve.",
                      {}, ParamKind::Integer}};
 const Field kXfreq{&RadiossParams::Xfreq,
                    {"Xfreq", "Xfreq", "Xfreq", "", 0.0, 0.0, 1e9, 0.01, Scale::Linear,
                     "Filtering coefficient or frequency; 0 turns filtering off whatever Ifiltr is. The starter "
-                    "refuses α > 1 for Ifiltr 1 and 2."}};
+                    "refuses α > 1 for Ifiltr 1 and 2. No effect on a single μ(v) or F(v) curve."}};
 
 #define RADIOSS_CONTACT kIform, kVisf, kStiffness, kMass, kIfiltr, kXfreq
 
 Field coefficientField(double RadiossParams::*member, std::string_view key, std::string_view unit, double value,
                        double min, double max, std::string_view help) {
-  return {member, {key, key, key, unit, value, min, max, (max - min) / 1000, Scale::Linear, help}};
+  // Fine steps: these coefficients matter at the scale of their defaults, not of their wide ranges.
+  return {member, {key, key, key, unit, value, min, max, 1e-4, Scale::Linear, help}};
 }
 
 // Ifric 0: μ = Fric.
