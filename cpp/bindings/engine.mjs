@@ -76,7 +76,7 @@ export async function loadEngine() {
     frictionForce: (id, params, inputs) => unwrap(wasm.frictionForce(id, params, inputs)).value,
     createLaw,
     lawCurve: (id, params, options) => unwrap(wasm.lawCurve(id, params, options)),
-    /** Bytes of wasm memory in use by the module (for leak checks). */
+    /** Size of the module's wasm memory in bytes: it grows, never shrinks, so a leak shows (tests use it). */
     memoryBytes: () => wasm.HEAPU8.length,
   });
 }

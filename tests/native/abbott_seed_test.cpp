@@ -117,3 +117,15 @@ TEST_CASE("Seed settles to the steady-sliding friction Fk + ΔF(1 − τ v0/D) o
   CHECK_THAT(result.trace.friction.back(), WithinRel(expected, 1e-6));
   CHECK_THAT(result.trace.v.back(), WithinRel(p.v0, 1e-6));
 }
+
+TEST_CASE("Seed regime counts every clamped step, not only the plotted points", "[seed][regime]") {
+  // With c = 128 the stick phases are shorter than the 50 ms between plotted points.
+  AbbottSeedParams p = seedDefaults();
+  p.c = 128;
+  const Trace everyStep = simulateAbbottSeed(p, {kSeedTimeStep}).trace;
+  bool stuckInLastQuarter = false;
+  for (std::size_t i = 0; i < everyStep.size(); ++i)
+    stuckInLastQuarter = stuckInLastQuarter || (everyStep.t[i] >= 0.75 * p.tmax && everyStep.v[i] == 0);
+  REQUIRE(stuckInLastQuarter);
+  CHECK(simulateAbbottSeed(p).summary.regime == Regime::StickSlip);
+}

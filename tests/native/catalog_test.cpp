@@ -100,3 +100,14 @@ TEST_CASE("Every column of a run has one value per sample", "[catalog]") {
     }
   }
 }
+
+TEST_CASE("A value just outside a range is printed with enough digits to show it is outside", "[validation]") {
+  const double justBelow = std::nextafter(1e-7, 0.0);
+  try {
+    simulate({"state-variable", {{"D", justBelow}}});
+    FAIL("expected an InputError");
+  } catch (const InputError& error) {
+    CHECK_THAT(error.what(), Catch::Contains("between 1e-07 m and 1 m") && !Catch::Contains("got 1e-07 m"));
+    CHECK_THAT(error.what(), Catch::Contains("got 9.99999999999999"));
+  }
+}

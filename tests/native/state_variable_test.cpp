@@ -181,7 +181,8 @@ TEST_CASE("A run that needs more steps than the budget at a stable step is refus
     FAIL("expected an InputError");
   } catch (const InputError& error) {
     CHECK(error.field() == "duration");
-    CHECK_THAT(error.what(), Catch::Contains("200 s") && Catch::Contains("shorten the duration"));
+    CHECK_THAT(error.what(), Catch::StartsWith("Duration (duration) must be at most ") && Catch::Contains("got 200 s") &&
+                                 Catch::Contains("Shorten the duration"));
   }
 }
 
@@ -197,4 +198,64 @@ TEST_CASE("A frictionless block pulled by a bare spring starts sliding at once a
     REQUIRE_THAT(result.trace.x[i], WithinAbs(p.v0 * t - p.v0 / omega * std::sin(omega * t), 1e-9));
   }
   CHECK(result.summary.steps < 10 * 2001);
+}
+
+TEST_CASE("With a dashpot the first break-away comes at (Fs − η v0)/(c v0) (physics-checks §1b)", "[state-variable][analytic]") {
+  // At rest θ stays 1, so the static limit is Fs; the drive is c v0 t + η v0 from t = 0.
+  StateVariableParams p = defaults();
+  p.eta = 5, p.c = 100, p.v0 = 0.1, p.duration = 2;
+  const double Fs = p.mus * p.Fn;
+  const Trace trace = simulateStateVariable(p).trace;
+  std::size_t i = 0;
+  while (trace.v[i + 1] == 0) ++i;
+  CHECK_THAT(trace.t[i], WithinRel((Fs - p.eta * p.v0) / (p.c * p.v0), 1e-9));
+}
+
+TEST_CASE("The automatic step agrees with a four times finer one on the switch times, even for a tiny D", "[state-variable][integrator]") {
+  // D = 1e-7 m makes the θ–v feedback fast; the step resolves it (a quarter of √(mD/|Fs − Fk|)).
+  StateVariableParams p = defaults();
+  p.D = 1e-7, p.duration = 3;
+  auto switchTimes = [&](double step) {
+    StateVariableOptions options;
+    options.step = step;
+    const Trace trace = simulateStateVariable(p, options).trace;
+    std::vector<double> times;
+    for (std::size_t i = 1; i < trace.size(); ++i)
+      if ((trace.v[i - 1] == 0) != (trace.v[i] == 0)) times.push_back(trace.t[trace.v[i] == 0 ? i : i - 1]);
+    return times;
+  };
+  const double automatic = chooseStep(p);
+  const auto coarse = switchTimes(automatic), fine = switchTimes(automatic / 4);
+  REQUIRE(coarse.size() >= 6);
+  REQUIRE(coarse.size() == fine.size());
+  for (std::size_t i = 0; i < coarse.size(); ++i) CHECK_THAT(coarse[i], WithinRel(fine[i], 1e-4));
+}
+
+TEST_CASE("A block that swings through v = 0 without resting is not called stick-slip", "[state-variable][regime]") {
+  // μs = 2 against μk = 0.1: the break-away releases a large spring force and the block swings back
+  // and forth; it reverses through v = 0 but never rests there.
+  StateVariableParams p = defaults();
+  p.mus = 2, p.muk = 0.1;
+  const SimulationResult result = simulateStateVariable(p);
+  const Trace& trace = result.trace;
+  bool reversal = false;
+  for (std::size_t i = 1; i < trace.size(); ++i) {
+    if (trace.t[i] < 0.75 * p.duration) continue;
+    REQUIRE_FALSE((trace.v[i] == 0 && trace.v[i - 1] == 0));  // no interval at rest
+    reversal = reversal || trace.v[i] == 0;
+  }
+  CHECK(reversal);
+  CHECK(result.summary.regime == Regime::Oscillation);
+}
+
+TEST_CASE("Chattering between stick and slip stays bounded in work and output", "[state-variable][guard]") {
+  // A light block on a tiny memory length with a huge velocity term: it sticks and slips millions of
+  // times. The switch points written out are capped at the grid size, and the work at the budget.
+  StateVariableParams p = defaults();
+  p.m = 1.70192, p.Fn = 1146.5, p.mus = 0.887929, p.muk = 0.187302, p.tau = 7.28705, p.D = 1.94112e-7;
+  p.a = -10, p.b = 87.2261, p.c = 10000, p.eta = 100, p.v0 = 10, p.duration = 1;
+  const StateVariableOptions options;
+  const SimulationResult result = simulateStateVariable(p, options);
+  CHECK(result.trace.size() <= 2 * static_cast<std::size_t>(options.samples));
+  CHECK(result.summary.steps <= 2 * kMaxSteps);
 }

@@ -10,8 +10,9 @@
 namespace friction {
 namespace {
 
-// Labels as the seed app shows them (its slider captions), so that the page mirrors it. Units are
-// the seed's too, except τ and D, which act in ms and mm (see the header) and say so.
+// Labels and units as the seed app shows them (its slider captions), so that the page mirrors it;
+// τ and D act in ms and mm (see the header), which their help says. Va and Vb, unitless in the seed,
+// carry their units.
 const std::array<ParamField<AbbottSeedParams>, 11> kFields = {{
     {&AbbottSeedParams::mus,
      {"mus", "μs", "μStatic", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear,
@@ -32,13 +33,14 @@ const std::array<ParamField<AbbottSeedParams>, 11> kFields = {{
      {"eta", "η", "η", "kg/s", 0.0, 0.0, 10.0, 0.05, Scale::Linear,
       "Dashpot of the coupling, in parallel with the spring."}},
     {&AbbottSeedParams::tau,
-     {"tau", "τ", "τ", "ms", 200.0, 1.0, 10000.0, 1.0, Scale::Log,
-      "θ relaxation time. The seed labels it s, but it updates θ once per 1 ms step without a dt "
-      "factor, so τ counts steps: milliseconds (200 means 0.2 s). Below 1 the update would overshoot."}},
+     {"tau", "τ", "τ", "s", 200.0, 1.0, 10000.0, 1.0, Scale::Log,
+      "θ relaxation time, labelled s as in the seed; but the seed updates θ once per 1 ms step without "
+      "a dt factor, so τ counts steps: it acts in milliseconds (200 means 0.2 s). Below 1 the update "
+      "would overshoot."}},
     {&AbbottSeedParams::D,
-     {"D", "D", "D", "mm", 1.0, 1e-6, 100.0, 0.01, Scale::Log,
-      "θ relaxation length: the slip that renews a contact. The seed labels it m, but without a dt "
-      "factor in its update it acts in millimetres (1 means 1 mm)."}},
+     {"D", "D", "D", "m", 1.0, 1e-6, 100.0, 0.01, Scale::Log,
+      "θ relaxation length, labelled m as in the seed: the slip that renews a contact. Without a dt "
+      "factor in the seed's update it acts in millimetres (1 means 1 mm)."}},
     {&AbbottSeedParams::v0,
      {"v0", "V0", "V0", "m/s", 0.1, 0.01, 2.0, 0.01, Scale::Linear,
       "Drive velocity of the far end of the spring, and the velocity the plot divides by."}},
@@ -80,6 +82,9 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
   const double plotStep = options.plotStep > 0 ? options.plotStep : std::max(dt, p.tmax / 200);
   long long steps = 0;
   double peakVelocity = 0;
+  // Steps spent clamped at v = 0 (the seed's only "stick") in the last quarter, for the regime.
+  const double windowStart = 0.75 * p.tmax;
+  double stuckTimeInWindow = 0;
 
   // The loop variable is accumulated, not computed as n·dt, because the seed's is; the samples'
   // times (and how many there are) depend on that rounding.
@@ -103,6 +108,7 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
     x += v * dt;  // with the unclamped v: the seed's backward creep while stuck
     if (v < 0) v = 0;
     ++steps;
+    if (v == 0 && t >= windowStart) stuckTimeInWindow += dt;
 
     if (!(std::isfinite(v) && std::isfinite(x) && std::isfinite(theta)))
       throw SimulationError("The seed algorithm produced a non-finite state at t = " + formatNumber(t) +
@@ -132,7 +138,7 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
   summary.duration = p.tmax;
   summary.peakVelocity = peakVelocity;
   // The seed's "Resonance": √(c/N), with its Load as the mass.
-  setResonanceAndRegime(summary, std::sqrt(p.c / p.N), trace, p.v0);
+  setResonanceAndRegime(summary, std::sqrt(p.c / p.N), trace, p.v0, stuckTimeInWindow);
   return result;
 }
 

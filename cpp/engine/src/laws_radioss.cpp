@@ -13,6 +13,7 @@
 #include <array>
 #include <cmath>
 
+#include "friction/constants.h"
 #include "friction/errors.h"
 #include "law_registry.h"
 #include "vec3.h"
@@ -144,8 +145,8 @@ int filterKind(const RadiossParams& c) { return c.Xfreq == 0 ? 0 : static_cast<i
 double filterCoefficient0(const RadiossParams& c) {
   switch (filterKind(c)) {
     case 1: return c.Xfreq;
-    case 2: return 2 * M_PI / c.Xfreq;
-    case 3: return 2 * M_PI * c.Xfreq;
+    case 2: return 2 * kPi / c.Xfreq;
+    case 3: return 2 * kPi * c.Xfreq;
     default: return 1;  // no filter (IFQ 0, or 10 with Iform 2)
   }
 }

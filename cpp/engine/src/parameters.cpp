@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <sstream>
+#include <string>
 
 #include "friction/errors.h"
 
@@ -24,10 +25,15 @@ const std::vector<double>& ResolvedParams::list(std::string_view key) const { re
 std::string formatNumber(double value) {
   if (std::isnan(value)) return "NaN";
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
-  std::ostringstream out;
-  out.precision(10);
-  out << value;
-  return out.str();
+  // The shortest of 10 or 17 significant digits that reads back as the same double, so a value just
+  // outside a range never prints as the bound itself.
+  for (int digits : {10, 17}) {
+    std::ostringstream out;
+    out.precision(digits);
+    out << value;
+    if (digits == 17 || std::stod(out.str()) == value) return out.str();
+  }
+  return {};
 }
 
 std::string withUnit(double value, std::string_view unit) {

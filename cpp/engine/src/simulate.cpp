@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "friction/abbott_seed.h"
+#include "friction/constants.h"
 #include "friction/errors.h"
 #include "friction/state_variable.h"
 
@@ -78,42 +79,42 @@ std::string_view regimeName(Regime regime) {
     case Regime::Steady: return "steady";
     case Regime::Oscillation: return "oscillation";
     case Regime::StickSlip: return "stick-slip";
-    case Regime::Stuck: return "stuck";
+    case Regime::Stuck: break;
   }
   return "stuck";
 }
 
-Regime classifyRegime(const Trace& trace, double v0) {
+Regime classifyRegime(const Trace& trace, double v0, double stuckTimeInLastQuarter) {
   const std::size_t n = trace.size();
   if (n < 2) return Regime::Stuck;
   const bool everMoved = std::any_of(trace.v.begin(), trace.v.end(), [](double v) { return v != 0; });
   if (!everMoved) return Regime::Stuck;
+  // A block that has slid and spends time at rest at the end is in a stick-slip cycle.
+  if (stuckTimeInLastQuarter > 0) return Regime::StickSlip;
 
-  // Judge the last quarter of the run.
+  // Steady: over the last quarter the velocity varies by less than 0.1 % of its scale and its mean
+  // is the drive velocity (within 1 %): a block creeping far below v0 is not in steady sliding.
   const double windowStart = trace.t.back() - 0.25 * (trace.t.back() - trace.t.front());
-  bool sawRest = false;
-  double vMin = INFINITY, vMax = -INFINITY, vAbsSum = 0;
+  double vMin = INFINITY, vMax = -INFINITY, sum = 0, sumAbs = 0;
   std::size_t count = 0;
   for (std::size_t i = 0; i < n; ++i) {
     if (trace.t[i] < windowStart) continue;
     const double v = trace.v[i];
-    sawRest = sawRest || v == 0;
-    vMin = std::min(vMin, v);
-    vMax = std::max(vMax, v);
-    vAbsSum += std::fabs(v);
+    vMin = std::min(vMin, v), vMax = std::max(vMax, v);
+    sum += v, sumAbs += std::fabs(v);
     ++count;
   }
-  // A block that slid earlier and is at rest now (for part or all of the window) is in a stick phase.
-  if (sawRest) return Regime::StickSlip;
-  // Steady: the velocity varies by less than 0.1 % of its scale over the window.
-  const double scale = std::max(std::fabs(v0), vAbsSum / static_cast<double>(count));
-  return vMax - vMin <= 1e-3 * scale ? Regime::Steady : Regime::Oscillation;
+  const double mean = sum / static_cast<double>(count);
+  const double scale = std::max(std::fabs(v0), sumAbs / static_cast<double>(count));
+  const bool steady = vMax - vMin <= 1e-3 * scale && std::fabs(mean - v0) <= 1e-2 * std::fabs(v0);
+  return steady ? Regime::Steady : Regime::Oscillation;
 }
 
-void setResonanceAndRegime(Summary& summary, double resonanceRadPerS, const Trace& trace, double v0) {
+void setResonanceAndRegime(Summary& summary, double resonanceRadPerS, const Trace& trace, double v0,
+                           double stuckTimeInLastQuarter) {
   summary.resonanceRadPerS = resonanceRadPerS;
-  summary.resonanceHz = resonanceRadPerS / (2 * M_PI);  // as the seed divides: ω / (2π)
-  summary.regime = classifyRegime(trace, v0);
+  summary.resonanceHz = resonanceRadPerS / (2 * kPi);  // as the seed divides: ω / (2π)
+  summary.regime = classifyRegime(trace, v0, stuckTimeInLastQuarter);
 }
 
 SimulationResult simulate(const SimulationRequest& request) {

@@ -13,11 +13,13 @@ namespace {
 
 using P = StateVariableParams;
 
+constexpr double kDefaultMass = 1.0;  // [kg]; Fn's default follows it
+
 const std::array<ParamField<P>, 12> kFields = {{
     {&P::m,
-     {"m", "m", "Mass", "kg", 1.0, 0.01, 100.0, 0.01, Scale::Log, "Mass of the block."}},
+     {"m", "m", "Mass", "kg", kDefaultMass, 0.01, 100.0, 0.01, Scale::Log, "Mass of the block."}},
     {&P::Fn,
-     {"Fn", "Fn", "Normal force", "N", 9.80665, 0.001, 10000.0, 0.01, Scale::Log,
+     {"Fn", "Fn", "Normal force", "N", kStandardGravity * kDefaultMass, 0.001, 10000.0, 0.01, Scale::Log,
       "Normal force pressing the block on the surface. Defaults to m·g; the seed app's Load is "
       "mass and force at once, which is m = Fn = Load here. For no friction, set μs = μk = 0.",
       {"m", kStandardGravity, "m·g"}}},
@@ -88,21 +90,33 @@ State slipRate(const P& p, double direction, double t, const State& s) {
 }
 
 // A velocity scale for the run: the drive plus the largest overshoot a stick-slip cycle can
-// produce, v0 + √(v0² + ΔF²/(cm)) ≤ 2 v0 + Fs/√(cm) (physics-checks §1).
+// produce, v0 + √(v0² + ΔF²/(cm)) ≤ 2 v0 + ΔF/√(cm) (physics-checks §1), with ΔF bounded by Fs.
 double velocityScale(const P& p) {
   const double Fs = p.mus * p.Fn;
   return 2 * p.v0 + (p.c > 0 ? Fs / std::sqrt(p.c * p.m) : 0.0);
 }
 
+// The largest |∂F/∂θ| = |Fs − Fk(v)| over the speeds the run can reach: the strength of the θ–v
+// feedback. Fk(v) is piecewise quadratic, so 65 samples of [−V, V] bound it closely enough.
+double largestThetaCoupling(const P& p, double vScale) {
+  double largest = 0;
+  for (int i = 0; i <= 64; ++i) {
+    const double v = vScale * (i / 32.0 - 1);
+    largest = std::max(largest, std::fabs(p.mus * p.Fn - kineticFriction(p, v)));
+  }
+  return largest;
+}
+
 // The fastest rates [1/s] of the linearised slip dynamics, each a limit on an explicit step:
-// spring ω, θ relaxation 1/τ, viscous (η + |∂F/∂v|)/m, and the θ–v feedback √(Fs/(m D)).
+// spring ω, θ relaxation 1/τ, viscous (η + |∂Fk/∂v|)/m, and the θ–v feedback √(|∂F/∂θ|/(m D)).
 struct Rates {
   double omega, ageing, viscous, feedback;
 };
 Rates fastestRates(const P& p) {
   const double vScale = velocityScale(p);
-  const double slope = p.eta + p.muk * p.Fn * (std::fabs(p.a) + 2 * std::fabs(p.b) * vScale);
-  return {std::sqrt(p.c / p.m), 1 / p.tau, slope / p.m, std::sqrt(p.mus * p.Fn / (p.m * p.D))};
+  // |∂Fk/∂v| = μk Fn |a sgn v + 2b(v − v0)| ≤ μk Fn (|a| + 2|b| (V + v0)) over |v| ≤ V.
+  const double slope = p.eta + p.muk * p.Fn * (std::fabs(p.a) + 2 * std::fabs(p.b) * (vScale + p.v0));
+  return {std::sqrt(p.c / p.m), 1 / p.tau, slope / p.m, std::sqrt(largestThetaCoupling(p, vScale) / (p.m * p.D))};
 }
 
 // The largest step at which RK4 stays stable on every rate (its stability boundary is ≈ 2.78 on
@@ -131,6 +145,11 @@ const ModelSpec& stateVariableModel() {
 
 StateVariableParams stateVariableParams(const ResolvedParams& resolved) { return bindParams(kFields, resolved); }
 
+double kineticFactor(const P& p, double v) {
+  const double dv = v - p.v0;
+  return std::max(0.0, 1 + p.a * std::fabs(v) + p.b * (dv * dv));
+}
+
 double kineticFriction(const P& p, double v) { return blendedFriction(p, v, std::fabs(v), 0.0); }
 
 double frictionMagnitude(const P& p, double v, double theta) {
@@ -138,15 +157,15 @@ double frictionMagnitude(const P& p, double v, double theta) {
 }
 
 double chooseStep(const P& p) {
-  // Accuracy targets: 100 steps per spring period, 10 per ageing time, a quarter of the viscous
-  // and feedback times, and one step per distance D at the velocity scale (θ collapses over it).
+  // Accuracy targets: 100 steps per spring period, 10 per ageing time, and a quarter of the
+  // viscous and θ–v feedback times (the feedback time √(mD/|∂F/∂θ|) is also how long θ takes to
+  // collapse at a break-away, so it resolves that too).
   const Rates r = fastestRates(p);
   double step = std::numeric_limits<double>::infinity();
-  if (r.omega > 0) step = std::min(step, 2 * M_PI / r.omega / 100);
+  if (r.omega > 0) step = std::min(step, 2 * kPi / r.omega / 100);
   step = std::min(step, 0.1 / r.ageing);
   if (r.viscous > 0) step = std::min(step, 0.25 / r.viscous);
   if (r.feedback > 0) step = std::min(step, 0.25 / r.feedback);
-  step = std::min(step, p.D / velocityScale(p));
   return step;
 }
 
@@ -158,18 +177,18 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
   if (p.duration / target > static_cast<double>(kMaxSteps)) {
     // Too fine for the budget: accept a coarser step as long as RK4 stays stable with it.
     target = p.duration / static_cast<double>(kMaxSteps);
-    if (target > stableStep(p))
+    const double stable = stableStep(p);
+    if (target > stable)
       throw InputError("duration",
-                       "Duration (duration) of " + formatNumber(p.duration) + " s needs more than " +
-                           formatNumber(static_cast<double>(kMaxSteps)) + " RK4 steps of at most " +
-                           formatNumber(stableStep(p)) +
-                           " s, the largest stable step for these parameters; shorten the duration "
-                           "or soften the fastest time scale (larger m, τ or D, smaller c or η).");
+                       "Duration (duration) must be at most " + formatNumber(stable * static_cast<double>(kMaxSteps)) +
+                           " s for these parameters (" + formatNumber(static_cast<double>(kMaxSteps)) +
+                           " RK4 steps of the largest stable step, " + formatNumber(stable) + " s); got " +
+                           formatNumber(p.duration) + " s. Shorten the duration or soften the fastest time "
+                           "scale (larger m, τ or D, smaller c or η).");
   }
   const double substeps = std::max(1.0, std::ceil(outputStep / target));
   const double h = outputStep / substeps;
 
-  const double kineticScale = p.muk * p.Fn;
   SimulationResult result;
   Trace& trace = result.trace;
   auto record = [&](double t, const State& s, bool stuck, double direction) {
@@ -186,10 +205,17 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
     trace.fk.push_back(kinetic);
     trace.spring.push_back(drive);
     trace.vOverV0.push_back(v / p.v0);
-    const double dv = v - p.v0;
-    trace.fkOverFk0.push_back(kineticScale > 0 ? kinetic / kineticScale
-                                               : std::max(0.0, 1 + p.a * std::fabs(v) + p.b * dv * dv));
+    trace.fkOverFk0.push_back(kineticFactor(p, v));
   };
+  // Switch points go into the output too, but at most as many as there are grid points: a block
+  // that chatters between stick and slip must not flood the result (or the page).
+  int eventRows = 0;
+  auto recordEvent = [&](double t, const State& s, bool stuck, double direction) {
+    if (eventRows++ < samples) record(t, s, stuck, direction);
+  };
+  // Time spent stuck in the last quarter of the run, for the regime.
+  const double windowStart = 0.75 * p.duration;
+  double stuckTimeInWindow = 0;
 
   // Events are located to this time tolerance [s].
   const double eventTolerance = 1e-12 * std::max(1.0, p.duration);
@@ -197,7 +223,7 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
   bool stuck = s[kV] == 0;
   double direction = s[kV] < 0 ? -1.0 : 1.0;
   double t = 0;
-  long long steps = 0;
+  long long steps = 0;  // RK4 steps, including those the event location takes
   double peakVelocity = std::fabs(s[kV]);
   record(t, s, stuck, direction);
 
@@ -205,8 +231,9 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
     const double tEnd = i == samples - 1 ? p.duration : i * outputStep;
     while (t < tEnd) {
       if (steps > 2 * kMaxSteps)
-        throw SimulationError("The run exceeded its step budget at t = " + formatNumber(t) +
-                              " s (the block keeps switching between stick and slip).");
+        throw SimulationError("The run exceeded its budget of " + formatNumber(2.0 * kMaxSteps) +
+                              " RK4 steps at t = " + formatNumber(t) +
+                              " s: the block keeps switching between stick and slip. Shorten the duration.");
       // Land exactly on the grid point rather than leave a sliver step to rounding.
       const bool lastStep = tEnd - t <= h * (1 + 1e-9);
       const double step = lastStep ? tEnd - t : h;
@@ -234,9 +261,11 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
           t = breakAway;
           stuck = false;
           direction = driveForce(p, t, x, 0) > 0 ? 1.0 : -1.0;
-          record(t, s, /*stuck=*/false, direction);
+          stuckTimeInWindow += std::max(0.0, breakAway - std::max(t0, windowStart));
+          recordEvent(t, s, /*stuck=*/false, direction);
         } else {
           s[kTheta] = thetaAt(stepEnd);
+          stuckTimeInWindow += std::max(0.0, stepEnd - std::max(t0, windowStart));
           t = stepEnd;
         }
         continue;
@@ -262,10 +291,15 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
             direction = pulled;
             continue;
           }
-          // Otherwise the wrong sign is rounding noise of order h²: accept the step below.
+          // Otherwise the wrong sign is rounding noise of order h²: accept the step with v = 0 (so the
+          // next step starts from rest rather than on the wrong side of it).
+          next[kV] = 0;
         } else {
           // v reaches 0 inside the step: locate the instant, stop there, and decide stick or reversal.
-          auto velocityAfter = [&](double dh) { return rk4Step(rate, t, s, dh)[kV]; };
+          auto velocityAfter = [&](double dh) {
+            ++steps;  // each trial is a full RK4 step: it counts against the budget
+            return rk4Step(rate, t, s, dh)[kV];
+          };
           const double hit = findCrossing(velocityAfter, 0.0, s[kV], step, next[kV], eventTolerance);
           s = rk4Step(rate, t, s, hit);
           s[kV] = 0;
@@ -274,7 +308,7 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
           const double drive = driveForce(p, t, s[kX], 0);
           stuck = std::fabs(drive) <= frictionMagnitude(p, 0, s[kTheta]);
           if (!stuck) direction = drive > 0 ? 1.0 : -1.0;
-          record(t, s, stuck, direction);
+          recordEvent(t, s, stuck, direction);
           continue;
         }
       }
@@ -292,7 +326,7 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
   summary.dt = h;
   summary.duration = p.duration;
   summary.peakVelocity = peakVelocity;
-  setResonanceAndRegime(summary, std::sqrt(p.c / p.m), trace, p.v0);
+  setResonanceAndRegime(summary, std::sqrt(p.c / p.m), trace, p.v0, stuckTimeInWindow);
   return result;
 }
 

@@ -3,7 +3,7 @@
 // Mechanics and Friction, Ch. 12), reproduced operation for operation so that its plotted points
 // come out identical. It is kept with its quirks on purpose (see README, "The seed's quirks"):
 //   - one explicit step of dt = 1 ms; the θ update has no dt factor, so τ and D are "per step"
-//     (equal to the continuous model with τ·1 ms and D·1 ms);
+//     (equal to the continuous model with τ·1 ms and D·1 mm);
 //   - Load N is both the mass [kg] and the normal force [N] (no g);
 //   - v is clamped to ≥ 0 only after x has been advanced with the unclamped v, so a "stuck" block
 //     creeps backwards by |v|·dt each step;
@@ -26,8 +26,8 @@ struct AbbottSeedParams {
   double v0;    ///< drive velocity [m/s]
   double va;    ///< linear velocity coefficient of Fk [s/m]
   double vb;    ///< quadratic coefficient of Fk about v0 [s²/m²]
-  double tau;   ///< θ relaxation time in 1 ms steps [ms] (the seed labels it s)
-  double D;     ///< θ relaxation length [mm] (the seed labels it m)
+  double tau;   ///< θ relaxation time, counted in 1 ms steps (the seed labels it s)
+  double D;     ///< θ relaxation length, acting in mm (the seed labels it m)
 };
 
 /// The catalog entry of the seed model.

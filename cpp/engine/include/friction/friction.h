@@ -3,6 +3,7 @@
 
 #include "friction/abbott_seed.h"
 #include "friction/catalog.h"
+#include "friction/constants.h"
 #include "friction/errors.h"
 #include "friction/laws.h"
 #include "friction/parameters.h"

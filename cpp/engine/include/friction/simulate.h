@@ -40,7 +40,7 @@ const std::vector<ColumnSpec>& columnCatalog();
 /// How the motion ended, judged over the last quarter of the run.
 enum class Regime {
   Steady,       ///< sliding at (nearly) constant velocity
-  Oscillation,  ///< sliding with a velocity oscillation that never sticks (squeal, or a decaying transient)
+  Oscillation,  ///< moving but not steady, never stuck: squeal, a slow transient, or creep far below v0
   StickSlip,    ///< alternating stick (v = 0) and slip phases
   Stuck,        ///< never started to slide
 };
@@ -51,7 +51,7 @@ struct Summary {
   double resonanceRadPerS = 0;  ///< ω = √(c/m) [rad/s] (the seed: √(c/N))
   double resonanceHz = 0;       ///< ω / 2π [Hz]
   Regime regime = Regime::Stuck;
-  std::string integrator;       ///< which scheme ran, e.g. "seed-euler", "rk4-event"
+  std::string integrator;       ///< which scheme ran: "seed-euler" or "rk4-stick-slip"
   long long steps = 0;          ///< integration steps taken
   double dt = 0;                ///< the (largest) step size [s]
   double duration = 0;          ///< simulated time [s]
@@ -73,11 +73,13 @@ struct SimulationRequest {
 /// SimulationError for a run that cannot complete. A pure function: same request, same result.
 SimulationResult simulate(const SimulationRequest& request);
 
-/// Classifies the end of a trace (its last quarter in time). v0 > 0 is the drive velocity.
-Regime classifyRegime(const Trace& trace, double v0);
+/// Classifies the end of a run from its trace and the time the block spent stuck during the last
+/// quarter of the run [s] (the models measure it; a reversal through v = 0 is not a stick).
+/// v0 > 0 is the drive velocity.
+Regime classifyRegime(const Trace& trace, double v0, double stuckTimeInLastQuarter);
 
-/// Fills what every model reports alike: the resonance ω [rad/s] and ω/2π [Hz], and the regime of
-/// the trace for drive velocity v0.
-void setResonanceAndRegime(Summary& summary, double resonanceRadPerS, const Trace& trace, double v0);
+/// Fills what every model reports alike: the resonance ω [rad/s] and ω/2π [Hz], and the regime.
+void setResonanceAndRegime(Summary& summary, double resonanceRadPerS, const Trace& trace, double v0,
+                           double stuckTimeInLastQuarter);
 
 }  // namespace friction

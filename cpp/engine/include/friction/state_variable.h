@@ -22,6 +22,7 @@
 #include <array>
 
 #include "friction/catalog.h"
+#include "friction/constants.h"
 #include "friction/simulate.h"
 
 namespace friction {
@@ -40,9 +41,6 @@ struct StateVariableParams {
   double v0;        ///< drive velocity [m/s]
   double duration;  ///< simulated time [s]
 };
-
-/// Standard gravity [m/s²], for the default normal force m·g.
-inline constexpr double kStandardGravity = 9.80665;
 
 /// The catalog entry of the state-variable model.
 const ModelSpec& stateVariableModel();
@@ -66,6 +64,9 @@ struct StateVariableOptions {
 
 /// The upper bound on RK4 steps in one run; a longer run is refused with a clear error.
 inline constexpr long long kMaxSteps = 4'000'000;
+
+/// The kinetic factor max(0, 1 + a|v| + b(v − v0)²) [-], i.e. Fk(v)/Fk0.
+double kineticFactor(const StateVariableParams& p, double v);
 
 /// Fk(v) = max(0, μk Fn (1 + a|v| + b(v − v0)²)) [N].
 double kineticFriction(const StateVariableParams& p, double v);
