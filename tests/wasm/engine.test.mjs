@@ -99,9 +99,16 @@ test('bad input throws an Error naming the parameter, its unit, the range and th
   }
 });
 
-test('errors do not leak wasm memory', () => {
-  const request = { model: 'abbott-seed', params: { unknownParameterWithALongName: 1 } };
-  const attempt = () => { try { engine.simulate(request); } catch { /* expected */ } };
+test('errors do not leak wasm memory, from any entry point', () => {
+  // Refusals while reading parameters, before a run (the duration budget), and from the law API.
+  const failing = [
+    () => engine.simulate({ model: 'abbott-seed', params: { unknownParameterWithALongName: 1 } }),
+    () => engine.simulate({ model: 'state-variable', params: { m: 0.01, Fn: 10000, mus: 2, D: 1e-7, duration: 200 } }),
+    () => engine.frictionCoefficient('drake-stribeck', { dynamic_friction: 2 }, { v: 1 }),
+    () => engine.lawCurve('coulomb', {}, { scale: 'log', vMin: 0 }),
+  ];
+  let call = 0;
+  const attempt = () => { try { failing[call++ % failing.length](); } catch { /* expected */ } };
   for (let i = 0; i < 1000; i++) attempt();
   const before = engine.memoryBytes();
   // A leaked exception object and message (~300 bytes each) would need > 30 MB here.
