@@ -25,14 +25,15 @@ const FORCE_SERIES = [
 const TEXT_COLOUR = '#374151';
 const GRID_COLOUR = '#e5e7eb';
 
-// Tests wait on this count: it proves a chart was drawn, not merely that data arrived.
-window.__renders = 0;
-const renderCounter = {
-  id: 'renderCounter',
-  afterRender: () => {
-    window.__renders += 1;
-  },
-};
+/**
+ * A Chart.js plugin counting renders in window[name]. Tests wait on these counts: they prove a chart
+ * was drawn, not merely that data arrived.
+ */
+function renderCounter(name) {
+  window[name] = 0;
+  return { id: name, afterRender: () => { window[name] += 1; } };
+}
+const springRenders = renderCounter('__renders');
 
 export class ChartView {
   #charts;
@@ -123,7 +124,7 @@ function makeChart(canvas, time, yTitle, series) {
         },
       },
     },
-    plugins: [renderCounter],
+    plugins: [springRenders],
   });
 }
 
@@ -159,14 +160,7 @@ export function lawStyle(index) {
   return LAW_STYLES[index % LAW_STYLES.length];
 }
 
-// Tests wait on this count for the explorer's chart, as on __renders for the spring-block charts.
-window.__lawRenders = 0;
-const lawRenderCounter = {
-  id: 'lawRenderCounter',
-  afterRender: () => {
-    window.__lawRenders += 1;
-  },
-};
+const lawRenders = renderCounter('__lawRenders');
 
 /** The law explorer's chart: μ(v) or F(v) of up to four laws, on a linear or logarithmic v axis. */
 export class LawChartView {
@@ -206,7 +200,7 @@ export class LawChartView {
           },
         },
       },
-      plugins: [lawRenderCounter],
+      plugins: [lawRenders],
     });
   }
 
