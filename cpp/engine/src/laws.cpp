@@ -131,9 +131,27 @@ LawStep stepLaw(std::string_view id, const ParamList& params, const LawState& st
   return law.step(resolved, state, inputs);
 }
 
+LawEvaluator::LawEvaluator(std::string_view id, const ParamList& params)
+    : law_(&findDefinition(id)), resolved_(resolveLaw(*law_, params)) {}
+
+const LawSpec& LawEvaluator::spec() const { return findLaw(law_->spec.id); }
+
+double LawEvaluator::coefficient(const LawInputs& in) const {
+  return law_->coefficient ? law_->coefficient(resolved_, in) : std::numeric_limits<double>::quiet_NaN();
+}
+
+double LawEvaluator::forceMagnitude(double v, double N, double p, double theta) const {
+  LawInputs in;
+  in.v = v, in.N = N, in.p = p, in.theta = theta;
+  in.vt = {std::fabs(v), 0, 0}, in.n = {0, 0, 1}, in.Fn = N;
+  checkInputs(*law_, in, false);
+  if (law_->curveForce) return law_->curveForce(resolved_, in);
+  if (law_->force) return norm(law_->force(resolved_, in));
+  return coefficient(in) * N;
+}
+
 LawCurve lawCurve(std::string_view id, const ParamList& params, const CurveRequest& request) {
-  const LawDefinition& law = findDefinition(id);
-  const ResolvedParams resolved = resolveLaw(law, params);
+  const LawEvaluator law(id, params);
   requireFinite(request.vMin, "vMin", "m/s");
   requireFinite(request.vMax, "vMax", "m/s");
   require(request.vMin < request.vMax, "vMax",
@@ -158,14 +176,8 @@ LawCurve lawCurve(std::string_view id, const ParamList& params, const CurveReque
   for (double v : curve.v) {
     LawInputs in;
     in.v = v, in.N = request.N, in.p = request.p, in.theta = request.theta;
-    in.vt = {std::fabs(v), 0, 0}, in.n = {0, 0, 1}, in.Fn = request.N;
-    checkInputs(law, in, false);
-    const double mu = law.coefficient ? law.coefficient(resolved, in) : std::numeric_limits<double>::quiet_NaN();
-    double magnitude;
-    if (law.curveForce) magnitude = law.curveForce(resolved, in);
-    else if (law.force) magnitude = norm(law.force(resolved, in));
-    else magnitude = mu * request.N;
-    curve.mu.push_back(mu);
+    const double magnitude = law.forceMagnitude(v, request.N, request.p, request.theta);
+    curve.mu.push_back(law.coefficient(in));
     // Resisting the motion, signed like v; at v = 0 the static value is shown on the positive side.
     curve.force.push_back(v < 0 ? -magnitude : magnitude);
   }

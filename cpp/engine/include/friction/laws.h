@@ -81,6 +81,27 @@ struct CurveRequest {
   double N = 1, p = 0, theta = -1;
 };
 
+struct LawDefinition;
+
+/// A law with its parameters resolved and checked once, evaluated many times (curves, simulations).
+class LawEvaluator {
+ public:
+  /// Throws InputError for an unknown law or bad parameters.
+  LawEvaluator(std::string_view id, const ParamList& params);
+
+  const LawSpec& spec() const;
+  /// μ at the inputs, or NaN if the law has no coefficient.
+  double coefficient(const LawInputs& inputs) const;
+  /// The magnitude of the friction force [N] resisting a 1-D slip at velocity v with normal force N
+  /// and pressure p (what curves plot, and what drives the spring-block): the law's own force rule
+  /// where it has one, else μ(v)·N. At v = 0 it is the law's static value.
+  double forceMagnitude(double v, double N, double p = 0, double theta = -1) const;
+
+ private:
+  const LawDefinition* law_;
+  ResolvedParams resolved_;
+};
+
 /// Every law, in menu order.
 const std::vector<LawSpec>& lawCatalog();
 
