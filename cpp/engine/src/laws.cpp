@@ -150,6 +150,10 @@ double LawEvaluator::forceMagnitude(double v, double N, double p, double theta) 
   return coefficient(in) * N;
 }
 
+void LawEvaluator::requireStateless() const {
+  if (law_->requireStatelessForce) law_->requireStatelessForce(resolved_);
+}
+
 LawCurve lawCurve(std::string_view id, const ParamList& params, const CurveRequest& request) {
   const LawEvaluator law(id, params);
   requireFinite(request.vMin, "vMin", "m/s");

@@ -79,6 +79,8 @@ std::string_view regimeName(Regime regime) {
     case Regime::Steady: return "steady";
     case Regime::Oscillation: return "oscillation";
     case Regime::StickSlip: return "stick-slip";
+    case Regime::Decaying: return "decaying";
+    case Regime::Growing: return "growing";
     case Regime::Stuck: break;
   }
   return "stuck";

@@ -96,6 +96,8 @@ class LawEvaluator {
   /// and pressure p (what curves plot, and what drives the spring-block): the law's own force rule
   /// where it has one, else μ(v)·N. At v = 0 it is the law's static value.
   double forceMagnitude(double v, double N, double p = 0, double theta = -1) const;
+  /// Throws InputError if these parameters make the law remember forces between calls.
+  void requireStateless() const;
 
  private:
   const LawDefinition* law_;

@@ -43,6 +43,8 @@ enum class Regime {
   Oscillation,  ///< moving but not steady, never stuck: squeal, a slow transient, or creep far below v0
   StickSlip,    ///< alternating stick (v = 0) and slip phases
   Stuck,        ///< never started to slide
+  Decaying,     ///< sliding with an oscillation that shrinks (spring-block analysis)
+  Growing,      ///< sliding with an oscillation that grows: squeal (spring-block analysis)
 };
 std::string_view regimeName(Regime regime);
 

@@ -1,0 +1,67 @@
+#pragma once
+// Dormand–Prince 5(4) (Dormand & Prince 1980; Hairer, Nørsett & Wanner, Solving ODEs I, II.5):
+// a fifth-order step with an embedded fourth-order estimate of its local error.
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+
+#include "rk4.h"
+
+namespace friction {
+
+template <std::size_t N>
+struct EmbeddedStep {
+  Vec<N> y;      ///< the fifth-order solution at t + h
+  Vec<N> error;  ///< y5 − y4, the local error estimate
+};
+
+template <std::size_t N, class Rate>
+EmbeddedStep<N> dormandPrinceStep(const Rate& rate, double t, const Vec<N>& y, double h) {
+  // Butcher tableau (c, a) and the 5th- (b) and 4th-order (e = b − b*) weights.
+  const Vec<N> k1 = rate(t, y);
+  const Vec<N> k2 = rate(t + h / 5, axpy(y, h / 5, k1));
+  Vec<N> s;
+  for (std::size_t i = 0; i < N; ++i) s[i] = y[i] + h * (3.0 / 40 * k1[i] + 9.0 / 40 * k2[i]);
+  const Vec<N> k3 = rate(t + 3 * h / 10, s);
+  for (std::size_t i = 0; i < N; ++i) s[i] = y[i] + h * (44.0 / 45 * k1[i] - 56.0 / 15 * k2[i] + 32.0 / 9 * k3[i]);
+  const Vec<N> k4 = rate(t + 4 * h / 5, s);
+  for (std::size_t i = 0; i < N; ++i)
+    s[i] = y[i] + h * (19372.0 / 6561 * k1[i] - 25360.0 / 2187 * k2[i] + 64448.0 / 6561 * k3[i] - 212.0 / 729 * k4[i]);
+  const Vec<N> k5 = rate(t + 8 * h / 9, s);
+  for (std::size_t i = 0; i < N; ++i)
+    s[i] = y[i] + h * (9017.0 / 3168 * k1[i] - 355.0 / 33 * k2[i] + 46732.0 / 5247 * k3[i] + 49.0 / 176 * k4[i] -
+                       5103.0 / 18656 * k5[i]);
+  const Vec<N> k6 = rate(t + h, s);
+  EmbeddedStep<N> out;
+  for (std::size_t i = 0; i < N; ++i)
+    out.y[i] = y[i] + h * (35.0 / 384 * k1[i] + 500.0 / 1113 * k3[i] + 125.0 / 192 * k4[i] - 2187.0 / 6784 * k5[i] +
+                           11.0 / 84 * k6[i]);
+  const Vec<N> k7 = rate(t + h, out.y);
+  for (std::size_t i = 0; i < N; ++i)
+    out.error[i] = h * ((35.0 / 384 - 5179.0 / 57600) * k1[i] + (500.0 / 1113 - 7571.0 / 16695) * k3[i] +
+                        (125.0 / 192 - 393.0 / 640) * k4[i] + (-2187.0 / 6784 + 92097.0 / 339200) * k5[i] +
+                        (11.0 / 84 - 187.0 / 2100) * k6[i] - 1.0 / 40 * k7[i]);
+  return out;
+}
+
+/// The scaled error norm of the first M components: RMS of error_i / (atol + rtol·max(|y_i|, |y1_i|)).
+/// A step is acceptable when it is ≤ 1.
+template <std::size_t M, std::size_t N>
+double errorNorm(const Vec<N>& y, const EmbeddedStep<N>& step, double rtol, double atol) {
+  double sum = 0;
+  for (std::size_t i = 0; i < M; ++i) {
+    const double scale = atol + rtol * std::max(std::fabs(y[i]), std::fabs(step.y[i]));
+    sum += (step.error[i] / scale) * (step.error[i] / scale);
+  }
+  return std::sqrt(sum / M);
+}
+
+/// The next step size after an error norm `err` (safety 0.9, growth within [0.2, 5]), for order 5.
+inline double nextStepSize(double h, double err) {
+  const double factor = err > 0 ? 0.9 * std::pow(err, -0.2) : 5.0;
+  return h * std::clamp(factor, 0.2, 5.0);
+}
+
+}  // namespace friction

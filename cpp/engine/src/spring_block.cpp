@@ -1,0 +1,255 @@
+#include "friction/spring_block.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "dormand_prince.h"
+#include "friction/errors.h"
+#include "rk4.h"
+
+namespace friction {
+namespace {
+
+// Integrated state: position, velocity, and the three energy integrals of the balance.
+enum : std::size_t { kX = 0, kV = 1, kWork = 2, kFrictionLoss = 3, kDashpotLoss = 4 };
+using State = Vec<5>;
+
+// A bound on the work of one run (accepted, rejected and event-locating steps together).
+constexpr long long kMaxWork = 20'000'000;
+
+void requireSystem(bool ok, const char* key, const std::string& message) {
+  if (!ok) throw InputError(key, message);
+}
+
+struct Block {
+  const SpringBlockSystem& sys;
+  const LawEvaluator& law;
+
+  // Fd = c (v0 t − x) + η (v0 − v)
+  double drive(double t, double x, double v) const { return sys.c * (sys.v0 * t - x) + sys.eta * (sys.v0 - v); }
+
+  // The friction of a slip phase in direction `dir` at velocity v: the law's force, taken at v = 0
+  // as its limit from the moving side (Coulomb's μk·N there, not its static μs·N). 1e-150 m/s stands
+  // for "just moving": small enough to be the limit, large enough that v² does not underflow in the
+  // vector-form laws' norms.
+  double slipFriction(double dir, double v) const { return law.forceMagnitude(v != 0 ? v : dir * 1e-150, sys.Fn); }
+
+  // x' = v, m v' = Fd − dir·F, W' = Fd v0, E_f' = F·dir·v, E_d' = η (v0 − v)²
+  State rate(double dir, double t, const State& y) const {
+    const double v = y[kV], Fd = drive(t, y[kX], v), F = slipFriction(dir, v);
+    return {v, (Fd - dir * F) / sys.m, Fd * sys.v0, F * dir * v, sys.eta * (sys.v0 - v) * (sys.v0 - v)};
+  }
+};
+
+// Amplitude of v about its mean over [from, to] of the trace.
+double amplitude(const Trace& trace, double from, double to) {
+  double lo = INFINITY, hi = -INFINITY;
+  for (std::size_t i = 0; i < trace.size(); ++i)
+    if (trace.t[i] >= from && trace.t[i] <= to) lo = std::min(lo, trace.v[i]), hi = std::max(hi, trace.v[i]);
+  return hi > lo ? 0.5 * (hi - lo) : 0.0;
+}
+
+}  // namespace
+
+SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& lawParams, const SpringBlockSystem& sys,
+                                      const SpringBlockOptions& options) {
+  const LawEvaluator law(lawId, lawParams);
+  try {
+    law.requireStateless();
+  } catch (const InputError& error) {
+    throw InputError(error.field(), "The spring-block runs stateless laws only: " + std::string(error.what()));
+  }
+  requireSystem(std::isfinite(sys.m) && sys.m > 0, "m", "Mass (m) must be > 0 kg; got " + formatNumber(sys.m) + " kg.");
+  requireSystem(std::isfinite(sys.c) && sys.c >= 0, "c", "Spring constant (c) must be ≥ 0 N/m; got " + formatNumber(sys.c) + " N/m.");
+  requireSystem(std::isfinite(sys.eta) && sys.eta >= 0, "eta", "Dashpot (eta) must be ≥ 0 N·s/m; got " + formatNumber(sys.eta) + " N·s/m.");
+  requireSystem(std::isfinite(sys.v0) && sys.v0 > 0, "v0", "Drive velocity (v0) must be > 0 m/s; got " + formatNumber(sys.v0) + " m/s.");
+  requireSystem(std::isfinite(sys.Fn) && sys.Fn >= 0, "Fn", "Normal force (Fn) must be ≥ 0 N; got " + formatNumber(sys.Fn) + " N.");
+  requireSystem(std::isfinite(sys.duration) && sys.duration > 0, "duration",
+                "Duration (duration) must be > 0 s; got " + formatNumber(sys.duration) + " s.");
+  requireSystem(options.samples >= 2 && options.samples <= 1'000'000, "samples",
+                "samples must be between 2 and 1000000; got " + std::to_string(options.samples) + ".");
+
+  const Block block{sys, law};
+  // A true stick state exists where the law holds a force at rest: max(F(0), F(0+)) > 0 (Coulomb's
+  // μs·N; Ratel's null-velocity rule holds up to F_C = F(0+)). Regularized laws have 0.
+  const double staticLimit = std::max(law.forceMagnitude(0, sys.Fn), block.slipFriction(1, 0));
+
+  SpringBlockResult result;
+  Trace& trace = result.trace;
+  SpringBlockSummary& summary = result.summary;
+  summary.staticLimit = staticLimit;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  auto record = [&](double t, const State& y, bool stuck, double dir) {
+    const double v = y[kV], Fd = block.drive(t, y[kX], v), F = block.slipFriction(dir, v);
+    trace.t.push_back(t);
+    trace.x.push_back(y[kX]);
+    trace.v.push_back(v);
+    trace.theta.push_back(nan);
+    trace.friction.push_back(stuck ? Fd : dir * F);
+    trace.fk.push_back(F);
+    trace.spring.push_back(Fd);
+    trace.vOverV0.push_back(v / sys.v0);
+    trace.fkOverFk0.push_back(nan);
+  };
+  int eventRows = 0;
+  auto event = [&](double t, const State& y, bool stuck, double dir, EventKind kind) {
+    summary.events.push_back({t, kind});
+    if (eventRows++ < options.samples) record(t, y, stuck, dir);
+  };
+  auto noteDrive = [&](double Fd) {
+    summary.driveForceMin = std::min(summary.driveForceMin, Fd);
+    summary.driveForceMax = std::max(summary.driveForceMax, Fd);
+  };
+
+  const double outputStep = sys.duration / (options.samples - 1);
+  const double eventTolerance = 1e-12;  // [s]
+  State y{options.x0, options.v0Block, 0, 0, 0};
+  double t = 0, dir = y[kV] < 0 ? -1.0 : 1.0;
+  bool stuck = y[kV] == 0;
+  double stickStart = 0, slipStart = 0;
+  summary.driveForceMin = summary.driveForceMax = block.drive(0, y[kX], y[kV]);
+  summary.peakVelocity = std::fabs(y[kV]);
+  // First step: a small fraction of the fastest natural time, grown by the error control.
+  const double omega = std::sqrt(sys.c / sys.m);
+  double h = std::min(outputStep, omega > 0 ? 1e-3 / omega : 1e-3 * sys.duration);
+  long long work = 0;
+  record(t, y, stuck, dir);
+
+  for (int i = 1; i < options.samples; ++i) {
+    const double tEnd = i == options.samples - 1 ? sys.duration : i * outputStep;
+    while (t < tEnd) {
+      if (work > kMaxWork)
+        throw SimulationError("The run exceeded its budget of " + formatNumber(double(kMaxWork)) + " steps at t = " +
+                              formatNumber(t) + " s; shorten the duration or loosen the tolerance.");
+      if (stuck) {
+        // At rest Fd(t) = c (v0 t − x) + η v0 rises linearly at c·v0; it reaches the static limit at
+        // tb = t + (F(0) − Fd(t))/(c v0), found exactly. Stick integrals are exact too (Fd linear).
+        const double Fd = block.drive(t, y[kX], 0), slope = sys.c * sys.v0;
+        double breakAt = INFINITY;
+        if (std::fabs(Fd) > staticLimit) breakAt = t;
+        else if (slope > 0) breakAt = t + (staticLimit - Fd) / slope;
+        const double until = std::min(breakAt, tEnd);
+        const double FdUntil = block.drive(until, y[kX], 0);
+        y[kWork] += sys.v0 * 0.5 * (Fd + FdUntil) * (until - t);
+        y[kDashpotLoss] += sys.eta * sys.v0 * sys.v0 * (until - t);
+        noteDrive(FdUntil);
+        t = until;
+        if (breakAt <= tEnd) {
+          stuck = false;
+          dir = block.drive(t, y[kX], 0) >= 0 ? 1.0 : -1.0;
+          summary.stickIntervals.push_back({stickStart, t});
+          slipStart = t;
+          event(t, y, false, dir, EventKind::BreakAway);
+        }
+        ++work;
+        continue;
+      }
+
+      auto rate = [&](double time, const State& s) { return block.rate(dir, time, s); };
+      const bool toGrid = tEnd - t <= h;
+      const double step = toGrid ? tEnd - t : h;
+      const EmbeddedStep<5> trial = dormandPrinceStep(rate, t, y, step);
+      ++work;
+      const double err = errorNorm<2>(y, trial, options.relativeTolerance, options.absoluteTolerance);
+      if (!(err <= 1)) {
+        if (!std::isfinite(trial.y[kV]) && step < 1e-300)
+          throw SimulationError("The state became non-finite at t = " + formatNumber(t) + " s.");
+        ++summary.rejectedSteps;
+        h = nextStepSize(step, std::isfinite(err) ? err : 1e10);
+        continue;
+      }
+      ++summary.steps;
+      auto after = [&](double dh) {
+        ++work;
+        return dormandPrinceStep(rate, t, y, dh).y;
+      };
+
+      // Extrema inside the step: |v| peaks where a = 0, Fd peaks where dFd/dt = c(v0 − v) − η a = 0.
+      auto acceleration = [&](double time, const State& s) { return rate(time, s)[kV]; };
+      auto driveRate = [&](double time, const State& s) { return sys.c * (sys.v0 - s[kV]) - sys.eta * acceleration(time, s); };
+      for (int which = 0; which < 2; ++which) {
+        auto g = [&](double dh) {
+          const State s = dh == 0 ? y : after(dh);
+          return which == 0 ? acceleration(t + dh, s) : driveRate(t + dh, s);
+        };
+        const double g0 = g(0), g1 = which == 0 ? acceleration(t + step, trial.y) : driveRate(t + step, trial.y);
+        if (g0 != 0 && (g0 > 0) != (g1 > 0)) {
+          const double at = findCrossing(g, 0.0, g0, step, g1, eventTolerance);
+          const State s = after(at);
+          summary.peakVelocity = std::max(summary.peakVelocity, std::fabs(s[kV]));
+          noteDrive(block.drive(t + at, s[kX], s[kV]));
+        }
+      }
+
+      if (dir * trial.y[kV] < 0 && y[kV] != 0) {
+        // v reaches 0 inside the step: locate it, then stick or reverse.
+        auto velocity = [&](double dh) { return after(dh)[kV]; };
+        const double hit = findCrossing(velocity, 0.0, y[kV], step, trial.y[kV], eventTolerance);
+        y = after(hit);
+        y[kV] = 0;
+        t += hit;
+        const double Fd = block.drive(t, y[kX], 0);
+        noteDrive(Fd);
+        if (std::fabs(Fd) <= staticLimit && staticLimit > 0) {
+          stuck = true;
+          summary.slipIntervals.push_back({slipStart, t});
+          stickStart = t;
+          event(t, y, true, dir, EventKind::Stick);
+        } else {
+          dir = Fd >= 0 ? 1.0 : -1.0;
+          event(t, y, false, dir, EventKind::Reversal);
+        }
+        continue;
+      }
+      y = trial.y;
+      if (dir * y[kV] < 0) y[kV] = 0;  // a start from rest that wobbled by rounding
+      t = toGrid ? tEnd : t + step;
+      summary.peakVelocity = std::max(summary.peakVelocity, std::fabs(y[kV]));
+      noteDrive(block.drive(t, y[kX], y[kV]));
+      h = nextStepSize(step, err);
+      if (toGrid) h = std::max(h, step);  // a short step to the grid point says nothing about the next
+    }
+    record(t, y, stuck, dir);
+  }
+  (stuck ? summary.stickIntervals : summary.slipIntervals).push_back({stuck ? stickStart : slipStart, t});
+
+  // Energy balance: W = ΔKE + ΔPE + friction and dashpot dissipation.
+  const double e0 = -options.x0, e1 = sys.v0 * t - y[kX];
+  const double kinetic = 0.5 * sys.m * (y[kV] * y[kV] - options.v0Block * options.v0Block);
+  const double spring = 0.5 * sys.c * (e1 * e1 - e0 * e0);
+  summary.driveWork = y[kWork];
+  summary.dissipated = y[kFrictionLoss];
+  summary.dashpotDissipated = y[kDashpotLoss];
+  const double imbalance = y[kWork] - kinetic - spring - y[kFrictionLoss] - y[kDashpotLoss];
+  summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(y[kWork]), 1e-300);
+
+  // The limit-cycle period: the spacing of the last break-aways, if the last two spacings agree.
+  std::vector<double> breaks;
+  for (const SpringBlockEvent& e : summary.events)
+    if (e.kind == EventKind::BreakAway) breaks.push_back(e.t);
+  if (breaks.size() >= 3) {
+    const double last = breaks.back() - breaks[breaks.size() - 2], before = breaks[breaks.size() - 2] - breaks[breaks.size() - 3];
+    if (std::fabs(last - before) <= 1e-6 * last) summary.period = last;
+  }
+
+  // Regime over the last quarter: stick-slip if it spends time at rest; else steady, growing or
+  // decaying by the velocity amplitude of the last quarter against the quarter before.
+  double stuckTime = 0;
+  for (const Interval& stick : summary.stickIntervals)
+    stuckTime += std::max(0.0, stick.end - std::max(stick.start, 0.75 * sys.duration));
+  const bool moved = !summary.slipIntervals.empty();
+  if (!moved) summary.regime = Regime::Stuck;
+  else if (stuckTime > 0) summary.regime = Regime::StickSlip;
+  else {
+    const double late = amplitude(trace, 0.75 * sys.duration, sys.duration);
+    const double earlier = amplitude(trace, 0.5 * sys.duration, 0.75 * sys.duration);
+    if (late <= 1e-6 * sys.v0) summary.regime = Regime::Steady;
+    else if (late > earlier * (1 + 1e-3)) summary.regime = Regime::Growing;
+    else if (late < earlier * (1 - 1e-3)) summary.regime = Regime::Decaying;
+    else summary.regime = Regime::Oscillation;
+  }
+  return result;
+}
+
+}  // namespace friction
