@@ -159,3 +159,42 @@ TEST_CASE("Stateful laws and bad systems are refused with the field named", "[sp
   CHECK_THROWS_WITH(simulateSpringBlock("coulomb", kCoulomb, {0, 10, 0, 0.1, 10, 1}), "Mass (m) must be > 0 kg; got 0 kg.");
   CHECK_THROWS_WITH(simulateSpringBlock("coulomb", kCoulomb, {1, 10, 0, 0, 10, 1}), "Drive velocity (v0) must be > 0 m/s; got 0 m/s.");
 }
+
+TEST_CASE("Fixed-step schemes meet the error their order predicts on the Coulomb cycle (physics-checks §10, T1)", "[spring-block][integrator]") {
+  const auto exact = analytic::coulombCycle(1, 10, 0.1, 6, 4);
+  auto periodError = [&](Integrator integrator, double step) {
+    SpringBlockOptions options;
+    options.integrator = integrator;
+    options.step = step;
+    const auto breaks = eventTimes(simulateSpringBlock("coulomb", kCoulomb, caseC1(0, 30), options).summary, EventKind::BreakAway);
+    REQUIRE(breaks.size() >= 3);
+    return std::fabs((breaks[2] - breaks[1]) / exact.period - 1);
+  };
+  // First order: within max(1e-3, 5·dt/T), and smaller with a smaller step.
+  const double dt = 0.01;
+  CHECK(periodError(Integrator::SemiImplicitEuler, dt) < std::max(1e-3, 5 * dt / exact.period));
+  CHECK(periodError(Integrator::SemiImplicitEuler, dt / 2) < periodError(Integrator::SemiImplicitEuler, dt));
+  // Fourth order with located switches: (ωh)⁴ ≈ 1e-7 per unit time at h = 0.01 s.
+  CHECK(periodError(Integrator::Rk4, dt) < 1e-8);
+  CHECK(periodError(Integrator::Rk4, dt / 2) < periodError(Integrator::Rk4, dt));
+}
+
+TEST_CASE("The seed's scheme driven by the Coulomb law gives the seed app's own Coulomb-limit figures (§8)", "[spring-block][seed]") {
+  // §8: μs 0.6, μk 0.4, Load 1 (m = Fn = 1, no g), c 10, v0 0.1: T = 2.030 s, first break 0.599 s.
+  SpringBlockOptions options;
+  options.integrator = Integrator::SeedEuler;
+  const SpringBlockSummary s = simulateSpringBlock("coulomb", kCoulomb, {1, 10, 0, 0.1, 1, 12}, options).summary;
+  const auto breaks = eventTimes(s, EventKind::BreakAway);
+  REQUIRE(breaks.size() >= 4);
+  CHECK_THAT(breaks[0], WithinRel(0.599, 2e-3));
+  CHECK_THAT(breaks[3] - breaks[2], WithinRel(2.030, 2e-3));
+  CHECK_THAT(s.peakVelocity, WithinRel(0.21849, 2e-3));
+}
+
+TEST_CASE("A law request resolves the system with Fn = m·g by default and names unknown integrators", "[spring-block][catalog]") {
+  const LawSimulationResult r = simulateLaw({"coulomb", kCoulomb, {{"m", 2}, {"duration", 1}}, "auto", 100});
+  CHECK(r.system.get("Fn") == 2 * kStandardGravity);
+  CHECK(r.integrator == "dormand-prince");
+  CHECK_THROWS_WITH(simulateLaw({"coulomb", {}, {}, "leapfrog", 100}),
+                    "Unknown integrator 'leapfrog'; the integrators are: auto, dormand-prince, rk4, semi-implicit-euler, seed-euler.");
+}

@@ -7,6 +7,7 @@
 #include "dormand_prince.h"
 #include "friction/errors.h"
 #include "rk4.h"
+#include "system_params.h"
 
 namespace friction {
 namespace {
@@ -42,6 +43,19 @@ struct Block {
   }
 };
 
+// One slip step of the chosen scheme, with the local error estimate (zero for fixed-step schemes,
+// whose steps are always accepted).
+template <class Rate>
+EmbeddedStep<5> slipStep(Integrator integrator, const Rate& rate, double t, const State& y, double h) {
+  if (integrator == Integrator::DormandPrince) return dormandPrinceStep(rate, t, y, h);
+  if (integrator == Integrator::Rk4) return {rk4Step(rate, t, y, h), {}};
+  // Semi-implicit Euler: v₁ = v + h a(t, y), then x₁ = x + h v₁ (the other components explicitly).
+  const State k = rate(t, y);
+  State next = axpy(y, h, k);
+  next[kX] = y[kX] + h * next[kV];
+  return {next, {}};
+}
+
 // Amplitude of v about its mean over [from, to] of the trace.
 double amplitude(const Trace& trace, double from, double to) {
   double lo = INFINITY, hi = -INFINITY;
@@ -49,6 +63,41 @@ double amplitude(const Trace& trace, double from, double to) {
     if (trace.t[i] >= from && trace.t[i] <= to) lo = std::min(lo, trace.v[i]), hi = std::max(hi, trace.v[i]);
   return hi > lo ? 0.5 * (hi - lo) : 0.0;
 }
+
+// Period and regime: the analysis every scheme shares.
+void finishAnalysis(SpringBlockResult& result, const SpringBlockSystem& sys) {
+  SpringBlockSummary& summary = result.summary;
+  const Trace& trace = result.trace;
+  // The limit-cycle period: the spacing of the last break-aways, if the last two spacings agree.
+  std::vector<double> breaks;
+  for (const SpringBlockEvent& e : summary.events)
+    if (e.kind == EventKind::BreakAway) breaks.push_back(e.t);
+  if (breaks.size() >= 3) {
+    const double last = breaks.back() - breaks[breaks.size() - 2], before = breaks[breaks.size() - 2] - breaks[breaks.size() - 3];
+    if (std::fabs(last - before) <= 1e-6 * last) summary.period = last;
+  }
+
+  // Regime over the last quarter: stick-slip if it spends time at rest; else steady, growing or
+  // decaying by the velocity amplitude of the last quarter against the quarter before.
+  double stuckTime = 0;
+  for (const Interval& stick : summary.stickIntervals)
+    stuckTime += std::max(0.0, stick.end - std::max(stick.start, 0.75 * sys.duration));
+  const bool moved = !summary.slipIntervals.empty();
+  if (!moved) summary.regime = Regime::Stuck;
+  else if (stuckTime > 0) summary.regime = Regime::StickSlip;
+  else {
+    const double late = amplitude(trace, 0.75 * sys.duration, sys.duration);
+    const double earlier = amplitude(trace, 0.5 * sys.duration, 0.75 * sys.duration);
+    if (late <= 1e-6 * sys.v0) summary.regime = Regime::Steady;
+    else if (late > earlier * (1 + 1e-3)) summary.regime = Regime::Growing;
+    else if (late < earlier * (1 - 1e-3)) summary.regime = Regime::Decaying;
+    else summary.regime = Regime::Oscillation;
+  }
+}
+
+// The seed app's scheme for any law, for comparison (defined below).
+SpringBlockResult simulateSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys,
+                                     const SpringBlockOptions& options);
 
 }  // namespace
 
@@ -70,6 +119,7 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   requireSystem(options.samples >= 2 && options.samples <= 1'000'000, "samples",
                 "samples must be between 2 and 1000000; got " + std::to_string(options.samples) + ".");
 
+  if (options.integrator == Integrator::SeedEuler) return simulateSeedScheme(law, sys, options);
   const Block block{sys, law};
   // A true stick state exists where the law holds a force at rest: max(F(0), F(0+)) > 0 (Coulomb's
   // μs·N; Ratel's null-velocity rule holds up to F_C = F(0+)). Regularized laws have 0.
@@ -112,7 +162,10 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   summary.peakVelocity = std::fabs(y[kV]);
   // First step: a small fraction of the fastest natural time, grown by the error control.
   const double omega = std::sqrt(sys.c / sys.m);
-  double h = std::min(outputStep, omega > 0 ? 1e-3 / omega : 1e-3 * sys.duration);
+  const bool adaptive = options.integrator == Integrator::DormandPrince;
+  const double fixedStep = options.step > 0 ? options.step
+                                            : std::min(outputStep, omega > 0 ? 2 * kPi / omega / 200 : outputStep);
+  double h = adaptive ? std::min(outputStep, omega > 0 ? 1e-3 / omega : 1e-3 * sys.duration) : fixedStep;
   long long work = 0;
   record(t, y, stuck, dir);
 
@@ -149,9 +202,9 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
       auto rate = [&](double time, const State& s) { return block.rate(dir, time, s); };
       const bool toGrid = tEnd - t <= h;
       const double step = toGrid ? tEnd - t : h;
-      const EmbeddedStep<5> trial = dormandPrinceStep(rate, t, y, step);
+      const EmbeddedStep<5> trial = slipStep(options.integrator, rate, t, y, step);
       ++work;
-      const double err = errorNorm<2>(y, trial, options.relativeTolerance, options.absoluteTolerance);
+      const double err = adaptive ? errorNorm<2>(y, trial, options.relativeTolerance, options.absoluteTolerance) : 0.0;
       if (!(err <= 1)) {
         if (!std::isfinite(trial.y[kV]) && step < 1e-300)
           throw SimulationError("The state became non-finite at t = " + formatNumber(t) + " s.");
@@ -162,7 +215,7 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
       ++summary.steps;
       auto after = [&](double dh) {
         ++work;
-        return dormandPrinceStep(rate, t, y, dh).y;
+        return slipStep(options.integrator, rate, t, y, dh).y;
       };
 
       // Extrema inside the step: |v| peaks where a = 0, Fd peaks where dFd/dt = c(v0 − v) − η a = 0.
@@ -207,8 +260,10 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
       t = toGrid ? tEnd : t + step;
       summary.peakVelocity = std::max(summary.peakVelocity, std::fabs(y[kV]));
       noteDrive(block.drive(t, y[kX], y[kV]));
-      h = nextStepSize(step, err);
-      if (toGrid) h = std::max(h, step);  // a short step to the grid point says nothing about the next
+      if (adaptive) {
+        h = nextStepSize(step, err);
+        if (toGrid) h = std::max(h, step);  // a short step to the grid point says nothing about the next
+      }
     }
     record(t, y, stuck, dir);
   }
@@ -224,32 +279,120 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   const double imbalance = y[kWork] - kinetic - spring - y[kFrictionLoss] - y[kDashpotLoss];
   summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(y[kWork]), 1e-300);
 
-  // The limit-cycle period: the spacing of the last break-aways, if the last two spacings agree.
-  std::vector<double> breaks;
-  for (const SpringBlockEvent& e : summary.events)
-    if (e.kind == EventKind::BreakAway) breaks.push_back(e.t);
-  if (breaks.size() >= 3) {
-    const double last = breaks.back() - breaks[breaks.size() - 2], before = breaks[breaks.size() - 2] - breaks[breaks.size() - 3];
-    if (std::fabs(last - before) <= 1e-6 * last) summary.period = last;
-  }
-
-  // Regime over the last quarter: stick-slip if it spends time at rest; else steady, growing or
-  // decaying by the velocity amplitude of the last quarter against the quarter before.
-  double stuckTime = 0;
-  for (const Interval& stick : summary.stickIntervals)
-    stuckTime += std::max(0.0, stick.end - std::max(stick.start, 0.75 * sys.duration));
-  const bool moved = !summary.slipIntervals.empty();
-  if (!moved) summary.regime = Regime::Stuck;
-  else if (stuckTime > 0) summary.regime = Regime::StickSlip;
-  else {
-    const double late = amplitude(trace, 0.75 * sys.duration, sys.duration);
-    const double earlier = amplitude(trace, 0.5 * sys.duration, 0.75 * sys.duration);
-    if (late <= 1e-6 * sys.v0) summary.regime = Regime::Steady;
-    else if (late > earlier * (1 + 1e-3)) summary.regime = Regime::Growing;
-    else if (late < earlier * (1 - 1e-3)) summary.regime = Regime::Decaying;
-    else summary.regime = Regime::Oscillation;
-  }
+  finishAnalysis(result, sys);
   return result;
+}
+
+namespace {
+
+// The seed app's scheme for any law: a fixed 1 ms step, v += a·dt then x += v·dt, friction F(v) with
+// the law's static value at v = 0, and v clamped at 0 after the position update (the seed's only
+// stick logic: the block creeps backwards while "stuck", and never moves back).
+SpringBlockResult simulateSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys,
+                                     const SpringBlockOptions& options) {
+  constexpr double dt = 0.001;  // [s] the seed's step
+  SpringBlockResult result;
+  Trace& trace = result.trace;
+  SpringBlockSummary& summary = result.summary;
+  summary.staticLimit = law.forceMagnitude(0, sys.Fn);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  double x = options.x0, v = std::max(0.0, options.v0Block), work = 0, frictionLoss = 0, dashpotLoss = 0;
+  const double outputStep = sys.duration / (options.samples - 1);
+  double nextSample = 0, stickStart = 0, slipStart = 0;
+  bool stuck = v == 0;
+  summary.driveForceMin = INFINITY, summary.driveForceMax = -INFINITY;
+  const long long steps = static_cast<long long>(std::ceil(sys.duration / dt));
+  for (long long n = 0; n <= steps; ++n) {
+    const double t = static_cast<double>(n) * dt;
+    const double Fd = sys.c * (sys.v0 * t - x) + sys.eta * (sys.v0 - v);
+    const double F = law.forceMagnitude(v, sys.Fn);
+    if (t >= nextSample - 1e-12) {
+      trace.t.push_back(t), trace.x.push_back(x), trace.v.push_back(v), trace.theta.push_back(nan);
+      trace.friction.push_back(F), trace.fk.push_back(F), trace.spring.push_back(Fd);
+      trace.vOverV0.push_back(v / sys.v0), trace.fkOverFk0.push_back(nan);
+      nextSample += outputStep;
+    }
+    summary.driveForceMin = std::min(summary.driveForceMin, Fd);
+    summary.driveForceMax = std::max(summary.driveForceMax, Fd);
+    if (n == steps) break;
+    work += Fd * sys.v0 * dt;
+    frictionLoss += F * v * dt;
+    dashpotLoss += sys.eta * (sys.v0 - v) * (sys.v0 - v) * dt;
+    v += (Fd - F) / sys.m * dt;
+    x += v * dt;
+    if (v < 0) v = 0;
+    summary.peakVelocity = std::max(summary.peakVelocity, v);
+    ++summary.steps;
+    const double tNext = t + dt;
+    if (stuck && v > 0) {
+      stuck = false;
+      summary.stickIntervals.push_back({stickStart, t});
+      summary.events.push_back({t, EventKind::BreakAway});
+      slipStart = t;
+    } else if (!stuck && v == 0) {
+      stuck = true;
+      summary.slipIntervals.push_back({slipStart, tNext});
+      summary.events.push_back({tNext, EventKind::Stick});
+      stickStart = tNext;
+    }
+  }
+  (stuck ? summary.stickIntervals : summary.slipIntervals).push_back({stuck ? stickStart : slipStart, sys.duration});
+  // First-order bookkeeping: the residual measures the scheme's error.
+  const double e0 = -options.x0, e1 = sys.v0 * sys.duration - x;
+  const double imbalance = work - 0.5 * sys.m * (v * v - options.v0Block * options.v0Block) -
+                           0.5 * sys.c * (e1 * e1 - e0 * e0) - frictionLoss - dashpotLoss;
+  summary.driveWork = work, summary.dissipated = frictionLoss, summary.dashpotDissipated = dashpotLoss;
+  summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(work), 1e-300);
+  finishAnalysis(result, sys);
+  return result;
+}
+
+}  // namespace
+
+const std::vector<IntegratorSpec>& integratorCatalog() {
+  static const std::vector<IntegratorSpec> catalog = {
+      {Integrator::DormandPrince, "auto", "Automatic",
+       "Picks the method for the law: Dormand–Prince 5(4) with located stick-slip switches."},
+      {Integrator::DormandPrince, "dormand-prince", "Dormand–Prince 5(4), adaptive",
+       "Fifth order with an embedded error estimate; the step follows the tolerance. Switches located to 1e-12 s."},
+      {Integrator::Rk4, "rk4", "RK4, fixed step",
+       "Classical fourth-order Runge–Kutta at 1/200 of the spring period; switches located inside the step."},
+      {Integrator::SemiImplicitEuler, "semi-implicit-euler", "Semi-implicit Euler, fixed step",
+       "First order: v then x, at 1/200 of the spring period; switches located inside the step."},
+      {Integrator::SeedEuler, "seed-euler", "The seed app's scheme",
+       "Semi-implicit Euler at 1 ms with the seed's stick rule: v clamped at 0 after the position update."},
+  };
+  return catalog;
+}
+
+Integrator findIntegrator(std::string_view id) {
+  std::string known;
+  for (const IntegratorSpec& spec : integratorCatalog()) {
+    if (spec.id == id) return spec.kind;
+    known += (known.empty() ? "" : ", ") + std::string(spec.id);
+  }
+  throw InputError("integrator", "Unknown integrator '" + std::string(id) + "'; the integrators are: " + known + ".");
+}
+
+const ModelSpec& springBlockSystemModel() {
+  static const ModelSpec spec{
+      "spring-block", "Driven spring-block",
+      "A block of mass m pulled through a spring c and a dashpot η whose far end moves at v0, pressed by Fn.",
+      "The system of S. Abbott's \"Friction\" app (after Popov, Contact Mechanics and Friction, Ch. 12).",
+      {kMassSpec, kNormalForceSpec, kSpringSpec, kDashpotSpec, kDriveVelocitySpec, kDurationSpec}};
+  return spec;
+}
+
+LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
+  const Integrator integrator = findIntegrator(request.integrator);
+  ResolvedParams system = resolveParams(springBlockSystemModel(), request.system);
+  SpringBlockOptions options;
+  options.samples = request.samples;
+  options.integrator = integrator;
+  const SpringBlockSystem sys{system.get("m"), system.get("c"), system.get("eta"), system.get("v0"), system.get("Fn"),
+                              system.get("duration")};
+  SpringBlockResult run = simulateSpringBlock(request.law, request.params, sys, options);
+  return {std::move(run), std::move(system), request.integrator == "auto" ? "dormand-prince" : request.integrator};
 }
 
 }  // namespace friction

@@ -7,22 +7,16 @@
 #include "friction/errors.h"
 #include "friction/parameters.h"
 #include "rk4.h"
+#include "system_params.h"
 
 namespace friction {
 namespace {
 
 using P = StateVariableParams;
 
-constexpr double kDefaultMass = 1.0;  // [kg]; Fn's default follows it
-
 const std::array<ParamField<P>, 12> kFields = {{
-    {&P::m,
-     {"m", "m", "Mass", "kg", kDefaultMass, 0.01, 100.0, 0.01, Scale::Log, "Mass of the block."}},
-    {&P::Fn,
-     {"Fn", "Fn", "Normal force", "N", kStandardGravity * kDefaultMass, 0.001, 10000.0, 0.01, Scale::Log,
-      "Normal force pressing the block on the surface. Defaults to m·g; the seed app's Load is "
-      "mass and force at once, which is m = Fn = Load here. For no friction, set μs = μk = 0.",
-      {"m", kStandardGravity, "m·g"}}},
+    {&P::m, kMassSpec},
+    {&P::Fn, kNormalForceSpec},
     {&P::mus,
      {"mus", "μs", "Static friction coefficient", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear,
       "Fs = μs·Fn is the friction of a fully aged contact (θ = 1), and the static limit at rest."}},
@@ -42,18 +36,10 @@ const std::array<ParamField<P>, 12> kFields = {{
     {&P::b,
      {"b", "b", "Quadratic velocity coefficient", "s²/m²", 0.0, -100.0, 100.0, 0.5, Scale::Linear,
       "Curvature of Fk(v) about the drive velocity v0; it has no slope at v0."}},
-    {&P::c,
-     {"c", "c", "Spring constant", "N/m", 100.0, 0.01, 10000.0, 1.0, Scale::Log,
-      "Stiffness of the coupling between the drive and the block. Resonance = √(c/m)."}},
-    {&P::eta,
-     {"eta", "η", "Dashpot", "N·s/m", 0.0, 0.0, 100.0, 0.1, Scale::Linear,
-      "Damping of the coupling, in parallel with the spring."}},
-    {&P::v0,
-     {"v0", "v0", "Drive velocity", "m/s", 0.1, 1e-4, 10.0, 0.001, Scale::Log,
-      "Velocity of the far end of the spring."}},
-    {&P::duration,
-     {"duration", "t", "Duration", "s", 10.0, 0.01, 200.0, 0.1, Scale::Linear,
-      "Simulated time from rest."}},
+    {&P::c, kSpringSpec},
+    {&P::eta, kDashpotSpec},
+    {&P::v0, kDriveVelocitySpec},
+    {&P::duration, kDurationSpec},
 }};
 
 // State components.

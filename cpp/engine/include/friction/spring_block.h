@@ -14,10 +14,12 @@
 // energy ½c(v0 t − x)², dashpot dissipation ∫ η(v0 − v)² dt and friction dissipation ∫ F|v| dt; the
 // residual of that balance measures the integration error.
 //
-// Status: engine core of the spring-block issue, not yet exposed to JS. Stateless laws only
-// (Radioss's Iform 2 and filtering remember forces between steps and are refused).
+// Stateless laws only (Radioss's Iform 2 and filtering remember forces between steps and are
+// refused). Fixed-step schemes use the same stick phases and located switches, so they differ from
+// Dormand–Prince only in how slip is integrated; the seed's scheme keeps the seed's clamp instead.
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "friction/laws.h"
@@ -34,8 +36,31 @@ struct SpringBlockSystem {
   double duration;  ///< simulated time [s]
 };
 
+/// How slip is integrated.
+enum class Integrator {
+  DormandPrince,      ///< adaptive Dormand–Prince 5(4) with error control (what `auto` picks)
+  Rk4,                ///< classical RK4 at a fixed step
+  SemiImplicitEuler,  ///< v += a h, then x += v h, at a fixed step
+  SeedEuler,          ///< the seed app's scheme: semi-implicit Euler at 1 ms, stick only by clamping v ≥ 0
+};
+
+/// An integrator's catalog entry.
+struct IntegratorSpec {
+  Integrator kind;
+  std::string_view id, name, description;
+};
+/// Every integrator, `auto` first (it maps to Dormand–Prince).
+const std::vector<IntegratorSpec>& integratorCatalog();
+/// The integrator called `id` ("auto" included). Throws InputError (field "integrator").
+Integrator findIntegrator(std::string_view id);
+
+/// The spring-block's own parameters (m, Fn, c, eta, v0, duration), shared with the state-variable model.
+const ModelSpec& springBlockSystemModel();
+
 struct SpringBlockOptions {
   int samples = 2000;          ///< uniform output grid over [0, duration]
+  Integrator integrator = Integrator::DormandPrince;
+  double step = 0;             ///< fixed-step schemes: the step [s]; 0 = 1/200 of the spring period or the grid step
   double relativeTolerance = 1e-10;
   double absoluteTolerance = 1e-13;
   double x0 = 0, v0Block = 0;  ///< initial position [m] and velocity [m/s] (default: at rest, unstretched)
@@ -75,5 +100,23 @@ struct SpringBlockResult {
 /// Runs the system with law `lawId` and its parameters. Throws InputError for bad input.
 SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& lawParams,
                                       const SpringBlockSystem& system, const SpringBlockOptions& options = {});
+
+/// A request as JS sends it: law and system parameters by name, the integrator by id.
+struct LawSimulationRequest {
+  std::string law;
+  ParamList params;        ///< the law's parameters (any subset)
+  ParamList system;        ///< the system's parameters (any subset; Fn defaults to m·g)
+  std::string integrator = "auto";
+  int samples = 2000;
+};
+
+struct LawSimulationResult {
+  SpringBlockResult run;
+  ResolvedParams system;   ///< every system parameter, defaults filled in
+  std::string integrator;  ///< the integrator that ran
+};
+
+/// Resolves and checks the request against the catalogs, then runs it.
+LawSimulationResult simulateLaw(const LawSimulationRequest& request);
 
 }  // namespace friction
