@@ -9,6 +9,8 @@
 //   frictionForce(id, params, inputs)       -> { value: [x, y, z] }
 //   stepLaw(id, params, state, inputs)      -> { force, magnitude, mu, slope, state }
 //   lawCurve(id, params, options)           -> { v, mu, force } (Float64Arrays)
+//   system(), integrators()                 -> the spring-block's parameters; the integrators
+//   simulate({ law, params, system, integrator, samples }) -> { columns, summary } for any law
 // A refusal by the engine comes back as { error: message, parameter: field } instead.
 
 #include <emscripten/bind.h>
@@ -226,6 +228,75 @@ std::string lawId(const val& id) {
   return id.as<std::string>();
 }
 
+val resolvedToJs(const friction::ResolvedParams& resolved) {
+  val params = val::object();
+  const auto& specs = resolved.model->params;
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    params.set(std::string(specs[i].key), specs[i].kind == friction::ParamKind::List ? numbers(resolved.lists[i])
+                                                                                      : val(resolved.values[i]));
+  return params;
+}
+
+val columnsToJs(const friction::Trace& trace) {
+  val columns = val::object();
+  for (const friction::ColumnSpec& column : friction::columnCatalog())
+    columns.set(std::string(column.key), copyToFloat64Array(trace.*column.column));
+  return columns;
+}
+
+val intervalsToJs(const std::vector<friction::Interval>& intervals) {
+  val list = val::array();
+  for (const friction::Interval& interval : intervals) list.call<void>("push", numbers({interval.start, interval.end}));
+  return list;
+}
+
+const char* eventName(friction::EventKind kind) {
+  switch (kind) {
+    case friction::EventKind::BreakAway: return "break-away";
+    case friction::EventKind::Stick: return "stick";
+    case friction::EventKind::Reversal: break;
+  }
+  return "reversal";
+}
+
+val lawRunToJs(const friction::LawSimulationRequest& request, const friction::LawSimulationResult& result) {
+  const friction::SpringBlockSummary& s = result.run.summary;
+  val summary = val::object();
+  summary.set("law", request.law);
+  summary.set("integrator", result.integrator);
+  summary.set("steps", static_cast<double>(s.steps));
+  summary.set("rejectedSteps", static_cast<double>(s.rejectedSteps));
+  summary.set("regime", text(friction::regimeName(s.regime)));
+  summary.set("period", s.period);
+  summary.set("peakVelocity", s.peakVelocity);
+  summary.set("driveForceMin", s.driveForceMin);
+  summary.set("driveForceMax", s.driveForceMax);
+  summary.set("driveWork", s.driveWork);
+  summary.set("dissipated", s.dissipated);
+  summary.set("dashpotDissipated", s.dashpotDissipated);
+  summary.set("energyResidual", s.energyResidual);
+  summary.set("staticLimit", s.staticLimit);
+  const double omega = std::sqrt(result.system.get("c") / result.system.get("m"));
+  summary.set("resonanceRadPerS", omega);
+  summary.set("resonanceHz", omega / (2 * friction::kPi));
+  summary.set("stickIntervals", intervalsToJs(s.stickIntervals));
+  summary.set("slipIntervals", intervalsToJs(s.slipIntervals));
+  val events = val::array();
+  for (const friction::SpringBlockEvent& e : s.events) {
+    val event = val::object();
+    event.set("t", e.t);
+    event.set("kind", eventName(e.kind));
+    events.call<void>("push", event);
+  }
+  summary.set("events", events);
+  summary.set("system", resolvedToJs(result.system));
+  summary.set("params", resolvedToJs(friction::LawEvaluator(request.law, request.params).resolved()));
+  val out = val::object();
+  out.set("columns", columnsToJs(result.run.trace));
+  out.set("summary", summary);
+  return out;
+}
+
 val summaryToJs(const friction::Summary& summary) {
   val out = val::object();
   out.set("model", summary.model);
@@ -237,26 +308,54 @@ val summaryToJs(const friction::Summary& summary) {
   out.set("dt", summary.dt);
   out.set("duration", summary.duration);
   out.set("peakVelocity", summary.peakVelocity);
-  val params = val::object();
-  const auto& specs = summary.params.model->params;
-  for (std::size_t i = 0; i < specs.size(); ++i)
-    params.set(std::string(specs[i].key), specs[i].kind == friction::ParamKind::List ? numbers(summary.params.lists[i])
-                                                                                      : val(summary.params.values[i]));
-  out.set("params", params);
+  out.set("params", resolvedToJs(summary.params));
+  return out;
+}
+
+// { law, params, system, integrator, samples } -> LawSimulationRequest.
+friction::LawSimulationRequest lawRequestFromJs(const val& request) {
+  friction::LawSimulationRequest out;
+  out.law = lawId(request["law"]);
+  out.params = paramsFromJs(request["params"]);
+  out.system = paramsFromJs(request["system"]);
+  const val integrator = request["integrator"];
+  if (!integrator.isUndefined()) {
+    if (typeOf(integrator) != "string")
+      throw friction::InputError("integrator", "The integrator must be a string such as 'auto'; got " + typeOf(integrator) + ".");
+    out.integrator = integrator.as<std::string>();
+  }
+  double samples = out.samples;
+  readNumber(request, "samples", samples);
+  out.samples = std::isfinite(samples) ? static_cast<int>(std::clamp(samples, -1e9, 1e9)) : -1;
   return out;
 }
 
 val simulate(val request) {
   return catchErrors([&] {
+    if (typeOf(request) == "object" && !request["law"].isUndefined()) {
+      const friction::LawSimulationRequest lawRequest = lawRequestFromJs(request);
+      return lawRunToJs(lawRequest, friction::simulateLaw(lawRequest));
+    }
     const friction::SimulationResult result = friction::simulate(requestFromJs(request));
-    val columns = val::object();
-    for (const friction::ColumnSpec& column : friction::columnCatalog())
-      columns.set(std::string(column.key), copyToFloat64Array(result.trace.*column.column));
     val out = val::object();
-    out.set("columns", columns);
+    out.set("columns", columnsToJs(result.trace));
     out.set("summary", summaryToJs(result.summary));
     return out;
   });
+}
+
+val springBlockSystem() { return specToJs(friction::springBlockSystemModel()); }
+
+val integrators() {
+  val list = val::array();
+  for (const friction::IntegratorSpec& spec : friction::integratorCatalog()) {
+    val out = val::object();
+    out.set("id", text(spec.id));
+    out.set("name", text(spec.name));
+    out.set("description", text(spec.description));
+    list.call<void>("push", out);
+  }
+  return list;
 }
 
 val wrapped(val value) {
@@ -348,4 +447,6 @@ EMSCRIPTEN_BINDINGS(friction_lab) {
   emscripten::function("frictionForce", &frictionForce);
   emscripten::function("stepLaw", &stepLaw);
   emscripten::function("lawCurve", &lawCurve);
+  emscripten::function("system", &springBlockSystem);
+  emscripten::function("integrators", &integrators);
 }

@@ -18,6 +18,10 @@
 // engine.createLaw(id, params)   a stateful law: { step({ v, N, p, vt, n, Fn, dt }) -> { force, magnitude,
 //                                mu, slope, segment }, reset() }; its state is kept between steps
 // engine.lawCurve(id, params, { vMin, vMax, count, scale, N, p, theta }) -> { v, mu, force }
+// engine.system(), engine.integrators()   the spring-block's parameters; the integrators
+// engine.simulate({ law, params, system, integrator, samples })
+//                                the spring-block driven by any stateless law: { columns, summary } with
+//                                the summary's period, stick/slip intervals, events, energies, regime
 
 import createFrictionModule from './friction-wasm.mjs';
 
@@ -76,6 +80,8 @@ export async function loadEngine() {
     frictionForce: (id, params, inputs) => unwrap(wasm.frictionForce(id, params, inputs)).value,
     createLaw,
     lawCurve: (id, params, options) => unwrap(wasm.lawCurve(id, params, options)),
+    system: () => wasm.system(),
+    integrators: () => wasm.integrators(),
     /** Size of the module's wasm memory in bytes: it grows, never shrinks, so a leak shows (tests use it). */
     memoryBytes: () => wasm.HEAPU8.length,
   });

@@ -98,6 +98,8 @@ class LawEvaluator {
   double forceMagnitude(double v, double N, double p = 0, double theta = -1) const;
   /// Throws InputError if these parameters make the law remember forces between calls.
   void requireStateless() const;
+  /// Every parameter of the law, defaults filled in.
+  const ResolvedParams& resolved() const { return resolved_; }
 
  private:
   const LawDefinition* law_;
