@@ -156,8 +156,10 @@ TEST_CASE("Stateful laws and bad systems are refused with the field named", "[sp
   } catch (const InputError& error) {
     CHECK(error.field() == "Iform");
   }
-  CHECK_THROWS_WITH(simulateSpringBlock("coulomb", kCoulomb, {0, 10, 0, 0.1, 10, 1}), "Mass (m) must be > 0 kg; got 0 kg.");
-  CHECK_THROWS_WITH(simulateSpringBlock("coulomb", kCoulomb, {1, 10, 0, 0, 10, 1}), "Drive velocity (v0) must be > 0 m/s; got 0 m/s.");
+  CHECK_THROWS_WITH(simulateSpringBlock("coulomb", kCoulomb, {0, 10, 0, 0.1, 10, 1}),
+                    "Mass (m) must be between 0.01 kg and 100 kg; got 0 kg.");
+  CHECK_THROWS_WITH(simulateSpringBlock("coulomb", kCoulomb, {1, 10, 0, 0, 10, 1}),
+                    "Drive velocity (v0) must be between 0.0001 m/s and 10 m/s; got 0 m/s.");
 }
 
 TEST_CASE("Fixed-step schemes meet the error their order predicts on the Coulomb cycle (physics-checks §10, T1)", "[spring-block][integrator]") {

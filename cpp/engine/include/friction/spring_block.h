@@ -80,7 +80,7 @@ struct Interval {
 struct SpringBlockSummary {
   std::vector<SpringBlockEvent> events;
   std::vector<Interval> stickIntervals, slipIntervals;
-  double period = 0;         ///< limit-cycle period [s] (spacing of the last break-aways), 0 if none
+  double period = 0;         ///< limit-cycle period [s] (last break-away spacing, if the last two agree to 0.1 %), else 0
   double peakVelocity = 0;   ///< max |v| [m/s], located inside steps
   double driveForceMin = 0, driveForceMax = 0;  ///< extremes of Fd [N], located inside steps
   double driveWork = 0;      ///< W = ∫ Fd v0 dt [J]
