@@ -1,4 +1,4 @@
-// Shared harness of the browser tests (page.test.mjs, explorer.test.mjs): serves the built site
+// Shared harness of the browser tests (page, explorer and law-sim .test.mjs): serves the built site
 // (dist/) under a sub-path with python3's http.server, drives Debian's Chromium with playwright-core,
 // and records every console error, page error and HTTP error of a page.
 //

@@ -1,6 +1,7 @@
 // The charts: the only module that knows Chart.js (loaded as the classic UMD script, which
 // defines the global `Chart`). Charts are built once and updated in place on every result.
-// ChartView draws the spring-block simulation (two charts); LawChartView the law explorer (one).
+// ChartView draws the spring-block simulation (two time charts and a phase portrait);
+// LawChartView the law explorer (one).
 
 import { formatQuantity } from './format.js';
 
@@ -8,22 +9,40 @@ const { Chart } = globalThis;
 
 // Okabe & Ito (2008) colour-blind-safe palette, picked for contrast on white. Line dashes add a
 // second cue, so the series stay apart on a washed-out projector or a grey-scale printout.
-const COLOURS = { blue: '#0072B2', vermillion: '#D55E00', green: '#009E73', orange: '#E69F00', purple: '#CC79A7' };
+const COLOURS = { blue: '#0072B2', vermillion: '#D55E00', green: '#009E73', orange: '#E69F00', purple: '#CC79A7', black: '#000000' };
 
 // What each chart plots: column keys as in engine.columns(). The relative chart names its series
-// by symbol, as the seed app does (v/v0, θ, Fk/Fk0); the force chart by label.
+// by symbol, as the seed app does (v/v0, θ, Fk/Fk0); the force chart by label. A series with no
+// finite value (θ and Fk/Fk0 of a law run) is left out, legend and all.
 const RELATIVE_SERIES = [
   { key: 'vOverV0', colour: COLOURS.blue, dash: [] },
   { key: 'theta', colour: COLOURS.orange, dash: [8, 4] },
   { key: 'fkOverFk0', colour: COLOURS.green, dash: [2, 3] },
 ];
+// The block position, on its own axis at the right of the relative chart, when the user asks for it.
+const POSITION_SERIES = { key: 'x', colour: COLOURS.black, dash: [12, 3, 3, 3], axis: 'y2' };
 const FORCE_SERIES = [
   { key: 'friction', colour: COLOURS.vermillion, dash: [] },
   { key: 'spring', colour: COLOURS.purple, dash: [8, 4] },
 ];
+// The phase portrait: block velocity (y) against one of these (x).
+const PHASE_AXES = ['spring', 'x'];
+// A phase trace doubles back on itself, so min-max decimation (which needs increasing x) cannot
+// thin it: every n-th row is kept instead, plus the rows where the block sticks or unsticks, so
+// the corners stay sharp. Results have at most ~4000 rows; this keeps the chart light to redraw.
+const MAX_PHASE_POINTS = 2000;
+
+// The time charts' y axes get one fixed width, and the forces chart leaves room for the position
+// axis of the relative chart, so the two time axes line up and a stick interval reads across both.
+const Y_AXIS_WIDTH = 64;
+const fixedWidth = (scale) => {
+  if (scale.options.display) scale.width = Y_AXIS_WIDTH;
+};
 
 const TEXT_COLOUR = '#374151';
 const GRID_COLOUR = '#e5e7eb';
+// Stick intervals: a translucent grey box over each, under the lines.
+const STUCK_FILL = 'rgba(82, 96, 109, 0.14)';
 
 /**
  * A Chart.js plugin counting renders in window[name]. Tests wait on these counts: they prove a chart
@@ -35,62 +54,136 @@ function renderCounter(name) {
 }
 const springRenders = renderCounter('__renders');
 
+/**
+ * Shades the x ranges in `options.plugins.stuckShading.intervals` ([[t0, t1], …], in x-axis units)
+ * over the full height of the plot area, beneath the datasets.
+ */
+const stuckShading = {
+  id: 'stuckShading',
+  beforeDatasetsDraw(chart, args, options) {
+    const intervals = options.intervals ?? [];
+    if (intervals.length === 0) return;
+    const { ctx, chartArea: area, scales: { x } } = chart;
+    ctx.save();
+    ctx.fillStyle = STUCK_FILL;
+    for (const [start, end] of intervals) {
+      const left = Math.max(area.left, x.getPixelForValue(start));
+      const right = Math.min(area.right, x.getPixelForValue(end));
+      // At least one pixel, so a short stick is still seen.
+      if (right >= left) ctx.fillRect(left, area.top, Math.max(right - left, 1), area.bottom - area.top);
+    }
+    ctx.restore();
+  },
+};
+
 export class ChartView {
-  #charts;
+  #byKey;
+  #relative;
+  #forces;
+  #phase;
+  /** The last result shown, redrawn when an option changes. */
+  #result = null;
+  #options = { position: false, phaseX: 'spring' };
 
   /**
-   * @param {{relative: HTMLCanvasElement, forces: HTMLCanvasElement}} canvases
+   * @param {{relative: HTMLCanvasElement, forces: HTMLCanvasElement, phase: HTMLCanvasElement}} canvases
    * @param {{key: string, symbol: string, label: string, unit: string}[]} columns engine.columns()
+   * @param {{position?: boolean, phaseX?: 'spring' | 'x'}} [options] see setOptions
    */
-  constructor(canvases, columns) {
-    const byKey = Object.fromEntries(columns.map((column) => [column.key, column]));
+  constructor(canvases, columns, options = {}) {
+    this.#byKey = Object.fromEntries(columns.map((column) => [column.key, column]));
     Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
     Chart.defaults.font.size = 13;
     Chart.defaults.color = TEXT_COLOUR;
-    const time = byKey.t;
-    this.#charts = [
-      makeChart(canvases.relative, time, 'Relative values', RELATIVE_SERIES.map((series) => ({
-        ...series, column: byKey[series.key], legend: byKey[series.key].symbol,
-      }))),
-      makeChart(canvases.forces, time, `Force ${bracketed(byKey.friction.unit)}`, FORCE_SERIES.map((series) => ({
-        ...series, column: byKey[series.key], legend: byKey[series.key].label,
-      }))),
-    ];
+    const { t, x, friction } = this.#byKey;
+    this.#relative = makeTimeChart(canvases.relative, t, 'Relative values', `${x.symbol} ${bracketed(x.unit)}`);
+    this.#forces = makeTimeChart(canvases.forces, t, `Force ${bracketed(friction.unit)}`);
+    this.#phase = makePhaseChart(canvases.phase, this.#byKey.v);
+    this.#options = { ...this.#options, ...options };
   }
 
   /**
    * Replaces the plotted data with a new result's columns and redraws without animation.
-   * @param {{columns: Record<string, Float64Array>}} result
+   * Stick intervals come from the summary (law runs); for results without them (the seed models),
+   * the runs of rows where the block is at rest (v = 0 exactly) are shaded instead.
+   * @param {{columns: Record<string, Float64Array>, summary: {stickIntervals?: number[][]}}} result
    */
-  show({ columns }) {
-    for (const chart of this.#charts) {
-      for (const dataset of chart.data.datasets) {
-        dataset.data = toPoints(columns.t, columns[dataset.columnKey]);
-      }
-      chart.update('none');
-    }
+  show(result) {
+    this.#result = result;
+    this.#draw();
+  }
+
+  /**
+   * @param {{position?: boolean, phaseX?: 'spring' | 'x'}} options position: plot x on the relative
+   *   chart; phaseX: the phase portrait's horizontal axis (drive force or position)
+   */
+  setOptions(options) {
+    this.#options = { ...this.#options, ...options };
+    if (this.#result) this.#draw();
+  }
+
+  #draw() {
+    const { columns, summary } = this.#result;
+    // A law whose static limit is 0 breaks away at once: its first "stick" has no length.
+    const stuck = (summary?.stickIntervals ?? restRuns(columns.t, columns.v)).filter(([start, end]) => end > start);
+    const relative = RELATIVE_SERIES.filter((series) => hasFinite(columns[series.key]));
+    if (this.#options.position && columns.x) relative.push(POSITION_SERIES);
+    this.#showTimeSeries(this.#relative, relative, columns, stuck, (column) => column.symbol);
+    const position = relative.includes(POSITION_SERIES);
+    this.#relative.options.scales.y2.display = position;
+    this.#relative.update('none');
+    this.#forces.options.layout.padding.right = position ? Y_AXIS_WIDTH : 0;
+    this.#showTimeSeries(this.#forces, FORCE_SERIES.filter((series) => hasFinite(columns[series.key])), columns, stuck,
+      (column) => column.label);
+    this.#forces.update('none');
+    this.#showPhase(columns);
+  }
+
+  #showTimeSeries(chart, series, columns, stuck, legendOf) {
+    const time = this.#byKey.t;
+    chart.data.datasets = series.map((s) => ({
+      ...lineStyle(s.colour, s.dash),
+      label: legendOf(this.#byKey[s.key]),
+      unit: this.#byKey[s.key].unit,
+      yAxisID: s.axis ?? 'y',
+      data: toPoints(columns.t, columns[s.key]),
+    }));
+    chart.options.plugins.stuckShading.intervals = stuck;
+    const yTitle = chart.options.scales.y.title.text;
+    chart.canvas.setAttribute('aria-label', `${yTitle}: ${chart.data.datasets.map((d) => d.label).join(', ')} against ${time.label}`
+      + (stuck.length > 0 ? `; ${stuck.length} stick interval${stuck.length === 1 ? '' : 's'} shaded` : ''));
+  }
+
+  #showPhase(columns) {
+    const xKey = PHASE_AXES.includes(this.#options.phaseX) ? this.#options.phaseX : PHASE_AXES[0];
+    const xColumn = this.#byKey[xKey];
+    const v = this.#byKey.v;
+    const chart = this.#phase;
+    chart.data.datasets = [{
+      ...lineStyle(COLOURS.blue, []),
+      label: `${v.symbol} against ${xColumn.symbol}`,
+      showLine: true,
+      data: phasePoints(columns[xKey], columns.v),
+    }];
+    // Symbol and unit only: the phase chart is narrow, and the select above it names the quantity.
+    chart.options.scales.x.title.text = `${xColumn.symbol} ${bracketed(xColumn.unit)}`;
+    chart.options.plugins.tooltip.callbacks.label = (item) => `${xColumn.symbol} = ${formatQuantity(item.parsed.x, xColumn.unit)}, `
+      + `${v.symbol} = ${formatQuantity(item.parsed.y, v.unit)}`;
+    chart.canvas.setAttribute('aria-label', `Phase portrait: ${v.label} ${bracketed(v.unit)} against ${xColumn.label} ${bracketed(xColumn.unit)}`);
+    chart.update('none');
   }
 }
 
-function makeChart(canvas, time, yTitle, series) {
+function lineStyle(colour, dash) {
+  return { borderColor: colour, backgroundColor: colour, borderDash: dash, borderWidth: 2, pointRadius: 0, pointHitRadius: 4 };
+}
+
+/** A chart of columns against time; y2 (right) is for the block position, shown only when plotted. */
+function makeTimeChart(canvas, time, yTitle, y2Title = '') {
   canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', `${yTitle}: ${series.map((s) => s.legend).join(', ')} against ${time.label}`);
   return new Chart(canvas, {
     type: 'line',
-    data: {
-      datasets: series.map((s) => ({
-        label: s.legend,
-        columnKey: s.key,
-        unit: s.column.unit,
-        data: [],
-        borderColor: s.colour,
-        backgroundColor: s.colour,
-        borderDash: s.dash,
-        borderWidth: 2,
-        pointRadius: 0,
-        pointHitRadius: 4,
-      })),
-    },
+    data: { datasets: [] },
     options: {
       animation: false,
       // Data arrive as sorted {x, y} points: no parsing, and Chart.js may assume sorted x.
@@ -100,6 +193,7 @@ function makeChart(canvas, time, yTitle, series) {
       responsive: true,
       maintainAspectRatio: false,
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
+      layout: { padding: { right: 0 } },
       scales: {
         x: {
           type: 'linear',
@@ -110,18 +204,72 @@ function makeChart(canvas, time, yTitle, series) {
           title: { display: true, text: yTitle },
           grid: { color: GRID_COLOUR },
           grace: '5%',
+          afterFit: fixedWidth,
+        },
+        y2: {
+          type: 'linear',
+          position: 'right',
+          display: false,
+          title: { display: true, text: y2Title },
+          grid: { drawOnChartArea: false },
+          grace: '5%',
+          afterFit: fixedWidth,
         },
       },
       plugins: {
         // min-max keeps each pixel column's extremes, so stick-slip peaks and force drops survive.
         decimation: { enabled: true, algorithm: 'min-max' },
-        legend: { position: 'top', labels: { usePointStyle: true, pointStyle: 'line' } },
+        stuckShading: { intervals: [] },
+        legend: {
+          position: 'top',
+          labels: { usePointStyle: true, pointStyle: 'line', generateLabels: withStuckKey },
+          // The "Stuck" key is not a dataset: clicking it does nothing.
+          onClick(event, item, legend) {
+            if (item.datasetIndex !== undefined) Chart.defaults.plugins.legend.onClick.call(this, event, item, legend);
+          },
+        },
         tooltip: {
           callbacks: {
             title: (items) => `${time.symbol} = ${formatQuantity(items[0].parsed.x, time.unit)}`,
             label: (item) => `${item.dataset.label}: ${formatQuantity(item.parsed.y, item.dataset.unit)}`,
           },
         },
+      },
+    },
+    plugins: [stuckShading, springRenders],
+  });
+}
+
+/** The datasets' legend items, then a grey box keyed "Stuck" if any interval is shaded. */
+function withStuckKey(chart) {
+  const items = Chart.defaults.plugins.legend.labels.generateLabels(chart);
+  if ((chart.options.plugins.stuckShading.intervals ?? []).length === 0) return items;
+  return [...items, {
+    text: 'Stuck', fillStyle: STUCK_FILL, strokeStyle: STUCK_FILL, lineWidth: 0, pointStyle: 'rect',
+    hidden: false, fontColor: TEXT_COLOUR,
+  }];
+}
+
+function makePhaseChart(canvas, v) {
+  canvas.setAttribute('role', 'img');
+  return new Chart(canvas, {
+    type: 'scatter',
+    data: { datasets: [] },
+    options: {
+      animation: false,
+      // {x, y} points, not sorted in x (a trace doubles back). Parsing stays on: with parsing off,
+      // Chart.js takes the data as sorted and reads the x range from the first and last points only.
+      // No `normalized` and no decimation, for the same reason.
+      responsive: true,
+      maintainAspectRatio: false,
+      interaction: { mode: 'nearest', intersect: false },
+      scales: {
+        x: { type: 'linear', title: { display: true, text: '' }, grid: { color: GRID_COLOUR }, grace: '5%' },
+        y: { type: 'linear', title: { display: true, text: `${v.symbol} ${bracketed(v.unit)}` }, grid: { color: GRID_COLOUR }, grace: '5%' },
+      },
+      plugins: {
+        legend: { display: false },
+        tooltip: { callbacks: { label: () => '' } },
       },
     },
     plugins: [springRenders],
@@ -133,6 +281,43 @@ function toPoints(t, y) {
   const points = new Array(t.length);
   for (let i = 0; i < t.length; i++) {
     points[i] = { x: t[i], y: Number.isFinite(y[i]) ? y[i] : NaN };
+  }
+  return points;
+}
+
+function hasFinite(values) {
+  return values !== undefined && values.some(Number.isFinite);
+}
+
+/**
+ * The runs of rows where the block is at rest (v exactly 0, as the seed models keep it while stuck),
+ * as [t at the run's first row, t at its last row]; runs of one row are a velocity reversal, not a stick.
+ */
+export function restRuns(t, v) {
+  const runs = [];
+  let start = -1;
+  for (let i = 0; i <= v.length; i++) {
+    const resting = i < v.length && v[i] === 0;
+    if (resting && start < 0) start = i;
+    if (!resting && start >= 0) {
+      if (i - 1 > start) runs.push([t[start], t[i - 1]]);
+      start = -1;
+    }
+  }
+  return runs;
+}
+
+/**
+ * Phase-portrait points (x[i], v[i]), thinned to about MAX_PHASE_POINTS: every n-th row, the last
+ * row, and each row where the block comes to rest or leaves it. Non-finite rows are left out.
+ */
+function phasePoints(x, v) {
+  const every = Math.max(1, Math.ceil(x.length / MAX_PHASE_POINTS));
+  const points = [];
+  for (let i = 0; i < x.length; i++) {
+    const corner = i > 0 && (v[i] === 0) !== (v[i - 1] === 0);
+    const keep = i % every === 0 || i === x.length - 1 || corner || (i + 1 < v.length && (v[i] === 0) !== (v[i + 1] === 0));
+    if (keep && Number.isFinite(x[i]) && Number.isFinite(v[i])) points.push({ x: x[i], y: v[i] });
   }
   return points;
 }

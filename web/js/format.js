@@ -52,6 +52,8 @@ export function formatResonance(summary) {
 const REGIME_TEXT = {
   steady: 'Steady sliding',
   oscillation: 'Oscillation (squeal)',
+  growing: 'Growing oscillation (squeal)',
+  decaying: 'Decaying oscillation',
   'stick-slip': 'Stick-slip',
   stuck: 'Stuck: the block never slides',
 };

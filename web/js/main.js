@@ -1,33 +1,59 @@
 // Wiring only: settings -> form -> simulation worker -> charts and readouts, for both views
-// (the spring-block simulation and the law explorer) and the switch between them.
+// (the spring-block simulation, driven by a seed model or by any catalog law, and the law explorer)
+// and the switch between them.
 // Physics lives in the engine (run by sim-worker.js); drawing lives in chart-view.js.
 
 import { ChartView, LawChartView } from './chart-view.js';
 import { ExplorerInputs } from './explorer-inputs.js';
 import { describeRegime, formatQuantity, formatResonance } from './format.js';
 import { LawCards } from './law-cards.js';
-import { ParamsForm, fillModelSelect } from './params-form.js';
 import { loadSettings, saveSettings } from './settings.js';
 import { SimClient } from './sim-client.js';
+import { SpringControls } from './spring-controls.js';
 import { ViewSwitch } from './view-switch.js';
 
 // Points per law curve: on the default ±0.2 m/s axis one every 0.5 mm/s, plus v = 0 itself.
 const CURVE_POINTS = 801;
+// A law run's period is located to 1e-12 s: show five significant digits of it.
+const PERIOD_DIGITS = 5;
+// Energies in the summary (drive work, dissipation, residual) are in joules.
+const ENERGY_UNIT = 'J';
 
 const byId = (id) => document.getElementById(id);
 const ui = {
-  model: byId('model'),
-  description: byId('model-description'),
-  citation: byId('model-citation'),
+  controls: {
+    select: byId('model'),
+    description: byId('model-description'),
+    citation: byId('model-citation'),
+    modelParams: byId('params'),
+    systemSection: byId('system-section'),
+    systemDescription: byId('system-description'),
+    systemParams: byId('system-params'),
+    lawSection: byId('law-section'),
+    lawTitle: byId('law-title'),
+    lawOrigin: byId('law-origin'),
+    lawCitation: byId('law-citation'),
+    lawParams: byId('law-params'),
+    integratorPicker: byId('integrator-picker'),
+    integrator: byId('integrator'),
+    integratorDescription: byId('integrator-description'),
+    integratorError: byId('integrator-error'),
+    reset: byId('reset'),
+  },
   notice: byId('notice'),
   formError: byId('form-error'),
-  params: byId('params'),
-  reset: byId('reset'),
   results: byId('results'),
   status: byId('status'),
   resonance: byId('resonance'),
   regime: byId('regime'),
+  lawReadouts: document.querySelectorAll('.law-readout'),
+  period: byId('period'),
+  peakVelocity: byId('peak-velocity'),
+  energyResidual: byId('energy-residual'),
+  integratorUsed: byId('integrator-used'),
   runInfo: byId('run-info'),
+  showPosition: byId('show-position'),
+  phaseX: byId('phase-x'),
   version: byId('engine-version'),
   viewSwitch: byId('view-switch'),
   explorer: {
@@ -51,6 +77,11 @@ function setStatus(state, text, element = ui.status) {
   element.textContent = text;
 }
 
+/** A second, smaller line inside a readout. */
+function detail(text) {
+  return Object.assign(document.createElement('span'), { className: 'readout-detail', textContent: text });
+}
+
 function showNotice(text) {
   ui.notice.textContent = text;
   ui.notice.hidden = false;
@@ -61,13 +92,14 @@ async function start() {
   const catalog = await client.init();
   ui.version.textContent = ` (engine version ${catalog.version})`;
   const columnsByKey = Object.fromEntries(catalog.columns.map((column) => [column.key, column]));
-  const charts = new ChartView({ relative: byId('chart-relative'), forces: byId('chart-forces') }, catalog.columns);
-  const form = new ParamsForm(ui.params, recompute);
 
   // settings always holds what was last known to be good; it is what gets saved.
-  const { settings, notice } = loadSettings(catalog.models, catalog.laws);
+  const { settings, notice } = loadSettings(catalog.models, catalog.laws,
+    { system: catalog.system, integrators: catalog.integrators });
   if (notice) showNotice(notice);
-  let model;
+  const charts = new ChartView({ relative: byId('chart-relative'), forces: byId('chart-forces'), phase: byId('chart-phase') },
+    catalog.columns, settings.charts);
+  const controls = new SpringControls(ui.controls, catalog, recompute);
   let issued = 0; // counts requests, so a reply can tell whether a newer one exists
   let warnedAboutStorage = false;
 
@@ -78,17 +110,12 @@ async function start() {
     }
   }
 
-  function selectModel(id) {
-    model = catalog.models.find((candidate) => candidate.id === id);
-    ui.model.value = id;
-    ui.description.textContent = model.description;
-    ui.citation.textContent = model.citation;
-    form.render(model, settings.overrides[id] ?? {});
-  }
+  /** The id of what a request runs: a model or a law. */
+  const choiceOf = (request) => request.model ?? request.law;
 
   async function recompute() {
     const ticket = ++issued;
-    const request = { model: model.id, params: form.overrides };
+    const request = controls.request;
     setStatus('computing', 'Computing…');
     let result;
     try {
@@ -100,31 +127,54 @@ async function start() {
     }
     if (result === null) return; // replaced by a newer request before it was sent
 
-    settings.overrides[request.model] = request.params;
+    remember(request);
     persist();
     // Older results are still shown as they arrive, so the charts follow a dragged slider;
-    // but not one for a model the user has already left.
-    if (request.model !== model.id) return;
-    form.clearErrors();
+    // but not one for a model or law the user has already left.
+    if (choiceOf(request) !== controls.choice.id) return;
+    controls.clearErrors();
     ui.formError.textContent = '';
     ui.results.classList.remove('is-stale');
     charts.show(result);
-    showSummary(result.summary);
+    showSummary(result.summary, request);
     if (ticket === issued) setStatus('ready', 'Up to date');
+  }
+
+  /** Saves the values of a request the engine accepted. */
+  function remember(request) {
+    if (request.model !== undefined) {
+      settings.overrides[request.model] = request.params;
+      return;
+    }
+    settings.system = request.system;
+    settings.lawOverrides[request.law] = request.params;
+    if (request.integrator === 'auto') delete settings.integrators[request.law];
+    else settings.integrators[request.law] = request.integrator;
   }
 
   /** The engine refused the latest settings: say why, where, and keep the last good result on screen. */
   function showFailure(request, error) {
-    form.clearErrors();
+    controls.clearErrors();
     ui.formError.textContent = '';
     const { parameter } = error;
-    if (parameter !== undefined && form.showError(parameter, error.message)) {
+    const placed = controls.showError(parameter, error.message);
+    if (placed) {
       // Save every other value the user set; for the refused one, keep the last good value.
-      const good = settings.overrides[request.model] ?? {};
-      const kept = { ...request.params };
-      if (parameter in good) kept[parameter] = good[parameter];
-      else delete kept[parameter];
-      settings.overrides[request.model] = kept;
+      const keepGood = (values, good) => {
+        const kept = { ...values };
+        if (parameter in good) kept[parameter] = good[parameter];
+        else delete kept[parameter];
+        return kept;
+      };
+      if (placed === 'model') {
+        settings.overrides[request.model] = keepGood(request.params, settings.overrides[request.model] ?? {});
+      } else {
+        // The integrator stays as it was saved; the other part keeps all of its values.
+        if (placed === 'system') settings.system = keepGood(request.system, settings.system);
+        else settings.system = request.system;
+        if (placed === 'law') settings.lawOverrides[request.law] = keepGood(request.params, settings.lawOverrides[request.law] ?? {});
+        else settings.lawOverrides[request.law] = request.params;
+      }
       persist();
     } else {
       ui.formError.textContent = error.message;
@@ -134,33 +184,70 @@ async function start() {
     setStatus('error', 'Not updated: see the message in the settings');
   }
 
-  function showSummary(summary) {
+  function showSummary(summary, request) {
     // Test hook: the browser test reads the resolved values from here.
     window.__lastSummary = summary;
     ui.resonance.textContent = formatResonance(summary);
     ui.regime.textContent = describeRegime(summary.regime);
     ui.regime.dataset.regime = summary.regime;
-    const velocityUnit = columnsByKey.v?.unit ?? '';
-    ui.runInfo.textContent = `${summary.integrator} · ${summary.steps.toLocaleString('en')} steps of `
-      + `${formatQuantity(summary.dt, columnsByKey.t?.unit ?? '')} · peak velocity `
-      + formatQuantity(summary.peakVelocity, velocityUnit);
+    const isLaw = request.law !== undefined;
+    for (const readout of ui.lawReadouts) readout.hidden = !isLaw;
+    const unitOf = (key) => columnsByKey[key]?.unit ?? '';
+    if (!isLaw) {
+      ui.runInfo.textContent = `${summary.integrator} · ${summary.steps.toLocaleString('en')} steps of `
+        + `${formatQuantity(summary.dt, unitOf('t'))} · peak velocity ${formatQuantity(summary.peakVelocity, unitOf('v'))}`;
+      return;
+    }
+    ui.period.textContent = summary.period > 0 ? formatQuantity(summary.period, unitOf('t'), PERIOD_DIGITS) : 'no limit cycle';
+    ui.peakVelocity.textContent = formatQuantity(summary.peakVelocity, unitOf('v'));
+    const relativeResidual = summary.driveWork !== 0 ? Math.abs(summary.energyResidual / summary.driveWork) : NaN;
+    ui.energyResidual.replaceChildren(formatQuantity(summary.energyResidual, ENERGY_UNIT, 2),
+      ...(Number.isFinite(relativeResidual) ? [detail(`${formatQuantity(relativeResidual, '', 1)} of the drive work`)] : []));
+    ui.energyResidual.title = `Drive work ${formatQuantity(summary.driveWork, ENERGY_UNIT)} = kinetic + spring energy change`
+      + ` + friction dissipation ${formatQuantity(summary.dissipated, ENERGY_UNIT)} + dashpot dissipation`
+      + ` ${formatQuantity(summary.dashpotDissipated, ENERGY_UNIT)} + residual`;
+    const integrator = catalog.integrators.find((candidate) => candidate.id === summary.integrator);
+    const rejected = summary.rejectedSteps > 0 ? ` (${summary.rejectedSteps.toLocaleString('en')} rejected)` : '';
+    ui.integratorUsed.replaceChildren(integrator?.name ?? summary.integrator,
+      detail(`${summary.steps.toLocaleString('en')} steps${rejected}`));
+    const force = unitOf('friction');
+    const events = summary.events ?? [];
+    const count = (kind) => events.filter((event) => event.kind === kind).length;
+    ui.runInfo.textContent = `${count('break-away')} break-aways, ${count('stick')} sticks, ${count('reversal')} reversals · `
+      + `drive force ${formatQuantity(summary.driveForceMin, force)} to ${formatQuantity(summary.driveForceMax, force)} · `
+      + `static limit ${formatQuantity(summary.staticLimit, force)} · friction dissipated ${formatQuantity(summary.dissipated, ENERGY_UNIT)}`;
   }
 
-  fillModelSelect(ui.model, catalog.models);
-  ui.model.addEventListener('change', () => {
-    settings.model = ui.model.value;
+  ui.controls.select.addEventListener('change', () => {
+    settings.model = ui.controls.select.value;
     persist();
-    selectModel(settings.model);
+    controls.select(settings.model, settings);
     recompute();
   });
-  ui.reset.addEventListener('click', () => {
-    settings.overrides[model.id] = {};
+  ui.controls.reset.addEventListener('click', () => {
+    const { kind, id } = controls.choice;
+    if (kind === 'model') {
+      settings.overrides[id] = {};
+    } else {
+      settings.system = {};
+      settings.lawOverrides[id] = {};
+      delete settings.integrators[id];
+    }
     persist();
-    form.render(model, {});
+    controls.select(id, settings);
     recompute();
   });
+  ui.showPosition.checked = settings.charts.position;
+  ui.phaseX.value = settings.charts.phaseX;
+  for (const input of [ui.showPosition, ui.phaseX]) {
+    input.addEventListener('change', () => {
+      settings.charts = { position: ui.showPosition.checked, phaseX: ui.phaseX.value };
+      persist();
+      charts.setOptions(settings.charts);
+    });
+  }
 
-  selectModel(settings.model);
+  controls.select(settings.model, settings);
   recompute();
 
   // The law explorer is built the first time it is shown, so a visitor who never opens it pays nothing.

@@ -1,6 +1,6 @@
-// Builds the model picker and the parameter controls from the engine catalog. Nothing about a
-// parameter (label, symbol, unit, range, step, default, help, derived default, kind) is written
-// here: it all comes from engine.models() and engine.laws(), so the page follows the engine when
+// Builds the parameter controls from the engine catalog. Nothing about a parameter (label, symbol,
+// unit, range, step, default, help, derived default, kind) is written here: it all comes from
+// engine.models(), engine.laws() and engine.system(), so the page follows the engine when
 // parameters change.
 //
 // Kinds: 'number' (slider + number box), 'integer' (slider and number box moving in steps of 1,
@@ -15,15 +15,6 @@ const LOG_SLIDER_STEPS = 200;
 // enough to see every slider step, few enough to read at a glance.
 const LOG_VALUE_DIGITS = 3;
 const DERIVED_VALUE_DIGITS = 6;
-
-/**
- * Fills the model <select> with one option per model, in catalog order.
- * @param {HTMLSelectElement} select
- * @param {{id: string, name: string}[]} models
- */
-export function fillModelSelect(select, models) {
-  select.replaceChildren(...models.map((model) => new Option(model.name, model.id)));
-}
 
 /**
  * Parses the text of a list box: numbers separated by commas (spaces and semicolons work too).

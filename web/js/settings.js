@@ -1,9 +1,15 @@
 // Remembers the page's settings across reloads, in localStorage.
 //
-// Stored JSON (one object; every field but `model` and `overrides` was added with the law explorer,
-// and a missing field takes its default, so settings saved before it still load):
-//   model       the spring-block model shown: <modelId>
+// Stored JSON (one object; every field but `model` and `overrides` was added later, and a missing
+// field takes its default, so settings saved before it still load):
+//   model       what drives the spring-block: <modelId> (a seed model) or <lawId> (a catalog law run
+//               on the spring-block system; only with an engine that has engine.system())
 //   overrides   {<modelId>: {<paramKey>: number}}
+//   system      {<systemParamKey>: number}: the spring-block system of law runs, shared by every law
+//   lawOverrides {<lawId>: {<paramKey>: number | number[]}}: each law's values in the spring-block view
+//               (apart from the explorer's, which compare laws at fixed inputs)
+//   integrators {<lawId>: <integratorId>}: each law's integrator; missing means 'auto'
+//   charts      {position: boolean (x on the relative chart), phaseX: 'spring' | 'x' (phase-portrait axis)}
 //   view        'spring' | 'explorer': the view shown
 //   explorer    the law explorer: {
 //     laws: [<lawId>, …] (at most MAX_LAWS, no repeats), overrides: {<lawId>: {<paramKey>: number | number[]}},
@@ -34,12 +40,16 @@ export const EXPLORER_DEFAULTS = Object.freeze({
   theta: null,
 });
 
+/** The spring-block charts' options when nothing is saved. */
+export const CHART_DEFAULTS = Object.freeze({ position: false, phaseX: 'spring' });
+
 /**
  * @typedef {{laws: string[], overrides: Record<string, Record<string, number | number[]>>,
  *   quantity: 'mu' | 'force', scale: 'linear' | 'log',
  *   ranges: Record<'linear' | 'log', {vMin: number, vMax: number}>, N: number, p: number, theta: number | null}} ExplorerSettings
  * @typedef {{model: string, overrides: Record<string, Record<string, number>>, view: 'spring' | 'explorer',
- *   explorer: ExplorerSettings}} Settings
+ *   explorer: ExplorerSettings, system: Record<string, number>, lawOverrides: Record<string, Record<string, number | number[]>>,
+ *   integrators: Record<string, string>, charts: {position: boolean, phaseX: 'spring' | 'x'}}} Settings
  */
 
 /**
@@ -48,11 +58,14 @@ export const EXPLORER_DEFAULTS = Object.freeze({
  * non-finite numbers are dropped.
  * @param {{id: string, params: {key: string, kind?: string}[]}[]} models the engine catalog; models[0] is the default
  * @param {{id: string, params: {key: string, kind?: string}[]}[]} [laws] the law catalog ([] if the engine has none)
+ * @param {{system?: {params: {key: string}[]} | null, integrators?: {id: string}[]}} [spring] engine.system() and
+ *   engine.integrators(); without a system, laws cannot drive the spring-block and a saved law choice is dropped
  * @returns {{settings: Settings, notice: string | null}} notice: what to tell the user, if anything was dropped
  */
-export function loadSettings(models, laws = []) {
+export function loadSettings(models, laws = [], { system = null, integrators = [] } = {}) {
   const fallback = () => ({
     model: models[0].id, overrides: {}, view: 'spring', explorer: defaultExplorer(laws),
+    system: {}, lawOverrides: {}, integrators: {}, charts: { ...CHART_DEFAULTS },
   });
   let saved;
   try {
@@ -68,7 +81,8 @@ export function loadSettings(models, laws = []) {
 
   let dropped = false;
   const settings = fallback();
-  if (models.some((model) => model.id === saved.model)) {
+  const drivingLaws = system ? laws : [];
+  if (models.some((model) => model.id === saved.model) || drivingLaws.some((law) => law.id === saved.model)) {
     settings.model = saved.model;
   } else {
     dropped = true;
@@ -85,6 +99,37 @@ export function loadSettings(models, laws = []) {
     const explorer = loadExplorer(saved.explorer, laws);
     settings.explorer = explorer.settings;
     dropped ||= explorer.dropped;
+  }
+
+  // The spring-block law runs. Without a system these fields cannot be checked: keep nothing.
+  if (saved.system !== undefined) {
+    const kept = keepKnownOverrides({ system: saved.system }, system ? [{ id: 'system', params: system.params }] : []);
+    settings.system = kept.kept.system ?? {};
+    dropped ||= kept.dropped;
+  }
+  if (saved.lawOverrides !== undefined) {
+    const kept = keepKnownOverrides(saved.lawOverrides, drivingLaws);
+    settings.lawOverrides = kept.kept;
+    dropped ||= kept.dropped;
+  }
+  if (saved.integrators !== undefined) {
+    const valid = isPlainObject(saved.integrators) ? saved.integrators : {};
+    dropped ||= valid !== saved.integrators;
+    for (const [id, integrator] of Object.entries(valid)) {
+      if (drivingLaws.some((law) => law.id === id) && integrators.some((candidate) => candidate.id === integrator)) {
+        settings.integrators[id] = integrator;
+      } else {
+        dropped = true;
+      }
+    }
+  }
+  if (saved.charts !== undefined) {
+    const charts = isPlainObject(saved.charts) ? saved.charts : {};
+    dropped ||= charts !== saved.charts;
+    if (typeof charts.position === 'boolean') settings.charts.position = charts.position;
+    else if (charts.position !== undefined) dropped = true;
+    if (charts.phaseX === 'spring' || charts.phaseX === 'x') settings.charts.phaseX = charts.phaseX;
+    else if (charts.phaseX !== undefined) dropped = true;
   }
 
   const notice = dropped ? 'Some saved settings no longer apply and were reset to their defaults.' : null;

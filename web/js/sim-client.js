@@ -6,11 +6,11 @@
 // shows each result as soon as it arrives. Kinds do not replace each other: a curves request never
 // drops a pending simulation. Pending kinds are sent in the order they first became pending.
 
-/** @typedef {{model: string, params: Record<string, number>}} SimRequest */
+/** @typedef {{model: string, params: Record<string, number>} | {law: string, params: object, system: object, integrator: string}} SimRequest */
 /** @typedef {{columns: Record<string, Float64Array>, summary: object}} SimResult */
 /** @typedef {{law: string, params: Record<string, number | number[]>, options: object}} CurveRequest */
 /** @typedef {{v: Float64Array, mu: Float64Array, force: Float64Array}} Curve */
-/** @typedef {{models: object[], columns: object[], laws: object[], version: string}} Catalog */
+/** @typedef {{models: object[], columns: object[], laws: object[], system: object | null, integrators: object[], version: string}} Catalog */
 
 export class SimClient {
   #worker;
@@ -93,7 +93,10 @@ export class SimClient {
       const waiter = this.#initWaiter;
       this.#initWaiter = null;
       if (message.type === 'ready') {
-        waiter?.resolve({ models: message.models, columns: message.columns, laws: message.laws ?? [], version: message.version });
+        waiter?.resolve({
+          models: message.models, columns: message.columns, laws: message.laws ?? [],
+          system: message.system ?? null, integrators: message.integrators ?? [], version: message.version,
+        });
       } else {
         waiter?.reject(new Error(message.message));
       }

@@ -2,16 +2,18 @@
 // Running the engine here keeps the page responsive while a long simulation computes.
 //
 // Protocol (every reply answers exactly one request):
-//   {type:'init'}                    -> {type:'ready', models, columns, laws, version}
+//   {type:'init'}                    -> {type:'ready', models, columns, laws, system, integrators, version}
 //                                     | {type:'error', id: undefined, message}
 //   {type:'simulate', id, request}   -> {type:'result', id, result}
 //                                     | {type:'error', id, message, parameter}
 //   {type:'curves', id, requests}    -> {type:'curves', id, curves}
 //                                     | {type:'error', id, message, parameter, index}
-// `request` is {model, params}; `result` is {columns: {<key>: Float64Array}, summary}.
+// `request` is {model, params} (a seed model) or {law, params, system, integrator} (a catalog law
+// driving the spring-block system); `result` is {columns: {<key>: Float64Array}, summary}.
 // `requests` is [{law, params, options}], one per law of the explorer, and `curves` answers them in
 // order: [{v, mu, force}] (Float64Arrays; engine.lawCurve documents options and values). A refused
-// request stops the batch; `index` says which one. `laws` is [] for an engine without laws.
+// request stops the batch; `index` says which one. `laws` is [] for an engine without laws;
+// `system` (engine.system()) is null and `integrators` [] for an engine whose laws cannot drive the block.
 
 // engine.mjs sits at the root of the built site, one level above js/.
 import { loadEngine } from '../engine.mjs';
@@ -33,7 +35,8 @@ self.onmessage = async ({ data: message }) => {
   try {
     if (message.type === 'init') {
       self.postMessage({
-        type: 'ready', models: engine.models(), columns: engine.columns(), laws: engine.laws?.() ?? [], version: engine.version,
+        type: 'ready', models: engine.models(), columns: engine.columns(), laws: engine.laws?.() ?? [],
+        system: engine.system?.() ?? null, integrators: engine.integrators?.() ?? [], version: engine.version,
       });
     } else if (message.type === 'simulate') {
       const result = engine.simulate(message.request);

@@ -1,0 +1,186 @@
+// The spring-block view's settings: what drives the block (a seed model, or any catalog law run on
+// the spring-block system) and its controls. A seed model has one form (its own parameters); a law
+// has three parts: the system's parameters (engine.system()), the law's parameters (engine.laws()),
+// both built by ParamsForm, and the integrator (engine.integrators()). Nothing here is physics: the
+// catalog describes every control, and the engine checks every value.
+
+import { ParamsForm } from './params-form.js';
+
+/**
+ * @typedef {{model: string, params: Record<string, number>}} ModelRequest
+ * @typedef {{law: string, params: Record<string, number | number[]>, system: Record<string, number>, integrator: string}} LawRequest
+ * @typedef {{kind: 'model' | 'law', id: string, entry: object}} Choice
+ */
+
+const AUTO = 'auto';
+
+export class SpringControls {
+  #ui;
+  #catalog;
+  #onChange;
+  #modelForm;
+  #systemForm;
+  #lawForm;
+  /** @type {Choice} */
+  #choice;
+  /** Which law-run form the user touched last ('system' or 'law'): an error naming a key both have goes there. */
+  #lastEdited = 'law';
+
+  /**
+   * @param {{select: HTMLSelectElement, description: HTMLElement, citation: HTMLElement, modelParams: HTMLElement,
+   *   systemSection: HTMLElement, systemDescription: HTMLElement, systemParams: HTMLElement,
+   *   lawSection: HTMLElement, lawTitle: HTMLElement, lawOrigin: HTMLElement, lawCitation: HTMLElement, lawParams: HTMLElement,
+   *   integratorPicker: HTMLElement, integrator: HTMLSelectElement, integratorDescription: HTMLElement,
+   *   integratorError: HTMLElement, reset: HTMLButtonElement}} ui
+   * @param {{models: object[], laws: object[], system: object | null, integrators: {id: string, name: string, description: string}[]}} catalog
+   *   without a system, only the seed models are offered
+   * @param {() => void} onChange called after every change the user makes to a value or the integrator
+   */
+  constructor(ui, catalog, onChange) {
+    this.#ui = ui;
+    this.#catalog = catalog;
+    this.#onChange = onChange;
+    this.#modelForm = new ParamsForm(ui.modelParams, onChange);
+    this.#systemForm = new ParamsForm(ui.systemParams, () => this.#edited('system'), { idPrefix: 'system-' });
+    this.#lawForm = new ParamsForm(ui.lawParams, () => this.#edited('law'), { idPrefix: 'spring-law-' });
+    this.#fillSelect();
+    if (catalog.system) {
+      ui.systemDescription.textContent = catalog.system.description;
+      ui.integrator.replaceChildren(...catalog.integrators.map((integrator) => new Option(integrator.name, integrator.id)));
+      ui.integrator.addEventListener('change', () => {
+        this.#showIntegrator();
+        this.#onChange();
+      });
+    }
+  }
+
+  /** The laws that can drive the block: every catalog law, if the engine can run the system. */
+  get drivingLaws() {
+    return this.#catalog.system ? this.#catalog.laws : [];
+  }
+
+  /** @returns {Choice} */
+  get choice() {
+    return this.#choice;
+  }
+
+  /**
+   * Shows the controls of `id` (a model or law id) with the saved values.
+   * @param {string} id
+   * @param {{overrides: object, system: object, lawOverrides: object, integrators: object}} saved from settings.js
+   */
+  select(id, saved) {
+    const model = this.#catalog.models.find((candidate) => candidate.id === id);
+    const law = model ? undefined : this.drivingLaws.find((candidate) => candidate.id === id);
+    this.#choice = model ? { kind: 'model', id, entry: model } : { kind: 'law', id, entry: law };
+    const { entry } = this.#choice;
+    const ui = this.#ui;
+    ui.select.value = id;
+    ui.description.textContent = entry.description;
+    const isLaw = this.#choice.kind === 'law';
+    // A law's citation heads its own section below.
+    ui.citation.textContent = isLaw ? '' : entry.citation;
+    ui.modelParams.hidden = isLaw;
+    ui.systemSection.hidden = !isLaw;
+    ui.lawSection.hidden = !isLaw;
+    ui.integratorPicker.hidden = !isLaw;
+    this.clearErrors();
+    if (isLaw) {
+      ui.lawTitle.textContent = entry.name;
+      ui.lawOrigin.textContent = entry.origin;
+      ui.lawOrigin.dataset.origin = entry.origin;
+      ui.lawCitation.textContent = entry.citation;
+      this.#systemForm.render(this.#catalog.system, saved.system ?? {});
+      this.#lawForm.render(entry, saved.lawOverrides[id] ?? {});
+      ui.integrator.value = saved.integrators[id] ?? AUTO;
+      this.#showIntegrator();
+      ui.reset.textContent = 'Reset the system and this law to defaults';
+      this.#modelForm.render({ params: [] }, {});
+    } else {
+      this.#modelForm.render(entry, saved.overrides[id] ?? {});
+      ui.reset.textContent = 'Reset this model to defaults';
+    }
+  }
+
+  /**
+   * What the engine is to run now: engine.simulate's request.
+   * @returns {ModelRequest | LawRequest}
+   */
+  get request() {
+    if (this.#choice.kind === 'model') return { model: this.#choice.id, params: this.#modelForm.overrides };
+    return {
+      law: this.#choice.id, params: this.#lawForm.overrides, system: this.#systemForm.overrides, integrator: this.#ui.integrator.value,
+    };
+  }
+
+  /**
+   * Shows the engine's message beside the control it names.
+   * @param {string | undefined} parameter the engine's `error.parameter`
+   * @returns {'model' | 'system' | 'law' | 'integrator' | null} where it went; null: nowhere (the caller shows it)
+   */
+  showError(parameter, message) {
+    if (parameter === undefined) return null;
+    if (this.#choice.kind === 'model') return this.#modelForm.showError(parameter, message) ? 'model' : null;
+    if (parameter === 'integrator') {
+      this.#ui.integratorError.textContent = message;
+      this.#ui.integrator.setAttribute('aria-invalid', 'true');
+      return 'integrator';
+    }
+    const inSystem = this.#systemForm.has(parameter);
+    const inLaw = this.#lawForm.has(parameter);
+    const target = inSystem && inLaw ? this.#ownerOf(parameter, message) : inSystem ? 'system' : inLaw ? 'law' : null;
+    if (target === 'system') this.#systemForm.showError(parameter, message);
+    if (target === 'law') this.#lawForm.showError(parameter, message);
+    return target;
+  }
+
+  clearErrors() {
+    this.#modelForm.clearErrors();
+    this.#systemForm.clearErrors();
+    this.#lawForm.clearErrors();
+    this.#ui.integratorError.textContent = '';
+    this.#ui.integrator.removeAttribute('aria-invalid');
+  }
+
+  /**
+   * A key both forms have (the seed θ law's reference velocity v0 and the drive velocity v0): the
+   * form whose label for it the engine's message names ("Drive velocity (v0) must be …"), else the
+   * form the user edited last.
+   */
+  #ownerOf(parameter, message) {
+    const labelIn = (params) => params.find((spec) => spec.key === parameter)?.label;
+    const systemLabel = labelIn(this.#catalog.system.params);
+    const lawLabel = labelIn(this.#choice.entry.params);
+    const names = (label) => label !== undefined && message.includes(label);
+    if (names(systemLabel) !== names(lawLabel)) return names(systemLabel) ? 'system' : 'law';
+    return this.#lastEdited;
+  }
+
+  #edited(form) {
+    this.#lastEdited = form;
+    this.#onChange();
+  }
+
+  #showIntegrator() {
+    const integrator = this.#catalog.integrators.find((candidate) => candidate.id === this.#ui.integrator.value);
+    this.#ui.integratorDescription.textContent = integrator?.description ?? '';
+  }
+
+  /** Seed models first, then the laws grouped by origin, in catalog order. */
+  #fillSelect() {
+    const groups = [el('optgroup', { label: 'Seed models' }, ...this.#catalog.models.map((model) => new Option(model.name, model.id)))];
+    const byOrigin = new Map();
+    for (const law of this.drivingLaws) {
+      if (!byOrigin.has(law.origin)) byOrigin.set(law.origin, el('optgroup', { label: `Friction laws: ${law.origin}` }));
+      byOrigin.get(law.origin).append(new Option(law.name, law.id));
+    }
+    this.#ui.select.replaceChildren(...groups, ...byOrigin.values());
+  }
+}
+
+/** document.createElement with properties and children. */
+function el(tag, props = {}, ...children) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
