@@ -200,9 +200,9 @@ async function start() {
     }
     ui.period.textContent = summary.period > 0 ? formatQuantity(summary.period, unitOf('t'), PERIOD_DIGITS) : 'no limit cycle';
     ui.peakVelocity.textContent = formatQuantity(summary.peakVelocity, unitOf('v'));
-    const relativeResidual = summary.driveWork !== 0 ? Math.abs(summary.energyResidual / summary.driveWork) : NaN;
-    ui.energyResidual.replaceChildren(formatQuantity(summary.energyResidual, ENERGY_UNIT, 2),
-      ...(Number.isFinite(relativeResidual) ? [detail(`${formatQuantity(relativeResidual, '', 1)} of the drive work`)] : []));
+    // The engine reports the residual relative to the drive work; the absolute value is shown beside it.
+    ui.energyResidual.replaceChildren(`${formatQuantity(summary.energyResidual, '', 2)} of the drive work`,
+      detail(formatQuantity(summary.energyResidual * Math.abs(summary.driveWork), ENERGY_UNIT, 1)));
     ui.energyResidual.title = `Drive work ${formatQuantity(summary.driveWork, ENERGY_UNIT)} = kinetic + spring energy change`
       + ` + friction dissipation ${formatQuantity(summary.dissipated, ENERGY_UNIT)} + dashpot dissipation`
       + ` ${formatQuantity(summary.dashpotDissipated, ENERGY_UNIT)} + residual`;
