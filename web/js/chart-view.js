@@ -178,6 +178,18 @@ function lineStyle(colour, dash) {
   return { borderColor: colour, backgroundColor: colour, borderDash: dash, borderWidth: 2, pointRadius: 0, pointHitRadius: 4 };
 }
 
+/** Options every line chart of sorted {x, y} points shares: no animation or parsing, sized by its box. */
+function sortedLineOptions() {
+  return {
+    animation: false,
+    parsing: false,
+    normalized: true,
+    responsive: true,
+    maintainAspectRatio: false,
+    interaction: { mode: 'nearest', axis: 'x', intersect: false },
+  };
+}
+
 /** A chart of columns against time; y2 (right) is for the block position, shown only when plotted. */
 function makeTimeChart(canvas, time, yTitle, y2Title = '') {
   canvas.setAttribute('role', 'img');
@@ -185,14 +197,9 @@ function makeTimeChart(canvas, time, yTitle, y2Title = '') {
     type: 'line',
     data: { datasets: [] },
     options: {
-      animation: false,
       // Data arrive as sorted {x, y} points: no parsing, and Chart.js may assume sorted x.
       // Both are required for decimation, which keeps the plots fast with many thousand points.
-      parsing: false,
-      normalized: true,
-      responsive: true,
-      maintainAspectRatio: false,
-      interaction: { mode: 'nearest', axis: 'x', intersect: false },
+      ...sortedLineOptions(),
       layout: { padding: { right: 0 } },
       scales: {
         x: {
@@ -363,14 +370,9 @@ export class LawChartView {
       type: 'line',
       data: { datasets: [] },
       options: {
-        animation: false,
         // Sorted {x, y} points, as for the simulation charts. No decimation: a curve has a few
         // hundred points, and decimation would not work on a logarithmic axis anyway.
-        parsing: false,
-        normalized: true,
-        responsive: true,
-        maintainAspectRatio: false,
-        interaction: { mode: 'nearest', axis: 'x', intersect: false },
+        ...sortedLineOptions(),
         scales: {
           x: { type: 'linear', title: { display: true, text: `v ${bracketed(VELOCITY_UNIT)}` }, grid: { color: GRID_COLOUR } },
           y: { type: 'linear', title: { display: true, text: '' }, grid: { color: GRID_COLOUR }, grace: '5%' },
