@@ -290,7 +290,7 @@ val lawRunToJs(const friction::LawSimulationRequest& request, const friction::La
   }
   summary.set("events", events);
   summary.set("system", resolvedToJs(result.system));
-  summary.set("params", resolvedToJs(friction::LawEvaluator(request.law, request.params).resolved()));
+  summary.set("params", resolvedToJs(result.law));
   val out = val::object();
   out.set("columns", columnsToJs(result.run.trace));
   out.set("summary", summary);

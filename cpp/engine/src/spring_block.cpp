@@ -385,7 +385,8 @@ LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
   const SpringBlockSystem sys{system.get("m"), system.get("c"), system.get("eta"), system.get("v0"), system.get("Fn"),
                               system.get("duration")};
   SpringBlockResult run = simulateSpringBlock(request.law, request.params, sys, options);
-  return {std::move(run), std::move(system), request.integrator == "auto" ? "dormand-prince" : request.integrator};
+  return {std::move(run), std::move(system), LawEvaluator(request.law, request.params).resolved(),
+          request.integrator == "auto" ? "dormand-prince" : request.integrator};
 }
 
 }  // namespace friction

@@ -113,6 +113,7 @@ struct LawSimulationRequest {
 struct LawSimulationResult {
   SpringBlockResult run;
   ResolvedParams system;   ///< every system parameter, defaults filled in
+  ResolvedParams law;      ///< every law parameter, defaults filled in
   std::string integrator;  ///< the integrator that ran
 };
 
