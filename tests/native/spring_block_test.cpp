@@ -6,6 +6,7 @@
 
 #include "dormand_prince.h"
 #include "friction/friction.h"
+#include "rosenbrock.h"
 #include "support/analytic.h"
 
 using namespace friction;
@@ -149,12 +150,14 @@ TEST_CASE("A block whose drive stays within the static limit never moves", "[spr
   for (double x : r.trace.x) REQUIRE(x == 0);
 }
 
-TEST_CASE("Stateful laws and bad systems are refused with the field named", "[spring-block][validation]") {
+TEST_CASE("Bad systems and integrators that cannot run a stateful law are refused with the field named", "[spring-block][validation]") {
+  SpringBlockOptions options;
+  options.integrator = Integrator::Rk4;
   try {
-    simulateSpringBlock("radioss-coulomb", {{"Iform", 2}}, caseC1(0, 1));
+    simulateSpringBlock("radioss-coulomb", {{"Iform", 2}}, caseC1(0, 1), options);
     FAIL("expected an InputError");
   } catch (const InputError& error) {
-    CHECK(error.field() == "Iform");
+    CHECK(error.field() == "integrator");
   }
   CHECK_THROWS_WITH(simulateSpringBlock("coulomb", kCoulomb, {0, 10, 0, 0.1, 10, 1}),
                     "Mass (m) must be between 0.01 kg and 100 kg; got 0 kg.");
@@ -198,5 +201,159 @@ TEST_CASE("A law request resolves the system with Fn = m·g by default and names
   CHECK(r.system.get("Fn") == 2 * kStandardGravity);
   CHECK(r.integrator == "dormand-prince");
   CHECK_THROWS_WITH(simulateLaw({"coulomb", {}, {}, "leapfrog", 100}),
-                    "Unknown integrator 'leapfrog'; the integrators are: auto, dormand-prince, rk4, semi-implicit-euler, seed-euler.");
+                    "Unknown integrator 'leapfrog'; the integrators are: auto, dormand-prince, rosenbrock, rk4, "
+                    "semi-implicit-euler, seed-euler.");
+}
+
+TEST_CASE("Each fixed-step scheme converges at its order on the frictionless driven oscillator", "[spring-block][integrator]") {
+  // μ = 0, η = 0, from rest with the spring unstretched: v(t) = v0 (1 − cos ωt). (Velocity: semi-implicit
+  // Euler's positions are those of leapfrog, second order; its velocities are first order.)
+  // 1.5 s: before v returns to 0 at 2π/ω = 1.99 s.
+  const SpringBlockSystem sys{1, 10, 0, 0.1, 10, 1.5};
+  const double omega = std::sqrt(10.0);
+  auto error = [&](Integrator integrator, double step) {
+    SpringBlockOptions options;
+    options.integrator = integrator;
+    options.step = step;
+    options.samples = 16;  // output every 0.1 s, a multiple of every step below
+    const Trace trace = simulateSpringBlock("coulomb", {{"mu_s", 0}, {"mu_k", 0}}, sys, options).trace;
+    const double t = trace.t.back();
+    return std::fabs(trace.v.back() - 0.1 * (1 - std::cos(omega * t)));
+  };
+  CHECK_THAT(std::log2(error(Integrator::Rk4, 0.02) / error(Integrator::Rk4, 0.01)), WithinAbs(4.0, 0.2));
+  CHECK_THAT(std::log2(error(Integrator::SemiImplicitEuler, 0.002) / error(Integrator::SemiImplicitEuler, 0.001)),
+             WithinAbs(1.0, 0.1));
+}
+
+TEST_CASE("The Rosenbrock step converges at fourth order and stays accurate far beyond the explicit stability limit", "[spring-block][integrator]") {
+  const Vec<2> scale{1e-3, 1e-3};
+  // y'' = −y from (1, 0): y(t) = cos t. Fixed steps over [0, 2].
+  auto oscillatorError = [&](double h) {
+    auto rate = [](double, const Vec<2>& y) { return Vec<2>{y[1], -y[0]}; };
+    Vec<2> y{1, 0};
+    const int n = static_cast<int>(std::round(2 / h));
+    for (int i = 0; i < n; ++i) y = rosenbrockStep<2>(rate, i * h, y, h, scale).y;
+    return std::fabs(y[0] - std::cos(2.0));
+  };
+  CHECK_THAT(std::log2(oscillatorError(0.05) / oscillatorError(0.025)), WithinAbs(4.0, 0.3));
+
+  // Prothero–Robinson: y' = −λ (y − cos t) − sin t with λ = 1e6 has y = cos t. At h = 0.05 s, λh = 5e4,
+  // far outside any explicit method's stability region; an L-stable method follows cos t, with its
+  // order reduced to 2 in this stiff limit (the known order reduction of Rosenbrock methods whose stages
+  // are only first-order accurate: Hairer & Wanner II, §IV.15).
+  auto worstError = [](double h) {
+    auto stiff = [](double t, const Vec<2>& y) { return Vec<2>{-1e6 * (y[0] - std::cos(t)) - std::sin(t), 0.0}; };
+    Vec<2> y{1, 0};
+    double worst = 0;
+    const int n = static_cast<int>(std::round(2 / h));
+    for (int i = 0; i < n; ++i) {
+      y = rosenbrockStep<1>(stiff, i * h, y, h, Vec<1>{1e-3}).y;
+      worst = std::max(worst, std::fabs(y[0] - std::cos((i + 1) * h)));
+    }
+    return worst;
+  };
+  CHECK(worstError(0.05) < 1e-3);
+  CHECK_THAT(std::log2(worstError(0.05) / worstError(0.025)), WithinAbs(2.0, 0.3));
+}
+
+TEST_CASE("auto picks Rosenbrock for a steep regularized law, Dormand-Prince otherwise, and the stepped loop for a stateful law", "[spring-block][integrator]") {
+  const SpringBlockSystem sys{1, 100, 0, 0.1, 9.80665, 10};
+  CHECK(simulateSpringBlock("coulomb", kCoulomb, sys).summary.integrator == Integrator::DormandPrince);
+  // Drake's default stiction tolerance 1e-4 m/s: dF/dv up to 1.875 μs N / vs ≈ 1.7e5 N·s/m, λ/ω ≈ 1.7e4.
+  const SpringBlockResult stiff = simulateSpringBlock("drake-stribeck", {}, sys);
+  CHECK(stiff.summary.integrator == Integrator::Rosenbrock);
+  CHECK(simulateSpringBlock("radioss-coulomb", {{"Iform", 2}}, sys).summary.integrator == Integrator::SemiImplicitEuler);
+
+  // Dormand–Prince on the same run is held to its stability bound: it needs more steps for a worse
+  // energy balance, and both agree on the motion.
+  SpringBlockOptions explicitOptions;
+  explicitOptions.integrator = Integrator::DormandPrince;
+  const SpringBlockResult explicitRun = simulateSpringBlock("drake-stribeck", {}, sys, explicitOptions);
+  INFO("steps: Rosenbrock " << stiff.summary.steps << ", Dormand–Prince " << explicitRun.summary.steps);
+  CHECK(stiff.summary.steps * 2 < explicitRun.summary.steps);
+  CHECK(stiff.summary.energyResidual < 1e-10);
+  CHECK_THAT(stiff.trace.x.back(), WithinRel(explicitRun.trace.x.back(), 1e-6));
+}
+
+TEST_CASE("Regularized laws converge to the exact Coulomb motion as their tolerance shrinks, linearly in it (physics-checks T14)", "[spring-block][analytic]") {
+  // With the same coefficient static and kinetic (μ = 0.4, Fn = 10: F_C = 4 N), exact Coulomb friction
+  // gives a harmonic cycle after the first break-away: v between 0 and 2 v0, period 2π/ω. A law
+  // regularized below a speed v* (constant F_C above it) creeps until F reaches F_C at v = v*, then
+  // oscillates harmonically: v ∈ [v*, 2 v0 − v*], period 2π/ω. So its distance from the Coulomb answer
+  // is v* itself: linear in the tolerance.
+  const SpringBlockSystem sys{1, 10, 0, 0.1, 10, 20};
+  const double v0 = 0.1, period = 2 * kPi / std::sqrt(10.0);
+  // The creep ends slightly off the quasi-static point F(v*) = F_C: by 1e-4 v0 for Threlfall (T14).
+  // Drake's step5 reaches μs with zero slope, so its block leaves creep about 2 % of v* early
+  // (observed, [SIM]); the bound there is 3 % of v*.
+  struct Regularized {
+    std::string law;
+    ParamList (*params)(double tolerance);
+    double (*bound)(double tolerance);
+  };
+  const Regularized laws[] = {
+      {"ratel-threlfall", [](double v) { return ParamList{{"kinetic", 0.4}, {"tolerance_velocity", v}}; },
+       [](double) { return 1e-4 * 0.1; }},
+      {"drake-stribeck",
+       [](double v) { return ParamList{{"static_friction", 0.4}, {"dynamic_friction", 0.4}, {"stiction_tolerance", v}}; },
+       [](double v) { return 0.03 * v; }},
+      // Radioss's viscous penalty min(C v, μ Fn) with C = √(2KM): a dead band of width v* = μFn/C.
+      {"radioss-coulomb",
+       [](double v) { const double C = 4 / v; return ParamList{{"Fric", 0.4}, {"K", C * C / 0.02}, {"M", 0.01}}; },
+       [](double) { return 1e-4 * 0.1; }},
+  };
+  for (const Regularized& law : laws) {
+    std::vector<double> distance;
+    for (double tolerance : {1e-3, 1e-4}) {
+      SpringBlockOptions options;
+      options.samples = 40001;
+      const Trace trace = simulateSpringBlock(law.law, law.params(tolerance), sys, options).trace;
+      std::vector<double> times, speeds;
+      for (std::size_t i = 0; i < trace.size(); ++i)
+        if (trace.t[i] > 10) times.push_back(trace.t[i]), speeds.push_back(trace.v[i]);
+      const double vMin = *std::min_element(speeds.begin(), speeds.end());
+      const double vMax = *std::max_element(speeds.begin(), speeds.end());
+      const auto maxima = analytic::peaks(times, speeds);
+      REQUIRE(maxima.size() >= 3);
+      INFO(law.law << " at v* = " << tolerance << ": v in [" << vMin << ", " << vMax << "]");
+      CHECK_THAT(vMin, WithinAbs(tolerance, law.bound(tolerance)));
+      CHECK_THAT(vMax, WithinAbs(2 * v0 - tolerance, law.bound(tolerance)));
+      CHECK_THAT((maxima.back().t - maxima.front().t) / (maxima.size() - 1), WithinRel(period, 1e-4));
+      distance.push_back(vMin);  // the Coulomb answer is 0
+    }
+    CHECK_THAT(std::log10(distance[0] / distance[1]), WithinAbs(1.0, 0.02));
+  }
+}
+
+TEST_CASE("Radioss Iform 2 holds through its penalty spring and breaks away where the closed form says", "[spring-block][radioss]") {
+  // While the contact holds, Ft = K x (the increments K v dt add up), so from rest the block obeys
+  // m ẍ = c (v0 t − x) − K x: x = c v0/(c + K) · (t − sin Ωt/Ω), Ω = √((c + K)/m). It slips when
+  // K x reaches μ Fn; t − sin Ωt/Ω rises monotonically, so that time is found by bisection.
+  const double m = 1, c = 10, v0 = 0.1, Fn = 10, mu = 0.4, K = 1e4;
+  const double Omega = std::sqrt((c + K) / m);
+  auto penaltyForce = [&](double t) { return K * c * v0 / (c + K) * (t - std::sin(Omega * t) / Omega); };
+  double lo = 0, hi = 100;
+  for (int i = 0; i < 200; ++i) (penaltyForce(0.5 * (lo + hi)) < mu * Fn ? lo : hi) = 0.5 * (lo + hi);
+  const double exactBreak = 0.5 * (lo + hi);
+
+  const SpringBlockResult r = simulateSpringBlock("radioss-coulomb", {{"Fric", mu}, {"Iform", 2}, {"K", K}},
+                                                  {m, c, 0, v0, Fn, 6});
+  const auto breaks = eventTimes(r.summary, EventKind::BreakAway);
+  REQUIRE(!breaks.empty());
+  // The loop's step is 1/200 of the period 2π/Ω.
+  const double step = 2 * kPi / Omega / 200;
+  CHECK_THAT(breaks.front(), WithinAbs(exactBreak, 2 * step));
+  for (std::size_t i = 0; i < r.trace.size() && r.trace.t[i] < exactBreak - 2 * step; ++i)
+    CHECK_THAT(r.trace.friction[i], WithinAbs(K * r.trace.x[i], 1e-9 + K * std::fabs(r.trace.v[i]) * step));
+}
+
+TEST_CASE("Radioss friction filtering keeps the steady sliding force at μ Fn (unit gain)", "[spring-block][radioss]") {
+  // A dashpot damps the oscillation, so the block ends sliding at v0 with friction μ Fn, filtered or not:
+  // Ft = α Ft_new + (1 − α) Ft_old has the fixed point Ft_new.
+  const SpringBlockSystem sys{1, 10, 5, 0.1, 10, 20};
+  for (const ParamList& params : {ParamList{{"Fric", 0.4}}, ParamList{{"Fric", 0.4}, {"Ifiltr", 1}, {"Xfreq", 0.2}}}) {
+    const SpringBlockResult r = simulateSpringBlock("radioss-coulomb", params, sys);
+    CHECK_THAT(r.trace.friction.back(), WithinRel(4.0, 1e-6));
+    CHECK_THAT(r.trace.v.back(), WithinRel(0.1, 1e-6));
+  }
 }

@@ -58,9 +58,10 @@ double errorNorm(const Vec<N>& y, const EmbeddedStep<N>& step, double rtol, doub
   return std::sqrt(sum / M);
 }
 
-/// The next step size after an error norm `err` (safety 0.9, growth within [0.2, 5]), for order 5.
-inline double nextStepSize(double h, double err) {
-  const double factor = err > 0 ? 0.9 * std::pow(err, -0.2) : 5.0;
+/// The next step size after an error norm `err` (safety 0.9, growth within [0.2, 5]) for a method
+/// whose local error estimate is O(h^order): h·0.9·err^(−1/order).
+inline double nextStepSize(double h, double err, int order = 5) {
+  const double factor = err > 0 ? 0.9 * std::pow(err, -1.0 / order) : 5.0;
   return h * std::clamp(factor, 0.2, 5.0);
 }
 

@@ -21,6 +21,8 @@ struct LawDefinition {
   LawStep (*step)(const ResolvedParams&, const LawState&, const LawInputs&) = nullptr;
   /// If set, says (by throwing InputError) when these parameters make `force` stateful.
   void (*requireStatelessForce)(const ResolvedParams&) = nullptr;
+  /// The tangential penalty stiffness [N/m] of these parameters, if any; nullptr means none.
+  double (*stiffness)(const ResolvedParams&) = nullptr;
   /// The force magnitude resisting slip at speed |v| with normal force N, for curves; nullptr
   /// means μ(v)·N.
   double (*curveForce)(const ResolvedParams&, const LawInputs&) = nullptr;

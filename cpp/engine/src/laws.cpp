@@ -154,6 +154,24 @@ void LawEvaluator::requireStateless() const {
   if (law_->requireStatelessForce) law_->requireStatelessForce(resolved_);
 }
 
+bool LawEvaluator::stateful() const {
+  if (!law_->force && !law_->coefficient) return law_->step != nullptr;
+  try {
+    requireStateless();
+    return false;
+  } catch (const InputError&) {
+    return true;
+  }
+}
+
+LawStep LawEvaluator::step(const LawState& state, const LawInputs& inputs) const {
+  if (!law_->step) missing(*law_, "stateful form");
+  checkInputs(*law_, inputs, true);
+  return law_->step(resolved_, state, inputs);
+}
+
+double LawEvaluator::contactStiffness() const { return law_->stiffness ? law_->stiffness(resolved_) : 0.0; }
+
 LawCurve lawCurve(std::string_view id, const ParamList& params, const CurveRequest& request) {
   const LawEvaluator law(id, params);
   requireFinite(request.vMin, "vMin", "m/s");

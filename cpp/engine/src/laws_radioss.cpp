@@ -236,6 +236,14 @@ struct RadiossLaw {
     return out;
   }
 
+  // Iform 2 holds the contact through the penalty spring α·K, α the filter coefficient (1 without
+  // filtering; Ifiltr 3's α = MAX(1, 2π·Xfreq·dt) is 1 at steps with 2π·Xfreq·dt ≤ 1, so K is given).
+  static double stiffness(const ResolvedParams& r) {
+    const RadiossParams c = bind(r);
+    if (c.Iform != 2) return 0;
+    return filterKind(c) == 1 || filterKind(c) == 2 ? filterCoefficient0(c) * c.K : c.K;
+  }
+
   // For curves: the Iform 1 penalty force (its adhesion ramp near V = 0), or μN for Iform 2, whose
   // steady sliding force is the cap.
   static double curveForce(const ResolvedParams& r, const LawInputs& in) {
@@ -259,6 +267,7 @@ struct RadiossLaw {
     law.requireStatelessForce = &requireStateless;
     law.step = &step;
     law.curveForce = &curveForce;
+    law.stiffness = &stiffness;
     return law;
   }
 };

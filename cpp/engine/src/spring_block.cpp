@@ -7,6 +7,7 @@
 #include "dormand_prince.h"
 #include "friction/errors.h"
 #include "rk4.h"
+#include "rosenbrock.h"
 #include "system_params.h"
 
 namespace friction {
@@ -40,16 +41,43 @@ struct Block {
 };
 
 // One slip step of the chosen scheme, with the local error estimate (zero for fixed-step schemes,
-// whose steps are always accepted).
+// whose steps are always accepted). `scale` gives the Rosenbrock Jacobian's x and v magnitudes.
 template <class Rate>
-EmbeddedStep<5> slipStep(Integrator integrator, const Rate& rate, double t, const State& y, double h) {
+EmbeddedStep<5> slipStep(Integrator integrator, const Rate& rate, double t, const State& y, double h,
+                         const Vec<2>& scale) {
   if (integrator == Integrator::DormandPrince) return dormandPrinceStep(rate, t, y, h);
+  if (integrator == Integrator::Rosenbrock) return rosenbrockStep<2>(rate, t, y, h, scale);
   if (integrator == Integrator::Rk4) return {rk4Step(rate, t, y, h), {}};
   // Semi-implicit Euler: v₁ = v + h a(t, y), then x₁ = x + h v₁ (the other components explicitly).
   const State k = rate(t, y);
   State next = axpy(y, h, k);
   next[kX] = y[kX] + h * next[kV];
   return {next, {}};
+}
+
+// The steepest rise of the law's friction with speed: max dF/dv [N·s/m] over speeds from 0+ to
+// 100·v0, by differences on a logarithmic grid of ten points per decade starting at 1e-12·v0. It sets
+// the slip's fastest time scale m/(η + dF/dv), which makes a law stiff for explicit methods.
+double steepestSlope(const LawEvaluator& law, double Fn, double vReference) {
+  double slope = 0, vPrevious = 0, fPrevious = law.forceMagnitude(1e-150, Fn);
+  for (int k = 0; k <= 140; ++k) {
+    const double v = vReference * std::pow(10.0, -12 + 0.1 * k);
+    const double f = law.forceMagnitude(v, Fn);
+    slope = std::max(slope, (f - fPrevious) / (v - vPrevious));
+    vPrevious = v, fPrevious = f;
+  }
+  return slope;
+}
+
+// `auto`: the stepped scheme for a law that remembers forces between steps; else Rosenbrock when the
+// slip is stiff, Dormand–Prince otherwise. Stiff means the friction's relaxation rate
+// λ = (η + max dF/dv)/m exceeds 1000 times the system's own rate max(ω, 2π/duration): then an explicit
+// method's stability bound (h ≲ 3.3/λ), not accuracy, would set its step.
+Integrator chooseIntegrator(const LawEvaluator& law, const SpringBlockSystem& sys) {
+  if (law.stateful()) return Integrator::SemiImplicitEuler;
+  const double relaxation = (sys.eta + steepestSlope(law, sys.Fn, sys.v0)) / sys.m;
+  const double ownRate = std::max(std::sqrt(sys.c / sys.m), 2 * kPi / sys.duration);
+  return relaxation > 1000 * ownRate ? Integrator::Rosenbrock : Integrator::DormandPrince;
 }
 
 // Amplitude of v about its mean over [from, to] of the trace.
@@ -95,24 +123,34 @@ void finishAnalysis(SpringBlockResult& result, const SpringBlockSystem& sys) {
 // The seed app's scheme for any law, for comparison (defined below).
 SpringBlockResult simulateSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys,
                                      const SpringBlockOptions& options);
+// A law that remembers its force between time steps, stepped as its origin's explicit loop does.
+SpringBlockResult simulateSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys,
+                                     const SpringBlockOptions& options);
 
 }  // namespace
 
 SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& lawParams, const SpringBlockSystem& sys,
                                       const SpringBlockOptions& options) {
   const LawEvaluator law(lawId, lawParams);
-  try {
-    law.requireStateless();
-  } catch (const InputError& error) {
-    throw InputError(error.field(), "The spring-block runs stateless laws only: " + std::string(error.what()));
-  }
   // The system's ranges are the catalog's (one declaration for the page, JS and C++ callers).
   resolveParams(springBlockSystemModel(), {{"m", sys.m}, {"Fn", sys.Fn}, {"c", sys.c}, {"eta", sys.eta},
                                            {"v0", sys.v0}, {"duration", sys.duration}});
   if (!(options.samples >= 2 && options.samples <= 1'000'000))
     throw InputError("samples", "samples must be between 2 and 1000000; got " + std::to_string(options.samples) + ".");
 
-  if (options.integrator == Integrator::SeedEuler) return simulateSeedScheme(law, sys, options);
+  const Integrator integrator =
+      options.integrator == Integrator::Auto ? chooseIntegrator(law, sys) : options.integrator;
+  if (law.stateful()) {
+    if (integrator != Integrator::SemiImplicitEuler)
+      throw InputError("integrator",
+                       "Law '" + std::string(lawId) + "' with these parameters carries its force from one time step to "
+                       "the next, as its origin's explicit solver does, so it runs only with the stepped scheme: "
+                       "choose 'semi-implicit-euler' or 'auto'; got '" + std::string(integratorId(integrator)) + "'.");
+    return simulateSteppedLaw(law, sys, options);
+  }
+  SpringBlockOptions chosen = options;
+  chosen.integrator = integrator;
+  if (integrator == Integrator::SeedEuler) return simulateSeedScheme(law, sys, chosen);
   const Block block{sys, law};
   // A true stick state exists where the law holds a force at rest: max(F(0), F(0+)) > 0 (Coulomb's
   // μs·N; Ratel's null-velocity rule holds up to F_C = F(0+)). Regularized laws have 0.
@@ -122,6 +160,7 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   Trace& trace = result.trace;
   SpringBlockSummary& summary = result.summary;
   summary.staticLimit = staticLimit;
+  summary.integrator = integrator;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   auto record = [&](double t, const State& y, bool stuck, double dir) {
     const double v = y[kV], Fd = block.drive(t, y[kX], v), F = block.slipFriction(dir, v);
@@ -155,7 +194,10 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   summary.peakVelocity = std::fabs(y[kV]);
   // First step: a small fraction of the fastest natural time, grown by the error control.
   const double omega = std::sqrt(sys.c / sys.m);
-  const bool adaptive = options.integrator == Integrator::DormandPrince;
+  const bool adaptive = integrator == Integrator::DormandPrince || integrator == Integrator::Rosenbrock;
+  const int order = integrator == Integrator::Rosenbrock ? 4 : 5;  // of the local error estimate
+  // Magnitudes below which the Rosenbrock Jacobian perturbs x and v as if they were that size.
+  const Vec<2> scale{1e-3 * sys.v0 / std::max(omega, 1 / sys.duration), 1e-3 * sys.v0};
   const double fixedStep = options.step > 0 ? options.step
                                             : std::min(outputStep, omega > 0 ? 2 * kPi / omega / 200 : outputStep);
   double h = adaptive ? std::min(outputStep, omega > 0 ? 1e-3 / omega : 1e-3 * sys.duration) : fixedStep;
@@ -195,20 +237,20 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
       auto rate = [&](double time, const State& s) { return block.rate(dir, time, s); };
       const bool toGrid = tEnd - t <= h;
       const double step = toGrid ? tEnd - t : h;
-      const EmbeddedStep<5> trial = slipStep(options.integrator, rate, t, y, step);
+      const EmbeddedStep<5> trial = slipStep(integrator, rate, t, y, step, scale);
       ++work;
       const double err = adaptive ? errorNorm<2>(y, trial, options.relativeTolerance, options.absoluteTolerance) : 0.0;
       if (!(err <= 1)) {
         if (!std::isfinite(trial.y[kV]) && step < 1e-300)
           throw SimulationError("The state became non-finite at t = " + formatNumber(t) + " s.");
         ++summary.rejectedSteps;
-        h = nextStepSize(step, std::isfinite(err) ? err : 1e10);
+        h = nextStepSize(step, std::isfinite(err) ? err : 1e10, order);
         continue;
       }
       ++summary.steps;
       auto after = [&](double dh) {
         ++work;
-        return slipStep(options.integrator, rate, t, y, dh).y;
+        return slipStep(integrator, rate, t, y, dh, scale).y;
       };
 
       // Extrema inside the step: |v| peaks where a = 0, Fd peaks where dFd/dt = c(v0 − v) − η a = 0.
@@ -254,7 +296,7 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
       summary.peakVelocity = std::max(summary.peakVelocity, std::fabs(y[kV]));
       noteDrive(block.drive(t, y[kX], y[kV]));
       if (adaptive) {
-        h = nextStepSize(step, err);
+        h = nextStepSize(step, err, order);
         if (toGrid) h = std::max(h, step);  // a short step to the grid point says nothing about the next
       }
     }
@@ -288,6 +330,7 @@ SpringBlockResult simulateSeedScheme(const LawEvaluator& law, const SpringBlockS
   Trace& trace = result.trace;
   SpringBlockSummary& summary = result.summary;
   summary.staticLimit = law.forceMagnitude(0, sys.Fn);
+  summary.integrator = Integrator::SeedEuler;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   double x = options.x0, v = std::max(0.0, options.v0Block), work = 0, frictionLoss = 0, dashpotLoss = 0;
   const double outputStep = sys.duration / (options.samples - 1);
@@ -340,18 +383,114 @@ SpringBlockResult simulateSeedScheme(const LawEvaluator& law, const SpringBlockS
   return result;
 }
 
+
+// A law that carries its force from step to step (Radioss's Iform 2 increments, friction filtering)
+// is defined only together with a time step: Radioss updates Ft once per cycle of its explicit
+// central-difference loop, from the velocities of that cycle. This is that loop for the block, i.e.
+// semi-implicit Euler with the law stepped once per step at dt = h:
+//   F = law.step(state, v, dt = h),   v ← v + h (Fd + F)/m,   x ← x + h v
+// (F on the body). The block holds while the force stays inside the friction cone, |F| < μ|Fn|
+// (Iform 2's penalty spring, Iform 1's viscous branch), and slips on the cone; those are its stick
+// and slip intervals, resolved to the step. The step resolves the system's spring and the law's
+// penalty spring K (1/200 of the period of √((c + K)/m)) and its damping (h ≤ 0.2 m/(η + dF/dv)),
+// and divides the output step exactly.
+SpringBlockResult simulateSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys,
+                                     const SpringBlockOptions& options) {
+  const double outputStep = sys.duration / (options.samples - 1);
+  const double omega = std::sqrt((sys.c + law.contactStiffness()) / sys.m);
+  const double relaxation = (sys.eta + steepestSlope(law, sys.Fn, sys.v0)) / sys.m;
+  double hMax = options.step > 0 ? options.step : 2 * kPi / omega / 200;
+  if (options.step <= 0 && relaxation > 0) hMax = std::min(hMax, 0.2 / relaxation);
+  const double perSample = std::ceil(outputStep / hMax);
+  const double totalSteps = perSample * (options.samples - 1);
+  if (totalSteps > double(kMaxWork))
+    throw InputError("duration", "This law needs time steps of " + formatNumber(outputStep / perSample) +
+                                     " s to resolve its contact stiffness, so " + formatNumber(sys.duration) +
+                                     " s would take " + formatNumber(totalSteps) + " steps; the budget is " +
+                                     formatNumber(double(kMaxWork)) + ". Shorten the duration to at most " +
+                                     formatNumber(sys.duration * double(kMaxWork) / totalSteps) + " s.");
+  const long long stepsPerSample = static_cast<long long>(perSample);
+  const double h = outputStep / perSample;
+
+  SpringBlockResult result;
+  Trace& trace = result.trace;
+  SpringBlockSummary& summary = result.summary;
+  summary.staticLimit = law.forceMagnitude(0, sys.Fn);
+  summary.integrator = Integrator::SemiImplicitEuler;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  double x = options.x0, v = options.v0Block, resisting = 0, work = 0, frictionLoss = 0, dashpotLoss = 0;
+  auto drive = [&](double time) { return sys.c * (sys.v0 * time - x) + sys.eta * (sys.v0 - v); };
+  auto record = [&](double time) {
+    trace.t.push_back(time), trace.x.push_back(x), trace.v.push_back(v), trace.theta.push_back(nan);
+    trace.friction.push_back(resisting), trace.fk.push_back(std::fabs(resisting)), trace.spring.push_back(drive(time));
+    trace.vOverV0.push_back(v / sys.v0), trace.fkOverFk0.push_back(nan);
+  };
+  summary.driveForceMin = summary.driveForceMax = drive(0);
+  summary.peakVelocity = std::fabs(v);
+  record(0);
+  LawState state;
+  bool holding = true;
+  double phaseStart = 0;
+  for (int i = 1; i < options.samples; ++i) {
+    for (long long k = 0; k < stepsPerSample; ++k) {
+      const double t = (static_cast<double>(i - 1) * perSample + static_cast<double>(k)) * h;
+      const double Fd = drive(t);
+      LawInputs in;
+      in.v = v, in.vt = {v, 0, 0}, in.N = in.Fn = sys.Fn, in.dt = h;
+      const LawStep step = law.step(state, in);
+      state = step.state;
+      const double F = step.force[0];  // on the body
+      resisting = -F;
+      work += Fd * sys.v0 * h;
+      frictionLoss += -F * v * h;
+      dashpotLoss += sys.eta * (sys.v0 - v) * (sys.v0 - v) * h;
+      const double vNext = v + h * (Fd + F) / sys.m;
+      x += h * vNext;
+      if (!std::isfinite(x) || !std::isfinite(vNext))
+        throw SimulationError("The state became non-finite at t = " + formatNumber(t) + " s: the law's force " +
+                              "outgrew the step of " + formatNumber(h) + " s.");
+      if (v != 0 && (vNext > 0) != (v > 0)) summary.events.push_back({t + h * v / (v - vNext), EventKind::Reversal});
+      v = vNext;
+      ++summary.steps;
+      // Inside the cone (with a relative margin for the cap's rounding) the contact holds.
+      const bool holdsNow = step.magnitude < step.mu * std::fabs(sys.Fn) * (1 - 1e-12);
+      if (holdsNow != holding) {
+        (holding ? summary.stickIntervals : summary.slipIntervals).push_back({phaseStart, t + h});
+        summary.events.push_back({t + h, holding ? EventKind::BreakAway : EventKind::Stick});
+        holding = holdsNow, phaseStart = t + h;
+      }
+      summary.peakVelocity = std::max(summary.peakVelocity, std::fabs(v));
+      summary.driveForceMin = std::min(summary.driveForceMin, drive(t + h));
+      summary.driveForceMax = std::max(summary.driveForceMax, drive(t + h));
+    }
+    record(i * outputStep);
+  }
+  (holding ? summary.stickIntervals : summary.slipIntervals).push_back({phaseStart, sys.duration});
+  const double e0 = -options.x0, e1 = sys.v0 * sys.duration - x;
+  const double imbalance = work - 0.5 * sys.m * (v * v - options.v0Block * options.v0Block) -
+                           0.5 * sys.c * (e1 * e1 - e0 * e0) - frictionLoss - dashpotLoss;
+  summary.driveWork = work, summary.dissipated = frictionLoss, summary.dashpotDissipated = dashpotLoss;
+  summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(work), 1e-300);
+  finishAnalysis(result, sys);
+  return result;
+}
 }  // namespace
 
 const std::vector<IntegratorSpec>& integratorCatalog() {
   static const std::vector<IntegratorSpec> catalog = {
-      {Integrator::DormandPrince, "auto", "Automatic",
-       "Picks the method for the law: Dormand–Prince 5(4) with located stick-slip switches."},
+      {Integrator::Auto, "auto", "Automatic",
+       "Picks per law: Dormand–Prince, or Rosenbrock when the friction's slope makes slip stiff (relaxation rate "
+       "above 1000× the spring's), or the stepped scheme for a law that remembers its force between steps."},
       {Integrator::DormandPrince, "dormand-prince", "Dormand–Prince 5(4), adaptive",
        "Fifth order with an embedded error estimate; the step follows the tolerance. Switches located to 1e-12 s."},
+      {Integrator::Rosenbrock, "rosenbrock", "Rosenbrock 4(3), adaptive, stiff",
+       "Linearly implicit fourth order (Shampine 1982) for steep regularized laws: its step follows the tolerance, "
+       "not the friction slope. Switches located to 1e-12 s."},
       {Integrator::Rk4, "rk4", "RK4, fixed step",
        "Classical fourth-order Runge–Kutta at 1/200 of the spring period; switches located inside the step."},
       {Integrator::SemiImplicitEuler, "semi-implicit-euler", "Semi-implicit Euler, fixed step",
-       "First order: v then x, at 1/200 of the spring period; switches located inside the step."},
+       "First order: v then x, at 1/200 of the spring period; switches located inside the step. Laws that carry "
+       "their force between steps (Radioss Iform 2, filtering) run in this loop, as in Radioss's explicit solver."},
       {Integrator::SeedEuler, "seed-euler", "The seed app's scheme",
        "Semi-implicit Euler at 1 ms with the seed's stick rule: v clamped at 0 after the position update."},
   };
@@ -365,6 +504,12 @@ Integrator findIntegrator(std::string_view id) {
     known += (known.empty() ? "" : ", ") + std::string(spec.id);
   }
   throw InputError("integrator", "Unknown integrator '" + std::string(id) + "'; the integrators are: " + known + ".");
+}
+
+std::string_view integratorId(Integrator integrator) {
+  for (const IntegratorSpec& spec : integratorCatalog())
+    if (spec.kind == integrator) return spec.id;
+  return "auto";
 }
 
 const ModelSpec& springBlockSystemModel() {
@@ -385,8 +530,8 @@ LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
   const SpringBlockSystem sys{system.get("m"), system.get("c"), system.get("eta"), system.get("v0"), system.get("Fn"),
                               system.get("duration")};
   SpringBlockResult run = simulateSpringBlock(request.law, request.params, sys, options);
-  return {std::move(run), std::move(system), LawEvaluator(request.law, request.params).resolved(),
-          request.integrator == "auto" ? "dormand-prince" : request.integrator};
+  const std::string_view ran = integratorId(run.summary.integrator);
+  return {std::move(run), std::move(system), LawEvaluator(request.law, request.params).resolved(), std::string(ran)};
 }
 
 }  // namespace friction

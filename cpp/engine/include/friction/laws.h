@@ -98,6 +98,13 @@ class LawEvaluator {
   double forceMagnitude(double v, double N, double p = 0, double theta = -1) const;
   /// Throws InputError if these parameters make the law remember forces between calls.
   void requireStateless() const;
+  /// True if these parameters make the law remember forces between calls (use step()).
+  bool stateful() const;
+  /// One step of the law's stateful form from `state` (inputs checked as stepLaw checks them).
+  LawStep step(const LawState& state, const LawInputs& inputs) const;
+  /// The tangential (penalty) stiffness [N/m] the law puts between body and surface while it holds,
+  /// which bounds an explicit time step; 0 if it has none.
+  double contactStiffness() const;
   /// Every parameter of the law, defaults filled in.
   const ResolvedParams& resolved() const { return resolved_; }
 

@@ -6,17 +6,20 @@
 //
 // F is the law's friction force resisting the slip. A law whose force at v = 0 is positive has a
 // true stick state with that static limit: while v = 0 the block stays exactly at rest as long as
-// |Fd| ≤ F(0). Slip is integrated by adaptive Dormand–Prince 5(4); the switches between stick and
-// slip are located inside the step (to 1e-12 s) and written into the output. A law with F(0) = 0 (a
-// regularized law such as Drake's Stribeck or Threlfall) never sticks: it slides through v = 0.
+// |Fd| ≤ F(0). Slip is integrated by adaptive Dormand–Prince 5(4), or for a steep (stiff) law by an
+// L-stable Rosenbrock 4(3); the switches between stick and slip are located inside the step (to
+// 1e-12 s) and written into the output. A law with F(0) = 0 (a regularized law such as Drake's
+// Stribeck or Threlfall) never sticks: it slides through v = 0.
 //
 // Energy bookkeeping: the drive delivers W = ∫ Fd v0 dt, which goes into kinetic energy ½mv², spring
 // energy ½c(v0 t − x)², dashpot dissipation ∫ η(v0 − v)² dt and friction dissipation ∫ F|v| dt; the
 // residual of that balance measures the integration error.
 //
-// Stateless laws only (Radioss's Iform 2 and filtering remember forces between steps and are
-// refused). Fixed-step schemes use the same stick phases and located switches, so they differ from
-// Dormand–Prince only in how slip is integrated; the seed's scheme keeps the seed's clamp instead.
+// Fixed-step schemes use the same stick phases and located switches, so they differ from the
+// adaptive ones only in how slip is integrated; the seed's scheme keeps the seed's clamp instead.
+// A law that remembers its force between time steps (Radioss's Iform 2, friction filtering) exists
+// only together with a time step, so it runs in its origin's explicit loop (semi-implicit Euler, the
+// law stepped once per step); its stick is the contact holding inside the friction cone.
 
 #include <string>
 #include <string_view>
@@ -38,7 +41,9 @@ struct SpringBlockSystem {
 
 /// How slip is integrated.
 enum class Integrator {
-  DormandPrince,      ///< adaptive Dormand–Prince 5(4) with error control (what `auto` picks)
+  Auto,               ///< picks per law and system (see chooseIntegrator)
+  DormandPrince,      ///< adaptive Dormand–Prince 5(4) with error control
+  Rosenbrock,         ///< adaptive linearly implicit Rosenbrock 4(3) for stiff (steep) friction laws
   Rk4,                ///< classical RK4 at a fixed step
   SemiImplicitEuler,  ///< v += a h, then x += v h, at a fixed step
   SeedEuler,          ///< the seed app's scheme: semi-implicit Euler at 1 ms, stick only by clamping v ≥ 0
@@ -49,17 +54,19 @@ struct IntegratorSpec {
   Integrator kind;
   std::string_view id, name, description;
 };
-/// Every integrator, `auto` first (it maps to Dormand–Prince).
+/// Every integrator, `auto` first.
 const std::vector<IntegratorSpec>& integratorCatalog();
 /// The integrator called `id` ("auto" included). Throws InputError (field "integrator").
 Integrator findIntegrator(std::string_view id);
+/// The catalog id of an integrator.
+std::string_view integratorId(Integrator integrator);
 
 /// The spring-block's own parameters (m, Fn, c, eta, v0, duration), shared with the state-variable model.
 const ModelSpec& springBlockSystemModel();
 
 struct SpringBlockOptions {
   int samples = 2000;          ///< uniform output grid over [0, duration]
-  Integrator integrator = Integrator::DormandPrince;
+  Integrator integrator = Integrator::Auto;
   double step = 0;             ///< fixed-step schemes: the step [s]; 0 = 1/200 of the spring period or the grid step
   double relativeTolerance = 1e-10;
   double absoluteTolerance = 1e-13;
@@ -88,6 +95,7 @@ struct SpringBlockSummary {
   double dashpotDissipated = 0;  ///< ∫ η (v0 − v)² dt [J]
   double energyResidual = 0; ///< |W − ΔKE − ΔPE − dissipation| / max(W, tiny), relative
   Regime regime = Regime::Stuck;
+  Integrator integrator = Integrator::Auto;  ///< the method that ran (never Auto)
   long long steps = 0, rejectedSteps = 0;
   double staticLimit = 0;    ///< F(0) [N]; 0 = no stick state
 };

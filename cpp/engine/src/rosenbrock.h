@@ -1,0 +1,107 @@
+#pragma once
+// A linearly implicit (Rosenbrock) method for stiff slip phases: the L-stable 4-stage method of
+// order 4 with an embedded order-3 estimate from Hairer & Wanner, Solving ODEs II (2nd ed., §IV.7,
+// Table 7.2; the set their ROS4 code offers as "LSTAB", γ = 0.57282). It solves linear systems with
+// W = I/(γh) − J instead of iterating, so its step follows accuracy, not the stiff friction slope
+// dF/dv that caps an explicit method's step at about 3/|λ|; L-stability (R(∞) = 0) damps the fast
+// creep transients of a steep law at once instead of carrying them from step to step.
+//
+// With stage values g₁…g₄ (Hairer–Wanner's transformed form, ft = ∂f/∂t):
+//   W gᵢ = f(t + cᵢh, y + Σ aᵢⱼ gⱼ) + h dᵢ ft + Σ (cᵢⱼ/h) gⱼ
+//   y₁ = y + Σ bᵢ gᵢ,   error ≈ Σ eᵢ gᵢ
+// Stage 4 reuses stage 3's evaluation (a₄ⱼ = a₃ⱼ, c₄ = c₃), so each step costs three evaluations
+// of f, a Jacobian and one LU factorisation.
+
+#include <cmath>
+#include <cstddef>
+
+#include "dormand_prince.h"
+
+namespace friction {
+
+/// One Rosenbrock step for dy/dt = rate(t, y). Only the first M components feed back into the rate
+/// (the others are quadratures such as energy integrals), so the Jacobian is built by forward
+/// differences over those M columns; `scale[i]` is the magnitude below which component i is
+/// perturbed as if it were that size.
+template <std::size_t M, std::size_t N, class Rate>
+EmbeddedStep<N> rosenbrockStep(const Rate& rate, double t, const Vec<N>& y, double h, const Vec<M>& scale) {
+  constexpr double gamma = 0.57282;
+  constexpr double a21 = 2.0, a31 = 1.867943637803922, a32 = 0.2344449711399156;
+  constexpr double c21 = -7.137615036412310, c31 = 2.580708087951457, c32 = 0.6515950076447975;
+  constexpr double c41 = -2.137148994382534, c42 = -0.3214669691237626, c43 = -0.6949742501781779;
+  constexpr double b1 = 2.255570073418735, b2 = 0.2870493262186792, b3 = 0.4353179431840180, b4 = 1.093502252409163;
+  constexpr double e1 = -0.2815431932141155, e2 = -0.07276199124938920, e3 = -0.1082196201495311,
+                   e4 = -1.093502252409163;
+  constexpr double c2 = 1.14564, c3 = 0.6552168638155900;
+  constexpr double d1 = 0.57282, d2 = -1.769193891319233, d3 = 0.7592633437920482, d4 = -0.1049021087100450;
+
+  // J by forward differences: column j = (f(y + δ eⱼ) − f(y)) / δ, δ = √ε·max(|yⱼ|, scaleⱼ).
+  const Vec<N> f0 = rate(t, y);
+  double W[N][N] = {};
+  for (std::size_t j = 0; j < M; ++j) {
+    const double delta = 1.5e-8 * std::max(std::fabs(y[j]), scale[j]);
+    Vec<N> shifted = y;
+    shifted[j] += delta;
+    const double step = shifted[j] - y[j];  // the increment actually representable
+    const Vec<N> f1 = rate(t, shifted);
+    for (std::size_t i = 0; i < N; ++i) W[i][j] = -(f1[i] - f0[i]) / step;
+  }
+  // ft by a forward difference in time.
+  const double dtime = 1.5e-8 * std::max(std::fabs(t), std::fabs(h));
+  const Vec<N> fTime = rate(t + dtime, y);
+  Vec<N> ft;
+  for (std::size_t i = 0; i < N; ++i) ft[i] = (fTime[i] - f0[i]) / dtime;
+  for (std::size_t i = 0; i < N; ++i) W[i][i] += 1 / (gamma * h);
+
+  // LU factorisation with partial pivoting, in place.
+  std::size_t pivot[N];
+  for (std::size_t k = 0; k < N; ++k) {
+    std::size_t best = k;
+    for (std::size_t i = k + 1; i < N; ++i)
+      if (std::fabs(W[i][k]) > std::fabs(W[best][k])) best = i;
+    pivot[k] = best;
+    if (best != k)
+      for (std::size_t j = 0; j < N; ++j) std::swap(W[k][j], W[best][j]);
+    for (std::size_t i = k + 1; i < N; ++i) {
+      W[i][k] /= W[k][k];
+      for (std::size_t j = k + 1; j < N; ++j) W[i][j] -= W[i][k] * W[k][j];
+    }
+  }
+  auto solve = [&](Vec<N> b) {
+    for (std::size_t k = 0; k < N; ++k) {
+      std::swap(b[k], b[pivot[k]]);
+      for (std::size_t i = k + 1; i < N; ++i) b[i] -= W[i][k] * b[k];
+    }
+    for (std::size_t k = N; k-- > 0;) {
+      for (std::size_t j = k + 1; j < N; ++j) b[k] -= W[k][j] * b[j];
+      b[k] /= W[k][k];
+    }
+    return b;
+  };
+
+  Vec<N> rhs, stage;
+  for (std::size_t i = 0; i < N; ++i) rhs[i] = f0[i] + h * d1 * ft[i];
+  const Vec<N> g1 = solve(rhs);
+
+  for (std::size_t i = 0; i < N; ++i) stage[i] = y[i] + a21 * g1[i];
+  const Vec<N> f2 = rate(t + c2 * h, stage);
+  for (std::size_t i = 0; i < N; ++i) rhs[i] = f2[i] + h * d2 * ft[i] + c21 * g1[i] / h;
+  const Vec<N> g2 = solve(rhs);
+
+  for (std::size_t i = 0; i < N; ++i) stage[i] = y[i] + a31 * g1[i] + a32 * g2[i];
+  const Vec<N> f3 = rate(t + c3 * h, stage);
+  for (std::size_t i = 0; i < N; ++i) rhs[i] = f3[i] + h * d3 * ft[i] + (c31 * g1[i] + c32 * g2[i]) / h;
+  const Vec<N> g3 = solve(rhs);
+
+  for (std::size_t i = 0; i < N; ++i) rhs[i] = f3[i] + h * d4 * ft[i] + (c41 * g1[i] + c42 * g2[i] + c43 * g3[i]) / h;
+  const Vec<N> g4 = solve(rhs);
+
+  EmbeddedStep<N> out;
+  for (std::size_t i = 0; i < N; ++i) {
+    out.y[i] = y[i] + b1 * g1[i] + b2 * g2[i] + b3 * g3[i] + b4 * g4[i];
+    out.error[i] = e1 * g1[i] + e2 * g2[i] + e3 * g3[i] + e4 * g4[i];
+  }
+  return out;
+}
+
+}  // namespace friction
