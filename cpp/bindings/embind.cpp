@@ -276,6 +276,9 @@ val lawRunToJs(const friction::LawSimulationRequest& request, const friction::La
   summary.set("dashpotDissipated", s.dashpotDissipated);
   summary.set("energyResidual", s.energyResidual);
   summary.set("staticLimit", s.staticLimit);
+  val warnings = val::array();
+  for (const std::string& warning : s.warnings) warnings.call<void>("push", warning);
+  summary.set("warnings", warnings);
   const double omega = std::sqrt(result.system.get("c") / result.system.get("m"));
   summary.set("resonanceRadPerS", omega);
   summary.set("resonanceHz", omega / (2 * friction::kPi));

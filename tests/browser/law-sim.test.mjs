@@ -164,6 +164,27 @@ test('a law drives the block: Coulomb case C1 gives stick-slip with the closed-f
     assert.deepEqual(problems, []);
   });
 
+test('a steep law: auto runs Rosenbrock, and a fixed step beyond the law\'s stability limit is flagged beside the results',
+  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    const { page, problems } = await openPage(t);
+    await loadSite(page);
+    await page.selectOption('#model', 'drake-stribeck');
+    await page.fill('#system-duration-number', '2');
+    await waitForRun(page, 'drake-stribeck', { system: { duration: 2 }, integrator: 'rosenbrock' });
+    const rosenbrockName = await page.locator('#integrator option[value="rosenbrock"]').textContent();
+    assert.ok((await text(page, '#integrator-used')).startsWith(rosenbrockName), await text(page, '#integrator-used'));
+    assert.equal(await page.locator('#run-info .run-warning').count(), 0);
+
+    const before = await renders(page);
+    await page.selectOption('#integrator', 'semi-implicit-euler');
+    await waitForRun(page, 'drake-stribeck', { integrator: 'semi-implicit-euler', after: before });
+    const warning = page.locator('#run-info .run-warning');
+    assert.equal(await warning.count(), 1);
+    assert.match(await warning.textContent(), /stability limit/);
+    await shot(page, 'law-05-stability-warning');
+    assert.deepEqual(problems, []);
+  });
+
 test('a refused law or system value is explained beside its control and is never saved',
   { timeout: TEST_TIMEOUT_MS }, async (t) => {
     const { page, problems } = await openPage(t);

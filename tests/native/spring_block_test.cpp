@@ -271,6 +271,7 @@ TEST_CASE("auto picks Rosenbrock for a steep regularized law, Dormand-Prince oth
   const SpringBlockResult explicitRun = simulateSpringBlock("drake-stribeck", {}, sys, explicitOptions);
   INFO("steps: Rosenbrock " << stiff.summary.steps << ", Dormand–Prince " << explicitRun.summary.steps);
   CHECK(stiff.summary.steps * 2 < explicitRun.summary.steps);
+  CHECK(stiff.summary.warnings.empty());
   CHECK(stiff.summary.energyResidual < 1e-10);
   CHECK_THAT(stiff.trace.x.back(), WithinRel(explicitRun.trace.x.back(), 1e-6));
 }
@@ -356,4 +357,25 @@ TEST_CASE("Radioss friction filtering keeps the steady sliding force at μ Fn (u
     CHECK_THAT(r.trace.friction.back(), WithinRel(4.0, 1e-6));
     CHECK_THAT(r.trace.v.back(), WithinRel(0.1, 1e-6));
   }
+}
+
+TEST_CASE("A fixed step beyond the stability limit of the law's slope is reported in the result", "[spring-block][integrator]") {
+  // Drake's Stribeck at vs = 1e-4 m/s: dF/dv peaks at 1.875 μs Fn/vs (step5′(1/2) = 15/8), so semi-implicit
+  // Euler needs h < 2 m vs/(1.875 μs Fn) ≈ 1.2e-5 s; its default step, 1/200 of 2π/ω, is far above.
+  const SpringBlockSystem sys{1, 100, 0, 0.1, 9.80665, 1};
+  const double limit = 2 * 1e-4 / (1.875 * 0.9 * 9.80665);
+  SpringBlockOptions options;
+  options.integrator = Integrator::SemiImplicitEuler;
+  const SpringBlockSummary coarse = simulateSpringBlock("drake-stribeck", {}, sys, options).summary;
+  REQUIRE(coarse.warnings.size() == 1);
+  const std::string& warning = coarse.warnings[0];
+  CHECK_THAT(warning, Catch::Matchers::Contains("'rosenbrock'"));
+  // The slope is sampled at ten speeds per decade, so the limit it states is within a few per cent.
+  const std::string marker = "stability limit of ";
+  CHECK_THAT(std::stod(warning.substr(warning.find(marker) + marker.size())), WithinRel(limit, 0.05));
+  options.step = 1.5 * limit;
+  CHECK(simulateSpringBlock("drake-stribeck", {}, sys, options).summary.warnings.size() == 1);
+  options.step = 0.5 * limit;
+  CHECK(simulateSpringBlock("drake-stribeck", {}, sys, options).summary.warnings.empty());
+  CHECK(simulateSpringBlock("coulomb", kCoulomb, sys, options).summary.warnings.empty());
 }

@@ -213,9 +213,17 @@ async function start() {
     const force = unitOf('friction');
     const events = summary.events ?? [];
     const count = (kind) => events.filter((event) => event.kind === kind).length;
-    ui.runInfo.textContent = `${count('break-away')} break-aways, ${count('stick')} sticks, ${count('reversal')} reversals · `
+    const info = `${count('break-away')} break-aways, ${count('stick')} sticks, ${count('reversal')} reversals · `
       + `drive force ${formatQuantity(summary.driveForceMin, force)} to ${formatQuantity(summary.driveForceMax, force)} · `
       + `static limit ${formatQuantity(summary.staticLimit, force)} · friction dissipated ${formatQuantity(summary.dissipated, ENERGY_UNIT)}`;
+    // The engine's warnings (e.g. a fixed step beyond the law's stability limit) stand out beside it.
+    const warnings = (summary.warnings ?? []).map((text) => {
+      const warning = document.createElement('strong');
+      warning.className = 'run-warning';
+      warning.textContent = `Warning: ${text}`;
+      return warning;
+    });
+    ui.runInfo.replaceChildren(info, ...warnings);
   }
 
   ui.controls.select.addEventListener('change', () => {

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <string>
 
 #include "dormand_prince.h"
 #include "friction/errors.h"
@@ -56,17 +58,45 @@ EmbeddedStep<5> slipStep(Integrator integrator, const Rate& rate, double t, cons
 }
 
 // The steepest rise of the law's friction with speed: max dF/dv [N·s/m] over speeds from 0+ to
-// 100·v0, by differences on a logarithmic grid of ten points per decade starting at 1e-12·v0. It sets
-// the slip's fastest time scale m/(η + dF/dv), which makes a law stiff for explicit methods.
-double steepestSlope(const LawEvaluator& law, double Fn, double vReference) {
-  double slope = 0, vPrevious = 0, fPrevious = law.forceMagnitude(1e-150, Fn);
+// 100·v0, by differences on a logarithmic grid of ten points per decade starting at 1e-12·v0, and the
+// speed where it occurs. It sets the slip's fastest time scale m/(η + dF/dv), which makes a law stiff
+// for explicit methods.
+struct Slope {
+  double value = 0, speed = 0;
+};
+Slope steepestSlope(const LawEvaluator& law, double Fn, double vReference) {
+  Slope steepest;
+  double vPrevious = 0, fPrevious = law.forceMagnitude(1e-150, Fn);
   for (int k = 0; k <= 140; ++k) {
     const double v = vReference * std::pow(10.0, -12 + 0.1 * k);
     const double f = law.forceMagnitude(v, Fn);
-    slope = std::max(slope, (f - fPrevious) / (v - vPrevious));
+    const double slope = (f - fPrevious) / (v - vPrevious);
+    if (slope > steepest.value) steepest = {slope, v};
     vPrevious = v, fPrevious = f;
   }
-  return slope;
+  return steepest;
+}
+
+// A fixed step h of an explicit scheme is stable on the friction's relaxation λ = (η + dF/dv)/m only
+// if h·λ stays inside the scheme's stability interval on the negative real axis: 2 for (semi-implicit)
+// Euler, 2.785 for RK4. Beyond it the run oscillates or blows up where the law is that steep.
+std::string approx(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g", value);
+  return text;
+}
+
+void warnIfUnstable(SpringBlockSummary& summary, const LawEvaluator& law, const SpringBlockSystem& sys,
+                    Integrator integrator, double step) {
+  const double bound = integrator == Integrator::Rk4 ? 2.785 : 2.0;
+  const Slope slope = steepestSlope(law, sys.Fn, sys.v0);
+  const double relaxation = (sys.eta + slope.value) / sys.m;
+  if (!(step * relaxation > bound)) return;
+  summary.warnings.push_back(
+      "The fixed step of " + approx(step) + " s is beyond the explicit stability limit of " +
+      approx(bound / relaxation) + " s that the law's slope dF/dv = " + approx(slope.value) +
+      " N·s/m (at |v| ≈ " + approx(slope.speed) + " m/s) sets with η and m: wherever the block slides that "
+      "slowly the result is not trustworthy. Use 'rosenbrock' or 'auto'.");
 }
 
 // `auto`: the stepped scheme for a law that remembers forces between steps; else Rosenbrock when the
@@ -75,7 +105,7 @@ double steepestSlope(const LawEvaluator& law, double Fn, double vReference) {
 // method's stability bound (h ≲ 3.3/λ), not accuracy, would set its step.
 Integrator chooseIntegrator(const LawEvaluator& law, const SpringBlockSystem& sys) {
   if (law.stateful()) return Integrator::SemiImplicitEuler;
-  const double relaxation = (sys.eta + steepestSlope(law, sys.Fn, sys.v0)) / sys.m;
+  const double relaxation = (sys.eta + steepestSlope(law, sys.Fn, sys.v0).value) / sys.m;
   const double ownRate = std::max(std::sqrt(sys.c / sys.m), 2 * kPi / sys.duration);
   return relaxation > 1000 * ownRate ? Integrator::Rosenbrock : Integrator::DormandPrince;
 }
@@ -202,6 +232,7 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
                                             : std::min(outputStep, omega > 0 ? 2 * kPi / omega / 200 : outputStep);
   double h = adaptive ? std::min(outputStep, omega > 0 ? 1e-3 / omega : 1e-3 * sys.duration) : fixedStep;
   long long work = 0;
+  if (!adaptive) warnIfUnstable(summary, law, sys, integrator, fixedStep);
   record(t, y, stuck, dir);
 
   for (int i = 1; i < options.samples; ++i) {
@@ -331,6 +362,7 @@ SpringBlockResult simulateSeedScheme(const LawEvaluator& law, const SpringBlockS
   SpringBlockSummary& summary = result.summary;
   summary.staticLimit = law.forceMagnitude(0, sys.Fn);
   summary.integrator = Integrator::SeedEuler;
+  warnIfUnstable(summary, law, sys, Integrator::SeedEuler, dt);
   const double nan = std::numeric_limits<double>::quiet_NaN();
   double x = options.x0, v = std::max(0.0, options.v0Block), work = 0, frictionLoss = 0, dashpotLoss = 0;
   const double outputStep = sys.duration / (options.samples - 1);
@@ -398,7 +430,7 @@ SpringBlockResult simulateSteppedLaw(const LawEvaluator& law, const SpringBlockS
                                      const SpringBlockOptions& options) {
   const double outputStep = sys.duration / (options.samples - 1);
   const double omega = std::sqrt((sys.c + law.contactStiffness()) / sys.m);
-  const double relaxation = (sys.eta + steepestSlope(law, sys.Fn, sys.v0)) / sys.m;
+  const double relaxation = (sys.eta + steepestSlope(law, sys.Fn, sys.v0).value) / sys.m;
   double hMax = options.step > 0 ? options.step : 2 * kPi / omega / 200;
   if (options.step <= 0 && relaxation > 0) hMax = std::min(hMax, 0.2 / relaxation);
   const double perSample = std::ceil(outputStep / hMax);
@@ -417,6 +449,10 @@ SpringBlockResult simulateSteppedLaw(const LawEvaluator& law, const SpringBlockS
   SpringBlockSummary& summary = result.summary;
   summary.staticLimit = law.forceMagnitude(0, sys.Fn);
   summary.integrator = Integrator::SemiImplicitEuler;
+  warnIfUnstable(summary, law, sys, Integrator::SemiImplicitEuler, h);
+  if (h * omega > 2)
+    summary.warnings.push_back("The fixed step of " + approx(h) + " s is beyond the stability limit " +
+                               approx(2 / omega) + " s of the spring and the law's penalty stiffness together.");
   const double nan = std::numeric_limits<double>::quiet_NaN();
   double x = options.x0, v = options.v0Block, resisting = 0, work = 0, frictionLoss = 0, dashpotLoss = 0;
   auto drive = [&](double time) { return sys.c * (sys.v0 * time - x) + sys.eta * (sys.v0 - v); };

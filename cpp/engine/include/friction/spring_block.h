@@ -98,6 +98,9 @@ struct SpringBlockSummary {
   Integrator integrator = Integrator::Auto;  ///< the method that ran (never Auto)
   long long steps = 0, rejectedSteps = 0;
   double staticLimit = 0;    ///< F(0) [N]; 0 = no stick state
+  /// Why the result may not be trustworthy, e.g. a fixed step beyond the explicit stability limit
+  /// that the law's steepest slope sets; empty if none.
+  std::vector<std::string> warnings;
 };
 
 struct SpringBlockResult {

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The spring-block benchmark, natively and as wasm under node, in one run: each prints its own
+# tables (time ratios measured side by side within that process), then a last table puts the two
+# builds side by side (wasm ÷ native). Not a test; nothing here passes or fails on time.
+# Usage: bash build-scripts/bench.sh [rounds]   (default 5 interleaved rounds per method)
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+ROUNDS="${1:-5}"
+bash build-scripts/install-deps.sh
+bash build-scripts/build.sh >/dev/null
+
+native_out="$(./build/native/cpp/friction_bench "$ROUNDS")"
+wasm_out="$(node build/wasm/cpp/friction_bench.cjs "$ROUNDS")"
+grep -v '^BENCH_JSON ' <<<"$native_out"
+echo
+grep -v '^BENCH_JSON ' <<<"$wasm_out"
+
+NATIVE_JSON="$(grep '^BENCH_JSON ' <<<"$native_out" | cut -c12-)" \
+WASM_JSON="$(grep '^BENCH_JSON ' <<<"$wasm_out" | cut -c12-)" \
+node --input-type=module -e '
+const native = JSON.parse(process.env.NATIVE_JSON).rows;
+const wasm = JSON.parse(process.env.WASM_JSON).rows;
+const key = (row) => `${row.group} | ${row.label}`;
+const wasmByKey = new Map(wasm.map((row) => [key(row), row]));
+const ms = (s) => (s < 0 ? "refused" : (1e3 * s).toFixed(3));
+console.log("\nNative and wasm side by side (median ms; same steps and errors expected)");
+console.log(`${"case | method".padEnd(62)} ${"native".padStart(10)} ${"wasm".padStart(10)} ${"wasm÷native".padStart(12)}`);
+const ratios = [];
+for (const row of native) {
+  const other = wasmByKey.get(key(row));
+  if (!other) continue;
+  const ratio = row.seconds > 0 && other.seconds > 0 ? other.seconds / row.seconds : NaN;
+  if (Number.isFinite(ratio)) ratios.push(ratio);
+  const same = row.steps === other.steps ? "" : `  (steps differ: ${row.steps} vs ${other.steps})`;
+  console.log(`${key(row).slice(0, 62).padEnd(62)} ${ms(row.seconds).padStart(10)} ${ms(other.seconds).padStart(10)} ${
+    Number.isFinite(ratio) ? ratio.toFixed(2).padStart(12) : "".padStart(12)}${same}`);
+}
+ratios.sort((a, b) => a - b);
+console.log(`\nwasm ÷ native over ${ratios.length} rows: median ${ratios[ratios.length >> 1].toFixed(2)}, ` +
+  `range ${ratios[0].toFixed(2)} to ${ratios[ratios.length - 1].toFixed(2)}`);
+'
