@@ -23,6 +23,11 @@ struct LawDefinition {
   void (*requireStatelessForce)(const ResolvedParams&) = nullptr;
   /// The tangential penalty stiffness [N/m] of these parameters, if any; nullptr means none.
   double (*stiffness)(const ResolvedParams&) = nullptr;
+  /// A dynamic law: its state variables, its friction and state rate, its steady and initial states.
+  std::vector<StateVariableSpec> state = {};
+  LawDynamics (*dynamics)(const ResolvedParams&, double v, double N, const LawStateVector& state) = nullptr;
+  LawStateVector (*steadyState)(const ResolvedParams&, double v, double N) = nullptr;
+  LawStateVector (*initialState)(const ResolvedParams&) = nullptr;
   /// The force magnitude resisting slip at speed |v| with normal force N, for curves; nullptr
   /// means μ(v)·N.
   double (*curveForce)(const ResolvedParams&, const LawInputs&) = nullptr;
@@ -34,6 +39,7 @@ void addRatelLaws(std::vector<LawDefinition>& laws);
 void addDrakeLaws(std::vector<LawDefinition>& laws);
 void addRadiossLaws(std::vector<LawDefinition>& laws);
 void addOpenSeesLaws(std::vector<LawDefinition>& laws);
+void addDynamicLaws(std::vector<LawDefinition>& laws);
 
 /// Throws InputError(key, message) unless `condition` holds: the origin's own parameter checks.
 void require(bool condition, std::string_view key, const std::string& message);

@@ -20,6 +20,7 @@ const std::vector<LawDefinition>& definitions() {
     addDrakeLaws(laws);
     addRadiossLaws(laws);
     addOpenSeesLaws(laws);
+    addDynamicLaws(laws);
     return laws;
   }();
   return all;
@@ -92,8 +93,9 @@ const std::vector<LawSpec>& lawCatalog() {
   static const std::vector<LawSpec> catalog = [] {
     std::vector<LawSpec> specs;
     for (const LawDefinition& law : definitions())
-      specs.push_back({law.spec, law.origin, {law.coefficient != nullptr, law.force != nullptr, law.step != nullptr},
-                       law.inputs});
+      specs.push_back({law.spec, law.origin,
+                       {law.coefficient != nullptr, law.force != nullptr, law.step != nullptr, law.dynamics != nullptr},
+                       law.inputs, law.state});
     return specs;
   }();
   return catalog;
@@ -171,6 +173,33 @@ LawStep LawEvaluator::step(const LawState& state, const LawInputs& inputs) const
 }
 
 double LawEvaluator::contactStiffness() const { return law_->stiffness ? law_->stiffness(resolved_) : 0.0; }
+
+bool LawEvaluator::dynamic() const { return law_->dynamics != nullptr; }
+
+std::size_t LawEvaluator::stateSize() const { return law_->state.size(); }
+
+LawDynamics LawEvaluator::dynamics(double v, double N, const LawStateVector& state) const {
+  if (!law_->dynamics) missing(*law_, "internal state");
+  return law_->dynamics(resolved_, v, N, state);
+}
+
+LawStateVector LawEvaluator::steadyState(double v, double N) const {
+  if (!law_->steadyState) missing(*law_, "internal state");
+  return law_->steadyState(resolved_, v, N);
+}
+
+LawStateVector LawEvaluator::initialState() const {
+  if (!law_->initialState) return {};
+  return law_->initialState(resolved_);
+}
+
+LawDynamics lawDynamics(std::string_view id, const ParamList& params, double v, double N, const LawStateVector& state) {
+  const LawEvaluator law(id, params);
+  requireFinite(v, "v", "m/s");
+  requireFinite(N, "N", "N");
+  for (std::size_t i = 0; i < law.stateSize(); ++i) requireFinite(state[i], law.spec().state[i].key, law.spec().state[i].unit);
+  return law.dynamics(v, N, state);
+}
 
 LawCurve lawCurve(std::string_view id, const ParamList& params, const CurveRequest& request) {
   const LawEvaluator law(id, params);

@@ -15,9 +15,12 @@
 namespace friction {
 namespace {
 
-// Integrated state: position, velocity, and the three energy integrals of the balance.
-enum : std::size_t { kX = 0, kV = 1, kWork = 2, kFrictionLoss = 3, kDashpotLoss = 4 };
-using State = Vec<5>;
+// Integrated state: position, velocity, a dynamic law's state variables (zero for the others), and
+// the three energy integrals of the balance. The first kDynamic components feed back into the rates.
+enum : std::size_t { kX = 0, kV = 1, kS0 = 2, kS1 = 3, kWork = 4, kFrictionLoss = 5, kDashpotLoss = 6 };
+constexpr std::size_t kDynamic = 4;
+constexpr std::size_t kStateSize = 7;
+using State = Vec<kStateSize>;
 
 // A bound on the work of one run (accepted, rejected and event-locating steps together).
 constexpr long long kMaxWork = 20'000'000;
@@ -35,20 +38,27 @@ struct Block {
   // vector-form laws' norms.
   double slipFriction(double dir, double v) const { return law.forceMagnitude(v != 0 ? v : dir * 1e-150, sys.Fn); }
 
-  // x' = v, m v' = Fd − dir·F, W' = Fd v0, E_f' = F·dir·v, E_d' = η (v0 − v)²
+  // The friction resisting the slip, signed like the slip, and the rates of a dynamic law's state.
+  LawDynamics friction(double dir, const State& y) const {
+    if (law.dynamic()) return law.dynamics(y[kV], sys.Fn, {y[kS0], y[kS1]});
+    return {dir * slipFriction(dir, y[kV]), {0, 0}};
+  }
+
+  // x' = v, m v' = Fd − F, s' = the law's state rates, W' = Fd v0, E_f' = F·v, E_d' = η (v0 − v)²
   State rate(double dir, double t, const State& y) const {
-    const double v = y[kV], Fd = drive(t, y[kX], v), F = slipFriction(dir, v);
-    return {v, (Fd - dir * F) / sys.m, Fd * sys.v0, F * dir * v, sys.eta * (sys.v0 - v) * (sys.v0 - v)};
+    const double v = y[kV], Fd = drive(t, y[kX], v);
+    const LawDynamics f = friction(dir, y);
+    return {v, (Fd - f.force) / sys.m, f.rate[0], f.rate[1], Fd * sys.v0, f.force * v, sys.eta * (sys.v0 - v) * (sys.v0 - v)};
   }
 };
 
 // One slip step of the chosen scheme, with the local error estimate (zero for fixed-step schemes,
 // whose steps are always accepted). `scale` gives the Rosenbrock Jacobian's x and v magnitudes.
 template <class Rate>
-EmbeddedStep<5> slipStep(Integrator integrator, const Rate& rate, double t, const State& y, double h,
-                         const Vec<2>& scale) {
+EmbeddedStep<kStateSize> slipStep(Integrator integrator, const Rate& rate, double t, const State& y, double h,
+                         const Vec<kDynamic>& scale) {
   if (integrator == Integrator::DormandPrince) return dormandPrinceStep(rate, t, y, h);
-  if (integrator == Integrator::Rosenbrock) return rosenbrockStep<2>(rate, t, y, h, scale);
+  if (integrator == Integrator::Rosenbrock) return rosenbrockStep<kDynamic>(rate, t, y, h, scale);
   if (integrator == Integrator::Rk4) return {rk4Step(rate, t, y, h), {}};
   // Semi-implicit Euler: v₁ = v + h a(t, y), then x₁ = x + h v₁ (the other components explicitly).
   const State k = rate(t, y);
@@ -86,28 +96,95 @@ std::string approx(double value) {
   return text;
 }
 
+// Where a dynamic law's state is perturbed as if it were this size (a thousandth of its steady value
+// at the drive velocity, or of its initial value), for finite-difference Jacobians.
+Vec<kDynamic> jacobianScale(const LawEvaluator& law, const SpringBlockSystem& sys) {
+  const double omega = std::sqrt(sys.c / sys.m);
+  Vec<kDynamic> scale{1e-3 * sys.v0 / std::max(omega, 1 / sys.duration), 1e-3 * sys.v0, 1e-12, 1e-12};
+  if (!law.dynamic()) return scale;
+  const LawStateVector steady = law.steadyState(sys.v0, sys.Fn), initial = law.initialState();
+  for (std::size_t i = 0; i < law.stateSize(); ++i)
+    scale[kS0 + i] = std::max({1e-3 * std::fabs(steady[i]), 1e-3 * std::fabs(initial[i]), 1e-300});
+  return scale;
+}
+
+// The fastest rate [1/s] of the slip equations, and what sets it, in words.
+struct Stiffness {
+  double rate = 0;
+  std::string cause;
+};
+
+// Stateless law: λ = (η + max dF/dv)/m. Dynamic law: the spectral radius of the Jacobian of
+// (x, v, state) by power iteration, at rest in the initial state and in steady sliding at 1e-3, 0.1,
+// 1 and 2 × v0 (the rates of a bristle or state variable depend on the speed).
+Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
+  if (!law.dynamic()) {
+    const Slope slope = steepestSlope(law, sys.Fn, sys.v0);
+    return {(sys.eta + slope.value) / sys.m, "the law's slope dF/dv = " + approx(slope.value) + " N·s/m (at |v| ≈ " +
+                                                 approx(slope.speed) + " m/s) with η and m"};
+  }
+  const Block block{sys, law};
+  const Vec<kDynamic> scale = jacobianScale(law, sys);
+  Stiffness fastest;
+  for (double speed : {0.0, 1e-3 * sys.v0, 0.1 * sys.v0, sys.v0, 2 * sys.v0}) {
+    State y{};
+    y[kV] = speed;
+    const LawStateVector s = speed == 0 ? law.initialState() : law.steadyState(speed, sys.Fn);
+    y[kS0] = s[0], y[kS1] = s[1];
+    const State f0 = block.rate(1, 0, y);
+    double J[kDynamic][kDynamic];
+    for (std::size_t j = 0; j < kDynamic; ++j) {
+      State shifted = y;
+      shifted[j] += 1.5e-8 * std::max(std::fabs(y[j]), scale[j]);
+      const State f1 = block.rate(1, 0, shifted);
+      for (std::size_t i = 0; i < kDynamic; ++i) J[i][j] = (f1[i] - f0[i]) / (shifted[j] - y[j]);
+    }
+    auto apply = [&](const Vec<kDynamic>& u) {
+      Vec<kDynamic> out{};
+      for (std::size_t i = 0; i < kDynamic; ++i)
+        for (std::size_t j = 0; j < kDynamic; ++j) out[i] += J[i][j] * u[j];
+      return out;
+    };
+    auto norm = [](const Vec<kDynamic>& u) {
+      double sum = 0;
+      for (double c : u) sum += c * c;
+      return std::sqrt(sum);
+    };
+    // ‖J² u‖/‖u‖ → |λ|² for a dominant real eigenvalue or complex pair alike.
+    Vec<kDynamic> u{1, 1, 1, 1};
+    for (int k = 0; k < 60; ++k) {
+      const Vec<kDynamic> next = apply(u);
+      const double length = norm(next);
+      if (!(length > 0)) break;
+      for (std::size_t i = 0; i < kDynamic; ++i) u[i] = next[i] / length;
+    }
+    const double rate = std::sqrt(norm(apply(apply(u))) / norm(u));
+    if (std::isfinite(rate) && rate > fastest.rate)
+      fastest = {rate, "the law's state dynamics (the largest eigenvalue of the slip equations, at |v| ≈ " +
+                           approx(speed) + " m/s)"};
+  }
+  return fastest;
+}
+
 void warnIfUnstable(SpringBlockSummary& summary, const LawEvaluator& law, const SpringBlockSystem& sys,
                     Integrator integrator, double step) {
   const double bound = integrator == Integrator::Rk4 ? 2.785 : 2.0;
-  const Slope slope = steepestSlope(law, sys.Fn, sys.v0);
-  const double relaxation = (sys.eta + slope.value) / sys.m;
-  if (!(step * relaxation > bound)) return;
-  summary.warnings.push_back(
-      "The fixed step of " + approx(step) + " s is beyond the explicit stability limit of " +
-      approx(bound / relaxation) + " s that the law's slope dF/dv = " + approx(slope.value) +
-      " N·s/m (at |v| ≈ " + approx(slope.speed) + " m/s) sets with η and m: wherever the block slides that "
-      "slowly the result is not trustworthy. Use 'rosenbrock' or 'auto'.");
+  const Stiffness stiffness = slipStiffness(law, sys);
+  if (!(step * stiffness.rate > bound)) return;
+  summary.warnings.push_back("The fixed step of " + approx(step) + " s is beyond the explicit stability limit of " +
+                             approx(bound / stiffness.rate) + " s that " + stiffness.cause +
+                             " sets: wherever the block moves in that regime the result is not trustworthy. Use "
+                             "'rosenbrock' or 'auto'.");
 }
 
 // `auto`: the stepped scheme for a law that remembers forces between steps; else Rosenbrock when the
-// slip is stiff, Dormand–Prince otherwise. Stiff means the friction's relaxation rate
-// λ = (η + max dF/dv)/m exceeds 1000 times the system's own rate max(ω, 2π/duration): then an explicit
-// method's stability bound (h ≲ 3.3/λ), not accuracy, would set its step.
+// slip is stiff, Dormand–Prince otherwise. Stiff means the fastest rate λ of the slip equations
+// (for a stateless law (η + max dF/dv)/m) exceeds 1000 times the system's own rate max(ω, 2π/duration):
+// then an explicit method's stability bound (h ≲ 3.3/λ), not accuracy, would set its step.
 Integrator chooseIntegrator(const LawEvaluator& law, const SpringBlockSystem& sys) {
   if (law.stateful()) return Integrator::SemiImplicitEuler;
-  const double relaxation = (sys.eta + steepestSlope(law, sys.Fn, sys.v0).value) / sys.m;
   const double ownRate = std::max(std::sqrt(sys.c / sys.m), 2 * kPi / sys.duration);
-  return relaxation > 1000 * ownRate ? Integrator::Rosenbrock : Integrator::DormandPrince;
+  return slipStiffness(law, sys).rate > 1000 * ownRate ? Integrator::Rosenbrock : Integrator::DormandPrince;
 }
 
 // Amplitude of v about its mean over [from, to] of the trace.
@@ -118,19 +195,45 @@ double amplitude(const Trace& trace, double from, double to) {
   return hi > lo ? 0.5 * (hi - lo) : 0.0;
 }
 
-// Period and regime: the analysis every scheme shares.
+// Times where v rises through v0, interpolated between rows: one per oscillation cycle.
+std::vector<double> upwardCrossings(const Trace& trace, double v0) {
+  std::vector<double> times;
+  for (std::size_t i = 1; i < trace.size(); ++i) {
+    const double a = trace.v[i - 1] - v0, b = trace.v[i] - v0;
+    if (a < 0 && b >= 0 && trace.t[i] > trace.t[i - 1]) times.push_back(trace.t[i - 1] + (trace.t[i] - trace.t[i - 1]) * a / (a - b));
+  }
+  return times;
+}
+
+// The spacing of the last of `times` if the last two spacings agree to 0.1 %, else 0.
+double settledSpacing(const std::vector<double>& times) {
+  if (times.size() < 3) return 0;
+  const std::size_t n = times.size();
+  const double last = times[n - 1] - times[n - 2], before = times[n - 2] - times[n - 3];
+  return std::fabs(last - before) <= 1e-3 * last ? last : 0;
+}
+
+// A law without a true stick state (regularized or dynamic) never rests exactly: its "stick" is
+// creep or presliding. Its stick intervals are the spans of output rows with |v| ≤ 1 % of v0.
+void nearRestIntervals(SpringBlockResult& result, const SpringBlockSystem& sys) {
+  const Trace& trace = result.trace;
+  SpringBlockSummary& summary = result.summary;
+  summary.stickIntervals.clear(), summary.slipIntervals.clear();
+  const double threshold = 1e-2 * sys.v0;
+  std::size_t start = 0;
+  for (std::size_t i = 1; i <= trace.size(); ++i) {
+    const bool resting = std::fabs(trace.v[start]) <= threshold;
+    if (i < trace.size() && (std::fabs(trace.v[i]) <= threshold) == resting) continue;
+    const double end = i < trace.size() ? trace.t[i] : trace.t.back();
+    (resting ? summary.stickIntervals : summary.slipIntervals).push_back({trace.t[start], end});
+    start = i;
+  }
+}
+
+// Regime and period: the analysis every scheme shares.
 void finishAnalysis(SpringBlockResult& result, const SpringBlockSystem& sys) {
   SpringBlockSummary& summary = result.summary;
   const Trace& trace = result.trace;
-  // The limit-cycle period: the spacing of the last break-aways, if the last two spacings agree to
-  // 0.1 % (an adaptive run agrees to ~1e-9; a first-order fixed-step run only to its own error).
-  std::vector<double> breaks;
-  for (const SpringBlockEvent& e : summary.events)
-    if (e.kind == EventKind::BreakAway) breaks.push_back(e.t);
-  if (breaks.size() >= 3) {
-    const double last = breaks.back() - breaks[breaks.size() - 2], before = breaks[breaks.size() - 2] - breaks[breaks.size() - 3];
-    if (std::fabs(last - before) <= 1e-3 * last) summary.period = last;
-  }
 
   // Regime over the last quarter: stick-slip if it spends time at rest; else steady, growing or
   // decaying by the velocity amplitude of the last quarter against the quarter before.
@@ -148,6 +251,17 @@ void finishAnalysis(SpringBlockResult& result, const SpringBlockSystem& sys) {
     else if (late < earlier * (1 - 1e-3)) summary.regime = Regime::Decaying;
     else summary.regime = Regime::Oscillation;
   }
+
+  // The limit-cycle period: the spacing of the last break-aways, if the last two spacings agree to
+  // 0.1 % (an adaptive run agrees to ~1e-9; a first-order fixed-step run only to its own error).
+  // Without located break-aways (no true stick state), the spacing of the upward crossings of v0 in
+  // a settled stick-slip or oscillation.
+  std::vector<double> breaks;
+  for (const SpringBlockEvent& e : summary.events)
+    if (e.kind == EventKind::BreakAway) breaks.push_back(e.t);
+  summary.period = settledSpacing(breaks);
+  if (breaks.size() < 3 && (summary.regime == Regime::StickSlip || summary.regime == Regime::Oscillation))
+    summary.period = settledSpacing(upwardCrossings(trace, sys.v0));
 }
 
 // The seed app's scheme for any law, for comparison (defined below).
@@ -178,13 +292,17 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
                        "choose 'semi-implicit-euler' or 'auto'; got '" + std::string(integratorId(integrator)) + "'.");
     return simulateSteppedLaw(law, sys, options);
   }
+  if (law.dynamic() && integrator == Integrator::SeedEuler)
+    throw InputError("integrator", "The seed's scheme runs laws without internal state only; law '" +
+                                       std::string(lawId) + "' has state variables: choose another integrator.");
   SpringBlockOptions chosen = options;
   chosen.integrator = integrator;
   if (integrator == Integrator::SeedEuler) return simulateSeedScheme(law, sys, chosen);
   const Block block{sys, law};
   // A true stick state exists where the law holds a force at rest: max(F(0), F(0+)) > 0 (Coulomb's
-  // μs·N; Ratel's null-velocity rule holds up to F_C = F(0+)). Regularized laws have 0.
-  const double staticLimit = std::max(law.forceMagnitude(0, sys.Fn), block.slipFriction(1, 0));
+  // μs·N; Ratel's null-velocity rule holds up to F_C = F(0+)). Regularized laws have 0, and so do
+  // dynamic laws, whose state carries the stick (presliding).
+  const double staticLimit = law.dynamic() ? 0.0 : std::max(law.forceMagnitude(0, sys.Fn), block.slipFriction(1, 0));
 
   SpringBlockResult result;
   Trace& trace = result.trace;
@@ -192,14 +310,16 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   summary.staticLimit = staticLimit;
   summary.integrator = integrator;
   const double nan = std::numeric_limits<double>::quiet_NaN();
+  trace.state.resize(law.stateSize());
   auto record = [&](double t, const State& y, bool stuck, double dir) {
-    const double v = y[kV], Fd = block.drive(t, y[kX], v), F = block.slipFriction(dir, v);
+    const double v = y[kV], Fd = block.drive(t, y[kX], v), F = block.friction(dir, y).force;
     trace.t.push_back(t);
     trace.x.push_back(y[kX]);
     trace.v.push_back(v);
     trace.theta.push_back(nan);
-    trace.friction.push_back(stuck ? Fd : dir * F);
-    trace.fk.push_back(F);
+    trace.friction.push_back(stuck ? Fd : F);
+    trace.fk.push_back(std::fabs(F));
+    for (std::size_t i = 0; i < trace.state.size(); ++i) trace.state[i].push_back(y[kS0 + i]);
     trace.spring.push_back(Fd);
     trace.vOverV0.push_back(v / sys.v0);
     trace.fkOverFk0.push_back(nan);
@@ -216,9 +336,10 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
 
   const double outputStep = sys.duration / (options.samples - 1);
   const double eventTolerance = 1e-12;  // [s]
-  State y{options.x0, options.v0Block, 0, 0, 0};
+  const LawStateVector initial = law.initialState();
+  State y{options.x0, options.v0Block, initial[0], initial[1], 0, 0, 0};
   double t = 0, dir = y[kV] < 0 ? -1.0 : 1.0;
-  bool stuck = y[kV] == 0;
+  bool stuck = y[kV] == 0 && staticLimit > 0;
   double stickStart = 0, slipStart = 0;
   summary.driveForceMin = summary.driveForceMax = block.drive(0, y[kX], y[kV]);
   summary.peakVelocity = std::fabs(y[kV]);
@@ -226,8 +347,8 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   const double omega = std::sqrt(sys.c / sys.m);
   const bool adaptive = integrator == Integrator::DormandPrince || integrator == Integrator::Rosenbrock;
   const int order = integrator == Integrator::Rosenbrock ? 4 : 5;  // of the local error estimate
-  // Magnitudes below which the Rosenbrock Jacobian perturbs x and v as if they were that size.
-  const Vec<2> scale{1e-3 * sys.v0 / std::max(omega, 1 / sys.duration), 1e-3 * sys.v0};
+  // Magnitudes below which the Rosenbrock Jacobian perturbs x, v and the state as if they were that size.
+  const Vec<kDynamic> scale = jacobianScale(law, sys);
   const double fixedStep = options.step > 0 ? options.step
                                             : std::min(outputStep, omega > 0 ? 2 * kPi / omega / 200 : outputStep);
   double h = adaptive ? std::min(outputStep, omega > 0 ? 1e-3 / omega : 1e-3 * sys.duration) : fixedStep;
@@ -268,9 +389,9 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
       auto rate = [&](double time, const State& s) { return block.rate(dir, time, s); };
       const bool toGrid = tEnd - t <= h;
       const double step = toGrid ? tEnd - t : h;
-      const EmbeddedStep<5> trial = slipStep(integrator, rate, t, y, step, scale);
+      const EmbeddedStep<kStateSize> trial = slipStep(integrator, rate, t, y, step, scale);
       ++work;
-      const double err = adaptive ? errorNorm<2>(y, trial, options.relativeTolerance, options.absoluteTolerance) : 0.0;
+      const double err = adaptive ? errorNorm<kDynamic>(y, trial, options.relativeTolerance, options.absoluteTolerance) : 0.0;
       if (!(err <= 1)) {
         if (!std::isfinite(trial.y[kV]) && step < 1e-300)
           throw SimulationError("The state became non-finite at t = " + formatNumber(t) + " s.");
@@ -345,6 +466,7 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   const double imbalance = y[kWork] - kinetic - spring - y[kFrictionLoss] - y[kDashpotLoss];
   summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(y[kWork]), 1e-300);
 
+  if (staticLimit == 0) nearRestIntervals(result, sys);
   finishAnalysis(result, sys);
   return result;
 }

@@ -25,15 +25,38 @@ struct LawCapabilities {
   bool coefficient;  ///< frictionCoefficient(): μ from the scalar inputs v, N, p, θ
   bool force;        ///< frictionForce(): the tangential force vector from vt, n, Fn, Fe
   bool stateful;     ///< stepLaw(): a sequence of calls with a remembered state
+  bool dynamic;      ///< lawDynamics(): friction from internal state variables that obey an ODE
+};
+
+/// The most state variables a dynamic law has.
+inline constexpr std::size_t kMaxLawState = 2;
+using LawStateVector = std::array<double, kMaxLawState>;
+
+/// A state variable of a dynamic law (LuGre's bristle deflection z, rate-and-state's θ), declared
+/// once with its unit; `initial` says how a run from rest starts it.
+struct StateVariableSpec {
+  std::string_view key;      ///< "z", "theta"
+  std::string_view symbol;   ///< "z", "θ"
+  std::string_view label;    ///< "Bristle deflection"
+  std::string_view unit;     ///< SI
+  std::string_view initial;  ///< its value at the start of a run from rest, as a formula ("0", "Dc/V*")
+  std::string_view help;
 };
 
 /// One law: its catalog entry (id, name, description, citation, parameters), its origin system and
 /// what it can compute.
 struct LawSpec {
   ModelSpec spec;
-  std::string_view origin;              ///< "Textbook", "Abbott app", "Ratel", "Drake", "OpenRadioss", "OpenSees"
+  std::string_view origin;              ///< "Textbook", "Abbott app", "Ratel", "Drake", "OpenRadioss", "OpenSees", "Literature"
   LawCapabilities can;
   std::vector<std::string_view> inputs; ///< the inputs it reads, by LawInputs field name
+  std::vector<StateVariableSpec> state; ///< a dynamic law's state variables, in order
+};
+
+/// A dynamic law at one instant: its friction and the rate of its state.
+struct LawDynamics {
+  double force = 0;       ///< friction force resisting the slip, signed like the slip it resists [N]
+  LawStateVector rate{};  ///< d(state)/dt, in the state variables' units per second
 };
 
 /// Inputs of a law evaluation; each law reads the ones listed in its LawSpec::inputs.
@@ -105,6 +128,16 @@ class LawEvaluator {
   /// The tangential (penalty) stiffness [N/m] the law puts between body and surface while it holds,
   /// which bounds an explicit time step; 0 if it has none.
   double contactStiffness() const;
+  /// True for a law whose friction follows internal state variables (see LawSpec::state).
+  bool dynamic() const;
+  /// A dynamic law's number of state variables (0 for the others).
+  std::size_t stateSize() const;
+  /// A dynamic law's friction and state rate at slip velocity v [m/s], normal force N [N] and state.
+  LawDynamics dynamics(double v, double N, const LawStateVector& state) const;
+  /// A dynamic law's state in steady sliding at v (v ≠ 0 for laws whose steady state needs motion).
+  LawStateVector steadyState(double v, double N) const;
+  /// A dynamic law's state at the start of a run from rest.
+  LawStateVector initialState() const;
   /// Every parameter of the law, defaults filled in.
   const ResolvedParams& resolved() const { return resolved_; }
 
@@ -129,7 +162,12 @@ Vec3 frictionForce(std::string_view id, const ParamList& params, const LawInputs
 /// One step of a stateful law from `state`. Throws InputError as above, or if the law is stateless.
 LawStep stepLaw(std::string_view id, const ParamList& params, const LawState& state, const LawInputs& inputs);
 
-/// μ(v) and F(v) over a velocity range, for plotting and comparing laws.
+/// A dynamic law's friction and state rate (checks the law, its parameters and the inputs). Throws
+/// InputError if the law has no state.
+LawDynamics lawDynamics(std::string_view id, const ParamList& params, double v, double N, const LawStateVector& state);
+
+/// μ(v) and F(v) over a velocity range, for plotting and comparing laws. A dynamic law is drawn at
+/// its steady state.
 LawCurve lawCurve(std::string_view id, const ParamList& params, const CurveRequest& request);
 
 }  // namespace friction

@@ -21,6 +21,9 @@ struct Trace {
   std::vector<double> spring;    ///< drive force of spring and dashpot, c(v0 t − x) + η(v0 − v) [N]
   std::vector<double> vOverV0;   ///< v / v0 [-], as the seed plots it
   std::vector<double> fkOverFk0; ///< Fk(v) / Fk(0 velocity terms) [-], as the seed plots it
+  /// A dynamic law's state variables, one column each, in its catalog order (LawSpec::state); empty
+  /// for the models and for laws without state.
+  std::vector<std::vector<double>> state;
 
   std::size_t size() const { return t.size(); }
 };

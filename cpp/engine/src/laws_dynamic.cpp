@@ -1,0 +1,282 @@
+// Dynamic friction models from the literature, beyond the seeds (none of which implements one but
+// the seed app's θ): LuGre, Dahl, Dieterich–Ruina rate-and-state and the elasto-plastic model. Each
+// law's friction follows internal state variables that obey an ODE; the spring-block integrates them
+// with the block. Formulas as in shared/reference/physics-checks.md §4–§6 and the papers cited.
+//
+// Sign convention (laws.h): the force returned resists the slip and is signed like it; the state
+// variables are signed too (z follows the slip direction).
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "friction/constants.h"
+#include "friction/errors.h"
+#include "law_registry.h"
+
+namespace friction {
+namespace {
+
+double sign(double x) { return (x > 0) - (x < 0); }
+
+// --- Shared by LuGre and the elasto-plastic model ------------------------------------------------
+struct BristleParams {
+  double sigma0, sigma1, sigma2, Fc, Fs, vs, z_ba;
+};
+using BristleField = ParamField<BristleParams>;
+
+const BristleField kSigma0{&BristleParams::sigma0,
+                           {"sigma0", "σ0", "Bristle stiffness", "N/m", 1e5, 1e-3, 1e10, 1, Scale::Log,
+                            "Stiffness of the bristles in presliding (Canudas de Wit et al. 1995, Table I: 1e5 N/m)."}};
+const BristleField kSigma1{&BristleParams::sigma1,
+                           {"sigma1", "σ1", "Bristle damping", "N·s/m", std::sqrt(1e5), 0.0, 1e7, 0.1, Scale::Linear,
+                            "Damping of the bristles' motion, σ1·dz/dt (Table I: √1e5 ≈ 316.2 N·s/m)."}};
+const BristleField kSigma2{&BristleParams::sigma2,
+                           {"sigma2", "σ2", "Viscous friction", "N·s/m", 0.4, 0.0, 1e5, 0.01, Scale::Linear,
+                            "Viscous term σ2·v (Table I: 0.4 N·s/m)."}};
+const BristleField kFc{&BristleParams::Fc,
+                       {"Fc", "Fc", "Coulomb force", "N", 1.0, 1e-9, 1e6, 0.01, Scale::Log,
+                        "Kinetic (Coulomb) friction force at high speed (Table I: 1 N). A force, not a coefficient: "
+                        "the system's normal force Fn does not enter."}};
+const BristleField kFs{&BristleParams::Fs,
+                       {"Fs", "Fs", "Stiction force", "N", 1.5, 1e-9, 1e6, 0.01, Scale::Linear,
+                        "Static friction force, reached as v → 0 (Table I: 1.5 N)."}};
+const BristleField kVs{&BristleParams::vs,
+                       {"vs", "vs", "Stribeck velocity", "m/s", 1e-3, 1e-9, 10.0, 1e-4, Scale::Log,
+                        "Width of the Stribeck drop g(v) = Fc + (Fs − Fc) e^(−(v/vs)²) (Table I: 0.001 m/s)."}};
+
+const std::array<BristleField, 6> kLuGreFields = {{kSigma0, kSigma1, kSigma2, kFc, kFs, kVs}};
+const std::array<BristleField, 7> kElastoPlasticFields = {{
+    kSigma0, kSigma1, kSigma2, kFc, kFs, kVs,
+    {&BristleParams::z_ba,
+     {"z_ba", "z_ba", "Break-away deflection", "m", 5e-6, 0.0, 1.0, 1e-7, Scale::Linear,
+      "Below this bristle deflection the contact is purely elastic (α = 0, no drift). Must be below the "
+      "smallest steady deflection min(Fc, Fs)/σ0 (1e-5 m at the defaults)."}},
+}};
+
+// g(v) = Fc + (Fs − Fc) e^{−(v/vs)²}: the steady friction magnitude without the viscous term.
+double stribeckForce(const BristleParams& p, double v) {
+  const double r = v / p.vs;
+  return p.Fc + (p.Fs - p.Fc) * std::exp(-r * r);
+}
+
+void validateBristles(const BristleParams& p, bool elastoPlastic) {
+  if (elastoPlastic) {
+    const double zMin = std::min(p.Fc, p.Fs) / p.sigma0;
+    require(p.z_ba < zMin, "z_ba",
+            "The break-away deflection (z_ba) must be below the smallest steady deflection min(Fc, Fs)/σ0 = " +
+                formatNumber(zMin) + " m; got " + formatNumber(p.z_ba) + " m.");
+  }
+}
+
+// Steady sliding: dz/dt = 0 gives z = g(v) sgn(v)/σ0 and F = g(v) sgn(v) + σ2 v (both models).
+LawStateVector bristleSteadyState(const BristleParams& p, double v) { return {stribeckForce(p, v) * sign(v) / p.sigma0, 0}; }
+double bristleCurveForce(const BristleParams& p, double v) {
+  const double speed = std::fabs(v);
+  return stribeckForce(p, speed) + p.sigma2 * speed;  // at v = 0 the limit from motion, Fs
+}
+
+// LuGre (Canudas de Wit, Olsson, Åström & Lischinsky, IEEE TAC 40(3):419, 1995):
+//   dz/dt = v − σ0 |v| z / g(v),   F = σ0 z + σ1 dz/dt + σ2 v
+LawDynamics lugreDynamics(const ResolvedParams& r, double v, double, const LawStateVector& s) {
+  const BristleParams p = bindParams(kLuGreFields, r);
+  const double zRate = v - p.sigma0 * std::fabs(v) * s[0] / stribeckForce(p, v);
+  return {p.sigma0 * s[0] + p.sigma1 * zRate + p.sigma2 * v, {zRate, 0}};
+}
+
+// Elasto-plastic (Dupont, Hayward, Armstrong & Altpeter, IEEE TAC 47(5):787, 2002):
+//   dz/dt = v [1 − α(z, v) z/z_ss(v)],  z_ss = g(v) sgn(v)/σ0,  F = σ0 z + σ1 dz/dt + σ2 v
+// with, when z and v have the same sign (else α = 0), z_max = |z_ss|:
+//   α = 0 for |z| ≤ z_ba;  ½ sin(π (|z| − (z_max + z_ba)/2)/(z_max − z_ba)) + ½ in between;  1 for |z| ≥ z_max.
+double elastoPlasticAlpha(const BristleParams& p, double z, double v) {
+  if (sign(z) != sign(v)) return 0;
+  const double magnitude = std::fabs(z), zMax = stribeckForce(p, v) / p.sigma0;
+  if (magnitude <= p.z_ba) return 0;
+  if (magnitude >= zMax) return 1;
+  return 0.5 * std::sin(kPi * (magnitude - 0.5 * (zMax + p.z_ba)) / (zMax - p.z_ba)) + 0.5;
+}
+LawDynamics elastoPlasticDynamics(const ResolvedParams& r, double v, double, const LawStateVector& s) {
+  const BristleParams p = bindParams(kElastoPlasticFields, r);
+  const double zRate = v - elastoPlasticAlpha(p, s[0], v) * p.sigma0 * std::fabs(v) * s[0] / stribeckForce(p, v);
+  return {p.sigma0 * s[0] + p.sigma1 * zRate + p.sigma2 * v, {zRate, 0}};
+}
+
+const StateVariableSpec kBristleDeflection{
+    "z", "z", "Bristle deflection", "m", "0",
+    "Mean deflection of the contact's bristles: the elastic presliding displacement. Starts at 0 (unloaded)."};
+
+// --- Dahl ----------------------------------------------------------------------------------------
+// Dahl (1968; "Solid friction damping of mechanical vibrations", AIAA J. 14(12):1675, 1976), the force
+// itself as the state:  dF/dt = σ0 v |1 − F sgn(v)/Fc|^α sgn(1 − F sgn(v)/Fc).
+struct DahlParams {
+  double sigma0, Fc, alpha;
+};
+const std::array<ParamField<DahlParams>, 3> kDahlFields = {{
+    {&DahlParams::sigma0,
+     {"sigma0", "σ0", "Rest stiffness", "N/m", 1e5, 1e-3, 1e10, 1, Scale::Log,
+      "Slope dF/dx of the force–displacement curve at F = 0."}},
+    {&DahlParams::Fc,
+     {"Fc", "Fc", "Coulomb force", "N", 1.0, 1e-9, 1e6, 0.01, Scale::Log,
+      "The force approached in steady sliding (a force: Fn does not enter)."}},
+    {&DahlParams::alpha,
+     {"alpha", "α", "Shape exponent", "", 1.0, 0.1, 5.0, 0.1, Scale::Linear,
+      "Exponent of the approach to Fc; α = 1 has closed-form virgin and reversal curves (exponentials)."}},
+}};
+LawDynamics dahlDynamics(const ResolvedParams& r, double v, double, const LawStateVector& s) {
+  const DahlParams p = bindParams(kDahlFields, r);
+  const double gap = 1 - s[0] * sign(v) / p.Fc;
+  const double rate = p.sigma0 * v * std::pow(std::fabs(gap), p.alpha) * sign(gap);
+  return {s[0], {rate, 0}};
+}
+LawStateVector dahlSteadyState(const ResolvedParams& r, double v, double) { return {bindParams(kDahlFields, r).Fc * sign(v), 0}; }
+double dahlCurveForce(const ResolvedParams& r, const LawInputs&) { return bindParams(kDahlFields, r).Fc; }
+
+// --- Rate-and-state ------------------------------------------------------------------------------
+// Dieterich (1979), Ruina (1983):  μ = μ0 + a ln(v/V*) + b ln(V* θ/Dc), F = N μ, with
+//   aging:  dθ/dt = 1 − |v| θ/Dc          slip:  dθ/dt = −(|v| θ/Dc) ln(|v| θ/Dc)
+// and the regularized form, defined through v = 0 (Rice & Ben-Zion 1996; Lapusta et al. 2000):
+//   μ = a asinh( v/(2V*) · exp((μ0 + b ln(V* θ/Dc))/a) )
+// which equals the classic form to within (2x)^-2 relative once v/V* · e^{…} = 2x ≫ 1.
+struct RateStateParams {
+  double mu0, a, b, Vstar, Dc, evolution, form;
+};
+const std::array<ParamField<RateStateParams>, 7> kRateStateFields = {{
+    {&RateStateParams::mu0,
+     {"mu0", "μ0", "Reference coefficient", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear, "μ in steady sliding at V*."}},
+    {&RateStateParams::a,
+     {"a", "a", "Direct effect", "", 0.01, 1e-6, 1.0, 0.001, Scale::Log,
+      "The instantaneous jump a·ln(V2/V1) after a velocity step (> 0)."}},
+    {&RateStateParams::b,
+     {"b", "b", "Evolution effect", "", 0.015, 0.0, 1.0, 0.001, Scale::Linear,
+      "The state's effect; b > a is velocity weakening: steady μ falls by (b − a) per e-fold of speed."}},
+    {&RateStateParams::Vstar,
+     {"Vstar", "V*", "Reference velocity", "m/s", 1e-6, 1e-12, 10.0, 1e-7, Scale::Log,
+      "The velocity at which steady μ = μ0."}},
+    {&RateStateParams::Dc,
+     {"Dc", "Dc", "Critical slip distance", "m", 1e-5, 1e-12, 1.0, 1e-6, Scale::Log,
+      "Slip over which the state renews; sets the critical stiffness N(b − a)/Dc."}},
+    {&RateStateParams::evolution,
+     {"evolution", "law", "Evolution law", "", 0, 0, 1, 1, Scale::Linear,
+      "0 aging (Dieterich): dθ/dt = 1 − |v|θ/Dc; 1 slip (Ruina): dθ/dt = −(|v|θ/Dc)·ln(|v|θ/Dc).", {},
+      ParamKind::Integer}},
+    {&RateStateParams::form,
+     {"form", "form", "Form", "", 1, 0, 1, 1, Scale::Linear,
+      "1 regularized a·asinh(v/(2V*)·e^(…/a)), defined through v = 0 so the block can stick; 0 the classic "
+      "logarithm, undefined at v = 0.", {}, ParamKind::Integer}},
+}};
+
+// μ at slip velocity v and state θ; the classic form needs v ≠ 0.
+double rateStateMu(const RateStateParams& p, double v, double theta) {
+  const double stateTerm = p.mu0 + p.b * std::log(p.Vstar * theta / p.Dc);
+  if (p.form == 1) return p.a * std::asinh(v / (2 * p.Vstar) * std::exp(stateTerm / p.a));
+  if (v == 0)
+    throw SimulationError("The classic rate-and-state law (form 0) is undefined at v = 0 m/s; use the regularized "
+                          "form (form 1) for motion that stops.");
+  return sign(v) * (stateTerm + p.a * std::log(std::fabs(v) / p.Vstar));
+}
+LawDynamics rateStateDynamics(const ResolvedParams& r, double v, double N, const LawStateVector& s) {
+  const RateStateParams p = bindParams(kRateStateFields, r);
+  const double theta = s[0], slip = std::fabs(v) * theta / p.Dc;
+  const double rate = p.evolution == 0 ? 1 - slip : (slip > 0 ? -slip * std::log(slip) : 0.0);
+  return {N * rateStateMu(p, v, theta), {rate, 0}};
+}
+// Steady state: θ = Dc/|v| for both evolution laws.
+LawStateVector rateStateSteadyState(const ResolvedParams& r, double v, double) {
+  const RateStateParams p = bindParams(kRateStateFields, r);
+  require(v != 0, "v0", "Rate-and-state has no steady state at rest (θ = Dc/|v|); start from a moving drive.");
+  return {p.Dc / std::fabs(v), 0};
+}
+LawStateVector rateStateInitialState(const ResolvedParams& r) {
+  const RateStateParams p = bindParams(kRateStateFields, r);
+  return {p.Dc / p.Vstar, 0};
+}
+// Steady μ: μ0 + (a − b) ln(|v|/V*) (classic), or the regularized form at θ = Dc/|v|; at v = 0 the
+// regularized form gives 0 and the classic form has no value.
+double rateStateSteadyMu(const RateStateParams& p, double v) {
+  const double speed = std::fabs(v);
+  if (speed == 0) return p.form == 1 ? 0.0 : std::nan("");
+  return rateStateMu(p, speed, p.Dc / speed);
+}
+double rateStateCoefficient(const ResolvedParams& r, const LawInputs& in) {
+  return rateStateSteadyMu(bindParams(kRateStateFields, r), in.v);
+}
+double rateStateCurveForce(const ResolvedParams& r, const LawInputs& in) {
+  return rateStateSteadyMu(bindParams(kRateStateFields, r), in.v) * in.N;
+}
+
+template <const auto& Fields>
+LawStateVector bristleSteady(const ResolvedParams& r, double v, double) { return bristleSteadyState(bindParams(Fields, r), v); }
+template <const auto& Fields>
+double bristleCurve(const ResolvedParams& r, const LawInputs& in) { return bristleCurveForce(bindParams(Fields, r), in.v); }
+LawStateVector zeroState(const ResolvedParams&) { return {0, 0}; }
+
+}  // namespace
+
+void addDynamicLaws(std::vector<LawDefinition>& laws) {
+  LawDefinition lugre{{"lugre", "LuGre",
+                       "Bristle model: the contact deflects elastically (σ0) before it slides, which gives presliding "
+                       "hysteresis, a rate-dependent break-away and the Stribeck drop g(v) in steady sliding.",
+                       "C. Canudas de Wit, H. Olsson, K. J. Åström, P. Lischinsky, \"A new model for control of systems "
+                       "with friction\", IEEE Trans. Autom. Control 40(3):419–425 (1995); defaults from its Table I.",
+                       specsOf(kLuGreFields)},
+                      "Literature",
+                      {"v"}};
+  lugre.state = {kBristleDeflection};
+  lugre.dynamics = &lugreDynamics;
+  lugre.steadyState = &bristleSteady<kLuGreFields>;
+  lugre.initialState = &zeroState;
+  lugre.curveForce = &bristleCurve<kLuGreFields>;
+  laws.push_back(lugre);
+
+  LawDefinition dahl{{"dahl", "Dahl",
+                      "The friction force follows the displacement like a hysteretic spring that saturates at Fc; "
+                      "no static peak, so no stick-slip of its own.",
+                      "P. R. Dahl, \"A solid friction model\", Aerospace Corp. TOR-0158(3107-18)-1 (1968); \"Solid "
+                      "friction damping of mechanical vibrations\", AIAA J. 14(12):1675–1682 (1976).",
+                      specsOf(kDahlFields)},
+                     "Literature",
+                     {"v"}};
+  dahl.state = {{"F", "F", "Friction force", "N", "0", "The Dahl state is the friction force itself. Starts at 0."}};
+  dahl.dynamics = &dahlDynamics;
+  dahl.steadyState = &dahlSteadyState;
+  dahl.initialState = &zeroState;
+  dahl.curveForce = &dahlCurveForce;
+  laws.push_back(dahl);
+
+  LawDefinition rateState{{"rate-state", "Rate-and-state (Dieterich–Ruina)",
+                           "μ depends on the slip rate and on a state θ, the contact's age, which heals at rest and "
+                           "renews over a slip Dc; aging or slip evolution, classic or regularized through v = 0.",
+                           "J. H. Dieterich, J. Geophys. Res. 84(B5):2161 (1979); A. Ruina, J. Geophys. Res. 88(B12):10359 "
+                           "(1983); regularized form: J. R. Rice & Y. Ben-Zion, PNAS 93:3811 (1996), N. Lapusta et al., "
+                           "J. Geophys. Res. 105(B10):23765 (2000).",
+                           specsOf(kRateStateFields)},
+                          "Literature",
+                          {"v", "N"}};
+  rateState.state = {{"theta", "θ", "State (contact age)", "s", "Dc/V*",
+                      "Grows at rest like the contact's age; Dc/|v| in steady sliding. Starts at Dc/V* (steady at V*)."}};
+  rateState.dynamics = &rateStateDynamics;
+  rateState.steadyState = &rateStateSteadyState;
+  rateState.initialState = &rateStateInitialState;
+  rateState.coefficient = &rateStateCoefficient;
+  rateState.curveForce = &rateStateCurveForce;
+  laws.push_back(rateState);
+
+  LawDefinition elastoPlastic{{"elasto-plastic", "Elasto-plastic (Dupont et al.)",
+                               "LuGre with a purely elastic range: below the break-away deflection z_ba the contact is a "
+                               "spring, so a force cycle that stays below break-away returns the body exactly to its start "
+                               "(LuGre drifts).",
+                               "P. Dupont, V. Hayward, B. Armstrong, F. Altpeter, \"Single state elastoplastic friction "
+                               "models\", IEEE Trans. Autom. Control 47(5):787–792 (2002).",
+                               specsOf(kElastoPlasticFields)},
+                              "Literature",
+                              {"v"}};
+  elastoPlastic.state = {kBristleDeflection};
+  elastoPlastic.validate = [](const ResolvedParams& r) { validateBristles(bindParams(kElastoPlasticFields, r), true); };
+  elastoPlastic.dynamics = &elastoPlasticDynamics;
+  elastoPlastic.steadyState = &bristleSteady<kElastoPlasticFields>;
+  elastoPlastic.initialState = &zeroState;
+  elastoPlastic.curveForce = &bristleCurve<kElastoPlasticFields>;
+  laws.push_back(elastoPlastic);
+}
+
+}  // namespace friction
