@@ -264,6 +264,7 @@ val lawRunToJs(const friction::LawSimulationRequest& request, const friction::La
   val summary = val::object();
   summary.set("law", request.law);
   summary.set("integrator", result.integrator);
+  summary.set("tolerance", result.tolerance);
   summary.set("steps", static_cast<double>(s.steps));
   summary.set("rejectedSteps", static_cast<double>(s.rejectedSteps));
   summary.set("regime", text(friction::regimeName(s.regime)));
@@ -330,6 +331,7 @@ friction::LawSimulationRequest lawRequestFromJs(const val& request) {
   double samples = out.samples;
   readNumber(request, "samples", samples);
   out.samples = std::isfinite(samples) ? static_cast<int>(std::clamp(samples, -1e9, 1e9)) : -1;
+  readNumber(request, "tolerance", out.tolerance);
   return out;
 }
 

@@ -46,16 +46,24 @@ EmbeddedStep<N> dormandPrinceStep(const Rate& rate, double t, const Vec<N>& y, d
   return out;
 }
 
-/// The scaled error norm of the first M components: RMS of error_i / (atol + rtol·max(|y_i|, |y1_i|)).
+/// The scaled error norm of the first M components: RMS of error_i / (atol_i + rtol·max(|y_i|, |y1_i|)).
 /// A step is acceptable when it is ≤ 1.
 template <std::size_t M, std::size_t N>
-double errorNorm(const Vec<N>& y, const EmbeddedStep<N>& step, double rtol, double atol) {
+double errorNorm(const Vec<N>& y, const EmbeddedStep<N>& step, double rtol, const Vec<M>& atol) {
   double sum = 0;
   for (std::size_t i = 0; i < M; ++i) {
-    const double scale = atol + rtol * std::max(std::fabs(y[i]), std::fabs(step.y[i]));
+    const double scale = atol[i] + rtol * std::max(std::fabs(y[i]), std::fabs(step.y[i]));
     sum += (step.error[i] / scale) * (step.error[i] / scale);
   }
   return std::sqrt(sum / M);
+}
+
+/// The same with one absolute tolerance for every component.
+template <std::size_t M, std::size_t N>
+double errorNorm(const Vec<N>& y, const EmbeddedStep<N>& step, double rtol, double atol) {
+  Vec<M> tolerances;
+  tolerances.fill(atol);
+  return errorNorm<M>(y, step, rtol, tolerances);
 }
 
 /// The next step size after an error norm `err` (safety 0.9, growth within [0.2, 5]) for a method

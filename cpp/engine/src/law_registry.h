@@ -28,6 +28,9 @@ struct LawDefinition {
   LawDynamics (*dynamics)(const ResolvedParams&, double v, double N, const LawStateVector& state) = nullptr;
   LawStateVector (*steadyState)(const ResolvedParams&, double v, double N) = nullptr;
   LawStateVector (*initialState)(const ResolvedParams&) = nullptr;
+  /// The slip speed [m/s] below which the law's friction is linear in v at rest (its creep scale), if
+  /// it is far below any speed of interest; nullptr if none.
+  double (*creepSpeed)(const ResolvedParams&) = nullptr;
   /// The force magnitude resisting slip at speed |v| with normal force N, for curves; nullptr
   /// means μ(v)·N.
   double (*curveForce)(const ResolvedParams&, const LawInputs&) = nullptr;

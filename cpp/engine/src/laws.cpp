@@ -193,6 +193,8 @@ LawStateVector LawEvaluator::initialState() const {
   return law_->initialState(resolved_);
 }
 
+double LawEvaluator::creepSpeed() const { return law_->creepSpeed ? law_->creepSpeed(resolved_) : 0.0; }
+
 LawDynamics lawDynamics(std::string_view id, const ParamList& params, double v, double N, const LawStateVector& state) {
   const LawEvaluator law(id, params);
   requireFinite(v, "v", "m/s");

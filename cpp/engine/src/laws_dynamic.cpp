@@ -204,6 +204,13 @@ double rateStateCurveForce(const ResolvedParams& r, const LawInputs& in) {
   return rateStateSteadyMu(bindParams(kRateStateFields, r), in.v) * in.N;
 }
 
+// At θ = Dc/V* the regularized law is linear in v below 2V*·e^(−μ0/a) (the asinh's argument reaches
+// 1 there): the speed of its creep at rest, ~1e-32 m/s at the defaults.
+double rateStateCreepSpeed(const ResolvedParams& r) {
+  const RateStateParams p = bindParams(kRateStateFields, r);
+  return p.form == 1 ? 2 * p.Vstar * std::exp(-p.mu0 / p.a) : 0.0;
+}
+
 template <const auto& Fields>
 LawStateVector bristleSteady(const ResolvedParams& r, double v, double) { return bristleSteadyState(bindParams(Fields, r), v); }
 template <const auto& Fields>
@@ -259,6 +266,7 @@ void addDynamicLaws(std::vector<LawDefinition>& laws) {
   rateState.initialState = &rateStateInitialState;
   rateState.coefficient = &rateStateCoefficient;
   rateState.curveForce = &rateStateCurveForce;
+  rateState.creepSpeed = &rateStateCreepSpeed;
   laws.push_back(rateState);
 
   LawDefinition elastoPlastic{{"elasto-plastic", "Elasto-plastic (Dupont et al.)",

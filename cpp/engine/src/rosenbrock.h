@@ -67,11 +67,11 @@ EmbeddedStep<N> rosenbrockStep(const Rate& rate, double t, const Vec<N>& y, doub
       for (std::size_t j = k + 1; j < N; ++j) W[i][j] -= W[i][k] * W[k][j];
     }
   }
+  // Whole rows were swapped (multipliers included), so P·W = L·U: permute b fully, then substitute.
   auto solve = [&](Vec<N> b) {
-    for (std::size_t k = 0; k < N; ++k) {
-      std::swap(b[k], b[pivot[k]]);
+    for (std::size_t k = 0; k < N; ++k) std::swap(b[k], b[pivot[k]]);
+    for (std::size_t k = 0; k < N; ++k)
       for (std::size_t i = k + 1; i < N; ++i) b[i] -= W[i][k] * b[k];
-    }
     for (std::size_t k = N; k-- > 0;) {
       for (std::size_t j = k + 1; j < N; ++j) b[k] -= W[k][j] * b[j];
       b[k] /= W[k][k];

@@ -96,11 +96,15 @@ std::string approx(double value) {
   return text;
 }
 
-// Where a dynamic law's state is perturbed as if it were this size (a thousandth of its steady value
-// at the drive velocity, or of its initial value), for finite-difference Jacobians.
+// The magnitudes below which finite-difference Jacobians perturb x, v and a dynamic law's state as if
+// they were that size. v is perturbed relative to itself down to 1e-140 m/s (the increment 1.5e-148 m/s
+// stays above the 1e-150 m/s that stands for "just moving"): a law's slope at v = 0 can be enormous on
+// a tiny scale (regularized rate-and-state is linear only for |v| < 2V*·e^(−μ/a), ~1e-32 m/s at its
+// defaults), and a coarser increment would give a secant, not the tangent. The state: a thousandth
+// of its steady value at the drive velocity or of its initial value.
 Vec<kDynamic> jacobianScale(const LawEvaluator& law, const SpringBlockSystem& sys) {
   const double omega = std::sqrt(sys.c / sys.m);
-  Vec<kDynamic> scale{1e-3 * sys.v0 / std::max(omega, 1 / sys.duration), 1e-3 * sys.v0, 1e-12, 1e-12};
+  Vec<kDynamic> scale{1e-3 * sys.v0 / std::max(omega, 1 / sys.duration), 1e-140, 1e-12, 1e-12};
   if (!law.dynamic()) return scale;
   const LawStateVector steady = law.steadyState(sys.v0, sys.Fn), initial = law.initialState();
   for (std::size_t i = 0; i < law.stateSize(); ++i)
@@ -349,6 +353,12 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   const int order = integrator == Integrator::Rosenbrock ? 4 : 5;  // of the local error estimate
   // Magnitudes below which the Rosenbrock Jacobian perturbs x, v and the state as if they were that size.
   const Vec<kDynamic> scale = jacobianScale(law, sys);
+  // Absolute tolerances: the caller's, except on v for a law that creeps at rest far below it
+  // (regularized rate-and-state, ~1e-32 m/s): there v is held to a thousandth of the creep speed, or
+  // the error control could not see the creep accelerate into slip.
+  Vec<kDynamic> tolerances;
+  tolerances.fill(options.absoluteTolerance);
+  if (law.creepSpeed() > 0) tolerances[kV] = std::min(options.absoluteTolerance, 1e-3 * law.creepSpeed());
   const double fixedStep = options.step > 0 ? options.step
                                             : std::min(outputStep, omega > 0 ? 2 * kPi / omega / 200 : outputStep);
   double h = adaptive ? std::min(outputStep, omega > 0 ? 1e-3 / omega : 1e-3 * sys.duration) : fixedStep;
@@ -391,7 +401,7 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
       const double step = toGrid ? tEnd - t : h;
       const EmbeddedStep<kStateSize> trial = slipStep(integrator, rate, t, y, step, scale);
       ++work;
-      const double err = adaptive ? errorNorm<kDynamic>(y, trial, options.relativeTolerance, options.absoluteTolerance) : 0.0;
+      const double err = adaptive ? errorNorm<kDynamic>(y, trial, options.relativeTolerance, tolerances) : 0.0;
       if (!(err <= 1)) {
         if (!std::isfinite(trial.y[kV]) && step < 1e-300)
           throw SimulationError("The state became non-finite at t = " + formatNumber(t) + " s.");
@@ -682,14 +692,20 @@ const ModelSpec& springBlockSystemModel() {
 LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
   const Integrator integrator = findIntegrator(request.integrator);
   ResolvedParams system = resolveParams(springBlockSystemModel(), request.system);
+  const LawEvaluator law(request.law, request.params);
+  if (request.tolerance != 0 && !(request.tolerance >= 1e-14 && request.tolerance <= 1e-3))
+    throw InputError("tolerance", "The relative tolerance must be between 1e-14 and 0.001 (or 0 for the law's default); "
+                                  "got " + formatNumber(request.tolerance) + ".");
   SpringBlockOptions options;
   options.samples = request.samples;
   options.integrator = integrator;
+  options.relativeTolerance = request.tolerance > 0 ? request.tolerance : law.creepSpeed() > 0 ? 1e-7 : 1e-10;
+  options.absoluteTolerance = 1e-3 * options.relativeTolerance;
   const SpringBlockSystem sys{system.get("m"), system.get("c"), system.get("eta"), system.get("v0"), system.get("Fn"),
                               system.get("duration")};
   SpringBlockResult run = simulateSpringBlock(request.law, request.params, sys, options);
   const std::string_view ran = integratorId(run.summary.integrator);
-  return {std::move(run), std::move(system), LawEvaluator(request.law, request.params).resolved(), std::string(ran)};
+  return {std::move(run), std::move(system), law.resolved(), std::string(ran), options.relativeTolerance};
 }
 
 }  // namespace friction

@@ -8,6 +8,7 @@
 #include "friction/laws.h"
 #include "friction/parameters.h"
 #include "friction/simulate.h"
+#include "friction/law_runs.h"
 #include "friction/spring_block.h"
 #include "friction/state_variable.h"
 

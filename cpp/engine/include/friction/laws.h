@@ -138,6 +138,9 @@ class LawEvaluator {
   LawStateVector steadyState(double v, double N) const;
   /// A dynamic law's state at the start of a run from rest.
   LawStateVector initialState() const;
+  /// The slip speed [m/s] below which the law is linear in v at rest, for laws where that is tiny
+  /// (regularized rate-and-state: 2V*·e^(−μ0/a)); 0 if the law has none.
+  double creepSpeed() const;
   /// Every parameter of the law, defaults filled in.
   const ResolvedParams& resolved() const { return resolved_; }
 

@@ -119,6 +119,10 @@ struct LawSimulationRequest {
   ParamList system;        ///< the system's parameters (any subset; Fn defaults to m·g)
   std::string integrator = "auto";
   int samples = 2000;
+  /// Relative tolerance of the adaptive methods (absolute: 1e-3 of it), in [1e-14, 1e-3]; 0 picks the
+  /// law's default: 1e-10, or 1e-7 for a law that creeps at rest far below any other speed (regularized
+  /// rate-and-state), whose creep costs steps in proportion to about tolerance^(−0.45).
+  double tolerance = 0;
 };
 
 struct LawSimulationResult {
@@ -126,6 +130,7 @@ struct LawSimulationResult {
   ResolvedParams system;   ///< every system parameter, defaults filled in
   ResolvedParams law;      ///< every law parameter, defaults filled in
   std::string integrator;  ///< the integrator that ran
+  double tolerance;        ///< the relative tolerance it ran with
 };
 
 /// Resolves and checks the request against the catalogs, then runs it.

@@ -1,0 +1,188 @@
+// A dynamic law alone: imposed slip velocity, or a free mass under an applied force (law_runs.h).
+
+#include "friction/law_runs.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "friction/errors.h"
+#include "friction/laws.h"
+#include "rosenbrock.h"
+
+namespace friction {
+namespace {
+
+// State: x, v, and the law's state variables; all feed back.
+enum : std::size_t { kX = 0, kV = 1, kS0 = 2, kS1 = 3 };
+using State = Vec<4>;
+
+// A bound on accepted plus rejected steps of one run.
+constexpr long long kMaxSteps = 5'000'000;
+
+void checkRun(const LawEvaluator& law, std::string_view id, double duration, int samples, double tolerance,
+              const std::vector<Breakpoint>& input, std::string_view inputName, std::string_view unit) {
+  if (!law.dynamic())
+    throw InputError("law", "Law '" + std::string(id) + "' has no internal state; these runs are for the dynamic "
+                            "laws (lugre, dahl, rate-state, elasto-plastic).");
+  if (!(duration > 0 && duration <= 1e4))
+    throw InputError("duration", "duration must be between 0 and 10000 s; got " + formatNumber(duration) + " s.");
+  if (!(samples >= 2 && samples <= 1'000'000))
+    throw InputError("samples", "samples must be between 2 and 1000000; got " + std::to_string(samples) + ".");
+  if (!(tolerance >= 1e-14 && tolerance <= 1e-3))
+    throw InputError("tolerance", "tolerance must be between 1e-14 and 0.001; got " + formatNumber(tolerance) + ".");
+  const std::string name(inputName);
+  if (input.empty() || input.front().t != 0)
+    throw InputError(name, "The " + name + " breakpoints must start at t = 0 s.");
+  for (std::size_t i = 0; i < input.size(); ++i) {
+    if (!std::isfinite(input[i].t) || !std::isfinite(input[i].value))
+      throw InputError(name, "Every " + name + " breakpoint must be a finite [t (s), value (" + std::string(unit) +
+                                 ")] pair; breakpoint " + std::to_string(i) + " is not.");
+    if (i > 0 && !(input[i].t > input[i - 1].t))
+      throw InputError(name, "The " + name + " breakpoints' times must increase; breakpoint " + std::to_string(i) +
+                                 " is at " + formatNumber(input[i].t) + " s after " + formatNumber(input[i - 1].t) + " s.");
+  }
+}
+
+// Integrates y' = rate(t, y) from t to tEnd with the adaptive Rosenbrock 4(3), carrying the step
+// size h from call to call. `scale` sets the Jacobian's increments; the error norm is relative
+// (tolerance) with absolute floors of 1e-3·tolerance in m and m/s for x and v, and 1e-3·tolerance
+// of the state's scale for the state.
+template <class Rate>
+void advance(const Rate& rate, double& t, State& y, double tEnd, double& h, const State& scale, double tolerance,
+             long long& steps, long long& work) {
+  State floor;
+  floor.fill(1e-3 * tolerance);
+  for (std::size_t i = kS0; i < floor.size(); ++i) floor[i] *= scale[i];
+  while (t < tEnd) {
+    if (++work > kMaxSteps)
+      throw SimulationError("The run exceeded its budget of " + formatNumber(double(kMaxSteps)) + " steps at t = " +
+                            formatNumber(t) + " s; shorten the duration or loosen the tolerance.");
+    const bool last = tEnd - t <= h;
+    const double step = last ? tEnd - t : h;
+    const EmbeddedStep<4> trial = rosenbrockStep<4>(rate, t, y, step, scale);
+    const double err = errorNorm<4>(y, trial, tolerance, floor);
+    if (!(err <= 1)) {
+      if (!std::isfinite(err) && step < 1e-14 * std::max(1.0, t))
+        throw SimulationError("The state became non-finite at t = " + formatNumber(t) + " s.");
+      h = nextStepSize(step, std::isfinite(err) ? err : 1e10, 4);
+      continue;
+    }
+    ++steps;
+    y = trial.y;
+    t = last ? tEnd : t + step;
+    const double next = nextStepSize(step, err, 4);
+    h = last ? std::max(h, next) : next;
+  }
+}
+
+// Runs `rate` over [0, duration] on a uniform grid of `samples`, stopping at every breakpoint time
+// (the input's kinks), and records each row with `row`. `segment` tells the rate which breakpoint
+// interval the current step lies in, so that no stage reads across a kink (Rosenbrock's stages reach
+// past the step's end: c2 = 1.146).
+template <class Rate, class Row>
+void runGrid(const Rate& rate, State y, double duration, int samples, const std::vector<Breakpoint>& input,
+             std::size_t& segment, const State& scale, double tolerance, LawRun& run, const Row& row) {
+  double t = 0, h = duration * 1e-6;
+  long long work = 0;
+  segment = 0;
+  row(t, y);
+  for (int i = 1; i < samples; ++i) {
+    const double tGrid = i == samples - 1 ? duration : duration * i / (samples - 1);
+    while (segment + 1 < input.size() && input[segment + 1].t <= tGrid) {
+      advance(rate, t, y, input[segment + 1].t, h, scale, tolerance, run.steps, work);
+      ++segment;
+    }
+    advance(rate, t, y, tGrid, h, scale, tolerance, run.steps, work);
+    row(t, y);
+  }
+}
+
+// The Jacobian's increments: x and v relative to themselves down to a tiny floor (v as in the
+// spring-block: above the 1e-150 m/s "just moving"), the state relative to its steady value at `speed`.
+State scaleFor(const LawEvaluator& law, double N, double speed) {
+  State scale{1e-12, 1e-140, 1e-12, 1e-12};
+  const LawStateVector initial = law.initialState();
+  const LawStateVector steady = speed != 0 ? law.steadyState(speed, N) : initial;
+  for (std::size_t i = 0; i < law.stateSize(); ++i)
+    scale[kS0 + i] = std::max({std::fabs(steady[i]), std::fabs(initial[i]), 1e-300});
+  return scale;
+}
+
+// A piecewise-linear input on breakpoint interval `segment`, extended linearly past its ends
+// (constant after the last breakpoint).
+double rampValue(const std::vector<Breakpoint>& input, std::size_t segment, double t) {
+  if (segment + 1 >= input.size()) return input.back().value;
+  const Breakpoint& a = input[segment];
+  const Breakpoint& b = input[segment + 1];
+  return a.value + (t - a.t) / (b.t - a.t) * (b.value - a.value);
+}
+
+}  // namespace
+
+LawRun imposeVelocity(std::string_view id, const ParamList& params, double N, const std::vector<Breakpoint>& velocity,
+                      double duration, int samples, double tolerance, LawStart startFrom) {
+  const LawEvaluator law(id, params);
+  checkRun(law, id, duration, samples, tolerance, velocity, "velocity", "m/s");
+  if (!std::isfinite(N)) throw InputError("N", "The normal force N must be a finite number of newtons; got " + formatNumber(N) + ".");
+  const double v1 = velocity.front().value;
+  const LawStateVector start =
+      startFrom == LawStart::Steady && v1 != 0 ? law.steadyState(v1, N) : law.initialState();
+  // x' = v (imposed, constant on each breakpoint interval), s' = the law's rate at v.
+  std::size_t segment = 0;
+  auto rate = [&](double, const State& y) {
+    const double v = velocity[segment].value;
+    const LawDynamics d = law.dynamics(v, N, {y[kS0], y[kS1]});
+    return State{v, 0, d.rate[0], d.rate[1]};
+  };
+  LawRun run;
+  run.state.resize(law.stateSize());
+  double speedScale = 0;
+  for (const Breakpoint& b : velocity) speedScale = std::max(speedScale, std::fabs(b.value));
+  // Each row reports the velocity that applies from its time on (at a breakpoint, after the jump).
+  auto row = [&](double t, const State& y) {
+    const double v = velocity[segment].value;
+    run.t.push_back(t), run.x.push_back(y[kX]), run.v.push_back(v), run.applied.push_back(v);
+    run.friction.push_back(law.dynamics(v, N, {y[kS0], y[kS1]}).force);
+    for (std::size_t i = 0; i < run.state.size(); ++i) run.state[i].push_back(y[kS0 + i]);
+  };
+  runGrid(rate, State{0, v1, start[0], start[1]}, duration, samples, velocity, segment, scaleFor(law, N, speedScale),
+          tolerance, run, row);
+  return run;
+}
+
+LawRun applyForce(std::string_view id, const ParamList& params, double m, double N, const std::vector<Breakpoint>& force,
+                  double duration, int samples, double tolerance) {
+  const LawEvaluator law(id, params);
+  checkRun(law, id, duration, samples, tolerance, force, "force", "N");
+  if (!(m >= 1e-6 && m <= 1e6)) throw InputError("m", "Mass (m) must be between 1e-06 kg and 1e6 kg; got " + formatNumber(m) + " kg.");
+  if (!std::isfinite(N)) throw InputError("N", "The normal force N must be a finite number of newtons; got " + formatNumber(N) + ".");
+  const LawStateVector start = law.initialState();
+  // x' = v, m v' = F(t) − F_friction(v, state), s' = the law's rate.
+  std::size_t segment = 0;
+  auto rate = [&](double t, const State& y) {
+    const LawDynamics d = law.dynamics(y[kV], N, {y[kS0], y[kS1]});
+    return State{y[kV], (rampValue(force, segment, t) - d.force) / m, d.rate[0], d.rate[1]};
+  };
+  LawRun run;
+  run.state.resize(law.stateSize());
+  auto row = [&](double t, const State& y) {
+    run.t.push_back(t), run.x.push_back(y[kX]), run.v.push_back(y[kV]), run.applied.push_back(rampValue(force, segment, t));
+    run.friction.push_back(law.dynamics(y[kV], N, {y[kS0], y[kS1]}).force);
+    for (std::size_t i = 0; i < run.state.size(); ++i) run.state[i].push_back(y[kS0 + i]);
+  };
+  runGrid(rate, State{0, 0, start[0], start[1]}, duration, samples, force, segment, scaleFor(law, N, 0), tolerance, run,
+          row);
+  return run;
+}
+
+std::vector<Breakpoint> preslidingProtocol(double amplitude, double rate, double hold) {
+  const double ramp = amplitude / rate;
+  return {{0, 0},
+          {ramp, amplitude},
+          {ramp + hold, amplitude},
+          {3 * ramp + hold, -amplitude},
+          {3 * ramp + 2 * hold, -amplitude},
+          {5 * ramp + 2 * hold, amplitude}};
+}
+
+}  // namespace friction

@@ -1,0 +1,156 @@
+// The dynamic laws (LuGre, Dahl, rate-and-state, elasto-plastic) against the closed forms of
+// physics-checks.md §4–§6.
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "friction/friction.h"
+
+using namespace friction;
+using Catch::Matchers::WithinAbs;
+using Catch::Matchers::WithinRel;
+
+namespace {
+
+// LuGre, Canudas de Wit et al. (1995) Table I (the catalog's defaults).
+constexpr double kSigma0 = 1e5, kFc = 1, kFs = 1.5, kVs = 1e-3, kSigma2 = 0.4;
+
+// The row of `run` at time t (the grids below are built to hit it).
+std::size_t rowAt(const LawRun& run, double t) {
+  std::size_t best = 0;
+  for (std::size_t i = 0; i < run.t.size(); ++i)
+    if (std::fabs(run.t[i] - t) < std::fabs(run.t[best] - t)) best = i;
+  REQUIRE(std::fabs(run.t[best] - t) < 1e-12);
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("LuGre's steady friction is g(v) sgn v + σ2 v (§5)", "[dynamic][lugre]") {
+  // F_ss(1e-3) = 1 + 0.5/e + 4e-4 = 1.18433972…
+  const double expected = 1 + 0.5 / std::exp(1.0) + 4e-4;
+  CurveRequest request;
+  request.vMin = 1e-3, request.vMax = 2e-3, request.count = 2, request.logarithmic = true;
+  CHECK_THAT(lawCurve("lugre", {}, request).force[0], WithinRel(expected, 1e-12));
+  // At the steady state the bristles do not move: dz/dt = 0 and F = σ0 z_ss + σ2 v.
+  const LawEvaluator lugre("lugre", {});
+  const LawDynamics d = lugre.dynamics(1e-3, 1, lugre.steadyState(1e-3, 1));
+  CHECK_THAT(d.rate[0], WithinAbs(0, 1e-15));
+  CHECK_THAT(d.force, WithinRel(expected, 1e-12));
+
+  // Driven through a damped spring at v0 = 10 vs, where the Stribeck drop has flattened (steady sliding
+  // is stable: η + F′ > 0), the block settles to sliding with F_ss(v0) and z = g(v0)/σ0.
+  const double v0 = 1e-2, g = kFc + (kFs - kFc) * std::exp(-(v0 / kVs) * (v0 / kVs));
+  SpringBlockOptions options;
+  options.samples = 201;
+  const SpringBlockResult run = simulateSpringBlock("lugre", {}, {1, 100, 20, v0, 9.80665, 20}, options);
+  CHECK_THAT(run.trace.friction.back(), WithinRel(g + kSigma2 * v0, 1e-6));
+  CHECK_THAT(run.trace.state[0].back(), WithinRel(g / kSigma0, 1e-6));
+  CHECK(run.summary.regime == Regime::Steady);
+}
+
+TEST_CASE("LuGre's bristles at a constant velocity follow z = (g/σ0)(1 − e^(−σ0|v|t/g)) (§5)", "[dynamic][lugre]") {
+  const double v = 2e-3, g = kFc + (kFs - kFc) * std::exp(-(v / kVs) * (v / kVs));
+  const LawRun run = imposeVelocity("lugre", {}, 1, {{0, v}}, 1e-3, 101, 1e-12, LawStart::Initial);
+  for (std::size_t i = 0; i < run.t.size(); i += 10)
+    CHECK_THAT(run.state[0][i], WithinAbs(g / kSigma0 * (1 - std::exp(-kSigma0 * v * run.t[i] / g)), 1e-9 * g / kSigma0));
+}
+
+TEST_CASE("LuGre presliding follows the virgin and reversal curves with Fs in place of Fc (§5)", "[dynamic][lugre]") {
+  // At v = 1e-7 m/s ≪ vs, g = Fs to 1e-8: dz/dx = 1 − σ0 z sgn(v)/Fs, so the bristle force σ0 z obeys
+  //   loading:   σ0 z = Fs (1 − e^(−σ0 x/Fs))
+  //   reversal:  σ0 z = −Fs + (σ0 z_r + Fs) e^(−σ0 (x_r − x)/Fs)
+  const double v = 1e-7, X = 3 * kFs / kSigma0, T = X / v;
+  const LawRun run = imposeVelocity("lugre", {}, 1, {{0, v}, {T, -v}}, 3 * T, 301, 1e-12, LawStart::Initial);
+  const double zr = run.state[0][rowAt(run, T)];
+  CHECK_THAT(kSigma0 * zr, WithinRel(kFs * (1 - std::exp(-kSigma0 * X / kFs)), 1e-6));
+  for (std::size_t i = 0; i < run.t.size(); i += 5) {
+    const double x = run.x[i], force = kSigma0 * run.state[0][i];
+    const double expected = run.t[i] <= T ? kFs * (1 - std::exp(-kSigma0 * x / kFs))
+                                          : -kFs + (kSigma0 * zr + kFs) * std::exp(-kSigma0 * (X - x) / kFs);
+    CHECK_THAT(force, WithinAbs(expected, 1e-6 * kFs));
+  }
+}
+
+TEST_CASE("LuGre's presliding loop under the paper's force protocol has the closed-form width (§5, Fig. 2)", "[dynamic][lugre]") {
+  // Unit mass, force ramped at 0.1425 N/s to 0.95 Fs, held 5 s, to −0.95 Fs, held, back to +0.95 Fs.
+  // Closed forms: x after the first ramp 4.4936e-5 m; the loop spans [−1.00174e-5, 4.4936e-5] m. A
+  // simulation creeps a little during the holds (LuGre's drift), hence 2 %.
+  const auto protocol = preslidingProtocol(0.95 * kFs, 0.1425, 5);
+  const LawRun run = applyForce("lugre", {}, 1, 1, protocol, protocol.back().t, 6001, 1e-9);
+  CHECK_THAT(run.x[rowAt(run, 10)], WithinRel(4.4936e-5, 0.02));
+  CHECK_THAT(*std::min_element(run.x.begin(), run.x.end()), WithinRel(-1.00174e-5, 0.02));
+  CHECK_THAT(run.x.back(), WithinRel(4.4936e-5, 0.02));
+}
+
+TEST_CASE("Dahl (α = 1) follows its virgin and reversal curves, whatever the speed (§6)", "[dynamic][dahl]") {
+  // σ0 = 1e5 N/m, Fc = 1 N, amplitude X = 5Fc/σ0: F(X) = 0.993262053, then F(−X) = −0.999909506.
+  const double X = 5e-5;
+  for (double v : {1e-6, 1e-2}) {
+    const double T = X / v;
+    const LawRun run = imposeVelocity("dahl", {}, 1, {{0, v}, {T, -v}}, 3 * T, 301, 1e-12, LawStart::Initial);
+    INFO("v = " << v);
+    CHECK_THAT(run.friction[rowAt(run, T)], WithinAbs(0.993262053, 1e-6));
+    CHECK_THAT(run.friction.back(), WithinAbs(-0.999909506, 1e-6));
+    for (std::size_t i = 0; i <= 100; i += 10)  // the virgin curve F = Fc (1 − e^(−σ0 x/Fc))
+      CHECK_THAT(run.friction[i], WithinAbs(1 - std::exp(-1e5 * run.x[i]), 1e-9));
+  }
+}
+
+TEST_CASE("Rate-and-state answers a velocity step exactly, for both evolution laws (§4)", "[dynamic][rate-state]") {
+  // From steady sliding at V1, the slider velocity jumps to V2 at T: μ jumps by a ln(V2/V1), then
+  //   aging:  μ(t) = μ_ss(V2) + b ln(1 + (V2/V1 − 1) e^(−V2 τ/Dc))
+  //   slip:   μ(t) = μ_ss(V2) + b ln(V2/V1) e^(−V2 τ/Dc),          τ = t − T,
+  // with μ_ss(V) = μ0 + (a − b) ln(V/V*). Classic form; N = 1 so that the force is μ.
+  const double mu0 = 0.6, a = 0.01, b = 0.015, Vstar = 1e-6, Dc = 1e-5, V1 = 1e-6, V2 = 1e-5, T = 1;
+  auto steady = [&](double V) { return mu0 + (a - b) * std::log(V / Vstar); };
+  for (int evolution : {0, 1}) {
+    INFO((evolution == 0 ? "aging" : "slip") << " law");
+    const LawRun run = imposeVelocity("rate-state", {{"evolution", evolution}, {"form", 0}}, 1, {{0, V1}, {T, V2}}, 30,
+                                      3001, 1e-12);
+    CHECK_THAT(run.friction[rowAt(run, 0.5)], WithinAbs(steady(V1), 1e-12));
+    // At T the row reports the new velocity: the direct effect, before the state has moved.
+    CHECK_THAT(run.friction[rowAt(run, T)] - steady(V1), WithinAbs(a * std::log(V2 / V1), 1e-12));
+    for (std::size_t i = 0; i < run.t.size(); ++i) {
+      if (run.t[i] < T) continue;
+      const double decay = std::exp(-V2 * (run.t[i] - T) / Dc);
+      const double expected = evolution == 0 ? steady(V2) + b * std::log(1 + (V2 / V1 - 1) * decay)
+                                              : steady(V2) + b * std::log(V2 / V1) * decay;
+      CHECK_THAT(run.friction[i], WithinAbs(expected, 1e-9));
+    }
+    CHECK_THAT(run.friction.back(), WithinAbs(steady(V2), 1e-9));
+  }
+  // The regularized form matches the classic one where v e^(ψ/a)/V* is large (here ~e^60).
+  const LawRun classic = imposeVelocity("rate-state", {{"form", 0}}, 1, {{0, V1}, {T, V2}}, 3, 31, 1e-12);
+  const LawRun regularized = imposeVelocity("rate-state", {{"form", 1}}, 1, {{0, V1}, {T, V2}}, 3, 31, 1e-12);
+  for (std::size_t i = 0; i < classic.t.size(); ++i) CHECK_THAT(regularized.friction[i], WithinAbs(classic.friction[i], 1e-12));
+}
+
+TEST_CASE("Elasto-plastic returns exactly to its start after a sub-break-away force cycle; LuGre drifts (§6, T13)", "[dynamic][elasto-plastic]") {
+  // Force 0 → 0.3 N → 0 over 2 s, then held at 0 for 2 s. With the defaults the elastic range ends at
+  // σ0 z_ba = 0.5 N, so the elasto-plastic contact stays a linear spring-damper (z = x) and comes back
+  // to x = 0; LuGre's bristles slip plastically (dz/dx = 1 − σ0 z/g < 1) and the body stays displaced.
+  const std::vector<Breakpoint> cycle = {{0, 0}, {1, 0.3}, {2, 0}};
+  const LawRun elastic = applyForce("elasto-plastic", {}, 1, 1, cycle, 4, 401, 1e-10);
+  const LawRun lugre = applyForce("lugre", {}, 1, 1, cycle, 4, 401, 1e-10);
+  const double peak = *std::max_element(elastic.x.begin(), elastic.x.end());
+  REQUIRE(peak > 1e-6);
+  CHECK(*std::max_element(elastic.state[0].begin(), elastic.state[0].end()) < 5e-6);  // stays below z_ba
+  CHECK(std::fabs(elastic.x.back()) < 1e-9 * peak);
+  CHECK(std::fabs(lugre.x.back()) > 0.01 * peak);
+}
+
+TEST_CASE("Dynamic laws state their variables and refuse what they cannot do", "[dynamic][catalog]") {
+  CHECK(findLaw("lugre").state.at(0).key == "z");
+  CHECK(findLaw("lugre").state.at(0).unit == "m");
+  CHECK(findLaw("rate-state").state.at(0).unit == "s");
+  CHECK(findLaw("dahl").can.dynamic);
+  CHECK_FALSE(findLaw("coulomb").can.dynamic);
+  CHECK_THROWS_AS(imposeVelocity("coulomb", {}, 1, {{0, 1}}, 1), InputError);
+  CHECK_THROWS_WITH(applyForce("lugre", {}, 1, 1, {{1, 0}}, 1), Catch::Contains("start at t = 0"));
+  CHECK_THROWS_WITH(simulateLaw({"elasto-plastic", {{"z_ba", 2e-5}}, {}, "auto", 100}), Catch::Contains("z_ba"));
+  SpringBlockOptions seed;
+  seed.integrator = Integrator::SeedEuler;
+  CHECK_THROWS_AS(simulateSpringBlock("lugre", {}, {1, 10, 0, 0.1, 10, 1}, seed), InputError);
+}
