@@ -10,7 +10,10 @@
 //   stepLaw(id, params, state, inputs)      -> { force, magnitude, mu, slope, state }
 //   lawCurve(id, params, options)           -> { v, mu, force } (Float64Arrays)
 //   system(), integrators()                 -> the spring-block's parameters; the integrators
-//   simulate({ law, params, system, integrator, samples }) -> { columns, summary } for any law
+//   simulate({ law, params, system, integrator, samples, tolerance }) -> { columns, summary } for any law
+//   imposeVelocity({ law, params, N, velocity, … }), applyForce({ law, params, m, N, force, … })
+//                                           -> { columns: { t, x, v, applied, friction, state }, summary }
+//   preslidingProtocol({ amplitude, rate, hold }) -> { value: [[t, F], ...] }
 // A refusal by the engine comes back as { error: message, parameter: field } instead.
 
 #include <emscripten/bind.h>
@@ -114,7 +117,20 @@ val laws() {
     can.set("coefficient", law.can.coefficient);
     can.set("force", law.can.force);
     can.set("stateful", law.can.stateful);
+    can.set("dynamic", law.can.dynamic);
     out.set("can", can);
+    val state = val::array();
+    for (const friction::StateVariableSpec& variable : law.state) {
+      val item = val::object();
+      item.set("key", text(variable.key));
+      item.set("symbol", text(variable.symbol));
+      item.set("label", text(variable.label));
+      item.set("unit", text(variable.unit));
+      item.set("initial", text(variable.initial));
+      item.set("help", text(variable.help));
+      state.call<void>("push", item);
+    }
+    out.set("state", state);
     val inputs = val::array();
     for (std::string_view input : law.inputs) inputs.call<void>("push", text(input));
     out.set("inputs", inputs);
@@ -244,6 +260,15 @@ val columnsToJs(const friction::Trace& trace) {
   return columns;
 }
 
+// A dynamic law's state columns, keyed by the catalog's names: { z: Float64Array } (empty otherwise).
+val stateColumnsToJs(std::string_view lawId, const std::vector<std::vector<double>>& columns) {
+  val state = val::object();
+  const auto& specs = friction::findLaw(lawId).state;
+  for (std::size_t i = 0; i < columns.size() && i < specs.size(); ++i)
+    state.set(std::string(specs[i].key), copyToFloat64Array(columns[i]));
+  return state;
+}
+
 val intervalsToJs(const std::vector<friction::Interval>& intervals) {
   val list = val::array();
   for (const friction::Interval& interval : intervals) list.call<void>("push", numbers({interval.start, interval.end}));
@@ -296,7 +321,9 @@ val lawRunToJs(const friction::LawSimulationRequest& request, const friction::La
   summary.set("system", resolvedToJs(result.system));
   summary.set("params", resolvedToJs(result.law));
   val out = val::object();
-  out.set("columns", columnsToJs(result.run.trace));
+  val columns = columnsToJs(result.run.trace);
+  columns.set("state", stateColumnsToJs(request.law, result.run.trace.state));
+  out.set("columns", columns);
   out.set("summary", summary);
   return out;
 }
@@ -345,6 +372,106 @@ val simulate(val request) {
     val out = val::object();
     out.set("columns", columnsToJs(result.trace));
     out.set("summary", summaryToJs(result.summary));
+    return out;
+  });
+}
+
+// [[t, value], ...] -> breakpoints; `name` and `unit` go into the error.
+std::vector<friction::Breakpoint> breakpointsFromJs(const val& list, const char* name, const char* unit) {
+  const std::string bad = std::string("Input ") + name + " must be an array of [t (s), " + name + " (" + unit +
+                          ")] pairs starting at t = 0 s";
+  if (!val::global("Array").call<bool>("isArray", list)) throw friction::InputError(name, bad + "; got " + typeOf(list) + ".");
+  std::vector<friction::Breakpoint> points;
+  const int length = list["length"].as<int>();
+  if (length > 10000) throw friction::InputError(name, bad + "; at most 10000 pairs, got " + std::to_string(length) + ".");
+  for (int i = 0; i < length; ++i) {
+    const val pair = list[i];
+    if (!val::global("Array").call<bool>("isArray", pair) || pair["length"].as<int>() != 2 ||
+        typeOf(pair[0]) != "number" || typeOf(pair[1]) != "number")
+      throw friction::InputError(name, bad + "; item " + std::to_string(i) + " is not a pair of numbers.");
+    points.push_back({pair[0].as<double>(), pair[1].as<double>()});
+  }
+  return points;
+}
+
+// What imposeVelocity and applyForce return: { columns: { t, x, v, applied, friction, state }, summary }.
+val lawAloneToJs(const std::string& law, const friction::LawRun& run, const friction::ParamList& params) {
+  val columns = val::object();
+  columns.set("t", copyToFloat64Array(run.t));
+  columns.set("x", copyToFloat64Array(run.x));
+  columns.set("v", copyToFloat64Array(run.v));
+  columns.set("applied", copyToFloat64Array(run.applied));
+  columns.set("friction", copyToFloat64Array(run.friction));
+  columns.set("state", stateColumnsToJs(law, run.state));
+  val summary = val::object();
+  summary.set("law", law);
+  summary.set("steps", static_cast<double>(run.steps));
+  summary.set("params", resolvedToJs(friction::LawEvaluator(law, params).resolved()));
+  val out = val::object();
+  out.set("columns", columns);
+  out.set("summary", summary);
+  return out;
+}
+
+// { law, params, N, velocity: [[t, v], ...], duration, samples, tolerance, start: 'steady' | 'initial' }
+val imposeVelocity(val request) {
+  return catchErrors([&] {
+    if (typeOf(request) != "object") throw friction::InputError("request", "The request must be an object; got " + typeOf(request) + ".");
+    const std::string law = lawId(request["law"]);
+    const friction::ParamList params = paramsFromJs(request["params"]);
+    double N = 1, duration = 1, samples = 2001, tolerance = 1e-10;
+    readNumber(request, "N", N);
+    readNumber(request, "duration", duration);
+    readNumber(request, "samples", samples);
+    readNumber(request, "tolerance", tolerance);
+    friction::LawStart start = friction::LawStart::Steady;
+    const val startValue = request["start"];
+    if (!startValue.isUndefined()) {
+      const std::string name = typeOf(startValue) == "string" ? startValue.as<std::string>() : "";
+      if (name != "steady" && name != "initial")
+        throw friction::InputError("start", "start must be 'steady' or 'initial'.");
+      start = name == "steady" ? friction::LawStart::Steady : friction::LawStart::Initial;
+    }
+    const auto velocity = breakpointsFromJs(request["velocity"], "velocity", "m/s");
+    const int count = std::isfinite(samples) ? static_cast<int>(std::clamp(samples, -1e9, 1e9)) : -1;
+    return lawAloneToJs(law, friction::imposeVelocity(law, params, N, velocity, duration, count, tolerance, start), params);
+  });
+}
+
+// { law, params, m, N, force: [[t, F], ...], duration, samples, tolerance }
+val applyForce(val request) {
+  return catchErrors([&] {
+    if (typeOf(request) != "object") throw friction::InputError("request", "The request must be an object; got " + typeOf(request) + ".");
+    const std::string law = lawId(request["law"]);
+    const friction::ParamList params = paramsFromJs(request["params"]);
+    double m = 1, N = 1, duration = 1, samples = 2001, tolerance = 1e-10;
+    readNumber(request, "m", m);
+    readNumber(request, "N", N);
+    readNumber(request, "duration", duration);
+    readNumber(request, "samples", samples);
+    readNumber(request, "tolerance", tolerance);
+    const auto force = breakpointsFromJs(request["force"], "force", "N");
+    const int count = std::isfinite(samples) ? static_cast<int>(std::clamp(samples, -1e9, 1e9)) : -1;
+    return lawAloneToJs(law, friction::applyForce(law, params, m, N, force, duration, count, tolerance), params);
+  });
+}
+
+// { amplitude, rate, hold } -> [[t, F], ...]: the presliding protocol of Canudas de Wit et al. (Fig. 2).
+val preslidingProtocol(val request) {
+  return catchErrors([&] {
+    if (typeOf(request) != "object") throw friction::InputError("request", "The request must be an object; got " + typeOf(request) + ".");
+    double amplitude = 1.425, rate = 0.1425, hold = 5;
+    readNumber(request, "amplitude", amplitude);
+    readNumber(request, "rate", rate);
+    readNumber(request, "hold", hold);
+    if (!(amplitude > 0 && std::isfinite(amplitude)))
+      throw friction::InputError("amplitude", "The force amplitude must be a positive number of newtons.");
+    if (!(rate > 0 && std::isfinite(rate))) throw friction::InputError("rate", "The ramp rate must be a positive number of N/s.");
+    if (!(hold >= 0 && std::isfinite(hold))) throw friction::InputError("hold", "The hold must be a number of seconds ≥ 0.");
+    val list = val::array();
+    for (const friction::Breakpoint& b : friction::preslidingProtocol(amplitude, rate, hold)) list.call<void>("push", numbers({b.t, b.value}));
+    val out = val::object();
+    out.set("value", list);
     return out;
   });
 }
@@ -454,4 +581,7 @@ EMSCRIPTEN_BINDINGS(friction_lab) {
   emscripten::function("lawCurve", &lawCurve);
   emscripten::function("system", &springBlockSystem);
   emscripten::function("integrators", &integrators);
+  emscripten::function("imposeVelocity", &imposeVelocity);
+  emscripten::function("applyForce", &applyForce);
+  emscripten::function("preslidingProtocol", &preslidingProtocol);
 }

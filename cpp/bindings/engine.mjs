@@ -12,16 +12,22 @@
 //                                whose message names the parameter, unit, range and value, and whose
 //                                `parameter` property is the offending key.
 // engine.laws()                  every friction law: { id, name, origin, description, citation, params,
-//                                can: { coefficient, force, stateful }, inputs }
+//                                can: { coefficient, force, stateful, dynamic }, inputs,
+//                                state: [{ key, symbol, label, unit, initial, help }] }
 // engine.frictionCoefficient(id, params, { v, N, p, theta })    -> μ
 // engine.frictionForce(id, params, { vt, n, Fn, Fe })           -> [x, y, z], the force on the body [N]
 // engine.createLaw(id, params)   a stateful law: { step({ v, N, p, vt, n, Fn, dt }) -> { force, magnitude,
 //                                mu, slope, segment }, reset() }; its state is kept between steps
 // engine.lawCurve(id, params, { vMin, vMax, count, scale, N, p, theta }) -> { v, mu, force }
 // engine.system(), engine.integrators()   the spring-block's parameters; the integrators
-// engine.simulate({ law, params, system, integrator, samples })
-//                                the spring-block driven by any stateless law: { columns, summary } with
-//                                the summary's period, stick/slip intervals, events, energies, regime
+// engine.simulate({ law, params, system, integrator, samples, tolerance })
+//                                the spring-block driven by any law: { columns, summary } with the
+//                                summary's period, stick/slip intervals, events, energies, regime,
+//                                warnings; columns.state holds a dynamic law's state ({ z }, { theta })
+// engine.imposeVelocity({ law, params, N, velocity: [[t, v], ...], duration, samples, tolerance, start })
+// engine.applyForce({ law, params, m, N, force: [[t, F], ...], duration, samples, tolerance })
+//                                a dynamic law alone: { columns: { t, x, v, applied, friction, state }, summary }
+// engine.preslidingProtocol({ amplitude, rate, hold })  -> [[t, F], ...] (Canudas de Wit et al. 1995, Fig. 2)
 
 import createFrictionModule from './friction-wasm.mjs';
 
@@ -82,6 +88,9 @@ export async function loadEngine() {
     lawCurve: (id, params, options) => unwrap(wasm.lawCurve(id, params, options)),
     system: () => wasm.system(),
     integrators: () => wasm.integrators(),
+    imposeVelocity: (request) => unwrap(wasm.imposeVelocity(request)),
+    applyForce: (request) => unwrap(wasm.applyForce(request)),
+    preslidingProtocol: (request = {}) => unwrap(wasm.preslidingProtocol(request)).value,
     /** Size of the module's wasm memory in bytes: it grows, never shrinks, so a leak shows (tests use it). */
     memoryBytes: () => wasm.HEAPU8.length,
   });

@@ -17,10 +17,11 @@ const IDS = [
   'coulomb', 'abbott-theta', 'ratel-coulomb', 'ratel-threlfall', 'drake-stribeck',
   'radioss-coulomb', 'radioss-generalized-viscous', 'radioss-darmstad', 'radioss-renard', 'radioss-exponential',
   'opensees-coulomb', 'opensees-veldependent', 'opensees-velpressuredep', 'opensees-veldepmultilinear',
-  'opensees-velnormalfrcdep',
+  'opensees-velnormalfrcdep', 'lugre', 'dahl', 'rate-state', 'elasto-plastic',
 ];
 const FORCE = new Set(['ratel-coulomb', 'ratel-threlfall', 'drake-stribeck', 'radioss-coulomb',
   'radioss-generalized-viscous', 'radioss-darmstad', 'radioss-renard', 'radioss-exponential']);
+const DYNAMIC = new Set(['lugre', 'dahl', 'rate-state', 'elasto-plastic']);
 const STATEFUL = new Set(['radioss-coulomb', 'radioss-generalized-viscous', 'radioss-darmstad', 'radioss-renard',
   'radioss-exponential', 'opensees-veldepmultilinear']);
 
@@ -58,7 +59,7 @@ const stepParams = (id) => (id.startsWith('radioss-') ? { Iform: 2 } : {});
 test('laws() lists every law of the issue with its origin, citation, capabilities and inputs', () => {
   const laws = engine.laws();
   assert.deepEqual(laws.map((law) => law.id).sort(), [...IDS].sort());
-  const origins = ['Textbook', 'Abbott app', 'Ratel', 'Drake', 'OpenRadioss', 'OpenSees'];
+  const origins = ['Textbook', 'Abbott app', 'Ratel', 'Drake', 'OpenRadioss', 'OpenSees', 'Literature'];
   const inputs = ['v', 'N', 'p', 'theta', 'vt', 'n', 'Fn', 'Fe', 'dt'];
   for (const law of laws) {
     for (const field of ['name', 'description', 'citation']) {
@@ -66,7 +67,9 @@ test('laws() lists every law of the issue with its origin, citation, capabilitie
       assert.ok(law[field].length > 0, `${law.id}.${field}`);
     }
     assert.ok(origins.includes(law.origin), `${law.id} origin ${law.origin}`);
-    assert.deepEqual(law.can, { coefficient: true, force: FORCE.has(law.id), stateful: STATEFUL.has(law.id) }, law.id);
+    assert.deepEqual(law.can, { coefficient: !DYNAMIC.has(law.id) || law.id === 'rate-state', force: FORCE.has(law.id),
+                                stateful: STATEFUL.has(law.id), dynamic: DYNAMIC.has(law.id) }, law.id);
+    assert.equal(law.state.length > 0, DYNAMIC.has(law.id), `${law.id} state variables`);
     assert.ok(Array.isArray(law.inputs) && law.inputs.length > 0, `${law.id} inputs`);
     for (const input of law.inputs) assert.ok(inputs.includes(input), `${law.id} input ${input}`);
   }
@@ -103,8 +106,8 @@ test('every law parameter is a complete spec with a kind, and its default lies i
   assert.equal(lawById('drake-stribeck').params.find((p) => p.key === 'stiction_tolerance').default, 1e-4);
 });
 
-test('frictionCoefficient() gives a finite μ for every law with its defaults', () => {
-  for (const id of IDS) {
+test('frictionCoefficient() gives a finite μ for every law with a coefficient, with its defaults', () => {
+  for (const id of IDS.filter((law) => lawById(law).can.coefficient)) {
     const mu = engine.frictionCoefficient(id, {}, COEFFICIENT_INPUTS);
     assert.equal(typeof mu, 'number', id);
     assert.ok(Number.isFinite(mu), `${id}: ${mu}`);

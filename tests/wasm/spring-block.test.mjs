@@ -73,3 +73,40 @@ test('bad requests name the field', () => {
   for (const [request, parameter] of cases)
     assert.throws(() => engine.simulate(request), (error) => error.parameter === parameter, JSON.stringify(request));
 });
+
+test('a dynamic law drives the block and its state comes back as a column; the law alone runs too', () => {
+  // LuGre at v0 = 10 vs with a damping dashpot settles to F_ss = g(v0) + σ2 v0 (physics-checks §5).
+  const { columns, summary } = engine.simulate({ law: 'lugre', system: { v0: 0.01, eta: 20, duration: 20 }, samples: 201 });
+  const g = 1 + 0.5 * Math.exp(-100);
+  assert.ok(columns.state.z instanceof Float64Array && columns.state.z.length === columns.t.length);
+  assert.ok(Math.abs(columns.friction.at(-1) / (g + 0.4 * 0.01) - 1) < 1e-6, `friction ${columns.friction.at(-1)}`);
+  assert.ok(Math.abs(columns.state.z.at(-1) / (g / 1e5) - 1) < 1e-6);
+  assert.equal(summary.regime, 'steady');
+
+  // Rate-and-state, a velocity step ×10 from steady sliding: the direct effect a·ln 10 at once (§4).
+  const step = engine.imposeVelocity({ law: 'rate-state', params: { form: 0 }, N: 1,
+    velocity: [[0, 1e-6], [1, 1e-5]], duration: 2, samples: 201 });
+  const at = (time) => step.columns.t.findIndex((t) => Math.abs(t - time) < 1e-12);
+  assert.ok(Math.abs(step.columns.friction[at(1)] - step.columns.friction[at(0.5)] - 0.01 * Math.log(10)) < 1e-12);
+  assert.ok(step.columns.state.theta instanceof Float64Array);
+
+  // Presliding: the paper's protocol comes from the engine; LuGre's loop closes near 4.49e-5 m (2 %).
+  const force = engine.preslidingProtocol({ amplitude: 1.425, rate: 0.1425, hold: 5 });
+  assert.ok(Math.abs(force[1][0] - 10) < 1e-12 && force[1][1] === 1.425, String(force[1]));
+  const loop = engine.applyForce({ law: 'lugre', m: 1, force, duration: force.at(-1)[0], samples: 601, tolerance: 1e-9 });
+  assert.ok(Math.abs(loop.columns.x.at(-1) / 4.4936e-5 - 1) < 0.02, `x ${loop.columns.x.at(-1)}`);
+});
+
+test('the law-alone runs name the offending field', () => {
+  const cases = [
+    [() => engine.imposeVelocity({ law: 'coulomb', velocity: [[0, 1]] }), 'law'],
+    [() => engine.imposeVelocity({ law: 'lugre', velocity: [[1, 1]] }), 'velocity'],
+    [() => engine.imposeVelocity({ law: 'lugre', velocity: 'fast' }), 'velocity'],
+    [() => engine.imposeVelocity({ law: 'lugre', velocity: [[0, 1]], start: 'moving' }), 'start'],
+    [() => engine.applyForce({ law: 'lugre', force: [[0, 0]], m: 0 }), 'm'],
+    [() => engine.applyForce({ law: 'lugre', force: [[0, 0]], samples: 1 }), 'samples'],
+    [() => engine.applyForce(undefined), 'request'],
+    [() => engine.preslidingProtocol({ amplitude: -1 }), 'amplitude'],
+  ];
+  for (const [call, parameter] of cases) assert.throws(call, (error) => error.parameter === parameter, String(call));
+});

@@ -42,7 +42,7 @@ self.onmessage = async ({ data: message }) => {
       const result = engine.simulate(message.request);
       // engine.mjs returns JS-owned copies (never views of wasm memory), so the buffers can be
       // transferred rather than cloned.
-      self.postMessage({ type: 'result', id: message.id, result }, Object.values(result.columns).map((c) => c.buffer));
+      self.postMessage({ type: 'result', id: message.id, result }, columnBuffers(result.columns));
     } else if (message.type === 'curves') {
       const curves = [];
       for (index = 0; index < message.requests.length; index++) {
@@ -61,4 +61,10 @@ self.onmessage = async ({ data: message }) => {
 
 function replyError(request, message, parameter, index) {
   self.postMessage({ type: 'error', id: request.id, message, parameter, index });
+}
+
+/** The buffers of every Float64Array column, a law's state columns (columns.state) included, to transfer. */
+function columnBuffers(columns) {
+  return Object.values(columns).flatMap((column) =>
+    (column instanceof Float64Array ? [column.buffer] : Object.values(column).map((inner) => inner.buffer)));
 }
