@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "friction/friction.h"
+#include "support/analytic.h"
 
 using namespace friction;
 using Catch::Matchers::WithinAbs;
@@ -153,4 +154,45 @@ TEST_CASE("Dynamic laws state their variables and refuse what they cannot do", "
   SpringBlockOptions seed;
   seed.integrator = Integrator::SeedEuler;
   CHECK_THROWS_AS(simulateSpringBlock("lugre", {}, {1, 10, 0, 0.1, 10, 1}, seed), InputError);
+}
+
+TEST_CASE("Rate-and-state steady sliding is stable above the critical stiffness and grows below it (§4, T10)", "[dynamic][rate-state]") {
+  // Linearized about steady sliding at V: (m s² + E s + c)(s + λ) − (N b/Dc) s = 0, E = η + N a/V,
+  // λ = V/Dc; the boundary is k_c = N(b − a)/Dc · [1 + m V²/(N a Dc)] (Rice–Ruina with inertia), where
+  // the Hopf frequency is ω² = c λ/(E + m λ). Here k_c = 5000·1.1 = 5500 N/m and ω_H = √5000 rad/s.
+  const double m = 0.1, N = 10, a = 0.01, b = 0.015, Dc = 1e-5, V = 1e-3;
+  const double lambda = V / Dc, E = N * a / V;
+  const double kc = N * (b - a) / Dc * (1 + m * V * V / (N * a * Dc));
+  REQUIRE_THAT(kc, WithinRel(5500, 1e-12));
+  CHECK_THAT(std::sqrt(kc * lambda / (E + m * lambda)), WithinRel(std::sqrt(5000.0), 1e-12));
+  for (double factor : {0.95, 1.05}) {
+    const double c = factor * kc;
+    // From steady sliding at V, a 0.1 % step of the drive to V' sets off the oscillation about V'.
+    SpringBlockSystem sys{m, c, 0, V, N, 4};
+    sys.start = SpringBlockStart::Steady;
+    sys.driveSteps = {{0, V}, {0.01, 1.001 * V}};
+    SpringBlockOptions options;
+    options.samples = 16001;
+    const SpringBlockResult run = simulateSpringBlock("rate-state", {{"mu0", 0.6}, {"a", a}, {"b", b}, {"Vstar", 1e-6}, {"Dc", Dc}},
+                                                      sys, options);
+    // Growth rate and frequency of the peaks of v, fitted from 0.5 s on.
+    std::vector<double> times, logs;
+    for (const auto& peak : analytic::peaks(run.trace.t, run.trace.v))
+      if (peak.t > 0.5) times.push_back(peak.t), logs.push_back(std::log(peak.value - 1.001 * V));
+    REQUIRE(times.size() > 20);
+    const double n = static_cast<double>(times.size());
+    double st = 0, sl = 0, stt = 0, stl = 0;
+    for (std::size_t i = 0; i < times.size(); ++i) st += times[i], sl += logs[i], stt += times[i] * times[i], stl += times[i] * logs[i];
+    const double growth = (n * stl - st * sl) / (n * stt - st * st);
+    const double frequency = 2 * kPi * (n - 1) / (times.back() - times.front());
+    // The expected root, from the characteristic cubic at V' (its λ and E).
+    const double V2 = 1.001 * V, lambda2 = V2 / Dc, E2 = N * a / V2;
+    const auto roots = analytic::cubicRoots(m, m * lambda2 + E2, E2 * lambda2 + c - N * b / Dc, c * lambda2);
+    const auto root = *std::max_element(roots.begin(), roots.end(), [](auto p, auto q) { return p.imag() < q.imag(); });
+    INFO("c = " << factor << " k_c: growth " << growth << " (root " << root.real() << "), ω " << frequency << " (root "
+                << root.imag() << ")");
+    CHECK((growth > 0) == (factor < 1));
+    CHECK_THAT(growth, WithinAbs(root.real(), 1e-3 * std::fabs(root.imag())));
+    CHECK_THAT(frequency, WithinRel(root.imag(), 2e-3));
+  }
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "dormand_prince.h"
+#include "friction/law_runs.h"
 #include "friction/errors.h"
 #include "rk4.h"
 #include "rosenbrock.h"
@@ -25,12 +26,38 @@ using State = Vec<kStateSize>;
 // A bound on the work of one run (accepted, rejected and event-locating steps together).
 constexpr long long kMaxWork = 20'000'000;
 
+// The far end of the spring: its velocity piecewise constant (one step, v0, unless the system gives
+// velocity steps), its position X_d(t) the integral. `segment` is the interval the current step lies
+// in: steps end at every change, and every stage of a step reads that interval's velocity (Rosenbrock's
+// stages reach past the step's end).
+struct Drive {
+  std::vector<Breakpoint> steps;  ///< from steps[k].t on, the drive moves at steps[k].value
+  std::vector<double> start;      ///< X_d at each steps[k].t
+  std::size_t segment = 0;
+
+  explicit Drive(const SpringBlockSystem& sys)
+      : steps(sys.driveSteps.empty() ? std::vector<Breakpoint>{{0, sys.v0}} : sys.driveSteps) {
+    start.push_back(0);
+    for (std::size_t k = 1; k < steps.size(); ++k)
+      start.push_back(start.back() + steps[k - 1].value * (steps[k].t - steps[k - 1].t));
+  }
+  double velocity() const { return steps[segment].value; }
+  double position(double t) const { return start[segment] + steps[segment].value * (t - steps[segment].t); }
+  double nextChange() const { return segment + 1 < steps.size() ? steps[segment + 1].t : INFINITY; }
+};
+
 struct Block {
   const SpringBlockSystem& sys;
   const LawEvaluator& law;
+  const Drive* drive = nullptr;  // the main loop's; nullptr means the constant v0
 
-  // Fd = c (v0 t − x) + η (v0 − v)
-  double drive(double t, double x, double v) const { return sys.c * (sys.v0 * t - x) + sys.eta * (sys.v0 - v); }
+  double driveVelocity() const { return drive ? drive->velocity() : sys.v0; }
+  double drivePosition(double t) const { return drive ? drive->position(t) : sys.v0 * t; }
+
+  // Fd = c (X_d(t) − x) + η (v_d − v)
+  double driveForce(double t, double x, double v) const {
+    return sys.c * (drivePosition(t) - x) + sys.eta * (driveVelocity() - v);
+  }
 
   // The friction of a slip phase in direction `dir` at velocity v: the law's force, taken at v = 0
   // as its limit from the moving side (Coulomb's μk·N there, not its static μs·N). 1e-150 m/s stands
@@ -44,11 +71,11 @@ struct Block {
     return {dir * slipFriction(dir, y[kV]), {0, 0}};
   }
 
-  // x' = v, m v' = Fd − F, s' = the law's state rates, W' = Fd v0, E_f' = F·v, E_d' = η (v0 − v)²
+  // x' = v, m v' = Fd − F, s' = the law's state rates, W' = Fd v_d, E_f' = F·v, E_d' = η (v_d − v)²
   State rate(double dir, double t, const State& y) const {
-    const double v = y[kV], Fd = drive(t, y[kX], v);
+    const double v = y[kV], vd = driveVelocity(), Fd = driveForce(t, y[kX], v);
     const LawDynamics f = friction(dir, y);
-    return {v, (Fd - f.force) / sys.m, f.rate[0], f.rate[1], Fd * sys.v0, f.force * v, sys.eta * (sys.v0 - v) * (sys.v0 - v)};
+    return {v, (Fd - f.force) / sys.m, f.rate[0], f.rate[1], Fd * vd, f.force * v, sys.eta * (vd - v) * (vd - v)};
   }
 };
 
@@ -268,6 +295,22 @@ void finishAnalysis(SpringBlockResult& result, const SpringBlockSystem& sys) {
     summary.period = settledSpacing(upwardCrossings(trace, sys.v0));
 }
 
+// Velocity steps: from t = 0, times increasing and inside the run, each velocity in v0's range.
+void checkDriveSteps(const SpringBlockSystem& sys) {
+  const auto& steps = sys.driveSteps;
+  const ParamSpec& spec = kDriveVelocitySpec;
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    const std::string which = "Drive velocity step " + std::to_string(k) + " ";
+    if (k == 0 && steps[k].t != 0) throw InputError("v0", which + "must start at t = 0 s; got " + formatNumber(steps[k].t) + " s.");
+    if (k > 0 && !(steps[k].t > steps[k - 1].t && steps[k].t < sys.duration))
+      throw InputError("v0", which + "must come after the previous one and before the end (" + formatNumber(sys.duration) +
+                                 " s); got t = " + formatNumber(steps[k].t) + " s.");
+    if (!(steps[k].value >= spec.min && steps[k].value <= spec.max))
+      throw InputError("v0", which + "must be between " + formatNumber(spec.min) + " m/s and " + formatNumber(spec.max) +
+                                 " m/s; got " + formatNumber(steps[k].value) + " m/s.");
+  }
+}
+
 // The seed app's scheme for any law, for comparison (defined below).
 SpringBlockResult simulateSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys,
                                      const SpringBlockOptions& options);
@@ -277,17 +320,26 @@ SpringBlockResult simulateSteppedLaw(const LawEvaluator& law, const SpringBlockS
 
 }  // namespace
 
-SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& lawParams, const SpringBlockSystem& sys,
+SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& lawParams, const SpringBlockSystem& given,
                                       const SpringBlockOptions& options) {
   const LawEvaluator law(lawId, lawParams);
   // The system's ranges are the catalog's (one declaration for the page, JS and C++ callers).
-  resolveParams(springBlockSystemModel(), {{"m", sys.m}, {"Fn", sys.Fn}, {"c", sys.c}, {"eta", sys.eta},
-                                           {"v0", sys.v0}, {"duration", sys.duration}});
+  resolveParams(springBlockSystemModel(), {{"m", given.m}, {"Fn", given.Fn}, {"c", given.c}, {"eta", given.eta},
+                                           {"v0", given.v0}, {"duration", given.duration}});
+  checkDriveSteps(given);
+  // With velocity steps, the analysis (regime thresholds, time scales) refers to the last drive velocity.
+  SpringBlockSystem sys = given;
+  if (!sys.driveSteps.empty()) sys.v0 = sys.driveSteps.back().value;
   if (!(options.samples >= 2 && options.samples <= 1'000'000))
     throw InputError("samples", "samples must be between 2 and 1000000; got " + std::to_string(options.samples) + ".");
 
   const Integrator integrator =
       options.integrator == Integrator::Auto ? chooseIntegrator(law, sys) : options.integrator;
+  if ((!sys.driveSteps.empty() || sys.start == SpringBlockStart::Steady) &&
+      (law.stateful() || integrator == Integrator::SeedEuler))
+    throw InputError(sys.driveSteps.empty() ? "start" : "v0",
+                     "Velocity steps and a steady start run with the adaptive and fixed-step integrators; not with the "
+                     "seed's scheme or the stepped loop of a law that carries its force between steps.");
   if (law.stateful()) {
     if (integrator != Integrator::SemiImplicitEuler)
       throw InputError("integrator",
@@ -302,7 +354,8 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   SpringBlockOptions chosen = options;
   chosen.integrator = integrator;
   if (integrator == Integrator::SeedEuler) return simulateSeedScheme(law, sys, chosen);
-  const Block block{sys, law};
+  Drive drive(sys);
+  const Block block{sys, law, &drive};
   // A true stick state exists where the law holds a force at rest: max(F(0), F(0+)) > 0 (Coulomb's
   // μs·N; Ratel's null-velocity rule holds up to F_C = F(0+)). Regularized laws have 0, and so do
   // dynamic laws, whose state carries the stick (presliding).
@@ -316,7 +369,7 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   const double nan = std::numeric_limits<double>::quiet_NaN();
   trace.state.resize(law.stateSize());
   auto record = [&](double t, const State& y, bool stuck, double dir) {
-    const double v = y[kV], Fd = block.drive(t, y[kX], v), F = block.friction(dir, y).force;
+    const double v = y[kV], Fd = block.driveForce(t, y[kX], v), F = block.friction(dir, y).force;
     trace.t.push_back(t);
     trace.x.push_back(y[kX]);
     trace.v.push_back(v);
@@ -342,10 +395,19 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   const double eventTolerance = 1e-12;  // [s]
   const LawStateVector initial = law.initialState();
   State y{options.x0, options.v0Block, initial[0], initial[1], 0, 0, 0};
+  if (sys.start == SpringBlockStart::Steady) {
+    // Steady sliding at the first drive velocity: v = v_d, the state at its steady value, and the
+    // spring stretched so that c (X_d − x) balances the steady friction (the dashpot carries nothing).
+    const double vd = drive.velocity();
+    const LawStateVector steady = law.dynamic() ? law.steadyState(vd, sys.Fn) : LawStateVector{};
+    y[kV] = vd, y[kS0] = steady[0], y[kS1] = steady[1];
+    y[kX] = -block.friction(1, y).force / sys.c;
+  }
+  const State y0 = y;
   double t = 0, dir = y[kV] < 0 ? -1.0 : 1.0;
   bool stuck = y[kV] == 0 && staticLimit > 0;
   double stickStart = 0, slipStart = 0;
-  summary.driveForceMin = summary.driveForceMax = block.drive(0, y[kX], y[kV]);
+  summary.driveForceMin = summary.driveForceMax = block.driveForce(0, y[kX], y[kV]);
   summary.peakVelocity = std::fabs(y[kV]);
   // First step: a small fraction of the fastest natural time, grown by the error control.
   const double omega = std::sqrt(sys.c / sys.m);
@@ -372,33 +434,40 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
       if (work > kMaxWork)
         throw SimulationError("The run exceeded its budget of " + formatNumber(double(kMaxWork)) + " steps at t = " +
                               formatNumber(t) + " s; shorten the duration or loosen the tolerance.");
+      // Steps end at the grid point or at the next change of the drive velocity, whichever is first.
+      const double limit = std::min(tEnd, drive.nextChange());
+      auto passDriveChanges = [&] {
+        while (drive.segment + 1 < drive.steps.size() && t >= drive.steps[drive.segment + 1].t) ++drive.segment;
+      };
       if (stuck) {
-        // At rest Fd(t) = c (v0 t − x) + η v0 rises linearly at c·v0; it reaches the static limit at
-        // tb = t + (F(0) − Fd(t))/(c v0), found exactly. Stick integrals are exact too (Fd linear).
-        const double Fd = block.drive(t, y[kX], 0), slope = sys.c * sys.v0;
+        // At rest Fd(t) = c (X_d(t) − x) + η v_d rises linearly at c·v_d; it reaches the static limit at
+        // tb = t + (F(0) − Fd(t))/(c v_d), found exactly. Stick integrals are exact too (Fd linear).
+        const double vd = drive.velocity();
+        const double Fd = block.driveForce(t, y[kX], 0), slope = sys.c * vd;
         double breakAt = INFINITY;
         if (std::fabs(Fd) > staticLimit) breakAt = t;
         else if (slope > 0) breakAt = t + (staticLimit - Fd) / slope;
-        const double until = std::min(breakAt, tEnd);
-        const double FdUntil = block.drive(until, y[kX], 0);
-        y[kWork] += sys.v0 * 0.5 * (Fd + FdUntil) * (until - t);
-        y[kDashpotLoss] += sys.eta * sys.v0 * sys.v0 * (until - t);
+        const double until = std::min(breakAt, limit);
+        const double FdUntil = block.driveForce(until, y[kX], 0);
+        y[kWork] += vd * 0.5 * (Fd + FdUntil) * (until - t);
+        y[kDashpotLoss] += sys.eta * vd * vd * (until - t);
         noteDrive(FdUntil);
         t = until;
-        if (breakAt <= tEnd) {
+        if (breakAt <= limit) {
           stuck = false;
-          dir = block.drive(t, y[kX], 0) >= 0 ? 1.0 : -1.0;
+          dir = block.driveForce(t, y[kX], 0) >= 0 ? 1.0 : -1.0;
           summary.stickIntervals.push_back({stickStart, t});
           slipStart = t;
           event(t, y, false, dir, EventKind::BreakAway);
         }
+        passDriveChanges();
         ++work;
         continue;
       }
 
       auto rate = [&](double time, const State& s) { return block.rate(dir, time, s); };
-      const bool toGrid = tEnd - t <= h;
-      const double step = toGrid ? tEnd - t : h;
+      const bool toGrid = limit - t <= h;
+      const double step = toGrid ? limit - t : h;
       const EmbeddedStep<kStateSize> trial = slipStep(integrator, rate, t, y, step, scale);
       ++work;
       const double err = adaptive ? errorNorm<kDynamic>(y, trial, options.relativeTolerance, tolerances) : 0.0;
@@ -417,7 +486,9 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
 
       // Extrema inside the step: |v| peaks where a = 0, Fd peaks where dFd/dt = c(v0 − v) − η a = 0.
       auto acceleration = [&](double time, const State& s) { return rate(time, s)[kV]; };
-      auto driveRate = [&](double time, const State& s) { return sys.c * (sys.v0 - s[kV]) - sys.eta * acceleration(time, s); };
+      auto driveRate = [&](double time, const State& s) {
+        return sys.c * (drive.velocity() - s[kV]) - sys.eta * acceleration(time, s);
+      };
       for (int which = 0; which < 2; ++which) {
         auto g = [&](double dh) {
           const State s = dh == 0 ? y : after(dh);
@@ -428,7 +499,7 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
           const double at = findCrossing(g, 0.0, g0, step, g1, eventTolerance);
           const State s = after(at);
           summary.peakVelocity = std::max(summary.peakVelocity, std::fabs(s[kV]));
-          noteDrive(block.drive(t + at, s[kX], s[kV]));
+          noteDrive(block.driveForce(t + at, s[kX], s[kV]));
         }
       }
 
@@ -439,7 +510,7 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
         y = after(hit);
         y[kV] = 0;
         t += hit;
-        const double Fd = block.drive(t, y[kX], 0);
+        const double Fd = block.driveForce(t, y[kX], 0);
         noteDrive(Fd);
         if (std::fabs(Fd) <= staticLimit && staticLimit > 0) {
           stuck = true;
@@ -454,9 +525,11 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
       }
       y = trial.y;
       if (dir * y[kV] < 0) y[kV] = 0;  // a start from rest that wobbled by rounding
-      t = toGrid ? tEnd : t + step;
+      t = toGrid ? limit : t + step;
       summary.peakVelocity = std::max(summary.peakVelocity, std::fabs(y[kV]));
-      noteDrive(block.drive(t, y[kX], y[kV]));
+      noteDrive(block.driveForce(t, y[kX], y[kV]));
+      passDriveChanges();
+      noteDrive(block.driveForce(t, y[kX], y[kV]));  // after a change of v_d the dashpot's force jumps
       if (adaptive) {
         h = nextStepSize(step, err, order);
         if (toGrid) h = std::max(h, step);  // a short step to the grid point says nothing about the next
@@ -467,8 +540,8 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   (stuck ? summary.stickIntervals : summary.slipIntervals).push_back({stuck ? stickStart : slipStart, t});
 
   // Energy balance: W = ΔKE + ΔPE + friction and dashpot dissipation.
-  const double e0 = -options.x0, e1 = sys.v0 * t - y[kX];
-  const double kinetic = 0.5 * sys.m * (y[kV] * y[kV] - options.v0Block * options.v0Block);
+  const double e0 = -y0[kX], e1 = drive.position(t) - y[kX];
+  const double kinetic = 0.5 * sys.m * (y[kV] * y[kV] - y0[kV] * y0[kV]);
   const double spring = 0.5 * sys.c * (e1 * e1 - e0 * e0);
   summary.driveWork = y[kWork];
   summary.dissipated = y[kFrictionLoss];

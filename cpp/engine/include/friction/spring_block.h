@@ -25,18 +25,29 @@
 #include <string_view>
 #include <vector>
 
+#include "friction/law_runs.h"
 #include "friction/laws.h"
 #include "friction/simulate.h"
 
 namespace friction {
 
+/// How the block starts.
+enum class SpringBlockStart {
+  Rest,    ///< at rest, spring unstretched, a dynamic law in its initial state
+  Steady,  ///< sliding steadily at the first drive velocity: state steady, spring balancing the friction
+};
+
 struct SpringBlockSystem {
   double m;         ///< mass [kg]
   double c;         ///< spring constant [N/m]
   double eta;       ///< dashpot [N·s/m]
-  double v0;        ///< drive velocity [m/s], > 0
+  double v0;        ///< drive velocity [m/s], > 0 (the first step's, if driveSteps are given)
   double Fn;        ///< normal force [N]
   double duration;  ///< simulated time [s]
+  /// Velocity steps of the drive: from driveSteps[k].t on it moves at driveSteps[k].value (first at
+  /// t = 0, times increasing, each velocity in v0's range). Empty: v0 throughout.
+  std::vector<Breakpoint> driveSteps = {};
+  SpringBlockStart start = SpringBlockStart::Rest;
 };
 
 /// How slip is integrated.
