@@ -318,7 +318,14 @@ val lawRunToJs(const friction::LawSimulationRequest& request, const friction::La
     events.call<void>("push", event);
   }
   summary.set("events", events);
-  summary.set("system", resolvedToJs(result.system));
+  val system = resolvedToJs(result.system);
+  if (!request.driveSteps.empty()) {
+    val steps = val::array();
+    for (const friction::Breakpoint& b : request.driveSteps) steps.call<void>("push", numbers({b.t, b.value}));
+    system.set("v0", steps);
+  }
+  system.set("start", text(request.start == friction::SpringBlockStart::Steady ? "steady" : "rest"));
+  summary.set("system", system);
   summary.set("params", resolvedToJs(result.law));
   val out = val::object();
   val columns = columnsToJs(result.run.trace);
@@ -343,12 +350,31 @@ val summaryToJs(const friction::Summary& summary) {
   return out;
 }
 
-// { law, params, system, integrator, samples } -> LawSimulationRequest.
+std::vector<friction::Breakpoint> breakpointsFromJs(const val& list, const char* name, const char* unit);
+
+// { law, params, system, integrator, samples, tolerance } -> LawSimulationRequest.
 friction::LawSimulationRequest lawRequestFromJs(const val& request) {
   friction::LawSimulationRequest out;
   out.law = lawId(request["law"]);
   out.params = paramsFromJs(request["params"]);
-  out.system = paramsFromJs(request["system"]);
+  // system.v0 may be a list of [t, v] steps and system.start 'rest' or 'steady': both leave the
+  // catalog's number parameters; v0 then takes the first step's velocity.
+  val system = request["system"];
+  if (typeOf(system) == "object") {
+    system = val::global("Object").call<val>("assign", val::object(), system);
+    if (val::global("Array").call<bool>("isArray", system["v0"])) {
+      out.driveSteps = breakpointsFromJs(system["v0"], "v0", "m/s");
+      if (!out.driveSteps.empty()) system.set("v0", out.driveSteps.front().value);
+    }
+    const val start = system["start"];
+    if (!start.isUndefined()) {
+      const std::string name = typeOf(start) == "string" ? start.as<std::string>() : "";
+      if (name != "rest" && name != "steady") throw friction::InputError("start", "system.start must be 'rest' or 'steady'.");
+      out.start = name == "steady" ? friction::SpringBlockStart::Steady : friction::SpringBlockStart::Rest;
+      system.delete_("start");
+    }
+  }
+  out.system = paramsFromJs(system);
   const val integrator = request["integrator"];
   if (!integrator.isUndefined()) {
     if (typeOf(integrator) != "string")

@@ -110,3 +110,30 @@ test('the law-alone runs name the offending field', () => {
   ];
   for (const [call, parameter] of cases) assert.throws(call, (error) => error.parameter === parameter, String(call));
 });
+
+test('system.v0 may be velocity steps and system.start \'steady\'; bad steps name v0', () => {
+  // Started in steady sliding, Coulomb friction stays at μk·Fn with the block at v0 (§1's kinetic branch).
+  const steady = engine.simulate({ law: 'coulomb', params: { mu_s: 0.6, mu_k: 0.4 },
+    system: { m: 1, c: 10, v0: 0.1, Fn: 10, duration: 5, start: 'steady' } });
+  assert.equal(steady.summary.regime, 'steady');
+  assert.ok(steady.columns.v.every((v) => Math.abs(v - 0.1) < 1e-12));
+  assert.ok(steady.columns.friction.every((f) => Math.abs(f - 4) < 1e-12));
+  assert.equal(steady.summary.system.start, 'steady');
+
+  // A velocity step of the drive from steady sliding: the spring's extension must change by η·Δv/c… here
+  // η = 0, so the block oscillates about v0' with amplitude Δv (x'' = −ω² (x − …)): v peaks at 2 v0' − v0.
+  const stepped = engine.simulate({ law: 'coulomb', params: { mu_s: 0.6, mu_k: 0.4 },
+    system: { m: 1, c: 10, v0: [[0, 0.1], [1, 0.15]], Fn: 10, duration: 4, start: 'steady' }, samples: 4001 });
+  assert.deepEqual(stepped.summary.system.v0, [[0, 0.1], [1, 0.15]]);
+  assert.ok(Math.abs(stepped.summary.peakVelocity - 0.2) < 1e-9, `peak ${stepped.summary.peakVelocity}`);
+
+  const bad = [
+    [{ v0: [[1, 0.1]] }, 'v0'],
+    [{ v0: [[0, 0.1], [0, 0.2]] }, 'v0'],
+    [{ v0: [[0, 20]] }, 'v0'],
+    [{ v0: 'fast' }, 'v0'],
+    [{ start: 'moving' }, 'start'],
+  ];
+  for (const [system, parameter] of bad)
+    assert.throws(() => engine.simulate({ law: 'coulomb', system }), (error) => error.parameter === parameter, JSON.stringify(system));
+});

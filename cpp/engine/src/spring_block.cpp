@@ -774,8 +774,8 @@ LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
   options.integrator = integrator;
   options.relativeTolerance = request.tolerance > 0 ? request.tolerance : law.creepSpeed() > 0 ? 1e-7 : 1e-10;
   options.absoluteTolerance = 1e-3 * options.relativeTolerance;
-  const SpringBlockSystem sys{system.get("m"), system.get("c"), system.get("eta"), system.get("v0"), system.get("Fn"),
-                              system.get("duration")};
+  const SpringBlockSystem sys{system.get("m"), system.get("c"),  system.get("eta"),  system.get("v0"),
+                              system.get("Fn"), system.get("duration"), request.driveSteps, request.start};
   SpringBlockResult run = simulateSpringBlock(request.law, request.params, sys, options);
   const std::string_view ran = integratorId(run.summary.integrator);
   return {std::move(run), std::move(system), law.resolved(), std::string(ran), options.relativeTolerance};

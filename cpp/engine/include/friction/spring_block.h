@@ -134,6 +134,8 @@ struct LawSimulationRequest {
   /// law's default: 1e-10, or 1e-7 for a law that creeps at rest far below any other speed (regularized
   /// rate-and-state), whose creep costs steps in proportion to about tolerance^(−0.45).
   double tolerance = 0;
+  std::vector<Breakpoint> driveSteps = {};  ///< velocity steps of the drive (empty: v0 throughout)
+  SpringBlockStart start = SpringBlockStart::Rest;
 };
 
 struct LawSimulationResult {
