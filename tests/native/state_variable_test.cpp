@@ -24,9 +24,10 @@ StateVariableParams caseP1(double eta) {
   return p;
 }
 
-// Steady sliding of P-type parameters: v = v0, θ0 = 1 − τ v0/D, spring stretched to carry F_ss.
+// Steady sliding of P-type parameters: v = v0, θ0 = 1 − τ v0/D (the variant: 1/(1 + τ v0/D)), spring
+// stretched to carry F_ss.
 StateVariableStart steadySliding(const StateVariableParams& p, double velocityKick) {
-  const double theta0 = 1 - p.tau * p.v0 / p.D;
+  const double theta0 = p.renewal == 1 ? 1 / (1 + p.tau * p.v0 / p.D) : 1 - p.tau * p.v0 / p.D;
   const double steadyFriction = frictionMagnitude(p, p.v0, theta0);
   // Fd = c (v0·0 − x) + η (v0 − v0) = F_ss at t = 0.
   return {-steadyFriction / p.c, p.v0 * (1 + velocityKick), theta0};
@@ -258,4 +259,38 @@ TEST_CASE("Chattering between stick and slip stays bounded in work and output", 
   const SimulationResult result = simulateStateVariable(p, options);
   CHECK(result.trace.size() <= 2 * static_cast<std::size_t>(options.samples));
   CHECK(result.summary.steps <= 2 * kMaxSteps);
+}
+
+TEST_CASE("The variant dθ/dt = (1 − θ)/τ − θ|v|/D: steady state and stability boundary (§3)", "[state-variable][analytic]") {
+  // λ = 1/τ + v0/D, θ0 = 1/(1 + τ v0/D), F_ss = Fk + ΔF θ0; linearized, (m s² + E s + c)(s + λ) − (ΔF θ0/D) s = 0,
+  // stable iff S < E [1 + c/(λ(mλ + E))] with S = ΔF θ0/(D λ). For P1: λ = 15, θ0 = 2/3, S = 80/9.
+  StateVariableParams p = caseP1(40);
+  p.renewal = 1;
+  p.duration = 30;
+  const SimulationResult steady = simulateStateVariable(p);
+  CHECK(steady.summary.regime == Regime::Steady);
+  CHECK_THAT(steady.trace.theta.back(), WithinRel(2.0 / 3, 1e-6));
+  CHECK_THAT(steady.trace.friction.back(), WithinRel(4 + 2 * 2.0 / 3, 1e-6));
+
+  const double lambda = 15, theta0 = 2.0 / 3, S = 2 * theta0 / (0.01 * lambda);
+  // The critical E solves E (1 + c/(λ(mλ + E))) = S; by bisection on the monotone left side.
+  double lo = 0, hi = S;
+  for (int i = 0; i < 200; ++i) {
+    const double E = 0.5 * (lo + hi);
+    (E * (1 + 100 / (lambda * (lambda + E))) < S ? lo : hi) = E;
+  }
+  const double etaCritical = 0.5 * (lo + hi);
+  for (const double factor : {0.9, 1.1}) {
+    StateVariableParams run = caseP1(factor * etaCritical);
+    run.renewal = 1;
+    run.duration = 12;
+    const double E = run.eta;
+    const auto roots = analytic::cubicRoots(1, lambda + E, E * lambda + 100 - 2 * theta0 / 0.01, 100 * lambda);
+    const auto root = *std::max_element(roots.begin(), roots.end(), [](auto a, auto b) { return a.imag() < b.imag(); });
+    const Oscillation measured = measureOscillation(run);
+    INFO("η = " << factor << " η_c = " << run.eta << ": expected growth " << root.real() << ", ω " << root.imag());
+    CHECK((measured.growth > 0) == (factor < 1));
+    CHECK_THAT(measured.growth, WithinAbs(root.real(), 1e-3));
+    CHECK_THAT(measured.omega, WithinRel(root.imag(), 2e-3));
+  }
 }

@@ -14,7 +14,7 @@ namespace {
 
 using P = StateVariableParams;
 
-const std::array<ParamField<P>, 12> kFields = {{
+const std::array<ParamField<P>, 13> kFields = {{
     {&P::m, kMassSpec},
     {&P::Fn, kNormalForceSpec},
     {&P::mus,
@@ -30,6 +30,10 @@ const std::array<ParamField<P>, 12> kFields = {{
      {"D", "D", "Memory length", "m", 1e-3, 1e-7, 1.0, 1e-5, Scale::Log,
       "Slip distance that renews a contact: θ falls at the rate |v|/D while sliding. Steady "
       "sliding keeps some static part (θ > 0) only below v = D/τ."}},
+    {&P::renewal,
+     {"renewal", "law", "Renewal law", "", 0, 0, 1, 1, Scale::Linear,
+      "0: dθ/dt = (1 − θ)/τ − |v|/D, the seed's; 1: (1 − θ)/τ − θ|v|/D, the Dieterich-like variant, whose "
+      "steady state θ = 1/(1 + τ|v|/D) never reaches 0.", {}, ParamKind::Integer}},
     {&P::a,
      {"a", "a", "Linear velocity coefficient", "s/m", 0.0, -10.0, 10.0, 0.05, Scale::Linear,
       "Fk(v) = μk·Fn·(1 + a|v| + b(v − v0)²), floored at 0. Negative a: velocity weakening."}},
@@ -46,9 +50,11 @@ const std::array<ParamField<P>, 12> kFields = {{
 enum : std::size_t { kX = 0, kV = 1, kTheta = 2 };
 using State = Vec<3>;
 
-// dθ/dt = (1 − θ)/τ − speed/D, held at 0 when θ sits on its floor and would fall further.
+// dθ/dt = (1 − θ)/τ − speed/D (or − θ·speed/D for the variant), held at 0 when θ sits on its floor
+// and would fall further.
 double thetaRate(const P& p, double speed, double theta) {
-  const double rate = (1 - theta) / p.tau - speed / p.D;
+  const double renewal = p.renewal == 1 ? theta * speed / p.D : speed / p.D;
+  const double rate = (1 - theta) / p.tau - renewal;
   return theta <= 0 && rate < 0 ? 0.0 : rate;
 }
 
@@ -102,7 +108,9 @@ Rates fastestRates(const P& p) {
   const double vScale = velocityScale(p);
   // |∂Fk/∂v| = μk Fn |a sgn v + 2b(v − v0)| ≤ μk Fn (|a| + 2|b| (V + v0)) over |v| ≤ V.
   const double slope = p.eta + p.muk * p.Fn * (std::fabs(p.a) + 2 * std::fabs(p.b) * (vScale + p.v0));
-  return {std::sqrt(p.c / p.m), 1 / p.tau, slope / p.m, std::sqrt(largestThetaCoupling(p, vScale) / (p.m * p.D))};
+  // The variant relaxes θ at 1/τ + |v|/D while sliding.
+  const double ageing = 1 / p.tau + (p.renewal == 1 ? vScale / p.D : 0.0);
+  return {std::sqrt(p.c / p.m), ageing, slope / p.m, std::sqrt(largestThetaCoupling(p, vScale) / (p.m * p.D))};
 }
 
 // The largest step at which RK4 stays stable on every rate (its stability boundary is ≈ 2.78 on

@@ -8,6 +8,7 @@
 //   Fk(v) = max(0, μk Fn (1 + a|v| + b (v − v0)²))      velocity-dependent kinetic friction
 //   F     = Fk(v) + (μs Fn − Fk(v)) θ                    θ = 1: aged contact, θ = 0: kinetic
 //   dθ/dt = (1 − θ)/τ − |v|/D,  θ kept in [0, 1]          ageing at rest, renewal by slip
+//   (or, with renewal = 1, the Dieterich-like variant dθ/dt = (1 − θ)/τ − θ|v|/D, which keeps θ in (0, 1])
 //   m dv/dt = Fd − F sgn(v),  Fd = c (v0 t − x) + η (v0 − v)
 //
 // Stick is a true state: while v = 0 the block stays exactly at rest as long as |Fd| does not
@@ -34,6 +35,7 @@ struct StateVariableParams {
   double muk;       ///< kinetic friction coefficient μk [-]
   double tau;       ///< θ relaxation (ageing) time τ [s]
   double D;         ///< θ relaxation (renewal) length D [m]
+  double renewal;   ///< 0: dθ/dt = (1 − θ)/τ − |v|/D (the seed's); 1: (1 − θ)/τ − θ|v|/D
   double a;         ///< linear velocity coefficient of Fk [s/m]
   double b;         ///< quadratic velocity coefficient of Fk about v0 [s²/m²]
   double c;         ///< spring constant [N/m]
