@@ -25,7 +25,7 @@ function paramTable(params) {
   return rows;
 }
 
-export function catalogMarkdown(models, laws) {
+export function catalogMarkdown(models, laws, experiments = []) {
   const parts = ['### Models', ''];
   for (const model of models) {
     parts.push(`#### \`${model.id}\`: ${model.name}`, '', model.description, '', `Source: ${model.citation}`, '');
@@ -34,15 +34,22 @@ export function catalogMarkdown(models, laws) {
   parts.push('### Friction laws', '',
     '| law | origin | computes | parameters [unit] | source |', '|---|---|---|---|---|');
   for (const law of laws) {
-    const computes = [law.can.coefficient && 'μ', law.can.force && 'force vector', law.can.stateful && 'stateful steps']
+    const computes = [law.can.coefficient && 'μ', law.can.force && 'force vector', law.can.stateful && 'stateful steps',
+      law.can.dynamic && `state ${law.state.map((s) => `${s.symbol}${s.unit ? ` [${s.unit}]` : ''}`).join(', ')}`]
       .filter(Boolean).join(', ');
     const params = law.params.map((p) => `\`${p.key}\`${p.unit ? ` [${p.unit}]` : ''}`).join(', ');
     parts.push(`| \`${law.id}\` | ${law.origin} | ${computes} | ${cell(params)} | ${cell(law.citation)} |`);
   }
   parts.push('');
   for (const law of laws) {
+    const state = (law.state ?? []).map((s) => `${s.symbol} (${s.label}${s.unit ? `, ${s.unit}` : ''}; starts at ${s.initial}): ${s.help}`);
     parts.push(`<details><summary><code>${law.id}</code>: ${law.name}</summary>`, '', law.description, '',
-      `Inputs read: ${law.inputs.map((i) => `\`${i}\``).join(', ')}.`, '', ...paramTable(law.params), '', '</details>', '');
+      `Inputs read: ${law.inputs.map((i) => `\`${i}\``).join(', ')}.`, '',
+      ...(state.length > 0 ? [`State variables: ${state.join(' ')}`, ''] : []), ...paramTable(law.params), '', '</details>', '');
+  }
+  for (const experiment of experiments) {
+    parts.push(`### Experiment \`${experiment.id}\`: ${experiment.name}`, '', experiment.description, '',
+      `Source: ${experiment.citation}`, '', ...paramTable(experiment.params), '');
   }
   return `${BEGIN}\n${parts.join('\n')}${END}`;
 }
@@ -56,7 +63,7 @@ export function replaceCatalogSection(readme, markdown) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { loadEngine } = await import('../dist/engine.mjs');
   const engine = await loadEngine();
-  const markdown = catalogMarkdown(engine.models(), engine.laws());
+  const markdown = catalogMarkdown(engine.models(), engine.laws(), [engine.presliding()]);
   if (process.argv.includes('--write')) {
     await writeFile(readmePath, replaceCatalogSection(await readFile(readmePath, 'utf8'), markdown));
   } else {

@@ -14,6 +14,8 @@
 //   imposeVelocity({ law, params, N, velocity, … }), applyForce({ law, params, m, N, force, … })
 //                                           -> { columns: { t, x, v, applied, friction, state }, summary }
 //   preslidingProtocol({ amplitude, rate, hold }) -> { value: [[t, F], ...] }
+//   presliding()                            -> the presliding experiment's parameters (a ModelSpec)
+//   runPresliding({ law, params, protocol, samples }) -> { columns, summary } of that experiment
 // A refusal by the engine comes back as { error: message, parameter: field } instead.
 
 #include <emscripten/bind.h>
@@ -502,6 +504,24 @@ val preslidingProtocol(val request) {
   });
 }
 
+val presliding() { return specToJs(friction::preslidingModel()); }
+
+// { law, params, protocol: { m, N, amplitude, rate, hold }, samples }
+val runPresliding(val request) {
+  return catchErrors([&] {
+    if (typeOf(request) != "object") throw friction::InputError("request", "The request must be an object; got " + typeOf(request) + ".");
+    const std::string law = lawId(request["law"]);
+    const friction::ParamList params = paramsFromJs(request["params"]);
+    const friction::ParamList protocol = paramsFromJs(request["protocol"]);
+    double samples = 2001;
+    readNumber(request, "samples", samples);
+    const int count = std::isfinite(samples) ? static_cast<int>(std::clamp(samples, -1e9, 1e9)) : -1;
+    val out = lawAloneToJs(law, friction::simulatePresliding(law, params, protocol, count), params);
+    out["summary"].set("protocol", resolvedToJs(friction::resolveParams(friction::preslidingModel(), protocol)));
+    return out;
+  });
+}
+
 val springBlockSystem() { return specToJs(friction::springBlockSystemModel()); }
 
 val integrators() {
@@ -610,4 +630,6 @@ EMSCRIPTEN_BINDINGS(friction_lab) {
   emscripten::function("imposeVelocity", &imposeVelocity);
   emscripten::function("applyForce", &applyForce);
   emscripten::function("preslidingProtocol", &preslidingProtocol);
+  emscripten::function("presliding", &presliding);
+  emscripten::function("runPresliding", &runPresliding);
 }

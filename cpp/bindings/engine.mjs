@@ -28,6 +28,9 @@
 // engine.applyForce({ law, params, m, N, force: [[t, F], ...], duration, samples, tolerance })
 //                                a dynamic law alone: { columns: { t, x, v, applied, friction, state }, summary }
 // engine.preslidingProtocol({ amplitude, rate, hold })  -> [[t, F], ...] (Canudas de Wit et al. 1995, Fig. 2)
+// engine.presliding()            the presliding experiment's parameters (m, N, amplitude, rate, hold)
+// engine.runPresliding({ law, params, protocol, samples })
+//                                that experiment: { columns: { t, x, v, applied, friction, state }, summary }
 
 import createFrictionModule from './friction-wasm.mjs';
 
@@ -91,6 +94,8 @@ export async function loadEngine() {
     imposeVelocity: (request) => unwrap(wasm.imposeVelocity(request)),
     applyForce: (request) => unwrap(wasm.applyForce(request)),
     preslidingProtocol: (request = {}) => unwrap(wasm.preslidingProtocol(request)).value,
+    presliding: () => wasm.presliding(),
+    runPresliding: (request) => unwrap(wasm.runPresliding(request)),
     /** Size of the module's wasm memory in bytes: it grows, never shrinks, so a leak shows (tests use it). */
     memoryBytes: () => wasm.HEAPU8.length,
   });

@@ -21,6 +21,8 @@ const RELATIVE_SERIES = [
 ];
 // The block position, on its own axis at the right of the relative chart, when the user asks for it.
 const POSITION_SERIES = { key: 'x', colour: COLOURS.black, dash: [12, 3, 3, 3], axis: 'y2' };
+// A dynamic law's state variable (LuGre's z, rate-and-state's θ), on a third axis at the right.
+const STATE_STYLE = { colour: COLOURS.orange, dash: [8, 4], axis: 'y3' };
 const FORCE_SERIES = [
   { key: 'friction', colour: COLOURS.vermillion, dash: [] },
   { key: 'spring', colour: COLOURS.purple, dash: [8, 4] },
@@ -84,6 +86,7 @@ export class ChartView {
   /** The last result shown, redrawn when an option changes. */
   #result = null;
   #options = { position: false, phaseX: 'spring' };
+  #stateVariables = [];
 
   /**
    * @param {{relative: HTMLCanvasElement, forces: HTMLCanvasElement, phase: HTMLCanvasElement}} canvases
@@ -107,9 +110,12 @@ export class ChartView {
    * Stick intervals come from the summary (law runs); for results without them (the seed models),
    * the runs of rows where the block is at rest (v = 0 exactly) are shaded instead.
    * @param {{columns: Record<string, Float64Array>, summary: {stickIntervals?: number[][]}}} result
+   * @param {{key: string, symbol: string, unit: string, label: string}[]} [stateVariables] the law's
+   *   state variables (engine.laws()[…].state), drawn from columns.state on an axis of their own
    */
-  show(result) {
+  show(result, stateVariables = []) {
     this.#result = result;
+    this.#stateVariables = stateVariables;
     this.#draw();
   }
 
@@ -128,9 +134,14 @@ export class ChartView {
     const stuck = (summary?.stickIntervals ?? restRuns(columns.t, columns.v)).filter(([start, end]) => end > start);
     const relative = RELATIVE_SERIES.filter((series) => hasFinite(columns[series.key]));
     if (this.#options.position && columns.x) relative.push(POSITION_SERIES);
+    // The first state variable of a dynamic law, described by the catalog entry passed to show().
+    const state = this.#stateVariables.find((variable) => hasFinite(columns.state?.[variable.key]));
+    if (state) relative.push({ ...STATE_STYLE, state });
     this.#showTimeSeries(this.#relative, relative, columns, stuck, (column) => column.symbol);
     const position = relative.includes(POSITION_SERIES);
     this.#relative.options.scales.y2.display = position;
+    this.#relative.options.scales.y3.display = Boolean(state);
+    this.#relative.options.scales.y3.title.text = state ? `${state.symbol} ${bracketed(state.unit)}` : '';
     this.#relative.update('none');
     this.#forces.options.layout.padding.right = position ? Y_AXIS_WIDTH : 0;
     this.#showTimeSeries(this.#forces, FORCE_SERIES.filter((series) => hasFinite(columns[series.key])), columns, stuck,
@@ -143,10 +154,10 @@ export class ChartView {
     const time = this.#byKey.t;
     chart.data.datasets = series.map((s) => ({
       ...lineStyle(s.colour, s.dash),
-      label: legendOf(this.#byKey[s.key]),
-      unit: this.#byKey[s.key].unit,
+      label: s.state ? s.state.symbol : legendOf(this.#byKey[s.key]),
+      unit: s.state ? s.state.unit : this.#byKey[s.key].unit,
       yAxisID: s.axis ?? 'y',
-      data: toPoints(columns.t, columns[s.key]),
+      data: toPoints(columns.t, s.state ? columns.state[s.state.key] : columns[s.key]),
     }));
     chart.options.plugins.stuckShading.intervals = stuck;
     const yTitle = chart.options.scales.y.title.text;
@@ -221,6 +232,17 @@ function makeTimeChart(canvas, time, yTitle, y2Title = '') {
           grid: { drawOnChartArea: false },
           grace: '5%',
           afterFit: fixedWidth,
+        },
+        // A dynamic law's state variable (relative chart only).
+        y3: {
+          type: 'linear',
+          position: 'right',
+          display: false,
+          title: { display: true, text: '' },
+          grid: { drawOnChartArea: false },
+          grace: '5%',
+          afterFit: fixedWidth,
+          ticks: { callback: (value) => formatQuantity(value, '') },
         },
       },
       plugins: {
@@ -444,4 +466,66 @@ function isPowerOfTen(value) {
 
 function bracketed(unit) {
   return unit ? `[${unit}]` : '';
+}
+
+const loopRenders = renderCounter('__loopRenders');
+
+/**
+ * The presliding view's chart: the applied force against the body's displacement. The loop doubles
+ * back, so the points are not sorted in x: parsing stays on and there is no decimation (a run has a
+ * few thousand rows).
+ */
+export class LoopChartView {
+  #chart;
+  #canvas;
+
+  /** @param {HTMLCanvasElement} canvas */
+  constructor(canvas) {
+    this.#canvas = canvas;
+    canvas.setAttribute('role', 'img');
+    this.#chart = new Chart(canvas, {
+      type: 'scatter',
+      data: { datasets: [] },
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        interaction: { mode: 'nearest', intersect: false },
+        scales: {
+          x: { type: 'linear', title: { display: true, text: 'x [m]' }, grid: { color: GRID_COLOUR }, grace: '5%',
+            ticks: { callback: (value) => formatQuantity(value, '') } },
+          y: { type: 'linear', title: { display: true, text: 'Applied force [N]' }, grid: { color: GRID_COLOUR }, grace: '5%' },
+        },
+        plugins: {
+          legend: { display: false },
+          tooltip: {
+            callbacks: {
+              label: (item) => `x = ${formatQuantity(item.parsed.x, 'm')}, F = ${formatQuantity(item.parsed.y, 'N')}`,
+            },
+          },
+        },
+      },
+      plugins: [loopRenders],
+    });
+  }
+
+  /**
+   * Draws the loop of a presliding result, replacing what was shown.
+   * @param {{columns: {x: Float64Array, applied: Float64Array}}} result
+   * @param {string} lawName for the chart's text alternative
+   */
+  show(result, lawName) {
+    const { x, applied } = result.columns;
+    this.#chart.data.datasets = [{
+      ...lineStyle(COLOURS.blue, []),
+      label: lawName,
+      showLine: true,
+      data: toFinitePoints(x, applied),
+    }];
+    let lo = Infinity, hi = -Infinity;
+    for (const value of x) lo = Math.min(lo, value), hi = Math.max(hi, value);
+    this.#canvas.setAttribute('aria-label', `Applied force [N] against displacement x [m] for ${lawName}: `
+      + `x from ${formatQuantity(lo, 'm')} to ${formatQuantity(hi, 'm')}, ending at ${formatQuantity(x.at(-1), 'm')}.`);
+    this.#chart.update('none');
+  }
 }

@@ -7,6 +7,7 @@ import { ChartView, LawChartView } from './chart-view.js';
 import { ExplorerInputs } from './explorer-inputs.js';
 import { describeRegime, formatQuantity, formatResonance } from './format.js';
 import { LawCards } from './law-cards.js';
+import { PreslidingView } from './presliding.js';
 import { loadSettings, saveSettings } from './settings.js';
 import { SimClient } from './sim-client.js';
 import { SpringControls } from './spring-controls.js';
@@ -56,6 +57,18 @@ const ui = {
   phaseX: byId('phase-x'),
   version: byId('engine-version'),
   viewSwitch: byId('view-switch'),
+  presliding: {
+    select: byId('presliding-law'),
+    description: byId('presliding-law-description'),
+    citation: byId('presliding-law-citation'),
+    error: byId('presliding-error'),
+    protocol: byId('presliding-protocol'),
+    params: byId('presliding-params'),
+    results: byId('presliding-results'),
+    status: byId('presliding-status'),
+    info: byId('presliding-info'),
+    chart: byId('chart-loop'),
+  },
   explorer: {
     error: byId('explorer-error'),
     cards: byId('law-cards'),
@@ -95,7 +108,7 @@ async function start() {
 
   // settings always holds what was last known to be good; it is what gets saved.
   const { settings, notice } = loadSettings(catalog.models, catalog.laws,
-    { system: catalog.system, integrators: catalog.integrators });
+    { system: catalog.system, integrators: catalog.integrators, presliding: catalog.presliding });
   if (notice) showNotice(notice);
   const charts = new ChartView({ relative: byId('chart-relative'), forces: byId('chart-forces'), phase: byId('chart-phase') },
     catalog.columns, settings.charts);
@@ -135,7 +148,7 @@ async function start() {
     controls.clearErrors();
     ui.formError.textContent = '';
     ui.results.classList.remove('is-stale');
-    charts.show(result);
+    charts.show(result, catalog.laws.find((law) => law.id === request.law)?.state ?? []);
     showSummary(result.summary, request);
     if (ticket === issued) setStatus('ready', 'Up to date');
   }
@@ -258,12 +271,18 @@ async function start() {
   controls.select(settings.model, settings);
   recompute();
 
-  // The law explorer is built the first time it is shown, so a visitor who never opens it pays nothing.
+  // The law explorer and the presliding view are built the first time they are shown, so a visitor
+  // who never opens them pays nothing.
   let explorerStarted = false;
+  let presliding = null;
   function showView(view) {
     if (view === 'explorer' && !explorerStarted) {
       explorerStarted = true;
       startExplorer();
+    }
+    if (view === 'presliding' && !presliding) {
+      presliding = new PreslidingView(ui.presliding, catalog, client, settings.presliding, persist);
+      presliding.recompute();
     }
   }
   const views = new ViewSwitch(ui.viewSwitch, (view) => {
@@ -271,8 +290,9 @@ async function start() {
     persist();
     showView(view);
   });
-  // An engine without laws has nothing to explore.
+  // An engine without laws has nothing to explore; without dynamic laws, no presliding.
   ui.viewSwitch.hidden = catalog.laws.length === 0;
+  byId('tab-presliding').hidden = !catalog.presliding || !catalog.laws.some((law) => law.can?.dynamic);
   views.show(settings.view);
   showView(settings.view);
 

@@ -10,7 +10,9 @@
 //               (apart from the explorer's, which compare laws at fixed inputs)
 //   integrators {<lawId>: <integratorId>}: each law's integrator; missing means 'auto'
 //   charts      {position: boolean (x on the relative chart), phaseX: 'spring' | 'x' (phase-portrait axis)}
-//   view        'spring' | 'explorer': the view shown
+//   view        'spring' | 'explorer' | 'presliding': the view shown
+//   presliding  the presliding view: {law: <dynamic lawId>, overrides: {<lawId>: {<paramKey>: number}},
+//               protocol: {<presliding paramKey>: number}}
 //   explorer    the law explorer: {
 //     laws: [<lawId>, …] (at most MAX_LAWS, no repeats), overrides: {<lawId>: {<paramKey>: number | number[]}},
 //     quantity: 'mu' | 'force', scale: 'linear' | 'log',
@@ -62,10 +64,12 @@ export const CHART_DEFAULTS = Object.freeze({ position: false, phaseX: 'spring' 
  *   engine.integrators(); without a system, laws cannot drive the spring-block and a saved law choice is dropped
  * @returns {{settings: Settings, notice: string | null}} notice: what to tell the user, if anything was dropped
  */
-export function loadSettings(models, laws = [], { system = null, integrators = [] } = {}) {
+export function loadSettings(models, laws = [], { system = null, integrators = [], presliding = null } = {}) {
+  const dynamicLaws = presliding ? laws.filter((law) => law.can?.dynamic) : [];
   const fallback = () => ({
     model: models[0].id, overrides: {}, view: 'spring', explorer: defaultExplorer(laws),
     system: {}, lawOverrides: {}, integrators: {}, charts: { ...CHART_DEFAULTS },
+    presliding: { law: dynamicLaws[0]?.id ?? null, overrides: {}, protocol: {} },
   });
   let saved;
   try {
@@ -92,7 +96,8 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
   dropped ||= overrides.dropped;
 
   if (saved.view !== undefined) {
-    if (saved.view === 'spring' || (saved.view === 'explorer' && laws.length > 0)) settings.view = saved.view;
+    if (saved.view === 'spring' || (saved.view === 'explorer' && laws.length > 0)
+      || (saved.view === 'presliding' && dynamicLaws.length > 0)) settings.view = saved.view;
     else dropped = true;
   }
   if (saved.explorer !== undefined) {
@@ -130,6 +135,12 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
     else if (charts.position !== undefined) dropped = true;
     if (charts.phaseX === 'spring' || charts.phaseX === 'x') settings.charts.phaseX = charts.phaseX;
     else if (charts.phaseX !== undefined) dropped = true;
+  }
+
+  if (saved.presliding !== undefined) {
+    const kept = loadPresliding(saved.presliding, dynamicLaws, presliding);
+    settings.presliding = kept.settings;
+    dropped ||= kept.dropped;
   }
 
   const notice = dropped ? 'Some saved settings no longer apply and were reset to their defaults.' : null;
@@ -203,6 +214,26 @@ function loadExplorer(saved, laws) {
   if (saved.theta !== undefined) {
     if (saved.theta === null || Number.isFinite(saved.theta)) settings.theta = saved.theta;
     else dropped = true;
+  }
+  return { settings, dropped };
+}
+
+/** Validates the saved presliding view: a known dynamic law, known law and protocol values. */
+function loadPresliding(saved, dynamicLaws, protocolSpec) {
+  const settings = { law: dynamicLaws[0]?.id ?? null, overrides: {}, protocol: {} };
+  if (!isPlainObject(saved)) return { settings, dropped: true };
+  let dropped = false;
+  if (saved.law !== undefined) {
+    if (dynamicLaws.some((law) => law.id === saved.law)) settings.law = saved.law;
+    else dropped = true;
+  }
+  const overrides = keepKnownOverrides(saved.overrides, dynamicLaws);
+  settings.overrides = overrides.kept;
+  dropped ||= overrides.dropped;
+  if (saved.protocol !== undefined) {
+    const kept = keepKnownOverrides({ protocol: saved.protocol }, protocolSpec ? [{ id: 'protocol', params: protocolSpec.params }] : []);
+    settings.protocol = kept.kept.protocol ?? {};
+    dropped ||= kept.dropped;
   }
   return { settings, dropped };
 }

@@ -69,6 +69,15 @@ export class SimClient {
     return this.#enqueue({ type: 'curves', requests });
   }
 
+  /**
+   * Runs the presliding experiment (engine.runPresliding). Resolves with the result; with null if a
+   * newer presliding request replaced this one before it was sent; rejects with the engine's Error.
+   * @param {{law: string, params: object, protocol: Record<string, number>}} request
+   */
+  presliding(request) {
+    return this.#enqueue({ type: 'presliding', request });
+  }
+
   #enqueue(message) {
     if (this.#failure) return Promise.reject(this.#failure);
     return new Promise((resolve, reject) => {
@@ -96,6 +105,7 @@ export class SimClient {
         waiter?.resolve({
           models: message.models, columns: message.columns, laws: message.laws ?? [],
           system: message.system ?? null, integrators: message.integrators ?? [], version: message.version,
+          presliding: message.presliding ?? null,
         });
       } else {
         waiter?.reject(new Error(message.message));

@@ -6,6 +6,7 @@
 //                                     | {type:'error', id: undefined, message}
 //   {type:'simulate', id, request}   -> {type:'result', id, result}
 //                                     | {type:'error', id, message, parameter}
+//   {type:'presliding', id, request} -> {type:'result', id, result}   (engine.runPresliding)
 //   {type:'curves', id, requests}    -> {type:'curves', id, curves}
 //                                     | {type:'error', id, message, parameter, index}
 // `request` is {model, params} (a seed model) or {law, params, system, integrator} (a catalog law
@@ -37,11 +38,15 @@ self.onmessage = async ({ data: message }) => {
       self.postMessage({
         type: 'ready', models: engine.models(), columns: engine.columns(), laws: engine.laws?.() ?? [],
         system: engine.system?.() ?? null, integrators: engine.integrators?.() ?? [], version: engine.version,
+        presliding: engine.presliding?.() ?? null,
       });
     } else if (message.type === 'simulate') {
       const result = engine.simulate(message.request);
       // engine.mjs returns JS-owned copies (never views of wasm memory), so the buffers can be
       // transferred rather than cloned.
+      self.postMessage({ type: 'result', id: message.id, result }, columnBuffers(result.columns));
+    } else if (message.type === 'presliding') {
+      const result = engine.runPresliding(message.request);
       self.postMessage({ type: 'result', id: message.id, result }, columnBuffers(result.columns));
     } else if (message.type === 'curves') {
       const curves = [];

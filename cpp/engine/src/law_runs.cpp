@@ -175,6 +175,36 @@ LawRun applyForce(std::string_view id, const ParamList& params, double m, double
   return run;
 }
 
+const ModelSpec& preslidingModel() {
+  static const ModelSpec spec{
+      "presliding", "Presliding",
+      "A free mass pushed by a force ramped to +A, held, ramped to −A, held, and back to +A, against a dynamic law: "
+      "force against displacement shows the presliding hysteresis loop (and any drift).",
+      "The protocol of C. Canudas de Wit et al., IEEE TAC 40(3):419 (1995), Fig. 2 (as reconstructed in "
+      "auralius/LuGre sim_presliding.m): 0.1425 N/s to 1.425 N = 0.95 Fs, 5 s holds.",
+      {{"m", "m", "Mass", "kg", 1.0, 1e-6, 1e6, 0.01, Scale::Log, "Mass of the body."},
+       {"N", "N", "Normal force", "N", 1.0, 0.0, 1e6, 0.1, Scale::Linear,
+        "Normal force, for laws whose friction scales with it (rate-and-state); LuGre, Dahl and the "
+        "elasto-plastic model take forces directly."},
+       {"amplitude", "A", "Force amplitude", "N", 1.425, 1e-9, 1e6, 0.005, Scale::Log,
+        "The largest applied force, reached at each end of the loop (Fig. 2: 0.95 Fs = 1.425 N)."},
+       {"rate", "Ḟ", "Ramp rate", "N/s", 0.1425, 1e-9, 1e9, 0.001, Scale::Log,
+        "How fast the applied force changes on each ramp (Fig. 2: 0.1425 N/s)."},
+       {"hold", "t_hold", "Hold", "s", 5.0, 0.0, 1e4, 0.5, Scale::Linear,
+        "How long the force is held at each end (Fig. 2: 5 s); LuGre creeps (drifts) during the hold."}}};
+  return spec;
+}
+
+LawRun simulatePresliding(std::string_view law, const ParamList& lawParams, const ParamList& protocol, int samples) {
+  const ResolvedParams p = resolveParams(preslidingModel(), protocol);
+  const std::vector<Breakpoint> force = preslidingProtocol(p.get("amplitude"), p.get("rate"), p.get("hold"));
+  const double duration = force.back().t;
+  if (!(duration <= 1e4))
+    throw InputError("rate", "The protocol would last " + formatNumber(duration) + " s; at most 10000 s: raise the ramp "
+                             "rate or lower the amplitude.");
+  return applyForce(law, lawParams, p.get("m"), p.get("N"), force, duration, samples, 1e-9);
+}
+
 std::vector<Breakpoint> preslidingProtocol(double amplitude, double rate, double hold) {
   const double ramp = amplitude / rate;
   return {{0, 0},

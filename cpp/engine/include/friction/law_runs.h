@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "friction/catalog.h"
 #include "friction/parameters.h"
 
 namespace friction {
@@ -50,5 +51,12 @@ LawRun applyForce(std::string_view law, const ParamList& params, double m, doubl
 /// The presliding protocol of Canudas de Wit et al. (1995, Fig. 2) scaled to `amplitude` [N] and
 /// `rate` [N/s]: ramp from 0 to +A, hold for `hold` s, ramp to −A, hold, ramp back to +A.
 std::vector<Breakpoint> preslidingProtocol(double amplitude, double rate, double hold);
+
+/// The presliding experiment's own parameters (m, N, amplitude, rate, hold), declared once.
+const ModelSpec& preslidingModel();
+
+/// The presliding experiment: `law` pushed through preslidingProtocol by the parameters of
+/// preslidingModel() (any subset; defaults are the paper's Fig. 2 set-up). Throws InputError.
+LawRun simulatePresliding(std::string_view law, const ParamList& lawParams, const ParamList& protocol, int samples = 2001);
 
 }  // namespace friction

@@ -1,0 +1,108 @@
+// The presliding view: a dynamic law (LuGre, Dahl, rate-and-state, elasto-plastic) pushed through
+// the force protocol of Canudas de Wit et al. (1995, Fig. 2), plotted as applied force against
+// displacement. The protocol's parameters and the law's come from the engine catalog
+// (engine.presliding(), engine.laws()); the worker runs engine.runPresliding.
+
+import { LoopChartView } from './chart-view.js';
+import { formatQuantity } from './format.js';
+import { ParamsForm } from './params-form.js';
+
+export class PreslidingView {
+  #ui;
+  #client;
+  #laws;
+  #settings;
+  #onSettled;
+  #protocolForm;
+  #lawForm;
+  #chart;
+  #issued = 0;
+
+  /**
+   * @param {object} ui the view's elements (select, description, citation, error, protocol, params,
+   *   results, status, info, chart)
+   * @param {{laws: object[], presliding: {params: object[]}}} catalog
+   * @param {{presliding: Function}} client the SimClient
+   * @param {{law: string, overrides: object, protocol: object}} settings updated in place when a run succeeds
+   * @param {() => void} onSettled called after settings changed (to save them)
+   */
+  constructor(ui, catalog, client, settings, onSettled) {
+    this.#ui = ui;
+    this.#client = client;
+    this.#laws = catalog.laws.filter((law) => law.can?.dynamic);
+    this.#settings = settings;
+    this.#onSettled = onSettled;
+    this.#chart = new LoopChartView(ui.chart);
+    this.#protocolForm = new ParamsForm(ui.protocol, () => this.recompute(), { idPrefix: 'presliding-protocol-' });
+    this.#lawForm = new ParamsForm(ui.params, () => this.recompute(), { idPrefix: 'presliding-law-' });
+    ui.select.replaceChildren(...this.#laws.map((law) => new Option(law.name, law.id)));
+    ui.select.value = settings.law;
+    ui.select.addEventListener('change', () => {
+      this.#showLaw(ui.select.value);
+      this.recompute();
+    });
+    this.#protocolForm.render(catalog.presliding, settings.protocol);
+    this.#showLaw(settings.law);
+  }
+
+  #showLaw(id) {
+    const law = this.#laws.find((candidate) => candidate.id === id) ?? this.#laws[0];
+    this.#ui.select.value = law.id;
+    this.#ui.description.textContent = law.description;
+    this.#ui.citation.textContent = law.citation;
+    this.#lawForm.render(law, this.#settings.overrides[law.id] ?? {});
+  }
+
+  /** Runs the experiment for the current controls; a newer run supersedes an older one. */
+  async recompute() {
+    const ticket = ++this.#issued;
+    const request = { law: this.#ui.select.value, params: this.#lawForm.overrides, protocol: this.#protocolForm.overrides };
+    this.#setStatus('computing', 'Computing…');
+    let result;
+    try {
+      result = await this.#client.presliding(request);
+    } catch (error) {
+      if (ticket === this.#issued) this.#showFailure(error);
+      return;
+    }
+    if (result === null) return;  // replaced before it was sent
+    this.#settings.law = request.law;
+    this.#settings.overrides[request.law] = request.params;
+    this.#settings.protocol = request.protocol;
+    this.#onSettled();
+    this.#protocolForm.clearErrors();
+    this.#lawForm.clearErrors();
+    this.#ui.error.textContent = '';
+    this.#ui.results.classList.remove('is-stale');
+    const law = this.#laws.find((candidate) => candidate.id === request.law);
+    // Test hook: the browser test reads the run from here.
+    window.__lastPresliding = result;
+    this.#chart.show(result, law.name);
+    this.#showInfo(result);
+    if (ticket === this.#issued) this.#setStatus('ready', 'Up to date');
+  }
+
+  #showInfo({ columns, summary }) {
+    const { x, applied } = columns;
+    let lo = Infinity, hi = -Infinity;
+    for (const value of x) lo = Math.min(lo, value), hi = Math.max(hi, value);
+    // Where the loop ends against where it first reached the top of the force: a drift.
+    const firstTop = x[applied.findIndex((force) => force >= summary.protocol.amplitude)];
+    this.#ui.info.textContent = `x from ${formatQuantity(lo, 'm')} to ${formatQuantity(hi, 'm')} · `
+      + `after the first ramp ${formatQuantity(firstTop, 'm')}, at the end ${formatQuantity(x.at(-1), 'm')} · `
+      + `${summary.steps.toLocaleString('en')} Rosenbrock steps`;
+  }
+
+  #showFailure(error) {
+    const shown = this.#protocolForm.showError(error.parameter, error.message)
+      || this.#lawForm.showError(error.parameter, error.message);
+    this.#ui.error.textContent = shown ? '' : error.message;
+    this.#ui.results.classList.add('is-stale');
+    this.#setStatus('error', 'Not updated: see the message beside the settings');
+  }
+
+  #setStatus(state, text) {
+    this.#ui.status.dataset.state = state;
+    this.#ui.status.textContent = text;
+  }
+}
