@@ -196,3 +196,20 @@ TEST_CASE("Rate-and-state steady sliding is stable above the critical stiffness 
     CHECK_THAT(frequency, WithinRel(root.imag(), 2e-3));
   }
 }
+
+TEST_CASE("A stiff dynamic law: auto runs Rosenbrock, and an explicit fixed step beyond its limit says so", "[dynamic][integrator]") {
+  // LuGre's bristles relax at σ0|v|/g ≈ 1e5·0.2/1 = 2e4 1/s in sliding: far beyond the spring's 10 rad/s.
+  const SpringBlockSystem sys{1, 100, 0, 0.1, 9.80665, 2};
+  const SpringBlockResult automatic = simulateSpringBlock("lugre", {}, sys);
+  CHECK(automatic.summary.integrator == Integrator::Rosenbrock);
+  CHECK(automatic.summary.warnings.empty());
+  SpringBlockOptions options;
+  options.integrator = Integrator::Rk4;  // 1/200 of the spring period: 3.1e-4 s, λh ≈ 6
+  const SpringBlockResult explicitRun = simulateSpringBlock("lugre", {}, sys, options);
+  REQUIRE(explicitRun.summary.warnings.size() == 1);
+  CHECK_THAT(explicitRun.summary.warnings[0], Catch::Contains("state dynamics"));
+  options.step = 1e-5;  // λh ≈ 0.2: stable, no warning, and the run agrees with Rosenbrock's
+  const SpringBlockResult fine = simulateSpringBlock("lugre", {}, sys, options);
+  CHECK(fine.summary.warnings.empty());
+  CHECK_THAT(fine.trace.x.back(), WithinRel(automatic.trace.x.back(), 1e-6));
+}
