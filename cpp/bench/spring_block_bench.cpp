@@ -9,7 +9,7 @@
 //      the continuous model the seed's scheme discretises (§8: τ = 0.001·τ_slider s,
 //      D = 0.001·D_slider m, Load as mass and force), error of the period against a converged run.
 //   3. Every catalog law with its defaults on the seed app's system: each integrator, error of the
-//      final position against a converged run of the same law.
+//      final position against a run of the same law at a thousandth of its tolerance.
 
 #include <algorithm>
 #include <chrono>
@@ -192,18 +192,25 @@ int main(int argc, char** argv) {
   };
 
   // 3. Every law with its defaults on the seed app's system (m 1 kg, c 10 N/m, v0 0.1 m/s, Fn = m·g,
-  //    10 s); the reference is `auto` at tolerances 1e-12 relative, 1e-15 absolute.
+  //    10 s) and its default tolerances; the reference is `auto` at a thousandth of them.
   const SpringBlockSystem seedSystem{1, 10, 0, 0.1, kStandardGravity, 10};
   for (const LawSpec& law : lawCatalog()) {
     const std::string id(law.spec.id);
-    SpringBlockOptions tight;
-    tight.relativeTolerance = 1e-12, tight.absoluteTolerance = 1e-15;
-    const double referenceX = simulateSpringBlock(id, {}, seedSystem, tight).trace.x.back();
+    const SpringBlockOptions defaults = defaultOptions(LawEvaluator(id, {}));
+    // The reference: `auto` at a thousandth of the law's default tolerance.
+    SpringBlockOptions tight = defaults;
+    tight.relativeTolerance *= 1e-3, tight.absoluteTolerance *= 1e-3;
+    double referenceX = NAN;
+    try {
+      referenceX = simulateSpringBlock(id, {}, seedSystem, tight).trace.x.back();
+    } catch (const std::exception&) {
+      // No reference within the step budget: the rows still report steps and time.
+    }
     for (const IntegratorSpec& spec : integratorCatalog()) {
       rows.emplace_back("Law " + id, std::string(spec.id));
       Row& row = rows.back();
-      row.run = [&row, id, kind = spec.kind, seedSystem, referenceX] {
-        SpringBlockOptions options;
+      row.run = [&row, id, kind = spec.kind, seedSystem, referenceX, defaults] {
+        SpringBlockOptions options = defaults;
         options.integrator = kind;
         const SpringBlockResult r = simulateSpringBlock(id, {}, seedSystem, options);
         row.steps = r.summary.steps;
@@ -228,7 +235,7 @@ int main(int argc, char** argv) {
   std::printf("  reference: RK4 at 1/16 of the automatic step, period %.10f s (1/8 of the step agrees to %.1e)\n",
               referencePeriod, referenceCheck);
   std::printf("\nEvery law with its defaults, m 1 kg, c 10 N/m, v0 0.1 m/s, Fn = m·g, 10 s; error of x(10 s) "
-              "relative to v0·10 s\n");
+              "relative to v0·10 s, against auto at a thousandth of the law's tolerance\n");
   for (const LawSpec& law : lawCatalog()) printTable(rows, "Law " + std::string(law.spec.id), "x(T) err", "seed-euler");
 
   // The target: event-driven to 1e-9 on the period in less time than the seed's scheme to 1e-3, on

@@ -124,14 +124,16 @@ std::string approx(double value) {
 }
 
 // The magnitudes below which finite-difference Jacobians perturb x, v and a dynamic law's state as if
-// they were that size. v is perturbed relative to itself down to 1e-140 m/s (the increment 1.5e-148 m/s
-// stays above the 1e-150 m/s that stands for "just moving"): a law's slope at v = 0 can be enormous on
-// a tiny scale (regularized rate-and-state is linear only for |v| < 2V*·e^(−μ/a), ~1e-32 m/s at its
-// defaults), and a coarser increment would give a secant, not the tangent. The state: a thousandth
-// of its steady value at the drive velocity or of its initial value.
+// they were that size. v: a thousandth of v0, so that near v = 0 the increment spans both sides of a
+// law's kink there (LuGre's |v|: a one-sided slope makes Rosenbrock's stages, which cross v = 0 in
+// presliding, disagree with its Jacobian, and its step collapses). A law that creeps at rest on a
+// far smaller scale (regularized rate-and-state: linear only for |v| < 2V*·e^(−μ0/a), ~1e-32 m/s)
+// gets a thousandth of that scale instead, or the difference would give a secant, not its tangent.
+// The state: a thousandth of its steady value at the drive velocity or of its initial value.
 Vec<kDynamic> jacobianScale(const LawEvaluator& law, const SpringBlockSystem& sys) {
   const double omega = std::sqrt(sys.c / sys.m);
-  Vec<kDynamic> scale{1e-3 * sys.v0 / std::max(omega, 1 / sys.duration), 1e-140, 1e-12, 1e-12};
+  const double speed = law.creepSpeed() > 0 ? 1e-3 * law.creepSpeed() : 1e-3 * sys.v0;
+  Vec<kDynamic> scale{1e-3 * sys.v0 / std::max(omega, 1 / sys.duration), speed, 1e-12, 1e-12};
   if (!law.dynamic()) return scale;
   const LawStateVector steady = law.steadyState(sys.v0, sys.Fn), initial = law.initialState();
   for (std::size_t i = 0; i < law.stateSize(); ++i)
@@ -210,12 +212,16 @@ void warnIfUnstable(SpringBlockSummary& summary, const LawEvaluator& law, const 
 
 // `auto`: the stepped scheme for a law that remembers forces between steps; else Rosenbrock when the
 // slip is stiff, Dormand–Prince otherwise. Stiff means the fastest rate λ of the slip equations
-// (for a stateless law (η + max dF/dv)/m) exceeds 1000 times the system's own rate max(ω, 2π/duration):
-// then an explicit method's stability bound (h ≲ 3.3/λ), not accuracy, would set its step.
+// (for a stateless law (η + max dF/dv)/m) exceeds 10⁴ times the system's own rate max(ω, 2π/duration).
+// The threshold weighs costs: held to its stability bound h ≲ 3.3/λ, Dormand–Prince needs about
+// λ/3.3 steps per second, while Rosenbrock's steps follow accuracy, a few hundred per period at the
+// default tolerance, and cost about three Dormand–Prince steps each. (Measured: Drake's Stribeck at
+// λ/ω ≈ 1.6e4 runs 4× faster with Rosenbrock; Threlfall at 3e3 and LuGre at 2e3–6e3 run faster
+// with Dormand–Prince, and LuGre's |v| kink makes Rosenbrock crawl while the block sticks.)
 Integrator chooseIntegrator(const LawEvaluator& law, const SpringBlockSystem& sys) {
   if (law.stateful()) return Integrator::SemiImplicitEuler;
   const double ownRate = std::max(std::sqrt(sys.c / sys.m), 2 * kPi / sys.duration);
-  return slipStiffness(law, sys).rate > 1000 * ownRate ? Integrator::Rosenbrock : Integrator::DormandPrince;
+  return slipStiffness(law, sys).rate > 1e4 * ownRate ? Integrator::Rosenbrock : Integrator::DormandPrince;
 }
 
 // Amplitude of v about its mean over [from, to] of the trace.
@@ -720,8 +726,8 @@ SpringBlockResult simulateSteppedLaw(const LawEvaluator& law, const SpringBlockS
 const std::vector<IntegratorSpec>& integratorCatalog() {
   static const std::vector<IntegratorSpec> catalog = {
       {Integrator::Auto, "auto", "Automatic",
-       "Picks per law: Dormand–Prince, or Rosenbrock when the friction's slope makes slip stiff (relaxation rate "
-       "above 1000× the spring's), or the stepped scheme for a law that remembers its force between steps."},
+       "Picks per law: Dormand–Prince, or Rosenbrock when the friction makes slip stiff (its fastest rate above "
+       "10⁴× the spring's), or the stepped scheme for a law that remembers its force between steps."},
       {Integrator::DormandPrince, "dormand-prince", "Dormand–Prince 5(4), adaptive",
        "Fifth order with an embedded error estimate; the step follows the tolerance. Switches located to 1e-12 s."},
       {Integrator::Rosenbrock, "rosenbrock", "Rosenbrock 4(3), adaptive, stiff",
@@ -762,6 +768,12 @@ const ModelSpec& springBlockSystemModel() {
   return spec;
 }
 
+SpringBlockOptions defaultOptions(const LawEvaluator& law) {
+  SpringBlockOptions options;
+  if (law.creepSpeed() > 0) options.relativeTolerance = 1e-7, options.absoluteTolerance = 1e-10;
+  return options;
+}
+
 LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
   const Integrator integrator = findIntegrator(request.integrator);
   ResolvedParams system = resolveParams(springBlockSystemModel(), request.system);
@@ -769,11 +781,13 @@ LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
   if (request.tolerance != 0 && !(request.tolerance >= 1e-14 && request.tolerance <= 1e-3))
     throw InputError("tolerance", "The relative tolerance must be between 1e-14 and 0.001 (or 0 for the law's default); "
                                   "got " + formatNumber(request.tolerance) + ".");
-  SpringBlockOptions options;
+  SpringBlockOptions options = defaultOptions(law);
   options.samples = request.samples;
   options.integrator = integrator;
-  options.relativeTolerance = request.tolerance > 0 ? request.tolerance : law.creepSpeed() > 0 ? 1e-7 : 1e-10;
-  options.absoluteTolerance = 1e-3 * options.relativeTolerance;
+  if (request.tolerance > 0) {
+    options.relativeTolerance = request.tolerance;
+    options.absoluteTolerance = 1e-3 * request.tolerance;
+  }
   const SpringBlockSystem sys{system.get("m"), system.get("c"),  system.get("eta"),  system.get("v0"),
                               system.get("Fn"), system.get("duration"), request.driveSteps, request.start};
   SpringBlockResult run = simulateSpringBlock(request.law, request.params, sys, options);

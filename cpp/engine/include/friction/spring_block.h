@@ -119,6 +119,11 @@ struct SpringBlockResult {
   SpringBlockSummary summary;
 };
 
+/// The options a run of `law` gets by default: relative tolerance 1e-10 (absolute 1e-13), or 1e-7
+/// (1e-10) for a law that creeps at rest far below any other speed (regularized rate-and-state),
+/// whose creep costs steps in proportion to about tolerance^(−0.45).
+SpringBlockOptions defaultOptions(const LawEvaluator& law);
+
 /// Runs the system with law `lawId` and its parameters. Throws InputError for bad input.
 SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& lawParams,
                                       const SpringBlockSystem& system, const SpringBlockOptions& options = {});
