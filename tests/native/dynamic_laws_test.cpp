@@ -208,12 +208,21 @@ TEST_CASE("A stiff dynamic law: auto runs Rosenbrock, and an explicit fixed step
   const SpringBlockResult automatic = simulateSpringBlock("lugre", {}, sys);
   CHECK(automatic.summary.warnings.empty());
   SpringBlockOptions options;
-  options.integrator = Integrator::Rk4;  // 1/200 of the spring period: 3.1e-4 s, λh ≈ 6
-  const SpringBlockResult explicitRun = simulateSpringBlock("lugre", {}, sys, options);
+  options.integrator = Integrator::Rk4;  // at the output step, 5e-4 s for 1 s and 2000 points: λh ≈ 10
+  // (It blows up at 1.5 s, once sliding is fast: the first second shows the warning in a result.)
+  const SpringBlockResult explicitRun = simulateSpringBlock("lugre", {}, {1, 100, 0, 0.1, 9.80665, 1}, options);
   REQUIRE(explicitRun.summary.warnings.size() == 1);
   CHECK_THAT(explicitRun.summary.warnings[0], Catch::Contains("state dynamics"));
   options.step = 1e-5;  // λh ≈ 0.2: stable, no warning, and the run agrees with Rosenbrock's
   const SpringBlockResult fine = simulateSpringBlock("lugre", {}, sys, options);
   CHECK(fine.summary.warnings.empty());
   CHECK_THAT(fine.trace.x.back(), WithinRel(automatic.trace.x.back(), 1e-6));
+}
+
+TEST_CASE("A fixed step that blows up ends the run with the reason, not a trace of NaN", "[dynamic][integrator]") {
+  // LuGre on the seed's system with RK4 at 1/200 of the spring period: λh ≈ 30, far beyond RK4's 2.785.
+  SpringBlockOptions options;
+  options.integrator = Integrator::Rk4;
+  CHECK_THROWS_WITH(simulateSpringBlock("lugre", {}, {1, 10, 0, 0.1, 9.80665, 10}, options),
+                    Catch::Contains("non-finite") && Catch::Contains("unstable") && Catch::Contains("stability limit"));
 }

@@ -477,6 +477,11 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
       const EmbeddedStep<kStateSize> trial = slipStep(integrator, rate, t, y, step, scale);
       ++work;
       const double err = adaptive ? errorNorm<kDynamic>(y, trial, options.relativeTolerance, tolerances) : 0.0;
+      // A fixed step has no error control to shrink it: a blow-up ends the run, with the reason.
+      if (!adaptive && !(std::isfinite(trial.y[kX]) && std::isfinite(trial.y[kV]) && std::isfinite(trial.y[kS0])))
+        throw SimulationError("The state became non-finite at t = " + formatNumber(t) + " s: the fixed step of " +
+                              approx(step) + " s is unstable for this law" +
+                              (summary.warnings.empty() ? "." : " (" + summary.warnings.front() + ")"));
       if (!(err <= 1)) {
         if (!std::isfinite(trial.y[kV]) && step < 1e-300)
           throw SimulationError("The state became non-finite at t = " + formatNumber(t) + " s.");
