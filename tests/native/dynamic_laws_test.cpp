@@ -220,7 +220,7 @@ TEST_CASE("A stiff dynamic law: auto runs Rosenbrock, and an explicit fixed step
 }
 
 TEST_CASE("A fixed step that blows up ends the run with the reason, not a trace of NaN", "[dynamic][integrator]") {
-  // LuGre on the seed's system with RK4 at 1/200 of the spring period: λh ≈ 30, far beyond RK4's 2.785.
+  // LuGre on the seed's system with RK4 at the output step, 5e-3 s: λh ≈ 100, far beyond RK4's 2.785.
   SpringBlockOptions options;
   options.integrator = Integrator::Rk4;
   CHECK_THROWS_WITH(simulateSpringBlock("lugre", {}, {1, 10, 0, 0.1, 9.80665, 10}, options),
