@@ -15,6 +15,7 @@
 //                                           -> { columns: { t, x, v, applied, friction, state }, summary }
 //   preslidingProtocol({ amplitude, rate, hold }) -> { value: [[t, F], ...] }
 //   presliding()                            -> the presliding experiment's parameters (a ModelSpec)
+//   presets()                               -> the named scenarios of friction/presets.h
 //   runPresliding({ law, params, protocol, samples }) -> { columns, summary } of that experiment
 // A refusal by the engine comes back as { error: message, parameter: field } instead.
 
@@ -506,6 +507,36 @@ val preslidingProtocol(val request) {
 
 val presliding() { return specToJs(friction::preslidingModel()); }
 
+// [{ id, name, look, view, model | law, params, system, integrator, protocol, expected: { key: value } }]
+val presets() {
+  val list = val::array();
+  auto paramsToJs = [](const friction::ParamList& params) {
+    val out = val::object();
+    for (const auto& [key, value] : params)
+      out.set(key, value.isList ? numbers(value.items) : val(value.items.at(0)));
+    return out;
+  };
+  for (const friction::Preset& preset : friction::presetCatalog()) {
+    val item = val::object();
+    item.set("id", text(preset.id));
+    item.set("name", text(preset.name));
+    item.set("look", text(preset.look));
+    item.set("view", text(preset.view));
+    bool isModel = false;
+    for (const friction::ModelSpec& model : friction::modelCatalog()) isModel |= model.id == preset.subject;
+    item.set(isModel ? "model" : "law", text(preset.subject));
+    item.set("params", paramsToJs(preset.params));
+    item.set("system", paramsToJs(preset.system));
+    item.set("integrator", text(preset.integrator.empty() ? "auto" : preset.integrator));
+    item.set("protocol", paramsToJs(preset.protocol));
+    val expected = val::object();
+    for (const auto& [key, value] : preset.expected) expected.set(std::string(key), value);
+    item.set("expected", expected);
+    list.call<void>("push", item);
+  }
+  return list;
+}
+
 // { law, params, protocol: { m, N, amplitude, rate, hold }, samples }
 val runPresliding(val request) {
   return catchErrors([&] {
@@ -631,5 +662,6 @@ EMSCRIPTEN_BINDINGS(friction_lab) {
   emscripten::function("applyForce", &applyForce);
   emscripten::function("preslidingProtocol", &preslidingProtocol);
   emscripten::function("presliding", &presliding);
+  emscripten::function("presets", &presets);
   emscripten::function("runPresliding", &runPresliding);
 }

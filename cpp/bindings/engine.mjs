@@ -29,6 +29,8 @@
 //                                a dynamic law alone: { columns: { t, x, v, applied, friction, state }, summary }
 // engine.preslidingProtocol({ amplitude, rate, hold })  -> [[t, F], ...] (Canudas de Wit et al. 1995, Fig. 2)
 // engine.presliding()            the presliding experiment's parameters (m, N, amplitude, rate, hold)
+// engine.presets()               named scenarios: [{ id, name, look, view, model | law, params, system,
+//                                integrator, protocol, expected }]
 // engine.runPresliding({ law, params, protocol, samples })
 //                                that experiment: { columns: { t, x, v, applied, friction, state }, summary }
 
@@ -95,6 +97,7 @@ export async function loadEngine() {
     applyForce: (request) => unwrap(wasm.applyForce(request)),
     preslidingProtocol: (request = {}) => unwrap(wasm.preslidingProtocol(request)).value,
     presliding: () => wasm.presliding(),
+    presets: () => wasm.presets(),
     runPresliding: (request) => unwrap(wasm.runPresliding(request)),
     /** Size of the module's wasm memory in bytes: it grows, never shrinks, so a leak shows (tests use it). */
     memoryBytes: () => wasm.HEAPU8.length,

@@ -22,6 +22,8 @@ const ENERGY_UNIT = 'J';
 
 const byId = (id) => document.getElementById(id);
 const ui = {
+  preset: byId('preset'),
+  presetNote: byId('preset-note'),
   controls: {
     select: byId('model'),
     description: byId('model-description'),
@@ -112,7 +114,18 @@ async function start() {
   if (notice) showNotice(notice);
   const charts = new ChartView({ relative: byId('chart-relative'), forces: byId('chart-forces'), phase: byId('chart-phase') },
     catalog.columns, settings.charts);
-  const controls = new SpringControls(ui.controls, catalog, recompute);
+  // A user's own change ends a preset: its line and its closed form no longer describe the run.
+  const controls = new SpringControls(ui.controls, catalog, () => {
+    endPreset();
+    recompute();
+  });
+  /** The preset whose values are shown, until the user changes one. */
+  let activePreset = null;
+  function endPreset() {
+    activePreset = null;
+    ui.preset.value = '';
+    ui.presetNote.hidden = true;
+  }
   let issued = 0; // counts requests, so a reply can tell whether a newer one exists
   let warnedAboutStorage = false;
 
@@ -212,6 +225,9 @@ async function start() {
       return;
     }
     ui.period.textContent = summary.period > 0 ? formatQuantity(summary.period, unitOf('t'), PERIOD_DIGITS) : 'no limit cycle';
+    // A preset with a closed form shows it beside the computed value.
+    const closedForm = activePreset?.law === request.law ? activePreset?.expected?.period : undefined;
+    if (closedForm !== undefined) ui.period.append(detail(`closed form ${formatQuantity(closedForm, unitOf('t'), PERIOD_DIGITS)}`));
     ui.peakVelocity.textContent = formatQuantity(summary.peakVelocity, unitOf('v'));
     // The engine reports the residual relative to the drive work; the absolute value is shown beside it.
     ui.energyResidual.replaceChildren(`${formatQuantity(summary.energyResidual, '', 2)} of the drive work`,
@@ -281,7 +297,7 @@ async function start() {
       startExplorer();
     }
     if (view === 'presliding' && !presliding) {
-      presliding = new PreslidingView(ui.presliding, catalog, client, settings.presliding, persist);
+      presliding = new PreslidingView(ui.presliding, catalog, client, settings.presliding, persist, endPreset);
       presliding.recompute();
     }
   }
@@ -295,6 +311,45 @@ async function start() {
   byId('tab-presliding').hidden = !catalog.presliding || !catalog.laws.some((law) => law.can?.dynamic);
   views.show(settings.view);
   showView(settings.view);
+
+  // Presets: named scenarios from the engine (engine.presets()), applied to the settings as if the
+  // user had set every value, then run.
+  ui.preset.append(...catalog.presets.map((preset) => new Option(preset.name, preset.id)));
+  ui.preset.parentElement.hidden = catalog.presets.length === 0;
+  ui.preset.addEventListener('change', () => {
+    const preset = catalog.presets.find((candidate) => candidate.id === ui.preset.value);
+    if (preset) applyPreset(preset);
+  });
+
+  function applyPreset(preset) {
+    if (preset.view === 'presliding') {
+      settings.presliding = { law: preset.law, overrides: { ...settings.presliding.overrides, [preset.law]: preset.params },
+        protocol: preset.protocol };
+    } else if (preset.model !== undefined) {
+      settings.model = preset.model;
+      settings.overrides[preset.model] = preset.params;
+    } else {
+      settings.model = preset.law;
+      settings.lawOverrides[preset.law] = preset.params;
+      settings.system = preset.system;
+      if (preset.integrator === 'auto') delete settings.integrators[preset.law];
+      else settings.integrators[preset.law] = preset.integrator;
+    }
+    settings.view = preset.view;
+    persist();
+    activePreset = preset;
+    ui.preset.value = preset.id;
+    ui.presetNote.textContent = preset.look;
+    ui.presetNote.hidden = false;
+    views.show(preset.view);
+    if (preset.view === 'presliding') {
+      if (presliding) presliding.load(settings.presliding);
+      else showView('presliding');
+    } else {
+      controls.select(settings.model, settings);
+      recompute();
+    }
+  }
 
   function startExplorer() {
     const ex = ui.explorer;

@@ -16,6 +16,7 @@ export class PreslidingView {
   #protocolForm;
   #lawForm;
   #chart;
+  #protocolSpec;
   #issued = 0;
 
   /**
@@ -25,24 +26,38 @@ export class PreslidingView {
    * @param {{presliding: Function}} client the SimClient
    * @param {{law: string, overrides: object, protocol: object}} settings updated in place when a run succeeds
    * @param {() => void} onSettled called after settings changed (to save them)
+   * @param {() => void} [onEdit] called when the user changes a control (it ends a preset)
    */
-  constructor(ui, catalog, client, settings, onSettled) {
+  constructor(ui, catalog, client, settings, onSettled, onEdit = () => {}) {
     this.#ui = ui;
     this.#client = client;
     this.#laws = catalog.laws.filter((law) => law.can?.dynamic);
     this.#settings = settings;
     this.#onSettled = onSettled;
     this.#chart = new LoopChartView(ui.chart);
-    this.#protocolForm = new ParamsForm(ui.protocol, () => this.recompute(), { idPrefix: 'presliding-protocol-' });
-    this.#lawForm = new ParamsForm(ui.params, () => this.recompute(), { idPrefix: 'presliding-law-' });
+    const edited = () => {
+      onEdit();
+      this.recompute();
+    };
+    this.#protocolForm = new ParamsForm(ui.protocol, edited, { idPrefix: 'presliding-protocol-' });
+    this.#lawForm = new ParamsForm(ui.params, edited, { idPrefix: 'presliding-law-' });
     ui.select.replaceChildren(...this.#laws.map((law) => new Option(law.name, law.id)));
     ui.select.value = settings.law;
     ui.select.addEventListener('change', () => {
       this.#showLaw(ui.select.value);
-      this.recompute();
+      edited();
     });
+    this.#protocolSpec = catalog.presliding;
     this.#protocolForm.render(catalog.presliding, settings.protocol);
     this.#showLaw(settings.law);
+  }
+
+  /** Shows `settings` (a preset's or restored ones) and runs them. */
+  load(settings) {
+    this.#settings = settings;
+    this.#protocolForm.render(this.#protocolSpec, settings.protocol);
+    this.#showLaw(settings.law);
+    this.recompute();
   }
 
   #showLaw(id) {

@@ -105,7 +105,7 @@ export class SimClient {
         waiter?.resolve({
           models: message.models, columns: message.columns, laws: message.laws ?? [],
           system: message.system ?? null, integrators: message.integrators ?? [], version: message.version,
-          presliding: message.presliding ?? null,
+          presliding: message.presliding ?? null, presets: message.presets ?? [],
         });
       } else {
         waiter?.reject(new Error(message.message));

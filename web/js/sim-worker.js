@@ -38,7 +38,7 @@ self.onmessage = async ({ data: message }) => {
       self.postMessage({
         type: 'ready', models: engine.models(), columns: engine.columns(), laws: engine.laws?.() ?? [],
         system: engine.system?.() ?? null, integrators: engine.integrators?.() ?? [], version: engine.version,
-        presliding: engine.presliding?.() ?? null,
+        presliding: engine.presliding?.() ?? null, presets: engine.presets?.() ?? [],
       });
     } else if (message.type === 'simulate') {
       const result = engine.simulate(message.request);

@@ -9,6 +9,7 @@
 #include "friction/parameters.h"
 #include "friction/simulate.h"
 #include "friction/law_runs.h"
+#include "friction/presets.h"
 #include "friction/spring_block.h"
 #include "friction/state_variable.h"
 

@@ -1,0 +1,65 @@
+// The presets: scenarios a teacher or an engineer opens first.
+
+#include "friction/presets.h"
+
+#include <cmath>
+
+#include "friction/constants.h"
+
+namespace friction {
+namespace {
+
+// The Coulomb stick-slip period of the driven block from rest (physics-checks.md §1):
+//   T = 2ΔF/(c v0) + (π + 2 atan(v0 √(cm)/ΔF))/ω,   ΔF = Fs − Fk, ω = √(c/m)
+double coulombPeriod(double m, double c, double v0, double Fs, double Fk) {
+  const double dF = Fs - Fk;
+  return 2 * dF / (c * v0) + (kPi + 2 * std::atan(v0 * std::sqrt(c * m) / dF)) / std::sqrt(c / m);
+}
+
+}  // namespace
+
+const std::vector<Preset>& presetCatalog() {
+  static const std::vector<Preset> presets = {
+      {"seed-defaults", "The seed app's defaults",
+       "The Friction app as it opens: v/v0 jumps at each break-away, and θ ages back towards 1 while the block sticks.",
+       "spring", "abbott-seed", {}, {}, "", {}, {}},
+      {"smooth-sliding", "Smooth sliding",
+       "A dashpot above the critical damping (η = 40 > √200 N·s/m): the start-up transient dies out and the friction "
+       "settles at Fk + ΔF(1 − τv0/D) = 5 N.",
+       "spring", "state-variable",
+       {{"m", 1}, {"Fn", 10}, {"mus", 0.6}, {"muk", 0.4}, {"tau", 0.1}, {"D", 0.01}, {"c", 100}, {"eta", 40},
+        {"v0", 0.05}, {"duration", 30}},
+       {}, "", {}, {}},
+      {"squeal", "Squeal",
+       "Just below the critical damping (η = 12 < √200 N·s/m) steady sliding is unstable: the oscillation grows at "
+       "about 6.4 rad/s until the block sticks.",
+       "spring", "state-variable",
+       {{"m", 1}, {"Fn", 10}, {"mus", 0.6}, {"muk", 0.4}, {"tau", 0.1}, {"D", 0.01}, {"c", 100}, {"eta", 12},
+        {"v0", 0.05}, {"duration", 30}},
+       {}, "", {}, {}},
+      {"stick-slip", "Stick-slip",
+       "The state-variable model's defaults: the block sticks while the spring loads, slips, and sticks again; the "
+       "stuck intervals are shaded.",
+       "spring", "state-variable", {}, {}, "", {}, {}},
+      {"coulomb-limit-cycle", "Coulomb limit cycle (closed form)",
+       "Case C1 of physics-checks §1: stick 4 s, slip 1.0926 s; the Period readout should match the closed form "
+       "shown beside it to the last digit.",
+       "spring", "coulomb", {{"mu_s", 0.6}, {"mu_k", 0.4}}, {{"m", 1}, {"c", 10}, {"eta", 0}, {"v0", 0.1}, {"Fn", 10},
+       {"duration", 30}}, "auto", {}, {{"period", coulombPeriod(1, 10, 0.1, 6, 4)}}},
+      {"stribeck-creep", "Creep under Stribeck",
+       "Drake's Stribeck law has no true stick: while 'stuck' the block creeps at about the stiction tolerance "
+       "(1e-4 m/s), then slips; Rosenbrock integrates the steep law.",
+       "spring", "drake-stribeck", {}, {{"duration", 5}}, "auto", {}, {}},
+      {"rate-state-stick-slip", "Rate-and-state stick-slip",
+       "The spring (100 N/m) is far softer than the critical stiffness N(b − a)/Dc ≈ 4900 N/m: each slip renews the "
+       "state θ, which heals again while the block sticks.",
+       "spring", "rate-state", {}, {{"duration", 5}}, "auto", {}, {}},
+      {"lugre-presliding", "LuGre presliding",
+       "Canudas de Wit et al.'s Fig. 2: the force is ramped to ±0.95 Fs; the loop's ends drift during the holds, "
+       "LuGre's known drift.",
+       "presliding", "lugre", {}, {}, "", {}, {}},
+  };
+  return presets;
+}
+
+}  // namespace friction
