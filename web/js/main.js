@@ -8,7 +8,7 @@ import { ExplorerInputs } from './explorer-inputs.js';
 import { describeRegime, formatQuantity, formatResonance } from './format.js';
 import { LawCards } from './law-cards.js';
 import { PreslidingView } from './presliding.js';
-import { loadSettings, saveSettings } from './settings.js';
+import { linkHash, loadSettings, saveSettings } from './settings.js';
 import { SimClient } from './sim-client.js';
 import { SpringControls } from './spring-controls.js';
 import { ViewSwitch } from './view-switch.js';
@@ -24,6 +24,9 @@ const byId = (id) => document.getElementById(id);
 const ui = {
   preset: byId('preset'),
   presetNote: byId('preset-note'),
+  copyLink: byId('copy-link'),
+  copyStatus: byId('copy-link-status'),
+  linkText: byId('link-text'),
   controls: {
     select: byId('model'),
     description: byId('model-description'),
@@ -134,7 +137,26 @@ async function start() {
       warnedAboutStorage = true;
       showNotice('This browser does not allow saving, so your settings will not be kept after a reload.');
     }
+    // The address bar always holds the whole state, so it can be shared as it is.
+    history.replaceState(null, '', location.pathname + location.search + linkHash(settings));
   }
+
+  // Copy link: the page's address with its state. The clipboard may be refused (an insecure page, a
+  // denied permission): then the link is shown, selected, for the user to copy.
+  ui.copyLink.addEventListener('click', async () => {
+    persist();
+    const link = location.href;
+    try {
+      await navigator.clipboard.writeText(link);
+      ui.copyStatus.textContent = 'Link copied.';
+      ui.linkText.hidden = true;
+    } catch {
+      ui.copyStatus.textContent = 'Copy this link:';
+      ui.linkText.value = link;
+      ui.linkText.hidden = false;
+      ui.linkText.select();
+    }
+  });
 
   /** The id of what a request runs: a model or a law. */
   const choiceOf = (request) => request.model ?? request.law;

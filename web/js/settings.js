@@ -71,17 +71,30 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
     system: {}, lawOverrides: {}, integrators: {}, charts: { ...CHART_DEFAULTS },
     presliding: { law: dynamicLaws[0]?.id ?? null, overrides: {}, protocol: {} },
   });
-  let saved;
+  // Precedence: the link's state (location.hash), then the saved settings, then the defaults. The
+  // link carries the whole state, so it wins field by field; saved fields fill in what an older link
+  // lacks. Each source that cannot be read is reported and left out.
+  const notices = [];
+  const read = (text, what) => {
+    if (text === null) return {};
+    try {
+      const value = JSON.parse(text);
+      if (isPlainObject(value)) return value;
+    } catch {
+      // reported below
+    }
+    notices.push(what === 'link' ? 'The link\'s settings could not be read, so your own settings (or the defaults) are shown.'
+      : 'Your saved settings could not be read, so the defaults are shown.');
+    return {};
+  };
+  let storedText = null;
   try {
-    const text = localStorage.getItem(STORAGE_KEY);
-    if (text === null) return { settings: fallback(), notice: null };
-    saved = JSON.parse(text);
+    storedText = localStorage.getItem(STORAGE_KEY);
   } catch {
-    return { settings: fallback(), notice: 'Your saved settings could not be read, so the defaults are shown.' };
+    // storage disabled: nothing saved
   }
-  if (!isPlainObject(saved)) {
-    return { settings: fallback(), notice: 'Your saved settings could not be read, so the defaults are shown.' };
-  }
+  const saved = { ...read(storedText, 'saved'), ...read(linkState(globalThis.location?.hash ?? ''), 'link') };
+  if (Object.keys(saved).length === 0) return { settings: fallback(), notice: notices.join(' ') || null };
 
   let dropped = false;
   const settings = fallback();
@@ -143,8 +156,25 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
     dropped ||= kept.dropped;
   }
 
-  const notice = dropped ? 'Some saved settings no longer apply and were reset to their defaults.' : null;
-  return { settings, notice };
+  if (dropped) notices.push('Some saved or linked settings no longer apply and were reset to their defaults.');
+  return { settings, notice: notices.join(' ') || null };
+}
+
+const LINK_PREFIX = '#state=';
+
+/** The JSON text a location hash carries (#state=…), or null if it carries none. */
+export function linkState(hash) {
+  if (!hash.startsWith(LINK_PREFIX)) return null;
+  try {
+    return decodeURIComponent(hash.slice(LINK_PREFIX.length));
+  } catch {
+    return '';  // a malformed escape: reported as unreadable
+  }
+}
+
+/** The hash that carries `settings`: what a shared link ends with. */
+export function linkHash(settings) {
+  return LINK_PREFIX + encodeURIComponent(JSON.stringify(settings));
 }
 
 /**
