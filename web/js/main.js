@@ -4,6 +4,7 @@
 // Physics lives in the engine (run by sim-worker.js); drawing lives in chart-view.js.
 
 import { ChartView, LawChartView } from './chart-view.js';
+import { downloadChartPng, downloadText, runToCsv } from './export.js';
 import { ExplorerInputs } from './explorer-inputs.js';
 import { describeRegime, formatQuantity, formatResonance } from './format.js';
 import { LawCards } from './law-cards.js';
@@ -25,6 +26,10 @@ const ui = {
   preset: byId('preset'),
   presetNote: byId('preset-note'),
   copyLink: byId('copy-link'),
+  exportCsv: byId('export-csv'),
+  exportRelative: byId('export-png-relative'),
+  exportForces: byId('export-png-forces'),
+  exportPhase: byId('export-png-phase'),
   copyStatus: byId('copy-link-status'),
   linkText: byId('link-text'),
   controls: {
@@ -158,6 +163,22 @@ async function start() {
     }
   });
 
+  /** The run on the charts, for export. */
+  let shownRun = null;
+  ui.exportCsv.addEventListener('click', () => {
+    if (!shownRun) return;
+    const { result, request } = shownRun;
+    const id = request.model ?? request.law;
+    const subject = catalog.models.find((model) => model.id === id) ?? catalog.laws.find((law) => law.id === id);
+    const csv = runToCsv(result, { version: catalog.version, subject, system: request.law ? catalog.system : null,
+      columns: catalog.columns });
+    downloadText(csv, `friction-lab-${id}.csv`);
+  });
+  for (const [button, canvas] of [[ui.exportRelative, 'chart-relative'], [ui.exportForces, 'chart-forces'],
+    [ui.exportPhase, 'chart-phase']]) {
+    button.addEventListener('click', () => downloadChartPng(byId(canvas), `friction-lab-${canvas.replace('chart-', '')}.png`));
+  }
+
   /** The id of what a request runs: a model or a law. */
   const choiceOf = (request) => request.model ?? request.law;
 
@@ -184,6 +205,7 @@ async function start() {
     ui.formError.textContent = '';
     ui.results.classList.remove('is-stale');
     charts.show(result, catalog.laws.find((law) => law.id === request.law)?.state ?? []);
+    shownRun = { result, request };
     showSummary(result.summary, request);
     if (ticket === issued) setStatus('ready', 'Up to date');
   }

@@ -1,0 +1,80 @@
+// Export: a run as CSV (every column with a value, under a header block of everything that made the
+// run: engine version, model or law, integrator, every parameter with its unit), and a chart as PNG
+// on a white background (a canvas is transparent, which prints and pastes badly).
+
+/**
+ * The CSV text of a run.
+ * @param {{columns: Record<string, Float64Array | Record<string, Float64Array>>, summary: object}} result
+ * @param {{version: string, subject: {id: string, name: string, params: object[], state?: object[]},
+ *   system: {params: object[]} | null, columns: {key: string, symbol: string, label: string, unit: string}[]}} context
+ *   subject: the model or law catalog entry; system: the spring-block system's (law runs), or null
+ */
+export function runToCsv(result, { version, subject, system, columns }) {
+  const { summary } = result;
+  const lines = [
+    `# Friction Lab engine ${version}`,
+    `# ${summary.law !== undefined ? 'law' : 'model'}: ${subject.id} (${subject.name})`,
+  ];
+  if (summary.integrator !== undefined) lines.push(`# integrator: ${summary.integrator}`);
+  if (summary.tolerance !== undefined) lines.push(`# relative tolerance: ${summary.tolerance}`);
+  lines.push('# parameter, value, unit');
+  const describe = (specs, values) => {
+    for (const spec of specs) {
+      const value = values?.[spec.key];
+      const text = Array.isArray(value) ? JSON.stringify(value) : String(value);
+      lines.push(`# ${spec.key}, ${csvCell(text)}, ${spec.unit || '-'}`);
+    }
+  };
+  describe(subject.params, summary.params);
+  if (system && summary.system) describe(system.params, summary.system);
+  if (summary.system?.start !== undefined) lines.push(`# start, ${summary.system.start}, -`);
+
+  // Every column with at least one finite value, then the law's state variables.
+  const series = columns
+    .filter((column) => result.columns[column.key] instanceof Float64Array && result.columns[column.key].some(Number.isFinite))
+    .map((column) => ({ head: `${column.key} [${column.unit || '-'}]`, values: result.columns[column.key] }));
+  for (const variable of subject.state ?? []) {
+    const values = result.columns.state?.[variable.key];
+    if (values) series.push({ head: `state.${variable.key} [${variable.unit || '-'}]`, values });
+  }
+  lines.push(series.map((s) => s.head).join(','));
+  const rows = series[0]?.values.length ?? 0;
+  for (let i = 0; i < rows; i++) lines.push(series.map((s) => (Number.isFinite(s.values[i]) ? String(s.values[i]) : '')).join(','));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Quotes a CSV cell if it holds a comma, a quote or a newline. */
+function csvCell(text) {
+  return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Offers `text` as a download called `name`. */
+export function downloadText(text, name, type = 'text/csv') {
+  downloadBlob(new Blob([text], { type }), name);
+}
+
+/**
+ * Offers a chart as a PNG of the canvas's own pixel size, drawn over white.
+ * @param {HTMLCanvasElement} canvas
+ * @param {string} name
+ */
+export function downloadChartPng(canvas, name) {
+  const flat = document.createElement('canvas');
+  flat.width = canvas.width;
+  flat.height = canvas.height;
+  const context = flat.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, flat.width, flat.height);
+  context.drawImage(canvas, 0, 0);
+  flat.toBlob((blob) => downloadBlob(blob, name), 'image/png');
+}
+
+function downloadBlob(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke after the click has been handled, so the download has started.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
