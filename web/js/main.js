@@ -110,7 +110,26 @@ function showNotice(text) {
   ui.notice.hidden = false;
 }
 
+// Embed mode (?embed=1): the spring-block charts and only the controls named in ?controls= (keys,
+// comma-separated, e.g. controls=c,eta), sized to the iframe. Its settings come from the link
+// (#state=…) and are never saved: an embedded page must not change what the reader saved.
+const query = new URLSearchParams(location.search);
+const embed = query.get('embed') === '1';
+const embedControls = new Set((query.get('controls') ?? '').split(',').map((key) => key.trim()).filter(Boolean));
+
+/** In embed mode, shows only the chosen controls, and the settings panel only if one is chosen. */
+function applyEmbed() {
+  if (!embed) return;
+  let visible = 0;
+  for (const row of document.querySelectorAll('#view-spring .param')) {
+    row.hidden = !embedControls.has(row.dataset.key);
+    if (!row.hidden) visible++;
+  }
+  document.querySelector('#view-spring .controls').hidden = visible === 0;
+}
+
 async function start() {
+  if (embed) document.body.classList.add('embed');
   const client = new SimClient();
   const catalog = await client.init();
   ui.version.textContent = ` (engine version ${catalog.version})`;
@@ -118,7 +137,7 @@ async function start() {
 
   // settings always holds what was last known to be good; it is what gets saved.
   const { settings, notice } = loadSettings(catalog.models, catalog.laws,
-    { system: catalog.system, integrators: catalog.integrators, presliding: catalog.presliding });
+    { system: catalog.system, integrators: catalog.integrators, presliding: catalog.presliding, useSaved: !embed });
   if (notice) showNotice(notice);
   const charts = new ChartView({ relative: byId('chart-relative'), forces: byId('chart-forces'), phase: byId('chart-phase') },
     catalog.columns, settings.charts);
@@ -138,6 +157,7 @@ async function start() {
   let warnedAboutStorage = false;
 
   function persist() {
+    if (embed) return;  // an embedded view never saves, and leaves its link as it is
     if (!saveSettings(settings) && !warnedAboutStorage) {
       warnedAboutStorage = true;
       showNotice('This browser does not allow saving, so your settings will not be kept after a reload.');
@@ -329,6 +349,7 @@ async function start() {
   }
 
   controls.select(settings.model, settings);
+  applyEmbed();
   recompute();
 
   // The law explorer and the presliding view are built the first time they are shown, so a visitor
@@ -353,8 +374,9 @@ async function start() {
   // An engine without laws has nothing to explore; without dynamic laws, no presliding.
   ui.viewSwitch.hidden = catalog.laws.length === 0;
   byId('tab-presliding').hidden = !catalog.presliding || !catalog.laws.some((law) => law.can?.dynamic);
-  views.show(settings.view);
-  showView(settings.view);
+  // An embedded page shows the spring-block view.
+  views.show(embed ? 'spring' : settings.view);
+  showView(embed ? 'spring' : settings.view);
 
   // Presets: named scenarios from the engine (engine.presets()), applied to the settings as if the
   // user had set every value, then run.

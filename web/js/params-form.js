@@ -168,7 +168,9 @@ export class ParamsForm {
     });
 
     this.#rows.set(spec.key, { spec, range: null, number: box, formula, error });
-    return el('div', { className: 'param' }, head, el('div', { className: 'param-inputs' }, box), help, error);
+    const row = el('div', { className: 'param' }, head, el('div', { className: 'param-inputs' }, box), help, error);
+    row.dataset.key = spec.key;
+    return row;
   }
 
   #setLocalError(key, message) {
@@ -227,7 +229,9 @@ export class ParamsForm {
     });
 
     this.#rows.set(spec.key, { spec, range, number, formula, error });
-    return el('div', { className: 'param' }, head, el('div', { className: 'param-inputs' }, range, number), help, error);
+    const row = el('div', { className: 'param' }, head, el('div', { className: 'param-inputs' }, range, number), help, error);
+    row.dataset.key = spec.key;
+    return row;
   }
 
   #set(key, value, { from }) {

@@ -60,11 +60,13 @@ export const CHART_DEFAULTS = Object.freeze({ position: false, phaseX: 'spring' 
  * non-finite numbers are dropped.
  * @param {{id: string, params: {key: string, kind?: string}[]}[]} models the engine catalog; models[0] is the default
  * @param {{id: string, params: {key: string, kind?: string}[]}[]} [laws] the law catalog ([] if the engine has none)
- * @param {{system?: {params: {key: string}[]} | null, integrators?: {id: string}[]}} [spring] engine.system() and
- *   engine.integrators(); without a system, laws cannot drive the spring-block and a saved law choice is dropped
+ * @param {{system?: {params: {key: string}[]} | null, integrators?: {id: string}[], presliding?: object | null,
+ *   useSaved?: boolean}} [spring] engine.system(), engine.integrators() and engine.presliding(); without a system,
+ *   laws cannot drive the spring-block and a saved law choice is dropped. useSaved false: the link and the
+ *   defaults only (an embedded page)
  * @returns {{settings: Settings, notice: string | null}} notice: what to tell the user, if anything was dropped
  */
-export function loadSettings(models, laws = [], { system = null, integrators = [], presliding = null } = {}) {
+export function loadSettings(models, laws = [], { system = null, integrators = [], presliding = null, useSaved = true } = {}) {
   const dynamicLaws = presliding ? laws.filter((law) => law.can?.dynamic) : [];
   const fallback = () => ({
     model: models[0].id, overrides: {}, view: 'spring', explorer: defaultExplorer(laws),
@@ -89,7 +91,7 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
   };
   let storedText = null;
   try {
-    storedText = localStorage.getItem(STORAGE_KEY);
+    if (useSaved) storedText = localStorage.getItem(STORAGE_KEY);
   } catch {
     // storage disabled: nothing saved
   }
