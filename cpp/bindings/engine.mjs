@@ -61,9 +61,11 @@ function unwrap(reply) {
 }
 
 export async function loadEngine() {
+  // The single-file build inlines the wasm bytes (globalThis.__frictionWasmBinary): nothing to fetch.
   const options = isNode
     ? await nodeModuleOptions()
-    : { locateFile: (file) => new URL(file, import.meta.url).href };
+    : globalThis.__frictionWasmBinary ? { wasmBinary: globalThis.__frictionWasmBinary }
+      : { locateFile: (file) => new URL(file, import.meta.url).href };
   const wasm = await createFrictionModule(options);
   // A stateful law: the engine's step is a pure function of (params, state, inputs); this object only
   // carries the state from one step to the next.

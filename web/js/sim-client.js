@@ -25,7 +25,11 @@ export class SimClient {
   #failure = null;
 
   constructor() {
-    this.#worker = new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module' });
+    // The single-file build (dist/friction-lab.html) carries the worker as the text of a classic
+    // script: opened from disk, a page may only start a worker from a Blob URL, and not a module one.
+    const inlined = globalThis.__frictionWorkerSource;
+    this.#worker = inlined ? new Worker(URL.createObjectURL(new Blob([inlined], { type: 'text/javascript' })))
+      : new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module' });
     this.#worker.onmessage = ({ data }) => this.#receive(data);
     // A worker whose script or imports cannot load reports only a bare 'error' event.
     this.#worker.onerror = (event) => {
