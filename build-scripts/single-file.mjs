@@ -63,10 +63,19 @@ async function bundle(entry, files) {
   return parts.join('\n');
 }
 
-const pageModules = ['js/format.js', 'js/settings.js', 'js/params-form.js', 'js/chart-view.js', 'js/export.js',
-  'js/explorer-inputs.js', 'js/law-cards.js', 'js/presliding.js', 'js/sim-client.js', 'js/spring-controls.js',
-  'js/view-switch.js', 'js/main.js'];
-const workerModules = ['friction-wasm.mjs', 'engine.mjs', 'js/sim-worker.js'];
+// Every module reachable from an entry, found by following its static imports.
+async function modulesFrom(entry) {
+  const found = [];
+  const visit = async (name) => {
+    if (found.includes(name)) return;
+    found.push(name);
+    for (const [, from] of (await read(name)).matchAll(/^import\s+.*\s+from\s+'([^']+)';$/gm)) await visit(resolveFrom(name, from));
+  };
+  await visit(entry);
+  return found;
+}
+const pageModules = await modulesFrom('js/main.js');
+const workerModules = await modulesFrom('js/sim-worker.js');
 
 const wasm = await readFile(path.join(dist, 'friction-wasm.wasm'));
 // A classic worker: a file:// page (an opaque origin) cannot start a module worker, even from a Blob.

@@ -21,6 +21,14 @@ const RELATIVE_SERIES = [
 ];
 // The block position, on its own axis at the right of the relative chart, when the user asks for it.
 const POSITION_SERIES = { key: 'x', colour: COLOURS.black, dash: [12, 3, 3, 3], axis: 'y2' };
+// Compared runs: their v/v0 and friction over the live run's, each with a colour and dash of its own
+// (the live run keeps blue and vermillion).
+const COMPARE_STYLES = [
+  { colour: COLOURS.green, dash: [2, 3] },
+  { colour: COLOURS.purple, dash: [12, 3, 3, 3] },
+  { colour: COLOURS.orange, dash: [6, 3] },
+  { colour: COLOURS.black, dash: [1, 3] },
+];
 // A dynamic law's state variable (LuGre's z, rate-and-state's θ), on a third axis at the right.
 const STATE_STYLE = { colour: COLOURS.orange, dash: [8, 4], axis: 'y3' };
 const FORCE_SERIES = [
@@ -87,6 +95,8 @@ export class ChartView {
   #result = null;
   #options = { position: false, phaseX: 'spring' };
   #stateVariables = [];
+  #overlays = [];
+  #liveLabel = null;
 
   /**
    * @param {{relative: HTMLCanvasElement, forces: HTMLCanvasElement, phase: HTMLCanvasElement}} canvases
@@ -113,10 +123,23 @@ export class ChartView {
    * @param {{key: string, symbol: string, unit: string, label: string}[]} [stateVariables] the law's
    *   state variables (engine.laws()[…].state), drawn from columns.state on an axis of their own
    */
-  show(result, stateVariables = []) {
+  show(result, stateVariables = [], overlays = { live: this.#liveLabel, runs: this.#overlays }) {
     this.#result = result;
     this.#stateVariables = stateVariables;
+    this.#overlays = overlays.runs;
+    this.#liveLabel = overlays.live;
     this.#draw();
+  }
+
+  /**
+   * Overlays compared runs on the time charts (their v/v0 and friction), redrawing at once.
+   * @param {{live: string | null, runs: {label: string, columns: Record<string, Float64Array>}[]}} overlays
+   *   live: the live run's label, added to its own series' names while runs are compared
+   */
+  setOverlays(overlays) {
+    this.#overlays = overlays.runs;
+    this.#liveLabel = overlays.live;
+    if (this.#result) this.#draw();
   }
 
   /**
@@ -142,12 +165,34 @@ export class ChartView {
     this.#relative.options.scales.y2.display = position;
     this.#relative.options.scales.y3.display = Boolean(state);
     this.#relative.options.scales.y3.title.text = state ? `${state.symbol} ${bracketed(state.unit)}` : '';
-    this.#relative.update('none');
     this.#forces.options.layout.padding.right = position ? Y_AXIS_WIDTH : 0;
     this.#showTimeSeries(this.#forces, FORCE_SERIES.filter((series) => hasFinite(columns[series.key])), columns, stuck,
       (column) => column.label);
+    this.#addOverlays();
+    this.#relative.update('none');
     this.#forces.update('none');
     this.#showPhase(columns);
+  }
+
+  /** The compared runs' v/v0 (relative chart) and friction (forces chart), named by their labels. */
+  #addOverlays() {
+    // While runs are compared, the live run's v/v0 and friction say which run they are too.
+    if (this.#liveLabel && this.#overlays.length > 0) {
+      for (const chart of [this.#relative, this.#forces]) chart.data.datasets[0].label += ` · ${this.#liveLabel}`;
+    }
+    this.#overlays.forEach((run, index) => {
+      const { colour, dash } = COMPARE_STYLES[index % COMPARE_STYLES.length];
+      for (const [chart, key] of [[this.#relative, 'vOverV0'], [this.#forces, 'friction']]) {
+        const column = this.#byKey[key];
+        chart.data.datasets.push({
+          ...lineStyle(colour, dash),
+          label: `${key === 'vOverV0' ? column.symbol : column.label} · ${run.label}`,
+          unit: column.unit,
+          yAxisID: 'y',
+          data: toPoints(run.columns.t, run.columns[key]),
+        });
+      }
+    });
   }
 
   #showTimeSeries(chart, series, columns, stuck, legendOf) {

@@ -5,6 +5,7 @@
 
 import { ChartView, LawChartView } from './chart-view.js';
 import { downloadChartPng, downloadText, runToCsv } from './export.js';
+import { Comparison } from './compare.js';
 import { ExplorerInputs } from './explorer-inputs.js';
 import { describeRegime, formatQuantity, formatResonance } from './format.js';
 import { LawCards } from './law-cards.js';
@@ -26,6 +27,9 @@ const ui = {
   preset: byId('preset'),
   presetNote: byId('preset-note'),
   copyLink: byId('copy-link'),
+  compareAdd: byId('compare-add'),
+  compareList: byId('compare-list'),
+  compareNote: byId('compare-note'),
   exportCsv: byId('export-csv'),
   exportRelative: byId('export-png-relative'),
   exportForces: byId('export-png-forces'),
@@ -183,8 +187,18 @@ async function start() {
     }
   });
 
-  /** The run on the charts, for export. */
+  /** The run on the charts, for export and comparison. */
   let shownRun = null;
+
+  // Compare mode: pinned runs overlaid on the live one, saved and shared with the other settings.
+  const comparison = new Comparison({ add: ui.compareAdd, list: ui.compareList, note: ui.compareNote }, catalog, client, () => {
+    settings.compare = comparison.requests;
+    persist();
+    if (shownRun) charts.setOverlays(comparison.overlays(shownRun.request));
+  });
+  ui.compareAdd.addEventListener('click', () => {
+    if (shownRun) comparison.add(shownRun.request);
+  });
   ui.exportCsv.addEventListener('click', () => {
     if (!shownRun) return;
     const { result, request } = shownRun;
@@ -224,7 +238,7 @@ async function start() {
     controls.clearErrors();
     ui.formError.textContent = '';
     ui.results.classList.remove('is-stale');
-    charts.show(result, catalog.laws.find((law) => law.id === request.law)?.state ?? []);
+    charts.show(result, catalog.laws.find((law) => law.id === request.law)?.state ?? [], comparison.overlays(request));
     shownRun = { result, request };
     showSummary(result.summary, request);
     if (ticket === issued) setStatus('ready', 'Up to date');
@@ -351,6 +365,7 @@ async function start() {
   controls.select(settings.model, settings);
   applyEmbed();
   recompute();
+  if (settings.compare.length > 0 && !embed) comparison.load(settings.compare);
 
   // The law explorer and the presliding view are built the first time they are shown, so a visitor
   // who never opens them pays nothing.

@@ -11,6 +11,8 @@
 //   integrators {<lawId>: <integratorId>}: each law's integrator; missing means 'auto'
 //   charts      {position: boolean (x on the relative chart), phaseX: 'spring' | 'x' (phase-portrait axis)}
 //   view        'spring' | 'explorer' | 'presliding': the view shown
+//   compare     [request, …]: the runs pinned for comparison (at most 4), each {model, params} or
+//               {law, params, system, integrator}
 //   presliding  the presliding view: {law: <dynamic lawId>, overrides: {<lawId>: {<paramKey>: number}},
 //               protocol: {<presliding paramKey>: number}}
 //   explorer    the law explorer: {
@@ -72,6 +74,7 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
     model: models[0].id, overrides: {}, view: 'spring', explorer: defaultExplorer(laws),
     system: {}, lawOverrides: {}, integrators: {}, charts: { ...CHART_DEFAULTS },
     presliding: { law: dynamicLaws[0]?.id ?? null, overrides: {}, protocol: {} },
+    compare: [],
   });
   // Precedence: the link's state (location.hash), then the saved settings, then the defaults. The
   // link carries the whole state, so it wins field by field; saved fields fill in what an older link
@@ -152,6 +155,11 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
     else if (charts.phaseX !== undefined) dropped = true;
   }
 
+  if (saved.compare !== undefined) {
+    const kept = loadCompare(saved.compare, models, drivingLaws, system, integrators);
+    settings.compare = kept.requests;
+    dropped ||= kept.dropped;
+  }
   if (saved.presliding !== undefined) {
     const kept = loadPresliding(saved.presliding, dynamicLaws, presliding);
     settings.presliding = kept.settings;
@@ -248,6 +256,36 @@ function loadExplorer(saved, laws) {
     else dropped = true;
   }
   return { settings, dropped };
+}
+
+/** Validates saved compare runs: known models and laws, known values, at most four. */
+function loadCompare(saved, models, laws, system, integrators) {
+  if (!Array.isArray(saved)) return { requests: [], dropped: true };
+  const requests = [];
+  let dropped = saved.length > 4;
+  for (const item of saved.slice(0, 4)) {
+    if (!isPlainObject(item)) {
+      dropped = true;
+      continue;
+    }
+    const entry = models.find((model) => model.id === item.model) ?? laws.find((law) => law.id === item.law);
+    if (!entry) {
+      dropped = true;
+      continue;
+    }
+    const params = keepKnownOverrides({ [entry.id]: item.params ?? {} }, [entry]);
+    dropped ||= params.dropped;
+    if (item.model !== undefined) {
+      requests.push({ model: entry.id, params: params.kept[entry.id] ?? {} });
+      continue;
+    }
+    const kept = keepKnownOverrides({ system: item.system ?? {} }, system ? [{ id: 'system', params: system.params }] : []);
+    dropped ||= kept.dropped;
+    const integrator = integrators.some((candidate) => candidate.id === item.integrator) ? item.integrator : 'auto';
+    dropped ||= item.integrator !== undefined && integrator !== item.integrator;
+    requests.push({ law: entry.id, params: params.kept[entry.id] ?? {}, system: kept.kept.system ?? {}, integrator });
+  }
+  return { requests, dropped };
 }
 
 /** Validates the saved presliding view: a known dynamic law, known law and protocol values. */

@@ -74,6 +74,16 @@ export class SimClient {
   }
 
   /**
+   * Runs each request of a comparison (engine.simulate), in order. Resolves with the results; with
+   * null if a newer comparison replaced this one before it was sent; rejects with the engine's Error,
+   * whose `index` says which request it refused.
+   * @param {SimRequest[]} requests
+   */
+  compare(requests) {
+    return this.#enqueue({ type: 'compare', requests });
+  }
+
+  /**
    * Runs the presliding experiment (engine.runPresliding). Resolves with the result; with null if a
    * newer presliding request replaced this one before it was sent; rejects with the engine's Error.
    * @param {{law: string, params: object, protocol: Record<string, number>}} request
@@ -124,6 +134,8 @@ export class SimClient {
       resolve(message.result);
     } else if (message.type === 'curves') {
       resolve(message.curves);
+    } else if (message.type === 'compared') {
+      resolve(message.results);
     } else {
       const error = new Error(message.message);
       error.parameter = message.parameter;

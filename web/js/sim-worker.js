@@ -7,6 +7,8 @@
 //   {type:'simulate', id, request}   -> {type:'result', id, result}
 //                                     | {type:'error', id, message, parameter}
 //   {type:'presliding', id, request} -> {type:'result', id, result}   (engine.runPresliding)
+//   {type:'compare', id, requests}   -> {type:'compared', id, results}  (one simulate() per request)
+//                                     | {type:'error', id, message, parameter, index}
 //   {type:'curves', id, requests}    -> {type:'curves', id, curves}
 //                                     | {type:'error', id, message, parameter, index}
 // `request` is {model, params} (a seed model) or {law, params, system, integrator} (a catalog law
@@ -48,6 +50,11 @@ self.onmessage = async ({ data: message }) => {
     } else if (message.type === 'presliding') {
       const result = engine.runPresliding(message.request);
       self.postMessage({ type: 'result', id: message.id, result }, columnBuffers(result.columns));
+    } else if (message.type === 'compare') {
+      const results = [];
+      for (index = 0; index < message.requests.length; index++) results.push(engine.simulate(message.requests[index]));
+      index = undefined;
+      self.postMessage({ type: 'compared', id: message.id, results }, results.flatMap((result) => columnBuffers(result.columns)));
     } else if (message.type === 'curves') {
       const curves = [];
       for (index = 0; index < message.requests.length; index++) {
