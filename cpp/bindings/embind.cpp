@@ -388,6 +388,14 @@ friction::LawSimulationRequest lawRequestFromJs(const val& request) {
   readNumber(request, "samples", samples);
   out.samples = std::isfinite(samples) ? static_cast<int>(std::clamp(samples, -1e9, 1e9)) : -1;
   readNumber(request, "tolerance", out.tolerance);
+  // onProgress(fraction): called as the run advances, at most once per 1 % of its duration.
+  const val onProgress = request["onProgress"];
+  if (typeOf(onProgress) == "function")
+    out.progress = [onProgress, last = double{-1}](double fraction) mutable {
+      if (fraction - last < 0.01 && fraction < 1) return;
+      last = fraction;
+      onProgress(fraction);
+    };
   return out;
 }
 

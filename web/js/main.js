@@ -27,6 +27,7 @@ const ui = {
   preset: byId('preset'),
   presetNote: byId('preset-note'),
   copyLink: byId('copy-link'),
+  cancelRun: byId('cancel-run'),
   compareAdd: byId('compare-add'),
   compareList: byId('compare-list'),
   compareNote: byId('compare-note'),
@@ -132,6 +133,9 @@ function applyEmbed() {
   document.querySelector('#view-spring .controls').hidden = visible === 0;
 }
 
+/** How long a run computes before its Cancel button appears [ms]. */
+const CANCEL_AFTER_MS = 300;
+
 async function start() {
   if (embed) document.body.classList.add('embed');
   const client = new SimClient();
@@ -216,19 +220,40 @@ async function start() {
   /** The id of what a request runs: a model or a law. */
   const choiceOf = (request) => request.model ?? request.law;
 
+  // A long run shows its progress, and after a moment a Cancel button (which ends the worker's run
+  // and starts a fresh worker; the charts keep the last finished run, the controls what was typed).
+  let cancelTimer = 0;
+  client.onProgress = (fraction) => {
+    if (ui.status.dataset.state === 'computing') ui.status.textContent = `Computing… ${Math.round(100 * fraction)} %`;
+  };
+  ui.cancelRun.addEventListener('click', () => client.cancel());
+  function showCancel(computing) {
+    clearTimeout(cancelTimer);
+    if (computing) cancelTimer = setTimeout(() => { ui.cancelRun.hidden = false; }, CANCEL_AFTER_MS);
+    else ui.cancelRun.hidden = true;
+  }
+
   async function recompute() {
     const ticket = ++issued;
     const request = controls.request;
     setStatus('computing', 'Computing…');
+    showCancel(true);
     let result;
     try {
       result = await client.simulate(request);
     } catch (error) {
-      // An older request's error is moot: the newer request will report its own outcome.
-      if (ticket === issued) showFailure(request, error);
+      if (ticket !== issued) return;  // an older request's error is moot: the newer one reports its own
+      showCancel(false);
+      if (error.cancelled) {
+        ui.results.classList.add('is-stale');
+        setStatus('cancelled', 'Cancelled: the charts show the last finished run');
+      } else {
+        showFailure(request, error);
+      }
       return;
     }
     if (result === null) return; // replaced by a newer request before it was sent
+    if (ticket === issued) showCancel(false);
 
     remember(request);
     persist();

@@ -24,7 +24,29 @@ export class SimClient {
   /** @type {Error | null} set once the worker itself has failed; every later call rejects with it */
   #failure = null;
 
+  /** Called with the fraction done of the request in flight, as the worker reports it. */
+  onProgress = null;
+
   constructor() {
+    this.#start();
+  }
+
+  /**
+   * Stops the request in flight (and drops the pending ones): the worker is ended and a fresh one
+   * started. The request's promise rejects with an Error whose `cancelled` is true.
+   */
+  cancel() {
+    if (!this.#inFlight) return;
+    this.#worker.terminate();
+    const error = Object.assign(new Error('Cancelled.'), { cancelled: true });
+    this.#inFlight.reject(error);
+    this.#inFlight = null;
+    for (const pending of this.#pending.values()) pending.resolve(null);
+    this.#pending.clear();
+    this.#start();
+  }
+
+  #start() {
     // The single-file build (dist/friction-lab.html) carries the worker as the text of a classic
     // script: opened from disk, a page may only start a worker from a Blob URL, and not a module one.
     const inlined = globalThis.__frictionWorkerSource;
@@ -111,6 +133,10 @@ export class SimClient {
   }
 
   #receive(message) {
+    if (message.type === 'progress') {
+      if (message.id === this.#inFlight?.id) this.onProgress?.(message.fraction);
+      return;
+    }
     // The init exchange carries no id.
     if (message.id === undefined) {
       const waiter = this.#initWaiter;

@@ -4,7 +4,7 @@
 // Protocol (every reply answers exactly one request):
 //   {type:'init'}                    -> {type:'ready', models, columns, laws, system, integrators, version}
 //                                     | {type:'error', id: undefined, message}
-//   {type:'simulate', id, request}   -> {type:'result', id, result}
+//   {type:'simulate', id, request}   -> {type:'progress', id, fraction}* (law runs), then {type:'result', id, result}
 //                                     | {type:'error', id, message, parameter}
 //   {type:'presliding', id, request} -> {type:'result', id, result}   (engine.runPresliding)
 //   {type:'compare', id, requests}   -> {type:'compared', id, results}  (one simulate() per request)
@@ -43,7 +43,9 @@ self.onmessage = async ({ data: message }) => {
         presliding: engine.presliding?.() ?? null, presets: engine.presets?.() ?? [],
       });
     } else if (message.type === 'simulate') {
-      const result = engine.simulate(message.request);
+      // A law run reports its progress while it computes; the page shows it and may cancel.
+      const onProgress = (fraction) => self.postMessage({ type: 'progress', id: message.id, fraction });
+      const result = engine.simulate(message.request.law !== undefined ? { ...message.request, onProgress } : message.request);
       // engine.mjs returns JS-owned copies (never views of wasm memory), so the buffers can be
       // transferred rather than cloned.
       self.postMessage({ type: 'result', id: message.id, result }, columnBuffers(result.columns));

@@ -547,6 +547,7 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
       }
     }
     record(t, y, stuck, dir);
+    if (options.progress) options.progress(t / sys.duration);
   }
   (stuck ? summary.stickIntervals : summary.slipIntervals).push_back({stuck ? stickStart : slipStart, t});
 
@@ -788,6 +789,7 @@ LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
                                   "got " + formatNumber(request.tolerance) + ".");
   SpringBlockOptions options = defaultOptions(law);
   options.samples = request.samples;
+  options.progress = request.progress;
   options.integrator = integrator;
   if (request.tolerance > 0) {
     options.relativeTolerance = request.tolerance;

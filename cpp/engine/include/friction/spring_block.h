@@ -21,6 +21,7 @@
 // only together with a time step, so it runs in its origin's explicit loop (semi-implicit Euler, the
 // law stepped once per step); its stick is the contact holding inside the friction cone.
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,6 +83,9 @@ struct SpringBlockOptions {
   double relativeTolerance = 1e-10;
   double absoluteTolerance = 1e-13;
   double x0 = 0, v0Block = 0;  ///< initial position [m] and velocity [m/s] (default: at rest, unstretched)
+  /// Called as the run advances, with the fraction of the duration done (at each output row); for a
+  /// page's progress bar. Empty: not called.
+  std::function<void(double)> progress;
 };
 
 enum class EventKind { BreakAway, Stick, Reversal };
@@ -141,6 +145,7 @@ struct LawSimulationRequest {
   double tolerance = 0;
   std::vector<Breakpoint> driveSteps = {};  ///< velocity steps of the drive (empty: v0 throughout)
   SpringBlockStart start = SpringBlockStart::Rest;
+  std::function<void(double)> progress = {};  ///< as SpringBlockOptions::progress
 };
 
 struct LawSimulationResult {
