@@ -1,0 +1,66 @@
+// Takes the README's screenshots (docs/screenshots/*.jpg) of the built site in Debian's Chromium.
+// Usage, after build-scripts/build.sh: node build-scripts/screenshots.mjs
+
+import { spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
+await mkdir(out, { recursive: true });
+
+const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dist],
+  { stdio: ['ignore', 'pipe', 'pipe'] });
+server.stderr.resume();
+const port = await new Promise((resolve) => {
+  let banner = '';
+  server.stdout.on('data', (chunk) => {
+    banner += chunk;
+    const match = banner.match(/port (\d+)/);
+    if (match) resolve(match[1]);
+  });
+});
+const url = `http://127.0.0.1:${port}/`;
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
+const ready = (page) => page.waitForFunction(() => ['#status', '#presliding-status', '#explorer-status']
+  .every((id) => ['ready', null, undefined].includes(document.querySelector(id)?.dataset.state)
+    || document.querySelector(id)?.offsetParent === null));
+const save = (page, name) => page.screenshot({ path: `${out}${name}.jpg`, type: 'jpeg', quality: 80 });
+
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(url);
+  await ready(page);
+  await page.selectOption('#preset', 'coulomb-limit-cycle');
+  await page.waitForFunction(() => window.__lastSummary?.law === 'coulomb');
+  await ready(page);
+  await save(page, 'spring-block-coulomb');
+
+  for (const muK of [0.3, 0.2]) {
+    await page.click('#compare-add');
+    await page.fill('#spring-law-mu_k-number', String(muK));
+    await page.waitForFunction((value) => window.__lastSummary?.params?.mu_k === value, muK);
+    await ready(page);
+  }
+  await page.evaluate(() => document.querySelector('#results').scrollIntoView());
+  await save(page, 'compare');
+
+  await page.selectOption('#preset', 'lugre-presliding');
+  await page.waitForFunction(() => window.__lastPresliding?.summary.law === 'lugre');
+  await ready(page);
+  await save(page, 'presliding');
+
+  await page.click('#tab-explorer');
+  await page.waitForFunction(() => window.__lawRenders >= 1);
+  await save(page, 'explorer');
+
+  const phone = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  await phone.goto(url);
+  await ready(phone);
+  await save(phone, 'phone');
+  console.log(`screenshots: ${out}`);
+} finally {
+  await browser.close();
+  server.kill();
+}
