@@ -78,3 +78,32 @@ test('each chart downloads as a PNG of its own pixel size, on white', { timeout:
   assert.deepEqual(corner, [255, 255, 255, 255]);
   assert.deepEqual(problems, []);
 });
+
+test('the presliding view exports its run as CSV and its loop as PNG; the explorer its curves', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  const { page, problems } = await openPage(site, t);
+  await loadSite(site, page);
+  await page.click('#tab-presliding');
+  await page.waitForFunction(() => window.__lastPresliding?.summary.law === 'lugre'
+    && document.querySelector('#presliding-status').dataset.state === 'ready');
+  const { name, bytes } = await download(page, '#export-csv-presliding');
+  assert.equal(name, 'friction-lab-presliding-lugre.csv');
+  const lines = bytes.toString('utf8').trimEnd().split('\n');
+  assert.ok(lines.includes('# amplitude, 1.425, N') && lines.includes('# sigma0, 100000, N/m'), lines.slice(0, 16).join('\n'));
+  const data = lines.filter((line) => !line.startsWith('#'));
+  assert.equal(data[0], 't [s],x [m],v [m/s],applied [N],friction [N],state.z [m]');
+  const rows = await page.evaluate(() => window.__lastPresliding.columns.t.length);
+  assert.equal(data.length - 1, rows);
+  // The last row's displacement is the loop's end, as the page computed it.
+  const end = await page.evaluate(() => window.__lastPresliding.columns.x.at(-1));
+  assert.equal(Number(data.at(-1).split(',')[1]), end);
+  for (const [button, canvas] of [['#export-png-loop', 'chart-loop']]) {
+    const png = await download(page, button);
+    assert.equal(png.bytes.readUInt32BE(16), await page.evaluate((id) => document.getElementById(id).width, canvas));
+  }
+  await page.click('#tab-explorer');
+  await page.waitForFunction(() => window.__lawRenders >= 1);
+  const curves = await download(page, '#export-png-laws');
+  assert.equal(curves.name, 'friction-lab-laws.png');
+  assert.deepEqual([...curves.bytes.subarray(0, 4)], [137, 80, 78, 71]);
+  assert.deepEqual(problems, []);
+});

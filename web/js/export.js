@@ -43,6 +43,27 @@ export function runToCsv(result, { version, subject, system, columns }) {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * The CSV text of a presliding run: the experiment's and the law's parameters with units, then
+ * t, x, v, the applied force, the friction and the law's state.
+ * @param {{columns: object, summary: {law: string, params: object, protocol: object, steps: number}}} result
+ * @param {{version: string, law: {id: string, name: string, params: object[], state?: object[]}, protocol: {params: object[]}}} context
+ */
+export function preslidingToCsv(result, { version, law, protocol }) {
+  const { columns, summary } = result;
+  const lines = [`# Friction Lab engine ${version}`, `# presliding: ${law.id} (${law.name})`, '# integrator: rosenbrock',
+    '# parameter, value, unit'];
+  for (const [specs, values] of [[protocol.params, summary.protocol], [law.params, summary.params]]) {
+    for (const spec of specs) lines.push(`# ${spec.key}, ${csvCell(String(values[spec.key]))}, ${spec.unit || '-'}`);
+  }
+  const series = [['t [s]', columns.t], ['x [m]', columns.x], ['v [m/s]', columns.v], ['applied [N]', columns.applied],
+    ['friction [N]', columns.friction],
+    ...(law.state ?? []).map((variable) => [`state.${variable.key} [${variable.unit || '-'}]`, columns.state[variable.key]])];
+  lines.push(series.map(([head]) => head).join(','));
+  for (let i = 0; i < columns.t.length; i++) lines.push(series.map(([, values]) => String(values[i])).join(','));
+  return `${lines.join('\n')}\n`;
+}
+
 /** Quotes a CSV cell if it holds a comma, a quote or a newline. */
 function csvCell(text) {
   return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

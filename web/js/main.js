@@ -83,6 +83,8 @@ const ui = {
     status: byId('presliding-status'),
     info: byId('presliding-info'),
     chart: byId('chart-loop'),
+    exportCsv: byId('export-csv-presliding'),
+    exportPng: byId('export-png-loop'),
   },
   explorer: {
     error: byId('explorer-error'),
@@ -213,7 +215,7 @@ async function start() {
     downloadText(csv, `friction-lab-${id}.csv`);
   });
   for (const [button, canvas] of [[ui.exportRelative, 'chart-relative'], [ui.exportForces, 'chart-forces'],
-    [ui.exportPhase, 'chart-phase']]) {
+    [ui.exportPhase, 'chart-phase'], [byId('export-png-laws'), 'chart-laws']]) {
     button.addEventListener('click', () => downloadChartPng(byId(canvas), `friction-lab-${canvas.replace('chart-', '')}.png`));
   }
 

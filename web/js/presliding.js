@@ -4,6 +4,7 @@
 // (engine.presliding(), engine.laws()); the worker runs engine.runPresliding.
 
 import { LoopChartView } from './chart-view.js';
+import { downloadChartPng, downloadText, preslidingToCsv } from './export.js';
 import { formatQuantity } from './format.js';
 import { ParamsForm } from './params-form.js';
 
@@ -17,6 +18,7 @@ export class PreslidingView {
   #lawForm;
   #chart;
   #protocolSpec;
+  #shown = null;
   #issued = 0;
 
   /**
@@ -50,6 +52,13 @@ export class PreslidingView {
     this.#protocolSpec = catalog.presliding;
     this.#protocolForm.render(catalog.presliding, settings.protocol);
     this.#showLaw(settings.law);
+    ui.exportCsv.addEventListener('click', () => {
+      if (!this.#shown) return;
+      const law = this.#laws.find((candidate) => candidate.id === this.#shown.summary.law);
+      downloadText(preslidingToCsv(this.#shown, { version: catalog.version, law, protocol: catalog.presliding }),
+        `friction-lab-presliding-${law.id}.csv`);
+    });
+    ui.exportPng.addEventListener('click', () => downloadChartPng(ui.chart, 'friction-lab-presliding-loop.png'));
   }
 
   /** Shows `settings` (a preset's or restored ones) and runs them. */
@@ -92,6 +101,7 @@ export class PreslidingView {
     const law = this.#laws.find((candidate) => candidate.id === request.law);
     // Test hook: the browser test reads the run from here.
     window.__lastPresliding = result;
+    this.#shown = result;
     this.#chart.show(result, law.name);
     this.#showInfo(result);
     if (ticket === this.#issued) this.#setStatus('ready', 'Up to date');
