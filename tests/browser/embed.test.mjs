@@ -20,7 +20,7 @@ test('embed mode shows the charts and the chosen controls only, fits 640×420, a
   await page.goto(embedUrl('c,mu_k'));
   await waitReady(page);
   await page.waitForFunction(() => window.__lastSummary?.law === 'coulomb' && window.__lastSummary?.system?.c === 10);
-  for (const hidden of ['.site-header', '.view-nav', '.site-footer', '.export', '#model', '#integrator', '#reset'])
+  for (const hidden of ['.site-header', '.view-nav', '.site-footer', '#results .export', '#model', '#integrator', '#reset'])
     assert.equal(await page.locator(hidden).isVisible(), false, `${hidden} is hidden`);
   const visibleRows = await page.locator('#view-spring .param:visible').evaluateAll((rows) => rows.map((row) => row.dataset.key));
   assert.deepEqual(visibleRows.sort(), ['c', 'mu_k']);
