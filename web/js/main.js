@@ -262,11 +262,13 @@ async function start() {
     // Older results are still shown as they arrive, so the charts follow a dragged slider;
     // but not one for a model or law the user has already left.
     if (choiceOf(request) !== controls.choice.id) return;
+    // The charts first: drawing reads the layout, and a DOM change made before it would force the
+    // browser to lay the whole page out again in the middle of the update.
+    charts.show(result, catalog.laws.find((law) => law.id === request.law)?.state ?? [], comparison.overlays(request));
+    shownRun = { result, request };
     controls.clearErrors();
     ui.formError.textContent = '';
     ui.results.classList.remove('is-stale');
-    charts.show(result, catalog.laws.find((law) => law.id === request.law)?.state ?? [], comparison.overlays(request));
-    shownRun = { result, request };
     showSummary(result.summary, request);
     if (ticket === issued) setStatus('ready', 'Up to date');
   }
