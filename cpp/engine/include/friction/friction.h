@@ -11,6 +11,7 @@
 #include "friction/law_runs.h"
 #include "friction/presets.h"
 #include "friction/spring_block.h"
+#include "friction/sweep.h"
 #include "friction/state_variable.h"
 
 namespace friction {

@@ -1,0 +1,70 @@
+#pragma once
+// Stability maps: a scenario swept over a 2-D grid of two of its parameters, each cell a full
+// simulation classified by its regime (steady, decaying, growing, stick-slip…) with a value: the
+// growth rate of an oscillation [1/s], or the velocity amplitude of stick-slip [m/s]. And the
+// closed-form boundaries the maps are drawn and tested against.
+
+#include <string>
+#include <vector>
+
+#include "friction/parameters.h"
+#include "friction/simulate.h"
+#include "friction/spring_block.h"
+
+namespace friction {
+
+/// What one cell runs: a seed model ({model, params}) or a law on the spring-block ({law, params,
+/// system, integrator, start}).
+struct Scenario {
+  std::string model;   ///< a model id, or empty for a law run
+  std::string law;     ///< a law id (when model is empty)
+  ParamList params;    ///< the model's or law's values
+  ParamList system;    ///< the spring-block system (law runs)
+  std::string integrator = "auto";
+  SpringBlockStart start = SpringBlockStart::Rest;
+  /// With a steady start: the drive speeds up by this fraction at 0.1 % of the run, so that linear
+  /// (in)stability shows (steady sliding, unperturbed, would stay as it is).
+  double kick = 0;
+  int samples = 2000;
+};
+
+/// One axis of a map: which value it moves ("params" or "system" then the key) over what range.
+struct SweepAxis {
+  std::string target = "params";  ///< "params" (the model's or law's) or "system"
+  std::string key;
+  double min = 0, max = 1;
+  int count = 16;
+  bool logarithmic = false;
+  /// The value at index i of count (the ends included).
+  double at(int i) const;
+};
+
+struct SweepCell {
+  double x = 0, y = 0;
+  Regime regime = Regime::Stuck;
+  /// Growing, decaying or oscillating: the growth rate of v's peaks [1/s]; stick-slip: half the
+  /// peak-to-peak velocity over the last quarter [m/s]; otherwise 0.
+  double value = 0;
+  std::string error;  ///< why the cell could not run (then regime and value mean nothing)
+};
+
+/// Runs cell (i, j) of the map (x index i, y index j). Throws InputError for a bad scenario or axis.
+SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y, int i, int j);
+
+/// Checks a map's request: the scenario's subject, the axes' targets, keys, ranges and sizes (2 to 256
+/// cells each). Throws InputError naming the field.
+void checkSweep(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y);
+
+/// Closed-form boundaries (physics-checks §2, §3, §4):
+/// the critical dashpot of a static velocity-weakening law at drive speed v0: η_c = −dF/dv(v0) [N·s/m]
+/// (steady sliding is unstable below it); by central differences of the law's force.
+double criticalDashpot(const std::string& law, const ParamList& params, double Fn, double v0);
+
+/// The θ model's critical effective damping E_c [N·s/m], the positive root of
+/// τE² + (m + cτ² − ΔFτ²/D)E − ΔFτm/D = 0 (seed renewal law, no velocity terms).
+double stateVariableCriticalDamping(double m, double c, double deltaF, double tau, double D);
+
+/// Rate-and-state's critical stiffness with inertia [N/m]: N(b − a)/Dc · [1 + m V²/(N a Dc)].
+double rateStateCriticalStiffness(double m, double N, double a, double b, double Dc, double V);
+
+}  // namespace friction
