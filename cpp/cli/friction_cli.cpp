@@ -1,0 +1,279 @@
+// `friction`: the engine on the command line, for batch work, scripts and reproducible figures.
+//
+//   friction run SCENARIO.json [--csv FILE] [--summary FILE]
+//   friction run --law ID | --model ID [--param KEY=VALUE]... [--system KEY=VALUE]...
+//                [--integrator ID] [--samples N] [--start rest|steady] [--csv FILE] [--summary FILE]
+//   friction sweep SWEEP.json [--csv FILE]
+//
+// A scenario is what the JS API's simulate() takes: {"law", "params", "system", "integrator",
+// "samples", "tolerance"} or {"model", "params"}. A sweep is {"scenario": {...}, "x": AXIS, "y": AXIS}
+// with AXIS = {"target": "params" | "system", "key", "min", "max", "count", "log"}. The run's columns
+// go to the CSV (standard output without --csv), its summary as JSON to --summary. Bad JSON or input
+// gives a message naming the field and exit status 2; a run that cannot complete, status 3.
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "friction/errors.h"
+#include "friction/friction.h"
+#include "json.h"
+
+using namespace friction;
+using cli::Json;
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: friction run SCENARIO.json [--csv FILE] [--summary FILE]\n"
+    "       friction run --law ID | --model ID [--param KEY=VALUE]... [--system KEY=VALUE]...\n"
+    "                    [--integrator ID] [--samples N] [--start rest|steady] [--csv FILE] [--summary FILE]\n"
+    "       friction sweep SWEEP.json [--csv FILE]\n";
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path == "-" ? "/dev/stdin" : path);
+  if (!in) throw UsageError("cannot read '" + path + "'.");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+double numberOf(const Json& value, const std::string& field) {
+  if (value.kind != Json::Kind::Number) throw InputError(field, "'" + field + "' must be a number.");
+  return value.number;
+}
+
+std::string stringOf(const Json& value, const std::string& field) {
+  if (value.kind != Json::Kind::String) throw InputError(field, "'" + field + "' must be a string.");
+  return value.text;
+}
+
+ParamList paramsOf(const Json& value, const std::string& field) {
+  ParamList params;
+  if (value.kind == Json::Kind::Null) return params;
+  if (value.kind != Json::Kind::Object) throw InputError(field, "'" + field + "' must be an object of numbers.");
+  for (const auto& [key, item] : value.members) {
+    if (item.kind == Json::Kind::Array) {
+      std::vector<double> list;
+      for (const Json& element : item.items) list.push_back(numberOf(element, key));
+      params.emplace_back(key, list);
+    } else {
+      params.emplace_back(key, numberOf(item, key));
+    }
+  }
+  return params;
+}
+
+Scenario scenarioOf(const Json& json) {
+  if (json.kind != Json::Kind::Object) throw InputError("scenario", "The scenario must be a JSON object.");
+  Scenario s;
+  if (json.has("model")) s.model = stringOf(json.at("model"), "model");
+  else if (json.has("law")) s.law = stringOf(json.at("law"), "law");
+  else throw InputError("scenario", "The scenario needs a \"model\" or a \"law\".");
+  if (json.has("params")) s.params = paramsOf(json.at("params"), "params");
+  if (json.has("system")) {
+    const Json& system = json.at("system");
+    Json numbers = system;
+    if (system.has("start")) {
+      const std::string start = stringOf(system.at("start"), "start");
+      if (start != "rest" && start != "steady") throw InputError("start", "system.start must be 'rest' or 'steady'.");
+      s.start = start == "steady" ? SpringBlockStart::Steady : SpringBlockStart::Rest;
+      numbers.members.erase("start");
+    }
+    s.system = paramsOf(numbers, "system");
+  }
+  if (json.has("integrator")) s.integrator = stringOf(json.at("integrator"), "integrator");
+  if (json.has("samples")) s.samples = static_cast<int>(numberOf(json.at("samples"), "samples"));
+  if (json.has("kick")) s.kick = numberOf(json.at("kick"), "kick");
+  return s;
+}
+
+SweepAxis axisOf(const Json& json, const std::string& name) {
+  if (json.kind != Json::Kind::Object) throw InputError(name, "Axis '" + name + "' must be a JSON object.");
+  SweepAxis axis;
+  if (json.has("target")) axis.target = stringOf(json.at("target"), name + ".target");
+  if (!json.has("key")) throw InputError(name, "Axis '" + name + "' needs a \"key\".");
+  axis.key = stringOf(json.at("key"), name + ".key");
+  for (const char* field : {"min", "max", "count"})
+    if (!json.has(field)) throw InputError(name, "Axis '" + name + "' needs \"" + field + "\".");
+  axis.min = numberOf(json.at("min"), name + ".min");
+  axis.max = numberOf(json.at("max"), name + ".max");
+  axis.count = static_cast<int>(numberOf(json.at("count"), name + ".count"));
+  if (json.has("log")) axis.logarithmic = json.at("log").kind == Json::Kind::Bool && json.at("log").boolean;
+  return axis;
+}
+
+std::string number(double value) { return cli::jsonNumber(value); }
+
+// The run's CSV: a header of '#' lines (engine version, what ran, every parameter), then the columns.
+void writeRun(std::ostream& out, const std::string& what, const std::string& integrator, const ResolvedParams& params,
+              const ResolvedParams* system, const Trace& trace, const std::vector<StateVariableSpec>& state) {
+  out << "# Friction Lab engine " << kEngineVersion << "\n# " << what << "\n";
+  if (!integrator.empty()) out << "# integrator: " << integrator << "\n";
+  out << "# parameter, value, unit\n";
+  for (const ResolvedParams* resolved : {&params, system}) {
+    if (!resolved) continue;
+    const auto& specs = resolved->model->params;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+      std::string value = number(resolved->values[i]);
+      if (specs[i].kind == ParamKind::List) {
+        value = "\"[";
+        for (std::size_t k = 0; k < resolved->lists[i].size(); ++k) value += (k ? "," : "") + number(resolved->lists[i][k]);
+        value += "]\"";
+      }
+      out << "# " << specs[i].key << ", " << value << ", " << (specs[i].unit.empty() ? "-" : std::string(specs[i].unit)) << "\n";
+    }
+  }
+  std::vector<std::pair<std::string, const std::vector<double>*>> columns;
+  for (const ColumnSpec& column : columnCatalog()) {
+    const auto& values = trace.*column.column;
+    bool any = false;
+    for (double v : values) any |= std::isfinite(v);
+    if (any) columns.emplace_back(std::string(column.key) + " [" + (column.unit.empty() ? "-" : std::string(column.unit)) + "]", &values);
+  }
+  for (std::size_t i = 0; i < trace.state.size() && i < state.size(); ++i)
+    columns.emplace_back("state." + std::string(state[i].key) + " [" + std::string(state[i].unit) + "]", &trace.state[i]);
+  for (std::size_t c = 0; c < columns.size(); ++c) out << (c ? "," : "") << columns[c].first;
+  out << "\n";
+  for (std::size_t row = 0; row < trace.size(); ++row) {
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      const double v = (*columns[c].second)[row];
+      out << (c ? "," : "") << (std::isfinite(v) ? number(v) : "");
+    }
+    out << "\n";
+  }
+}
+
+int run(const Scenario& s, const std::string& csvPath, const std::string& summaryPath) {
+  std::ofstream csvFile;
+  if (!csvPath.empty()) csvFile.open(csvPath);
+  std::ostream& csv = csvPath.empty() ? std::cout : csvFile;
+  std::ostringstream summary;
+  if (!s.model.empty()) {
+    const SimulationResult result = simulate({s.model, s.params});
+    writeRun(csv, "model: " + s.model, result.summary.integrator, result.summary.params, nullptr, result.trace, {});
+    summary << "{\"model\":" << cli::jsonString(s.model) << ",\"regime\":" << cli::jsonString(std::string(regimeName(result.summary.regime)))
+            << ",\"integrator\":" << cli::jsonString(result.summary.integrator) << ",\"steps\":" << result.summary.steps
+            << ",\"peakVelocity\":" << number(result.summary.peakVelocity) << ",\"resonanceHz\":" << number(result.summary.resonanceHz) << "}\n";
+  } else {
+    LawSimulationRequest request{s.law, s.params, s.system, s.integrator, s.samples};
+    request.start = s.start;
+    const LawSimulationResult result = simulateLaw(request);
+    const SpringBlockSummary& r = result.run.summary;
+    writeRun(csv, "law: " + s.law, result.integrator, result.law, &result.system, result.run.trace, findLaw(s.law).state);
+    summary << "{\"law\":" << cli::jsonString(s.law) << ",\"integrator\":" << cli::jsonString(result.integrator)
+            << ",\"tolerance\":" << number(result.tolerance) << ",\"regime\":" << cli::jsonString(std::string(regimeName(r.regime)))
+            << ",\"period\":" << number(r.period) << ",\"peakVelocity\":" << number(r.peakVelocity)
+            << ",\"driveForceMin\":" << number(r.driveForceMin) << ",\"driveForceMax\":" << number(r.driveForceMax)
+            << ",\"dissipated\":" << number(r.dissipated) << ",\"energyResidual\":" << number(r.energyResidual)
+            << ",\"steps\":" << r.steps << ",\"events\":" << r.events.size() << ",\"warnings\":" << r.warnings.size() << "}\n";
+  }
+  if (!summaryPath.empty()) std::ofstream(summaryPath) << summary.str();
+  return 0;
+}
+
+int sweep(const Json& json, const std::string& csvPath) {
+  if (json.kind != Json::Kind::Object || !json.has("scenario") || !json.has("x") || !json.has("y"))
+    throw InputError("sweep", "A sweep is {\"scenario\": {...}, \"x\": {...}, \"y\": {...}}.");
+  const Scenario scenario = scenarioOf(json.at("scenario"));
+  const SweepAxis x = axisOf(json.at("x"), "x"), y = axisOf(json.at("y"), "y");
+  checkSweep(scenario, x, y);
+  std::ofstream csvFile;
+  if (!csvPath.empty()) csvFile.open(csvPath);
+  std::ostream& csv = csvPath.empty() ? std::cout : csvFile;
+  csv << "# Friction Lab engine " << kEngineVersion << "\n# map of " << (scenario.model.empty() ? scenario.law : scenario.model)
+      << ": x = " << x.target << "." << x.key << ", y = " << y.target << "." << y.key << "\n";
+  csv << x.key << "," << y.key << ",regime,value,error\n";
+  for (int j = 0; j < y.count; ++j)
+    for (int i = 0; i < x.count; ++i) {
+      const SweepCell cell = sweepCell(scenario, x, y, i, j);
+      std::string error = cell.error;
+      for (char& c : error)
+        if (c == ',' || c == '\n') c = ';';
+      csv << number(cell.x) << "," << number(cell.y) << "," << regimeName(cell.regime) << "," << number(cell.value) << ","
+          << error << "\n";
+    }
+  return 0;
+}
+
+// KEY=VALUE → the list.
+void addPair(ParamList& list, const std::string& pair, const std::string& flag) {
+  const auto equals = pair.find('=');
+  if (equals == std::string::npos) throw UsageError(flag + " wants KEY=VALUE; got '" + pair + "'.");
+  try {
+    std::size_t used = 0;
+    const double value = std::stod(pair.substr(equals + 1), &used);
+    if (used != pair.size() - equals - 1) throw std::invalid_argument("trailing text");
+    list.emplace_back(pair.substr(0, equals), value);
+  } catch (const std::exception&) {
+    throw InputError(pair.substr(0, equals), "'" + pair.substr(0, equals) + "' must be a number; got '" + pair.substr(equals + 1) + "'.");
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
+      std::cout << kUsage;
+      return argc < 2 ? 2 : 0;
+    }
+    const std::string command = argv[1];
+    std::string file, csvPath, summaryPath;
+    Scenario flags;
+    bool fromFlags = false;
+    for (int k = 2; k < argc; ++k) {
+      const std::string arg = argv[k];
+      auto next = [&]() -> std::string {
+        if (k + 1 >= argc) throw UsageError(arg + " needs a value.");
+        return argv[++k];
+      };
+      if (arg == "--csv") csvPath = next();
+      else if (arg == "--summary") summaryPath = next();
+      else if (arg == "--law") flags.law = next(), fromFlags = true;
+      else if (arg == "--model") flags.model = next(), fromFlags = true;
+      else if (arg == "--param") addPair(flags.params, next(), arg);
+      else if (arg == "--system") addPair(flags.system, next(), arg);
+      else if (arg == "--integrator") flags.integrator = next();
+      else if (arg == "--samples") flags.samples = std::stoi(next());
+      else if (arg == "--start") {
+        const std::string start = next();
+        if (start != "rest" && start != "steady") throw InputError("start", "--start must be rest or steady; got '" + start + "'.");
+        flags.start = start == "steady" ? SpringBlockStart::Steady : SpringBlockStart::Rest;
+      } else if (arg.rfind("--", 0) == 0) throw UsageError("unknown option " + arg + ".");
+      else if (file.empty()) file = arg;
+      else throw UsageError("one file at most; got '" + file + "' and '" + arg + "'.");
+    }
+    if (command == "run") {
+      if (fromFlags == !file.empty()) throw UsageError("run takes a scenario file or --law/--model, not both nor neither.");
+      return run(fromFlags ? flags : scenarioOf(cli::JsonReader(readFile(file)).parse()), csvPath, summaryPath);
+    }
+    if (command == "sweep") {
+      if (file.empty()) throw UsageError("sweep takes a sweep file.");
+      return sweep(cli::JsonReader(readFile(file)).parse(), csvPath);
+    }
+    throw UsageError("unknown command '" + command + "'.");
+  } catch (const UsageError& error) {
+    std::cerr << "friction: " << error.what() << "\n" << kUsage;
+    return 2;
+  } catch (const cli::JsonError& error) {
+    std::cerr << "friction: " << error.what() << "\n";
+    return 2;
+  } catch (const InputError& error) {
+    std::cerr << "friction: " << error.field() << ": " << error.what() << "\n";
+    return 2;
+  } catch (const SimulationError& error) {
+    std::cerr << "friction: the run could not complete: " << error.what() << "\n";
+    return 3;
+  } catch (const std::exception& error) {
+    std::cerr << "friction: " << error.what() << "\n";
+    return 2;
+  }
+}

@@ -1,0 +1,94 @@
+// The native command-line program `friction` (build/native/cpp/friction) against the JS API: the
+// same scenario gives the same numbers as simulate(), and bad input gives a clear error and a
+// non-zero exit. Mirrors the README's examples.
+
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { loadBuiltEngine } from './support.mjs';
+
+const cli = path.resolve('build/native/cpp/friction');
+let engine, folder;
+before(async () => {
+  engine = await loadBuiltEngine();
+  folder = await mkdtemp(path.join(os.tmpdir(), 'friction-cli-'));
+});
+
+const friction = (...args) => spawnSync(cli, args, { encoding: 'utf8' });
+
+/** CSV text -> { header lines, columns by name }. */
+function parseCsv(text) {
+  const lines = text.trimEnd().split('\n');
+  const header = lines.filter((line) => line.startsWith('#'));
+  const [names, ...rows] = lines.filter((line) => !line.startsWith('#'));
+  const keys = names.split(',').map((name) => name.split(' ')[0]);
+  const columns = Object.fromEntries(keys.map((key) => [key, []]));
+  for (const row of rows) row.split(',').forEach((cell, i) => columns[keys[i]].push(cell === '' ? NaN : Number(cell)));
+  return { header, columns };
+}
+
+test('a scenario file gives the columns and summary simulate() gives', async () => {
+  const scenario = { law: 'coulomb', params: { mu_s: 0.6, mu_k: 0.4 }, system: { m: 1, c: 10, v0: 0.1, Fn: 10, duration: 30 } };
+  const file = path.join(folder, 'c1.json');
+  await writeFile(file, JSON.stringify(scenario));
+  const result = friction('run', file, '--csv', path.join(folder, 'c1.csv'), '--summary', path.join(folder, 'c1-summary.json'));
+  assert.equal(result.status, 0, result.stderr);
+  const { header, columns } = parseCsv(await readFile(path.join(folder, 'c1.csv'), 'utf8'));
+  const summary = JSON.parse(await readFile(path.join(folder, 'c1-summary.json'), 'utf8'));
+  const js = engine.simulate(scenario);
+  assert.ok(header.includes('# law: coulomb') && header.includes('# c, 10, N/m'));
+  for (const key of ['t', 'x', 'v', 'friction', 'spring']) {
+    assert.equal(columns[key].length, js.columns[key].length, key);
+    columns[key].forEach((value, i) => {
+      const expected = js.columns[key][i];
+      assert.ok(Math.abs(value - expected) <= 1e-12 * Math.max(1, Math.abs(expected)), `${key}[${i}]: ${value} vs ${expected}`);
+    });
+  }
+  for (const key of ['integrator', 'regime', 'steps']) assert.equal(summary[key], js.summary[key], key);
+  assert.ok(Math.abs(summary.period / js.summary.period - 1) < 1e-12);
+  // The same run from flags.
+  const flags = friction('run', '--law', 'coulomb', '--param', 'mu_s=0.6', '--param', 'mu_k=0.4', '--system', 'c=10',
+    '--system', 'Fn=10', '--system', 'duration=30');
+  assert.equal(flags.status, 0, flags.stderr);
+  assert.deepEqual(parseCsv(flags.stdout).columns.x, columns.x);
+});
+
+test('a sweep file gives one classified row per cell', async () => {
+  const file = path.join(folder, 'map.json');
+  await writeFile(file, JSON.stringify({
+    scenario: { law: 'opensees-veldependent', params: { muSlow: 0.2, muFast: 0.1, transRate: 10 },
+      system: { m: 1, c: 100, Fn: 10, duration: 20, start: 'steady' }, kick: 0.01, samples: 4000 },
+    x: { target: 'system', key: 'v0', min: 0.05, max: 0.3, count: 3 },
+    y: { target: 'system', key: 'eta', min: 0.2, max: 8, count: 2 },
+  }));
+  const result = friction('sweep', file);
+  assert.equal(result.status, 0, result.stderr);
+  const rows = result.stdout.trimEnd().split('\n').filter((line) => !line.startsWith('#'));
+  assert.equal(rows[0], 'v0,eta,regime,value,error');
+  assert.equal(rows.length, 1 + 6);
+  // η = 8 is above η_c = 10 e^(−10 v0) at every v0 here: steady sliding.
+  for (const row of rows.slice(4)) assert.equal(row.split(',')[2], 'steady', row);
+});
+
+test('bad JSON, bad values and bad usage give a clear message and a non-zero exit', async () => {
+  const bad = path.join(folder, 'bad.json');
+  await writeFile(bad, '{"law": "coulomb", "params": {"mu_s": 0.6,}}');
+  const cases = [
+    [['run', bad], /JSON: expected a quoted key at character \d+/],
+    [['run', '--law', 'coulomb', '--param', 'mu_k=0.9'], /mu_k: Kinetic coefficient \(mu_k\) must not exceed/],
+    [['run', '--law', 'coulomb', '--system', 'm=0'], /m: Mass \(m\) must be between 0\.01 kg and 100 kg; got 0 kg/],
+    [['run', '--law', 'nope'], /law: Unknown law 'nope'/],
+    [['run', '--law', 'coulomb', '--param', 'mu_k=fast'], /mu_k: 'mu_k' must be a number/],
+    [['fly'], /unknown command 'fly'/],
+    [['run'], /a scenario file or --law/],
+  ];
+  for (const [args, message] of cases) {
+    const result = friction(...args);
+    assert.equal(result.status, 2, args.join(' '));
+    assert.match(result.stderr, message, args.join(' '));
+  }
+});
