@@ -4,26 +4,15 @@
 // the first chart. Target: median under 16 ms and 95th percentile under 33 ms for the default view.
 // Run through build-scripts/bench-browser.sh (it builds first). Usage: node build-scripts/bench-browser.mjs [changes]
 
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { serveStatic } from './static-server.mjs';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const changes = Number(process.argv[2] ?? 200);
 
-const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dist],
-  { stdio: ['ignore', 'pipe', 'pipe'] });
-server.stderr.resume();
-const port = await new Promise((resolve) => {
-  let banner = '';
-  server.stdout.on('data', (chunk) => {
-    banner += chunk;
-    const match = banner.match(/port (\d+)/);
-    if (match) resolve(match[1]);
-  });
-});
-const url = `http://127.0.0.1:${port}/`;
+const server = await serveStatic(dist);
+const url = `${server.origin}/`;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--disable-gpu'] });
 
 // Every render of the spring-block charts is time-stamped: the page's render counter (a Chart.js
@@ -117,5 +106,5 @@ try {
     + `${median < 16 && p95 < 33 ? 'met' : 'not met'}`);
 } finally {
   await browser.close();
-  server.kill();
+  server.close();
 }

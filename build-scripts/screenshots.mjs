@@ -1,27 +1,17 @@
 // Takes the README's screenshots (docs/screenshots/*.jpg) of the built site in Debian's Chromium.
 // Usage, after build-scripts/build.sh: node build-scripts/screenshots.mjs
 
-import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { serveStatic } from './static-server.mjs';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 await mkdir(out, { recursive: true });
 
-const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dist],
-  { stdio: ['ignore', 'pipe', 'pipe'] });
-server.stderr.resume();
-const port = await new Promise((resolve) => {
-  let banner = '';
-  server.stdout.on('data', (chunk) => {
-    banner += chunk;
-    const match = banner.match(/port (\d+)/);
-    if (match) resolve(match[1]);
-  });
-});
-const url = `http://127.0.0.1:${port}/`;
+const server = await serveStatic(dist);
+const url = `${server.origin}/`;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
 const ready = (page) => page.waitForFunction(() => ['#status', '#presliding-status', '#explorer-status']
   .every((id) => ['ready', null, undefined].includes(document.querySelector(id)?.dataset.state)
@@ -62,5 +52,5 @@ try {
   console.log(`screenshots: ${out}`);
 } finally {
   await browser.close();
-  server.kill();
+  server.close();
 }

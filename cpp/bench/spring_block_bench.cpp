@@ -28,8 +28,6 @@ using namespace friction;
 
 namespace {
 
-constexpr double kPiValue = 3.14159265358979323846;
-
 struct Row {
   Row(std::string group, std::string label) : group(std::move(group)), label(std::move(label)) {}
   std::string group, label;
@@ -139,10 +137,9 @@ void addCoulombGroup(std::deque<Row>& rows, const std::string& group, const Spri
   }
 }
 
-// The closed-form Coulomb period (physics-checks §1): T = 2ΔF/(c v0) + (π + 2 atan(v0 √(cm)/ΔF))/ω.
+// The closed-form Coulomb period (physics-checks §1) of `s` with μs, μk.
 double coulombPeriod(const SpringBlockSystem& s, double muS, double muK) {
-  const double dF = (muS - muK) * s.Fn;
-  return 2 * dF / (s.c * s.v0) + (kPiValue + 2 * std::atan(s.v0 * std::sqrt(s.c * s.m) / dF)) / std::sqrt(s.c / s.m);
+  return coulombStickSlipPeriod(s.m, s.c, s.v0, muS * s.Fn, muK * s.Fn);
 }
 
 const Row& findRow(const std::deque<Row>& rows, const std::string& group, const std::string& label) {

@@ -456,7 +456,7 @@ val imposeVelocity(val request) {
     if (typeOf(request) != "object") throw friction::InputError("request", "The request must be an object; got " + typeOf(request) + ".");
     const std::string law = lawId(request["law"]);
     const friction::ParamList params = paramsFromJs(request["params"]);
-    double N = 1, duration = 1, samples = 2001, tolerance = 1e-10;
+    double N = 1, duration = 1, samples = friction::kLawRunSamples, tolerance = friction::kLawRunTolerance;
     readNumber(request, "N", N);
     readNumber(request, "duration", duration);
     readNumber(request, "samples", samples);
@@ -481,7 +481,10 @@ val applyForce(val request) {
     if (typeOf(request) != "object") throw friction::InputError("request", "The request must be an object; got " + typeOf(request) + ".");
     const std::string law = lawId(request["law"]);
     const friction::ParamList params = paramsFromJs(request["params"]);
-    double m = 1, N = 1, duration = 1, samples = 2001, tolerance = 1e-10;
+    // m and N default as the presliding experiment's catalog declares them.
+    const friction::ModelSpec& experiment = friction::preslidingModel();
+    double m = experiment.findParam("m")->defaultValue, N = experiment.findParam("N")->defaultValue;
+    double duration = 1, samples = friction::kLawRunSamples, tolerance = friction::kLawRunTolerance;
     readNumber(request, "m", m);
     readNumber(request, "N", N);
     readNumber(request, "duration", duration);
@@ -493,20 +496,15 @@ val applyForce(val request) {
   });
 }
 
-// { amplitude, rate, hold } -> [[t, F], ...]: the presliding protocol of Canudas de Wit et al. (Fig. 2).
+// { amplitude, rate, hold } -> [[t, F], ...]: the presliding protocol of Canudas de Wit et al. (Fig. 2),
+// its values checked and defaulted by the presliding catalog.
 val preslidingProtocol(val request) {
   return catchErrors([&] {
     if (typeOf(request) != "object") throw friction::InputError("request", "The request must be an object; got " + typeOf(request) + ".");
-    double amplitude = 1.425, rate = 0.1425, hold = 5;
-    readNumber(request, "amplitude", amplitude);
-    readNumber(request, "rate", rate);
-    readNumber(request, "hold", hold);
-    if (!(amplitude > 0 && std::isfinite(amplitude)))
-      throw friction::InputError("amplitude", "The force amplitude must be a positive number of newtons.");
-    if (!(rate > 0 && std::isfinite(rate))) throw friction::InputError("rate", "The ramp rate must be a positive number of N/s.");
-    if (!(hold >= 0 && std::isfinite(hold))) throw friction::InputError("hold", "The hold must be a number of seconds ≥ 0.");
+    const friction::ResolvedParams p = friction::resolveParams(friction::preslidingModel(), paramsFromJs(request));
     val list = val::array();
-    for (const friction::Breakpoint& b : friction::preslidingProtocol(amplitude, rate, hold)) list.call<void>("push", numbers({b.t, b.value}));
+    for (const friction::Breakpoint& b : friction::preslidingProtocol(p.get("amplitude"), p.get("rate"), p.get("hold")))
+      list.call<void>("push", numbers({b.t, b.value}));
     val out = val::object();
     out.set("value", list);
     return out;
@@ -552,7 +550,7 @@ val runPresliding(val request) {
     const std::string law = lawId(request["law"]);
     const friction::ParamList params = paramsFromJs(request["params"]);
     const friction::ParamList protocol = paramsFromJs(request["protocol"]);
-    double samples = 2001;
+    double samples = friction::kLawRunSamples;
     readNumber(request, "samples", samples);
     const int count = std::isfinite(samples) ? static_cast<int>(std::clamp(samples, -1e9, 1e9)) : -1;
     val out = lawAloneToJs(law, friction::simulatePresliding(law, params, protocol, count), params);

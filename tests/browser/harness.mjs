@@ -6,13 +6,13 @@
 // shows up as a 404. Screenshots go to test-results/ (git-ignored), for a person to look at.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
+import { serveStatic } from '../../build-scripts/static-server.mjs';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 // FRICTION_LAB_DIST tests another built copy of the site; the default is the repo's dist/.
@@ -35,21 +35,8 @@ export function useSite() {
     await mkdir(path.join(servedRoot, 'sub'));
     await symlink(dist, path.join(servedRoot, 'sub', 'friction-lab'));
 
-    // Port 0: the OS picks a free port, and http.server prints it.
-    server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', servedRoot],
-      { stdio: ['ignore', 'pipe', 'pipe'] });
-    // The access log goes to stderr; if nobody reads the pipe it fills up and the server stalls.
-    server.stderr.resume();
-    const port = await new Promise((resolve, reject) => {
-      let banner = '';
-      server.stdout.on('data', (chunk) => {
-        banner += chunk;
-        const match = banner.match(/Serving HTTP on \S+ port (\d+)/);
-        if (match) resolve(match[1]);
-      });
-      server.once('exit', (code) => reject(new Error(`python3 http.server exited early (code ${code})`)));
-    });
-    site.url = `http://127.0.0.1:${port}${SUB_PATH}`;
+    server = await serveStatic(servedRoot);
+    site.url = `${server.origin}${SUB_PATH}`;
 
     site.browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -61,7 +48,7 @@ export function useSite() {
 
   after(async () => {
     await site.browser?.close();
-    server?.kill();
+    server?.close();
     if (servedRoot) await rm(servedRoot, { recursive: true, force: true });
   });
 

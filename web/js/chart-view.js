@@ -337,30 +337,40 @@ function withStuckKey(chart) {
   }];
 }
 
-function makePhaseChart(canvas, v) {
+/**
+ * A chart of {x, y} points that are not sorted in x (a phase trace or a hysteresis loop doubles
+ * back). Parsing stays on: with parsing off, Chart.js takes the data as sorted and reads the x range
+ * from the first and last points only. No `normalized` and no decimation, for the same reason.
+ * @param {HTMLCanvasElement} canvas
+ * @param {{xTitle: string, yTitle: string, xTicks?: object, label: (item: object) => string, counter: object}} axes
+ *   the axis titles, x tick options, the tooltip's text and the render-counting plugin
+ */
+function makeScatterChart(canvas, { xTitle, yTitle, xTicks = {}, label, counter }) {
   canvas.setAttribute('role', 'img');
   return new Chart(canvas, {
     type: 'scatter',
     data: { datasets: [] },
     options: {
       animation: false,
-      // {x, y} points, not sorted in x (a trace doubles back). Parsing stays on: with parsing off,
-      // Chart.js takes the data as sorted and reads the x range from the first and last points only.
-      // No `normalized` and no decimation, for the same reason.
       responsive: true,
       maintainAspectRatio: false,
       interaction: { mode: 'nearest', intersect: false },
       scales: {
-        x: { type: 'linear', title: { display: true, text: '' }, grid: { color: GRID_COLOUR }, grace: '5%' },
-        y: { type: 'linear', title: { display: true, text: `${v.symbol} ${bracketed(v.unit)}` }, grid: { color: GRID_COLOUR }, grace: '5%' },
+        x: { type: 'linear', title: { display: true, text: xTitle }, grid: { color: GRID_COLOUR }, grace: '5%', ticks: xTicks },
+        y: { type: 'linear', title: { display: true, text: yTitle }, grid: { color: GRID_COLOUR }, grace: '5%' },
       },
       plugins: {
         legend: { display: false },
-        tooltip: { callbacks: { label: () => '' } },
+        tooltip: { callbacks: { label } },
       },
     },
-    plugins: [springRenders],
+    plugins: [counter],
   });
+}
+
+function makePhaseChart(canvas, v) {
+  // The x title and the tooltip follow the chosen axis (see #showPhase).
+  return makeScatterChart(canvas, { xTitle: '', yTitle: `${v.symbol} ${bracketed(v.unit)}`, label: () => '', counter: springRenders });
 }
 
 /** Columns -> Chart.js points. Non-finite values become gaps instead of breaking the axis range. */
@@ -540,30 +550,10 @@ export class LoopChartView {
   /** @param {HTMLCanvasElement} canvas */
   constructor(canvas) {
     this.#canvas = canvas;
-    canvas.setAttribute('role', 'img');
-    this.#chart = new Chart(canvas, {
-      type: 'scatter',
-      data: { datasets: [] },
-      options: {
-        animation: false,
-        responsive: true,
-        maintainAspectRatio: false,
-        interaction: { mode: 'nearest', intersect: false },
-        scales: {
-          x: { type: 'linear', title: { display: true, text: 'x [m]' }, grid: { color: GRID_COLOUR }, grace: '5%',
-            ticks: { callback: (value) => formatQuantity(value, '') } },
-          y: { type: 'linear', title: { display: true, text: 'Applied force [N]' }, grid: { color: GRID_COLOUR }, grace: '5%' },
-        },
-        plugins: {
-          legend: { display: false },
-          tooltip: {
-            callbacks: {
-              label: (item) => `x = ${formatQuantity(item.parsed.x, 'm')}, F = ${formatQuantity(item.parsed.y, 'N')}`,
-            },
-          },
-        },
-      },
-      plugins: [loopRenders],
+    this.#chart = makeScatterChart(canvas, {
+      xTitle: 'x [m]', yTitle: 'Applied force [N]', xTicks: { callback: (value) => formatQuantity(value, '') },
+      label: (item) => `x = ${formatQuantity(item.parsed.x, 'm')}, F = ${formatQuantity(item.parsed.y, 'N')}`,
+      counter: loopRenders,
     });
   }
 

@@ -126,8 +126,8 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
 
   // The spring-block law runs. Without a system these fields cannot be checked: keep nothing.
   if (saved.system !== undefined) {
-    const kept = keepKnownOverrides({ system: saved.system }, system ? [{ id: 'system', params: system.params }] : []);
-    settings.system = kept.kept.system ?? {};
+    const kept = keepKnownValues(saved.system, system);
+    settings.system = kept.kept;
     dropped ||= kept.dropped;
   }
   if (saved.lawOverrides !== undefined) {
@@ -273,17 +273,17 @@ function loadCompare(saved, models, laws, system, integrators) {
       dropped = true;
       continue;
     }
-    const params = keepKnownOverrides({ [entry.id]: item.params ?? {} }, [entry]);
+    const params = keepKnownValues(item.params ?? {}, entry);
     dropped ||= params.dropped;
     if (item.model !== undefined) {
-      requests.push({ model: entry.id, params: params.kept[entry.id] ?? {} });
+      requests.push({ model: entry.id, params: params.kept });
       continue;
     }
-    const kept = keepKnownOverrides({ system: item.system ?? {} }, system ? [{ id: 'system', params: system.params }] : []);
+    const kept = keepKnownValues(item.system ?? {}, system);
     dropped ||= kept.dropped;
     const integrator = integrators.some((candidate) => candidate.id === item.integrator) ? item.integrator : 'auto';
     dropped ||= item.integrator !== undefined && integrator !== item.integrator;
-    requests.push({ law: entry.id, params: params.kept[entry.id] ?? {}, system: kept.kept.system ?? {}, integrator });
+    requests.push({ law: entry.id, params: params.kept, system: kept.kept, integrator });
   }
   return { requests, dropped };
 }
@@ -301,8 +301,8 @@ function loadPresliding(saved, dynamicLaws, protocolSpec) {
   settings.overrides = overrides.kept;
   dropped ||= overrides.dropped;
   if (saved.protocol !== undefined) {
-    const kept = keepKnownOverrides({ protocol: saved.protocol }, protocolSpec ? [{ id: 'protocol', params: protocolSpec.params }] : []);
-    settings.protocol = kept.kept.protocol ?? {};
+    const kept = keepKnownValues(saved.protocol, protocolSpec);
+    settings.protocol = kept.kept;
     dropped ||= kept.dropped;
   }
   return { settings, dropped };
@@ -337,6 +337,17 @@ function keepKnownOverrides(savedOverrides, entries) {
     kept[id] = valid;
   }
   return { kept, dropped };
+}
+
+/**
+ * The saved values of one catalog entry (a model, a law, the system, the presliding protocol) that it
+ * still has; with no entry (an engine without it), none.
+ * @param {unknown} values {<paramKey>: value}
+ * @param {{params: {key: string, kind?: string}[]} | null} entry
+ */
+function keepKnownValues(values, entry) {
+  const kept = keepKnownOverrides({ entry: values }, entry ? [{ id: 'entry', params: entry.params }] : []);
+  return { kept: kept.kept.entry ?? {}, dropped: kept.dropped };
 }
 
 function isPlainObject(value) {

@@ -154,7 +154,8 @@ LawRun applyForce(std::string_view id, const ParamList& params, double m, double
                   double duration, int samples, double tolerance) {
   const LawEvaluator law(id, params);
   checkRun(law, id, duration, samples, tolerance, force, "force", "N");
-  if (!(m >= 1e-6 && m <= 1e6)) throw InputError("m", "Mass (m) must be between 1e-06 kg and 1e6 kg; got " + formatNumber(m) + " kg.");
+  const ParamSpec& mass = *preslidingModel().findParam("m");
+  if (!(m >= mass.min && m <= mass.max)) throw InputError("m", outOfRangeMessage(mass, m));
   if (!std::isfinite(N)) throw InputError("N", "The normal force N must be a finite number of newtons; got " + formatNumber(N) + ".");
   const LawStateVector start = law.initialState();
   // x' = v, m v' = F(t) − F_friction(v, state), s' = the law's rate.
@@ -202,6 +203,7 @@ LawRun simulatePresliding(std::string_view law, const ParamList& lawParams, cons
   if (!(duration <= 1e4))
     throw InputError("rate", "The protocol would last " + formatNumber(duration) + " s; at most 10000 s: raise the ramp "
                              "rate or lower the amplitude.");
+  // 1e-9: the holds' creep is slow, and the loop needs no more.
   return applyForce(law, lawParams, p.get("m"), p.get("N"), force, duration, samples, 1e-9);
 }
 

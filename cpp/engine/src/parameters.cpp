@@ -22,6 +22,13 @@ double ResolvedParams::get(std::string_view key) const { return values.at(indexO
 
 const std::vector<double>& ResolvedParams::list(std::string_view key) const { return lists.at(indexOf(*model, key)); }
 
+std::string formatSignificant(double value, int digits) {
+  std::ostringstream out;
+  out.precision(digits);
+  out << value;
+  return out.str();
+}
+
 std::string formatNumber(double value) {
   if (std::isnan(value)) return "NaN";
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";

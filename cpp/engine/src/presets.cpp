@@ -2,21 +2,9 @@
 
 #include "friction/presets.h"
 
-#include <cmath>
-
-#include "friction/constants.h"
+#include "friction/sweep.h"
 
 namespace friction {
-namespace {
-
-// The Coulomb stick-slip period of the driven block from rest (physics-checks.md §1):
-//   T = 2ΔF/(c v0) + (π + 2 atan(v0 √(cm)/ΔF))/ω,   ΔF = Fs − Fk, ω = √(c/m)
-double coulombPeriod(double m, double c, double v0, double Fs, double Fk) {
-  const double dF = Fs - Fk;
-  return 2 * dF / (c * v0) + (kPi + 2 * std::atan(v0 * std::sqrt(c * m) / dF)) / std::sqrt(c / m);
-}
-
-}  // namespace
 
 const std::vector<Preset>& presetCatalog() {
   static const std::vector<Preset> presets = {
@@ -45,7 +33,7 @@ const std::vector<Preset>& presetCatalog() {
        "Case C1 of physics-checks §1: stick 4 s, slip 1.0926 s; the Period readout should match the closed form "
        "shown beside it to the last digit.",
        "spring", "coulomb", {{"mu_s", 0.6}, {"mu_k", 0.4}}, {{"m", 1}, {"c", 10}, {"eta", 0}, {"v0", 0.1}, {"Fn", 10},
-       {"duration", 30}}, "auto", {}, {{"period", coulombPeriod(1, 10, 0.1, 6, 4)}}},
+       {"duration", 30}}, "auto", {}, {{"period", coulombStickSlipPeriod(1, 10, 0.1, 6, 4)}}},
       {"stribeck-creep", "Creep under Stribeck",
        "Drake's Stribeck law has no true stick: while 'stuck' the block creeps at about the stiction tolerance "
        "(1e-4 m/s), then slips; Rosenbrock integrates the steep law.",

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <string>
 
@@ -114,14 +113,8 @@ Slope steepestSlope(const LawEvaluator& law, double Fn, double vReference) {
   return steepest;
 }
 
-// A fixed step h of an explicit scheme is stable on the friction's relaxation λ = (η + dF/dv)/m only
-// if h·λ stays inside the scheme's stability interval on the negative real axis: 2 for (semi-implicit)
-// Euler, 2.785 for RK4. Beyond it the run oscillates or blows up where the law is that steep.
-std::string approx(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.4g", value);
-  return text;
-}
+// Estimates in messages: four significant digits.
+std::string approx(double value) { return formatSignificant(value, 4); }
 
 // The magnitudes below which finite-difference Jacobians perturb x, v and a dynamic law's state as if
 // they were that size. v: a thousandth of v0, so that near v = 0 the increment spans both sides of a
@@ -199,6 +192,9 @@ Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
   return fastest;
 }
 
+// A fixed step h of an explicit scheme is stable on the slip equations' fastest rate λ only if h·λ
+// stays inside the scheme's stability interval on the negative real axis: 2 for (semi-implicit)
+// Euler, 2.785 for RK4. Beyond it the run oscillates or blows up where the law is that steep.
 void warnIfUnstable(SpringBlockSummary& summary, const LawEvaluator& law, const SpringBlockSystem& sys,
                     Integrator integrator, double step) {
   const double bound = integrator == Integrator::Rk4 ? 2.785 : 2.0;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "friction/constants.h"
 #include "friction/errors.h"
 #include "friction/laws.h"
 
@@ -136,6 +137,11 @@ double stateVariableCriticalDamping(double m, double c, double deltaF, double ta
   // τE² + B E − C = 0 with B = m + cτ² − ΔFτ²/D, C = ΔFτm/D > 0: the positive root.
   const double B = m + c * tau * tau - deltaF * tau * tau / D, C = deltaF * tau * m / D;
   return (-B + std::sqrt(B * B + 4 * tau * C)) / (2 * tau);
+}
+
+double coulombStickSlipPeriod(double m, double c, double v0, double Fs, double Fk) {
+  const double dF = Fs - Fk;
+  return 2 * dF / (c * v0) + (kPi + 2 * std::atan(v0 * std::sqrt(c * m) / dF)) / std::sqrt(c / m);
 }
 
 double rateStateCriticalStiffness(double m, double N, double a, double b, double Dc, double V) {

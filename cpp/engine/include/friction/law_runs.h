@@ -31,6 +31,10 @@ struct LawRun {
   long long steps = 0;
 };
 
+/// The default output grid and relative tolerance of a run of a law alone.
+inline constexpr int kLawRunSamples = 2001;
+inline constexpr double kLawRunTolerance = 1e-10;
+
 /// How a law's state starts.
 enum class LawStart {
   Steady,   ///< steady sliding at the first imposed velocity (the initial state if that is 0)
@@ -40,13 +44,14 @@ enum class LawStart {
 /// The law under an imposed slip velocity, piecewise constant through `velocity` (the first breakpoint
 /// at t = 0), with normal force N. Throws InputError for a law without state or bad input.
 LawRun imposeVelocity(std::string_view law, const ParamList& params, double N, const std::vector<Breakpoint>& velocity,
-                      double duration, int samples = 2001, double tolerance = 1e-10, LawStart start = LawStart::Steady);
+                      double duration, int samples = kLawRunSamples, double tolerance = kLawRunTolerance,
+                      LawStart start = LawStart::Steady);
 
-/// A free mass m pushed by an applied force, piecewise linear through `force` (from t = 0; constant
+/// A free mass m (within preslidingModel()'s range for m) pushed by an applied force, piecewise linear through `force` (from t = 0; constant
 /// after the last breakpoint), against the law with normal force N:  m dv/dt = F(t) − F_friction.
 /// It starts at rest in the law's initial state.
 LawRun applyForce(std::string_view law, const ParamList& params, double m, double N, const std::vector<Breakpoint>& force,
-                  double duration, int samples = 2001, double tolerance = 1e-10);
+                  double duration, int samples = kLawRunSamples, double tolerance = kLawRunTolerance);
 
 /// The presliding protocol of Canudas de Wit et al. (1995, Fig. 2) scaled to `amplitude` [N] and
 /// `rate` [N/s]: ramp from 0 to +A, hold for `hold` s, ramp to −A, hold, ramp back to +A.
@@ -57,6 +62,7 @@ const ModelSpec& preslidingModel();
 
 /// The presliding experiment: `law` pushed through preslidingProtocol by the parameters of
 /// preslidingModel() (any subset; defaults are the paper's Fig. 2 set-up). Throws InputError.
-LawRun simulatePresliding(std::string_view law, const ParamList& lawParams, const ParamList& protocol, int samples = 2001);
+LawRun simulatePresliding(std::string_view law, const ParamList& lawParams, const ParamList& protocol,
+                          int samples = kLawRunSamples);
 
 }  // namespace friction

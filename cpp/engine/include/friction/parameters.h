@@ -54,6 +54,9 @@ std::string withUnit(double value, std::string_view unit);
 /// Formats a number for messages: up to 10 significant digits, no trailing noise.
 std::string formatNumber(double value);
 
+/// A number rounded to `digits` significant digits, for estimates in messages (e.g. "1.242e-05").
+std::string formatSignificant(double value, int digits);
+
 /// Links one field of a model's parameter struct to its catalog entry. A model declares a
 /// `std::array<ParamField<Params>, N>` once; the catalog entries and the binding both come from it.
 /// (List parameters are read with ResolvedParams::list instead.)

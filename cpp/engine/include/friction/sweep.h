@@ -64,6 +64,10 @@ double criticalDashpot(const std::string& law, const ParamList& params, double F
 /// τE² + (m + cτ² − ΔFτ²/D)E − ΔFτm/D = 0 (seed renewal law, no velocity terms).
 double stateVariableCriticalDamping(double m, double c, double deltaF, double tau, double D);
 
+/// The Coulomb stick-slip period of the block driven from rest without a dashpot (§1) [s]:
+/// T = 2ΔF/(c v0) + (π + 2 atan(v0 √(cm)/ΔF))/ω, ΔF = Fs − Fk, ω = √(c/m).
+double coulombStickSlipPeriod(double m, double c, double v0, double Fs, double Fk);
+
 /// Rate-and-state's critical stiffness with inertia [N/m]: N(b − a)/Dc · [1 + m V²/(N a Dc)].
 double rateStateCriticalStiffness(double m, double N, double a, double b, double Dc, double V);
 
