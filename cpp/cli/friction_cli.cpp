@@ -21,6 +21,7 @@
 #include "friction/errors.h"
 #include "friction/friction.h"
 #include "json.h"
+#include "scenario_json.h"
 
 using namespace friction;
 using cli::Json;
@@ -43,71 +44,6 @@ std::string readFile(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-double numberOf(const Json& value, const std::string& field) {
-  if (value.kind != Json::Kind::Number) throw InputError(field, "'" + field + "' must be a number.");
-  return value.number;
-}
-
-std::string stringOf(const Json& value, const std::string& field) {
-  if (value.kind != Json::Kind::String) throw InputError(field, "'" + field + "' must be a string.");
-  return value.text;
-}
-
-ParamList paramsOf(const Json& value, const std::string& field) {
-  ParamList params;
-  if (value.kind == Json::Kind::Null) return params;
-  if (value.kind != Json::Kind::Object) throw InputError(field, "'" + field + "' must be an object of numbers.");
-  for (const auto& [key, item] : value.members) {
-    if (item.kind == Json::Kind::Array) {
-      std::vector<double> list;
-      for (const Json& element : item.items) list.push_back(numberOf(element, key));
-      params.emplace_back(key, list);
-    } else {
-      params.emplace_back(key, numberOf(item, key));
-    }
-  }
-  return params;
-}
-
-Scenario scenarioOf(const Json& json) {
-  if (json.kind != Json::Kind::Object) throw InputError("scenario", "The scenario must be a JSON object.");
-  Scenario s;
-  if (json.has("model")) s.model = stringOf(json.at("model"), "model");
-  else if (json.has("law")) s.law = stringOf(json.at("law"), "law");
-  else throw InputError("scenario", "The scenario needs a \"model\" or a \"law\".");
-  if (json.has("params")) s.params = paramsOf(json.at("params"), "params");
-  if (json.has("system")) {
-    const Json& system = json.at("system");
-    Json numbers = system;
-    if (system.has("start")) {
-      const std::string start = stringOf(system.at("start"), "start");
-      if (start != "rest" && start != "steady") throw InputError("start", "system.start must be 'rest' or 'steady'.");
-      s.start = start == "steady" ? SpringBlockStart::Steady : SpringBlockStart::Rest;
-      numbers.members.erase("start");
-    }
-    s.system = paramsOf(numbers, "system");
-  }
-  if (json.has("integrator")) s.integrator = stringOf(json.at("integrator"), "integrator");
-  if (json.has("samples")) s.samples = static_cast<int>(numberOf(json.at("samples"), "samples"));
-  if (json.has("kick")) s.kick = numberOf(json.at("kick"), "kick");
-  return s;
-}
-
-SweepAxis axisOf(const Json& json, const std::string& name) {
-  if (json.kind != Json::Kind::Object) throw InputError(name, "Axis '" + name + "' must be a JSON object.");
-  SweepAxis axis;
-  if (json.has("target")) axis.target = stringOf(json.at("target"), name + ".target");
-  if (!json.has("key")) throw InputError(name, "Axis '" + name + "' needs a \"key\".");
-  axis.key = stringOf(json.at("key"), name + ".key");
-  for (const char* field : {"min", "max", "count"})
-    if (!json.has(field)) throw InputError(name, "Axis '" + name + "' needs \"" + field + "\".");
-  axis.min = numberOf(json.at("min"), name + ".min");
-  axis.max = numberOf(json.at("max"), name + ".max");
-  axis.count = static_cast<int>(numberOf(json.at("count"), name + ".count"));
-  if (json.has("log")) axis.logarithmic = json.at("log").kind == Json::Kind::Bool && json.at("log").boolean;
-  return axis;
 }
 
 std::string number(double value) { return cli::jsonNumber(value); }
@@ -163,9 +99,7 @@ int run(const Scenario& s, const std::string& csvPath, const std::string& summar
             << ",\"integrator\":" << cli::jsonString(result.summary.integrator) << ",\"steps\":" << result.summary.steps
             << ",\"peakVelocity\":" << number(result.summary.peakVelocity) << ",\"resonanceHz\":" << number(result.summary.resonanceHz) << "}\n";
   } else {
-    LawSimulationRequest request{s.law, s.params, s.system, s.integrator, s.samples};
-    request.start = s.start;
-    const LawSimulationResult result = simulateLaw(request);
+    const LawSimulationResult result = simulateLaw(cli::lawRequestFor(s));
     const SpringBlockSummary& r = result.run.summary;
     writeRun(csv, "law: " + s.law, result.integrator, result.law, &result.system, result.run.trace, findLaw(s.law).state);
     summary << "{\"law\":" << cli::jsonString(s.law) << ",\"integrator\":" << cli::jsonString(result.integrator)
@@ -180,11 +114,7 @@ int run(const Scenario& s, const std::string& csvPath, const std::string& summar
 }
 
 int sweep(const Json& json, const std::string& csvPath) {
-  if (json.kind != Json::Kind::Object || !json.has("scenario") || !json.has("x") || !json.has("y"))
-    throw InputError("sweep", "A sweep is {\"scenario\": {...}, \"x\": {...}, \"y\": {...}}.");
-  const Scenario scenario = scenarioOf(json.at("scenario"));
-  const SweepAxis x = axisOf(json.at("x"), "x"), y = axisOf(json.at("y"), "y");
-  checkSweep(scenario, x, y);
+  const auto [scenario, x, y] = cli::sweepFromJson(json);
   std::ofstream csvFile;
   if (!csvPath.empty()) csvFile.open(csvPath);
   std::ostream& csv = csvPath.empty() ? std::cout : csvFile;
@@ -253,7 +183,7 @@ int main(int argc, char** argv) {
     }
     if (command == "run") {
       if (fromFlags == !file.empty()) throw UsageError("run takes a scenario file or --law/--model, not both nor neither.");
-      return run(fromFlags ? flags : scenarioOf(cli::JsonReader(readFile(file)).parse()), csvPath, summaryPath);
+      return run(fromFlags ? flags : cli::scenarioFromJson(cli::JsonReader(readFile(file)).parse()), csvPath, summaryPath);
     }
     if (command == "sweep") {
       if (file.empty()) throw UsageError("sweep takes a sweep file.");
