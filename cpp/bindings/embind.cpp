@@ -388,6 +388,7 @@ friction::LawSimulationRequest lawRequestFromJs(const val& request) {
   readNumber(request, "samples", samples);
   out.samples = std::isfinite(samples) ? static_cast<int>(std::clamp(samples, -1e9, 1e9)) : -1;
   readNumber(request, "tolerance", out.tolerance);
+  readNumber(request, "kick", out.kick);
   // onProgress(fraction): called as the run advances, at most once per 1 % of its duration.
   const val onProgress = request["onProgress"];
   if (typeOf(onProgress) == "function")
@@ -648,6 +649,125 @@ val lawCurve(val id, val params, val options) {
   });
 }
 
+// { model, params } or { law, params, system (with start), integrator, samples, kick } -> Scenario.
+friction::Scenario scenarioFromJs(const val& scenario) {
+  if (typeOf(scenario) != "object")
+    throw friction::InputError("scenario", "A map needs a scenario { model | law, params, ... }; got " + typeOf(scenario) + ".");
+  friction::Scenario out;
+  if (!scenario["model"].isUndefined()) {
+    const friction::SimulationRequest request = requestFromJs(scenario);
+    out.model = request.model, out.params = request.params;
+    return out;
+  }
+  const friction::LawSimulationRequest request = lawRequestFromJs(scenario);
+  if (!request.driveSteps.empty())
+    throw friction::InputError("v0", "A map's drive velocity v0 must be one number (m/s), not a list of steps.");
+  out.law = request.law, out.params = request.params, out.system = request.system;
+  out.integrator = request.integrator, out.start = request.start, out.samples = request.samples, out.kick = request.kick;
+  return out;
+}
+
+// { target, key, min, max, count, log } -> SweepAxis; ranges are the engine's to check.
+friction::SweepAxis axisFromJs(const val& axis, const std::string& name) {
+  if (typeOf(axis) != "object")
+    throw friction::InputError(name, "Axis " + name + " must be an object { target, key, min, max, count, log }; got " +
+                                         typeOf(axis) + ".");
+  friction::SweepAxis out;
+  for (const auto& [field, into] : {std::pair{"target", &out.target}, std::pair{"key", &out.key}}) {
+    const val value = axis[field];
+    if (value.isUndefined() && into == &out.target) continue;  // 'params' by default
+    if (typeOf(value) != "string")
+      throw friction::InputError(name, "Axis " + name + "'s " + field + " must be a string; got " + typeOf(value) + ".");
+    *into = value.as<std::string>();
+  }
+  for (const char* field : {"min", "max", "count"})
+    if (axis[field].isUndefined()) throw friction::InputError(name, "Axis " + name + " needs " + field + ".");
+  double count = 0;
+  readNumber(axis, "min", out.min);
+  readNumber(axis, "max", out.max);
+  readNumber(axis, "count", count);
+  if (!(count >= 2 && count <= 256 && count == std::floor(count)))
+    throw friction::InputError(name, "Axis " + name + " must have a whole number of cells from 2 to 256; got " +
+                                         friction::formatNumber(count) + ".");
+  out.count = static_cast<int>(count);
+  const val log = axis["log"];
+  if (!log.isUndefined() && typeOf(log) != "boolean")
+    throw friction::InputError(name, "Axis " + name + "'s log must be true or false; got " + typeOf(log) + ".");
+  out.logarithmic = !log.isUndefined() && log.as<bool>();
+  return out;
+}
+
+struct MapRequest {
+  friction::Scenario scenario;
+  friction::SweepAxis x, y;
+};
+MapRequest mapFromJs(const val& request) {
+  if (typeOf(request) != "object")
+    throw friction::InputError("map", "A map request is { scenario, x, y }; got " + typeOf(request) + ".");
+  MapRequest map{scenarioFromJs(request["scenario"]), axisFromJs(request["x"], "x"), axisFromJs(request["y"], "y")};
+  friction::checkSweep(map.scenario, map.x, map.y);
+  return map;
+}
+
+// { scenario, x, y, cells: [i0, j0, i1, j1, ...] } -> [{ i, j, x, y, regime, value, error }]: each cell
+// a full run (friction/sweep.h).
+val sweepCells(val request) {
+  return catchErrors([&] {
+    const MapRequest map = mapFromJs(request);
+    const val cells = request["cells"];
+    if (!val::global("Array").call<bool>("isArray", cells) || cells["length"].as<int>() % 2 != 0)
+      throw friction::InputError("cells", "cells must be a flat array of cell indices [i0, j0, i1, j1, ...].");
+    val out = val::array();
+    const int length = cells["length"].as<int>();
+    for (int k = 0; k < length; k += 2) {
+      if (typeOf(cells[k]) != "number" || typeOf(cells[k + 1]) != "number")
+        throw friction::InputError("cells", "cells must hold whole numbers; item " + std::to_string(k + 1) + " does not.");
+      const double i = cells[k].as<double>(), j = cells[k + 1].as<double>();
+      if (!(i >= 0 && i < map.x.count && j >= 0 && j < map.y.count && i == std::floor(i) && j == std::floor(j)))
+        throw friction::InputError("cells", "Cell (" + friction::formatNumber(i) + ", " + friction::formatNumber(j) +
+                                                ") is not a cell of the " + std::to_string(map.x.count) + " × " +
+                                                std::to_string(map.y.count) + " map.");
+      const friction::SweepCell cell = friction::sweepCell(map.scenario, map.x, map.y, static_cast<int>(i), static_cast<int>(j));
+      val item = val::object();
+      item.set("i", static_cast<int>(i));
+      item.set("j", static_cast<int>(j));
+      item.set("x", cell.x);
+      item.set("y", cell.y);
+      item.set("regime", text(friction::regimeName(cell.regime)));
+      item.set("value", cell.value);
+      if (!cell.error.empty()) item.set("error", cell.error);
+      out.call<void>("push", item);
+    }
+    val result = val::object();
+    result.set("cells", out);
+    return result;
+  });
+}
+
+// { scenario, x, y, resolution } -> { known, criterion, unit, xs, ys, values }: the closed-form
+// stability margin on a resolution × resolution grid (values row by row, y outer), for drawing its
+// zero contour over the map.
+val sweepBoundary(val request) {
+  return catchErrors([&] {
+    const MapRequest map = mapFromJs(request);
+    double resolution = 64;
+    readNumber(request, "resolution", resolution);
+    if (!(resolution >= 2 && resolution <= 512 && resolution == std::floor(resolution)))
+      throw friction::InputError("resolution", "The boundary's resolution must be a whole number from 2 to 512; got " +
+                                                   friction::formatNumber(resolution) + ".");
+    const friction::MarginGrid grid =
+        friction::stabilityMarginGrid(map.scenario, map.x, map.y, static_cast<int>(resolution));
+    val out = val::object();
+    out.set("known", grid.first.known);
+    out.set("criterion", grid.first.criterion);
+    out.set("unit", grid.first.unit);
+    out.set("xs", copyToFloat64Array(grid.xs));
+    out.set("ys", copyToFloat64Array(grid.ys));
+    out.set("values", copyToFloat64Array(grid.values));
+    return out;
+  });
+}
+
 std::string version() { return friction::kEngineVersion; }
 
 }  // namespace
@@ -669,5 +789,7 @@ EMSCRIPTEN_BINDINGS(friction_lab) {
   emscripten::function("preslidingProtocol", &preslidingProtocol);
   emscripten::function("presliding", &presliding);
   emscripten::function("presets", &presets);
+  emscripten::function("sweepCells", &sweepCells);
+  emscripten::function("sweepBoundary", &sweepBoundary);
   emscripten::function("runPresliding", &runPresliding);
 }

@@ -20,10 +20,12 @@
 //                                mu, slope, segment }, reset() }; its state is kept between steps
 // engine.lawCurve(id, params, { vMin, vMax, count, scale, N, p, theta }) -> { v, mu, force }
 // engine.system(), engine.integrators()   the spring-block's parameters; the integrators
-// engine.simulate({ law, params, system, integrator, samples, tolerance })
+// engine.simulate({ law, params, system, integrator, samples, tolerance, kick })
 //                                the spring-block driven by any law: { columns, summary } with the
 //                                summary's period, stick/slip intervals, events, energies, regime,
 //                                warnings; columns.state holds a dynamic law's state ({ z }, { theta })
+//                                system.start 'steady' starts in steady sliding at v0; kick (±0.5) then
+//                                speeds the drive up by that fraction at 0.1 % of the run
 // engine.imposeVelocity({ law, params, N, velocity: [[t, v], ...], duration, samples, tolerance, start })
 // engine.applyForce({ law, params, m, N, force: [[t, F], ...], duration, samples, tolerance })
 //                                a dynamic law alone: { columns: { t, x, v, applied, friction, state }, summary }
@@ -33,6 +35,16 @@
 //                                integrator, protocol, expected }]
 // engine.runPresliding({ law, params, protocol, samples })
 //                                that experiment: { columns: { t, x, v, applied, friction, state }, summary }
+// engine.sweepCells({ scenario, x, y, cells: [i0, j0, ...] })
+//                                cells of a stability map, each a full run: { cells: [{ i, j, x, y, regime,
+//                                value, error? }] }. scenario is { model, params } or { law, params, system
+//                                (start 'rest' | 'steady'), integrator, samples, kick }; an axis is { target:
+//                                'params' | 'system', key, min, max, count (2…256), log }. regime is steady,
+//                                decaying, growing, stick-slip or stuck; value the growth rate [1/s] or the
+//                                stick-slip velocity amplitude [m/s]; a cell that cannot run has an error.
+// engine.sweepBoundary({ scenario, x, y, resolution })
+//                                the closed-form stability margin where one exists: { known, criterion, unit,
+//                                xs, ys, values } (values[j·resolution + i] > 0: steady sliding predicted)
 
 import createFrictionModule from './friction-wasm.mjs';
 
@@ -101,6 +113,8 @@ export async function loadEngine() {
     presliding: () => wasm.presliding(),
     presets: () => wasm.presets(),
     runPresliding: (request) => unwrap(wasm.runPresliding(request)),
+    sweepCells: (request) => unwrap(wasm.sweepCells(request)).cells,
+    sweepBoundary: (request) => unwrap(wasm.sweepBoundary(request)),
     /** Size of the module's wasm memory in bytes: it grows, never shrinks, so a leak shows (tests use it). */
     memoryBytes: () => wasm.HEAPU8.length,
   });

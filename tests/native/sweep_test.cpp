@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <functional>
 
 #include "friction/friction.h"
 
@@ -78,4 +79,122 @@ TEST_CASE("A map's request is checked field by field", "[sweep][validation]") {
   CHECK(fieldOf([](Scenario&, SweepAxis&, SweepAxis& b) { b.target = "both"; }) == "y");
   CHECK(fieldOf([](Scenario&, SweepAxis&, SweepAxis& b) { b.target = "system", b.key = "c", b.min = 1, b.max = 2; }) == "y");
   CHECK_THROWS_WITH(checkSweep(scenario, x, {"params", "mu_k", 0.5, 0.1, 4, false}), Catch::Contains("smaller to a larger"));
+  // A kick perturbs steady sliding: a law run from rest, or a kick beyond ±0.5, is refused.
+  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.kick = 0.01; }) == "kick");
+  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.start = SpringBlockStart::Steady, s.kick = 0.6; }) == "kick");
+  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.start = SpringBlockStart::Steady, s.kick = NAN; }) == "kick");
+  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.start = SpringBlockStart::Steady, s.kick = 0.01; }) == "none");
+}
+
+namespace {
+
+// Runs every cell of a map and checks it against a closed-form boundary along y: `boundaryY(x)` is
+// the boundary's y at the cell's x, and cells above it must be stable (steady or decaying) when
+// `stableAbove`, unstable (growing or stick-slip) otherwise. Cells within 5 % of it are skipped.
+// Returns how many cells were checked on each side.
+std::pair<int, int> checkMapAgainst(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y,
+                                    const std::function<double(double)>& boundaryY, bool stableAbove) {
+  int above = 0, below = 0;
+  for (int i = 0; i < x.count; ++i)
+    for (int j = 0; j < y.count; ++j) {
+      const SweepCell cell = sweepCell(scenario, x, y, i, j);
+      INFO(cell.error);
+      REQUIRE(cell.error.empty());
+      const double boundary = boundaryY(cell.x);
+      if (std::fabs(cell.y - boundary) < 0.05 * boundary) continue;
+      const bool isAbove = cell.y > boundary;
+      INFO(x.key << " = " << cell.x << ", " << y.key << " = " << cell.y << " (boundary " << boundary << "): regime "
+                 << regimeName(cell.regime) << ", value " << cell.value);
+      const bool stable = cell.regime == Regime::Steady || cell.regime == Regime::Decaying;
+      const bool unstable = cell.regime == Regime::Growing || cell.regime == Regime::StickSlip;
+      CHECK((isAbove == stableAbove ? stable : unstable));
+      // The margin's sign says the same (it is the closed form the page draws).
+      const Scenario run = [&] {
+        Scenario s = scenario;
+        (x.target == "system" ? s.system : s.params).emplace_back(x.key, cell.x);
+        (y.target == "system" ? s.system : s.params).emplace_back(y.key, cell.y);
+        return s;
+      }();
+      CHECK((stabilityMargin(run).value > 0) == (isAbove == stableAbove));
+      (isAbove ? above : below)++;
+    }
+  return {above, below};
+}
+
+}  // namespace
+
+TEST_CASE("r*(ζ) of Coulomb with a dashpot: the closed-form slip's first minimum touches v = 0 there (§1b)", "[sweep][analytic]") {
+  CHECK(std::isinf(coulombDashpotCriticalRatio(0)));
+  CHECK(coulombDashpotCriticalRatio(1) == 0);
+  double previous = INFINITY;
+  for (const double zeta : {0.05, 0.1, 0.2, 0.4, 0.7, 0.95}) {
+    const double rStar = coulombDashpotCriticalRatio(zeta);
+    REQUIRE(rStar > 0);
+    CHECK(rStar < previous);  // more damping, less overshoot: stick-slip stops at a slower drive
+    previous = rStar;
+    // At r*, the slip p(t)/v0 = e^(−ζτ)[−cos ωdτ + ((1/r − ζ)/ωd) sin ωdτ] has its first minimum at −1;
+    // sampled finely, independently of the engine's phase formula.
+    const double wd = std::sqrt(1 - zeta * zeta);
+    double lowest = INFINITY;
+    bool rising = false, passedMaximum = false;
+    double last = -1;
+    for (int k = 1; k < 2000000; ++k) {
+      const double t = k * 1e-5;
+      const double p = std::exp(-zeta * t) * (-std::cos(wd * t) + ((1 / rStar - zeta) / wd) * std::sin(wd * t));
+      if (p > last) rising = true;
+      if (rising && p < last) passedMaximum = true;
+      if (passedMaximum && p > last) break;  // past the first minimum
+      if (passedMaximum) lowest = std::min(lowest, p);
+      last = p;
+    }
+    CHECK_THAT(lowest, Catch::Matchers::WithinAbs(-1.0, 1e-8));
+  }
+}
+
+TEST_CASE("Coulomb with a dashpot from rest: the map's stick-slip ends at r = r*(ζ) (§1b, T3)", "[sweep][analytic]") {
+  // m = 1, c = 10, ΔF = 10·(0.6 − 0.4) = 2: r = v0√10/2 and ζ = η/(2√10).
+  Scenario scenario;
+  scenario.law = "coulomb";
+  scenario.params = {{"mu_s", 0.6}, {"mu_k", 0.4}};
+  scenario.system = {{"m", 1}, {"c", 10}, {"Fn", 10}, {"duration", 40}};
+  scenario.samples = 4000;
+  const SweepAxis x{"system", "eta", 0.3, 5, 8, false};
+  const SweepAxis y{"system", "v0", 0.1, 3, 8, true};
+  const auto [above, below] = checkMapAgainst(
+      scenario, x, y, [](double eta) { return coulombDashpotCriticalRatio(eta / (2 * std::sqrt(10.0))) * 2 / std::sqrt(10.0); },
+      true);
+  CHECK(above >= 8);
+  CHECK(below >= 8);
+}
+
+TEST_CASE("The seed model's map agrees with the θ model's critical damping E_c (§3, T7)", "[sweep][analytic][seed]") {
+  // Seed units (§8): τ = 100 steps = 0.1 s, D = 50 → 0.05 m; N = 1 is mass and load, ΔF = 0.2 N.
+  // Steady sliding exists (v0 = 0.1 < D/τ = 0.5), and from rest the block either keeps its stick-slip
+  // (η < E_c) or settles (η > E_c), as physics-checks T7 says.
+  Scenario scenario;
+  scenario.model = "abbott-seed";
+  scenario.params = {{"mus", 0.6}, {"muk", 0.4}, {"N", 1}, {"tau", 100}, {"D", 50}, {"v0", 0.1}, {"tmax", 60}};
+  const SweepAxis x{"params", "c", 2, 40, 8, false};
+  const SweepAxis y{"params", "eta", 0.05, 1.2, 10, false};
+  const auto [above, below] =
+      checkMapAgainst(scenario, x, y, [](double c) { return stateVariableCriticalDamping(1, c, 0.2, 0.1, 0.05); }, true);
+  CHECK(above >= 10);
+  CHECK(below >= 10);
+}
+
+TEST_CASE("Rate-and-state's map agrees with the critical stiffness k_c = N(b − a)/Dc·[1 + mV²/(NaDc)] (§4, T10)", "[sweep][analytic][rate-state]") {
+  // m = 0.1, N = 10, a = 0.01, Dc = 2e-5, V = 1e-3: k_c = (b − a)·5e5·1.05 N/m; stable above it.
+  Scenario scenario;
+  scenario.law = "rate-state";
+  scenario.params = {{"mu0", 0.6}, {"a", 0.01}, {"Vstar", 1e-6}, {"Dc", 2e-5}};
+  scenario.system = {{"m", 0.1}, {"Fn", 10}, {"v0", 1e-3}, {"eta", 0}, {"duration", 2}};
+  scenario.start = SpringBlockStart::Steady;
+  scenario.kick = 1e-3;
+  scenario.samples = 8000;
+  const SweepAxis x{"params", "b", 0.012, 0.02, 5, false};
+  const SweepAxis y{"system", "c", 500, 10000, 6, true};
+  const auto [above, below] = checkMapAgainst(
+      scenario, x, y, [](double b) { return rateStateCriticalStiffness(0.1, 10, 0.01, b, 2e-5, 1e-3); }, true);
+  CHECK(above >= 5);
+  CHECK(below >= 5);
 }

@@ -776,6 +776,14 @@ SpringBlockOptions defaultOptions(const LawEvaluator& law) {
   return options;
 }
 
+void checkKick(double kick, SpringBlockStart start, bool hasDriveSteps) {
+  if (!(std::isfinite(kick) && std::fabs(kick) <= 0.5))
+    throw InputError("kick", "The kick (a relative speed-up of the drive) must be within −0.5 … 0.5; got " +
+                                 formatNumber(kick) + ".");
+  if (kick != 0 && (start != SpringBlockStart::Steady || hasDriveSteps))
+    throw InputError("kick", "A kick perturbs steady sliding at v0: it needs a steady start and one drive velocity.");
+}
+
 LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
   const Integrator integrator = findIntegrator(request.integrator);
   ResolvedParams system = resolveParams(springBlockSystemModel(), request.system);
@@ -791,8 +799,14 @@ LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
     options.relativeTolerance = request.tolerance;
     options.absoluteTolerance = 1e-3 * request.tolerance;
   }
+  checkKick(request.kick, request.start, !request.driveSteps.empty());
+  std::vector<Breakpoint> driveSteps = request.driveSteps;
+  if (request.kick != 0) {
+    const double v0 = system.get("v0");
+    driveSteps = {{0, v0}, {1e-3 * system.get("duration"), v0 * (1 + request.kick)}};
+  }
   const SpringBlockSystem sys{system.get("m"), system.get("c"),  system.get("eta"),  system.get("v0"),
-                              system.get("Fn"), system.get("duration"), request.driveSteps, request.start};
+                              system.get("Fn"), system.get("duration"), driveSteps, request.start};
   SpringBlockResult run = simulateSpringBlock(request.law, request.params, sys, options);
   const std::string_view ran = integratorId(run.summary.integrator);
   return {std::move(run), std::move(system), law.resolved(), std::string(ran), options.relativeTolerance};

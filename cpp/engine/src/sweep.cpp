@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "friction/abbott_seed.h"
 #include "friction/constants.h"
 #include "friction/errors.h"
 #include "friction/laws.h"
+#include "friction/state_variable.h"
 
 namespace friction {
 namespace {
@@ -45,21 +47,23 @@ void checkAxis(const Scenario& scenario, const SweepAxis& axis, const std::strin
     throw InputError(name, "A logarithmic axis " + name + " needs a minimum > 0; got " + formatNumber(axis.min) + ".");
 }
 
-// The growth rate of v's oscillation about the final drive speed, from the peaks after the first
-// fifth of the run: a least-squares slope of ln(peak) against time [1/s].
+// The growth rate of v's oscillation about the final drive speed, from the extremes of |v − v0| after
+// the first fifth of the run (peaks and troughs alike, so that a lopsided relaxation oscillation still
+// shows): a least-squares slope of ln|v − v0| against time [1/s]. NaN with fewer than three extremes.
 double growthRate(const Trace& trace, double reference) {
   std::vector<double> times, logs;
   const double from = 0.2 * trace.t.back();
   for (std::size_t i = 1; i + 1 < trace.size(); ++i) {
-    const double a = trace.v[i - 1] - reference, b = trace.v[i] - reference, c = trace.v[i + 1] - reference;
-    if (trace.t[i] > from && b > a && b >= c && b > 0) times.push_back(trace.t[i]), logs.push_back(std::log(b));
+    const double a = std::fabs(trace.v[i - 1] - reference), b = std::fabs(trace.v[i] - reference),
+                 c = std::fabs(trace.v[i + 1] - reference);
+    if (trace.t[i] > from && b > a && b >= c) times.push_back(trace.t[i]), logs.push_back(std::log(b));
   }
-  if (times.size() < 3) return 0;
+  if (times.size() < 3) return NAN;
   double st = 0, sl = 0, stt = 0, stl = 0;
   const double n = static_cast<double>(times.size());
   for (std::size_t i = 0; i < times.size(); ++i) st += times[i], sl += logs[i], stt += times[i] * times[i], stl += times[i] * logs[i];
   const double denominator = n * stt - st * st;
-  return denominator > 0 ? (n * stl - st * sl) / denominator : 0;
+  return denominator > 0 ? (n * stl - st * sl) / denominator : NAN;
 }
 
 // Half the peak-to-peak velocity over the last quarter [m/s].
@@ -71,9 +75,60 @@ double lateAmplitude(const Trace& trace) {
   return hi > lo ? 0.5 * (hi - lo) : 0;
 }
 
+// The scenario with the two axes' parameters set to the given values.
+Scenario withAxisValues(const Scenario& scenario, const SweepAxis& x, double xValue, const SweepAxis& y, double yValue) {
+  Scenario run = scenario;
+  for (const auto& [axis, value] : {std::pair{&x, xValue}, std::pair{&y, yValue}})
+    setValue(axis->target == "system" ? run.system : run.params, axis->key, value);
+  return run;
+}
+
+// The θ models' criterion (physics-checks §3), with E = η + ∂F/∂v at fixed θ and ΔF = Fs − Fk(v0).
+// Seed renewal law dθ/dt = (1 − θ)/τ − v/D: steady sliding exists for v0 < D/τ, and is stable iff
+// E > E_c, the positive root of τE² + (m + cτ² − ΔFτ²/D)E − ΔFτm/D = 0; beyond D/τ, θ stays at 0
+// and the law is plain kinetic friction, stable iff E > 0.
+// Variant dθ/dt = (1 − θ)/τ − θv/D: λ = 1/τ + v0/D, θ0 = 1/(1 + τv0/D), S = ΔFθ0/(Dλ); stable iff
+// S < E[1 + c/(λ(mλ + E))].
+struct ThetaModel {
+  double m, c, eta, v0, tau, D, Fs, Fk0, slopeFactor;  // ∂Fk/∂v at v0 = Fk0·slopeFactor
+  bool variant;
+};
+StabilityMargin thetaModelMargin(const ThetaModel& p) {
+  StabilityMargin margin{true, 0, "", "N·s/m"};
+  const double Fk = p.Fk0 * (1 + p.slopeFactor * p.v0) > 0 ? p.Fk0 * (1 + p.slopeFactor * p.v0) : 0.0;
+  const double deltaF = p.Fs - Fk;
+  if (p.variant) {
+    const double lambda = 1 / p.tau + p.v0 / p.D, theta0 = 1 / (1 + p.tau * p.v0 / p.D);
+    const double E = p.eta + p.Fk0 * p.slopeFactor * (1 - theta0);
+    margin.criterion = "θ model (variant): E[1 + c/(λ(mλ + E))] − ΔFθ0/(Dλ)";
+    margin.value = E * (1 + p.c / (lambda * (p.m * lambda + E))) - deltaF * theta0 / (p.D * lambda);
+    return margin;
+  }
+  const double theta0 = std::max(0.0, 1 - p.tau * p.v0 / p.D);
+  const double E = p.eta + p.Fk0 * p.slopeFactor * (1 - theta0);
+  margin.criterion = "θ model: E − E_c (critical damping)";
+  margin.value = theta0 > 0 ? E - stateVariableCriticalDamping(p.m, p.c, deltaF, p.tau, p.D) : E;
+  return margin;
+}
+
+// The slip of physics-checks §1b in units of v0 and 1/ω: p(τ) = e^(−ζτ)[−cos ωdτ + ((1/r − ζ)/ωd) sin ωdτ]
+// with ωd = √(1 − ζ²). Its first minimum after the break-away, which re-sticks the block iff ≤ −1.
+double firstSlipMinimum(double r, double zeta) {
+  const double wd = std::sqrt(1 - zeta * zeta);
+  const double A = -1, B = (1 / r - zeta) / wd;
+  // p' = e^(−ζτ)[P cos ωdτ + Q sin ωdτ] with P = Bωd − ζA = 1/r > 0 and Q = −Aωd − ζB; it vanishes
+  // where ωdτ = χ + π/2 (the maximum) and χ + 3π/2 (the minimum), χ = atan2(Q, P) ∈ (−π/2, π/2).
+  const double P = B * wd - zeta * A, Q = -A * wd - zeta * B;
+  const double phase = std::atan2(Q, P) + 1.5 * kPi;
+  return std::exp(-zeta * phase / wd) * (A * std::cos(phase) + B * std::sin(phase));
+}
+
 }  // namespace
 
 double SweepAxis::at(int i) const {
+  // The ends exactly: exp(ln max) may round past max, out of the parameter's range.
+  if (i <= 0) return min;
+  if (i >= count - 1) return max;
   const double fraction = static_cast<double>(i) / (count - 1);
   return logarithmic ? std::exp(std::log(min) + fraction * (std::log(max) - std::log(min))) : min + fraction * (max - min);
 }
@@ -85,6 +140,7 @@ void checkSweep(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y
   checkAxis(scenario, x, "x");
   checkAxis(scenario, y, "y");
   if (x.target == y.target && x.key == y.key) throw InputError("y", "The two axes must move different parameters.");
+  checkKick(scenario.kick, scenario.model.empty() ? scenario.start : SpringBlockStart::Rest, false);
 }
 
 SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y, int i, int j) {
@@ -94,9 +150,7 @@ SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxi
                                  std::to_string(x.count) + " × " + std::to_string(y.count) + " map.");
   SweepCell cell;
   cell.x = x.at(i), cell.y = y.at(j);
-  Scenario run = scenario;
-  for (const auto& [axis, value] : {std::pair{&x, cell.x}, std::pair{&y, cell.y}})
-    setValue(axis->target == "system" ? run.system : run.params, axis->key, value);
+  const Scenario run = withAxisValues(scenario, x, cell.x, y, cell.y);
   try {
     Trace trace;
     double reference = 0;
@@ -106,18 +160,22 @@ SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxi
       reference = result.summary.params.get("v0");
     } else {
       LawSimulationRequest request{run.law, run.params, run.system, run.integrator, run.samples};
-      request.start = run.start;
-      if (run.start == SpringBlockStart::Steady && run.kick != 0) {
-        const ResolvedParams system = resolveParams(springBlockSystemModel(), run.system);
-        const double v0 = system.get("v0");
-        request.driveSteps = {{0, v0}, {1e-3 * system.get("duration"), v0 * (1 + run.kick)}};
-      }
+      request.start = run.start, request.kick = run.kick;
       const LawSimulationResult result = simulateLaw(request);
       trace = result.run.trace, cell.regime = result.run.summary.regime;
       reference = result.system.get("v0");
     }
+    const bool oscillating = cell.regime == Regime::Oscillation || cell.regime == Regime::Growing ||
+                             cell.regime == Regime::Decaying;
     if (cell.regime == Regime::StickSlip) cell.value = lateAmplitude(trace);
-    else if (cell.regime != Regime::Steady && cell.regime != Regime::Stuck) cell.value = growthRate(trace, reference);
+    if (oscillating) {
+      // A map tells squeal from a dying transient by the sign of the fitted growth rate, over the
+      // whole run after its first fifth. (The seed models call any motion without a stop an
+      // oscillation; the spring-block compares the last two quarters' amplitudes, which a
+      // relaxation oscillation slower than a quarter of the run can mislead.)
+      const double growth = growthRate(trace, reference);
+      if (std::isfinite(growth)) cell.value = growth, cell.regime = growth > 0 ? Regime::Growing : Regime::Decaying;
+    }
   } catch (const InputError& error) {
     cell.error = error.what();
   } catch (const SimulationError& error) {
@@ -146,6 +204,78 @@ double coulombStickSlipPeriod(double m, double c, double v0, double Fs, double F
 
 double rateStateCriticalStiffness(double m, double N, double a, double b, double Dc, double V) {
   return N * (b - a) / Dc * (1 + m * V * V / (N * a * Dc));
+}
+
+double coulombDashpotCriticalRatio(double zeta) {
+  if (!(zeta > 0)) return INFINITY;
+  if (zeta >= 1) return 0;
+  // Small r (a slow drive, a large stick-slip drop) re-sticks; the minimum rises monotonically with r.
+  double lo = 1e-9, hi = 1e9;
+  if (firstSlipMinimum(hi, zeta) <= -1) return INFINITY;
+  if (firstSlipMinimum(lo, zeta) > -1) return 0;
+  for (int i = 0; i < 200 && hi / lo > 1 + 1e-14; ++i) {
+    const double mid = std::sqrt(lo * hi);
+    (firstSlipMinimum(mid, zeta) <= -1 ? lo : hi) = mid;
+  }
+  return std::sqrt(lo * hi);
+}
+
+StabilityMargin stabilityMargin(const Scenario& scenario) {
+  if (scenario.model == "abbott-seed") {
+    // The seed's units (§8): τ counts 1 ms steps, D acts in mm, N is both the mass and the load.
+    const AbbottSeedParams p = abbottSeedParams(resolveParams(abbottSeedModel(), scenario.params));
+    const double tau = kSeedTimeStep * p.tau, D = kSeedTimeStep * p.D;
+    return thetaModelMargin({p.N, p.c, p.eta, p.v0, tau, D, p.N * p.mus, p.N * p.muk, p.va, false});
+  }
+  if (scenario.model == "state-variable") {
+    const StateVariableParams p = stateVariableParams(resolveParams(stateVariableModel(), scenario.params));
+    return thetaModelMargin({p.m, p.c, p.eta, p.v0, p.tau, p.D, p.Fn * p.mus, p.Fn * p.muk, p.a, p.renewal == 1});
+  }
+  if (!scenario.model.empty()) {
+    findModel(scenario.model);  // an unknown model is refused
+    return {false, NAN, "", ""};
+  }
+  const LawEvaluator law(scenario.law, scenario.params);
+  const ResolvedParams system = resolveParams(springBlockSystemModel(), scenario.system);
+  const double m = system.get("m"), c = system.get("c"), eta = system.get("eta"), v0 = system.get("v0"),
+               Fn = system.get("Fn");
+  if (scenario.law == "rate-state" && scenario.start == SpringBlockStart::Steady) {
+    const ResolvedParams& p = law.resolved();
+    const double lambda = v0 / p.get("Dc"), E = eta + Fn * p.get("a") / v0;
+    return {true, E * (1 + c / (lambda * (m * lambda + E))) - Fn * p.get("b") / v0,
+            "rate-and-state: E[1 + c/(λ(mλ + E))] − N b/V", "N·s/m"};
+  }
+  if (law.dynamic() || law.stateful()) return {false, NAN, "", ""};
+  if (scenario.start == SpringBlockStart::Steady)
+    return {true, eta - criticalDashpot(scenario.law, scenario.params, Fn, v0), "η + dF/dv(v0) (critical dashpot)",
+            "N·s/m"};
+  if (scenario.law == "coulomb") {
+    const ResolvedParams& p = law.resolved();
+    const double deltaF = Fn * (p.get("mu_s") - p.get("mu_k"));
+    if (!(deltaF > 0) || !(c > 0)) return {false, NAN, "", ""};
+    const double r = v0 * std::sqrt(c * m) / deltaF, zeta = eta / (2 * std::sqrt(c * m));
+    return {true, std::log(r / coulombDashpotCriticalRatio(zeta)), "Coulomb + dashpot from rest: ln(r/r*(ζ))", ""};
+  }
+  return {false, NAN, "", ""};
+}
+
+MarginGrid stabilityMarginGrid(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y, int resolution) {
+  checkSweep(scenario, x, y);
+  if (!(resolution >= 2 && resolution <= 512))
+    throw InputError("resolution", "The boundary's resolution must be 2 to 512 points a side; got " +
+                                       std::to_string(resolution) + ".");
+  MarginGrid grid;
+  grid.first = stabilityMargin(scenario);
+  grid.resolution = resolution;
+  if (!grid.first.known) return grid;
+  SweepAxis fineX = x, fineY = y;
+  fineX.count = fineY.count = resolution;
+  for (int i = 0; i < resolution; ++i) grid.xs.push_back(fineX.at(i)), grid.ys.push_back(fineY.at(i));
+  grid.values.reserve(static_cast<std::size_t>(resolution) * resolution);
+  for (int j = 0; j < resolution; ++j)
+    for (int i = 0; i < resolution; ++i)
+      grid.values.push_back(stabilityMargin(withAxisValues(scenario, x, grid.xs[i], y, grid.ys[j])).value);
+  return grid;
 }
 
 }  // namespace friction

@@ -146,7 +146,13 @@ struct LawSimulationRequest {
   std::vector<Breakpoint> driveSteps = {};  ///< velocity steps of the drive (empty: v0 throughout)
   SpringBlockStart start = SpringBlockStart::Rest;
   std::function<void(double)> progress = {};  ///< as SpringBlockOptions::progress
+  /// With a steady start and no drive steps: the drive speeds up by this fraction (within ±0.5) at
+  /// 0.1 % of the run, so that linear (in)stability shows (unperturbed steady sliding stays as it is).
+  double kick = 0;
 };
+
+/// Checks a kick (LawSimulationRequest::kick); throws InputError naming `kick`.
+void checkKick(double kick, SpringBlockStart start, bool hasDriveSteps);
 
 struct LawSimulationResult {
   SpringBlockResult run;

@@ -22,9 +22,7 @@ struct Scenario {
   ParamList system;    ///< the spring-block system (law runs)
   std::string integrator = "auto";
   SpringBlockStart start = SpringBlockStart::Rest;
-  /// With a steady start: the drive speeds up by this fraction at 0.1 % of the run, so that linear
-  /// (in)stability shows (steady sliding, unperturbed, would stay as it is).
-  double kick = 0;
+  double kick = 0;  ///< LawSimulationRequest::kick
   int samples = 2000;
 };
 
@@ -70,5 +68,40 @@ double coulombStickSlipPeriod(double m, double c, double v0, double Fs, double F
 
 /// Rate-and-state's critical stiffness with inertia [N/m]: N(b − a)/Dc · [1 + m V²/(N a Dc)].
 double rateStateCriticalStiffness(double m, double N, double a, double b, double Dc, double V);
+
+/// Coulomb friction with a dashpot, driven from rest (physics-checks §1b): after the first break-away
+/// the block re-sticks, and stick-slip persists, iff r = v0√(cm)/ΔF < r*(ζ), ζ = η/(2√(cm)). r* has no
+/// closed form: it is found by bisection on whether the closed-form slip's first minimum reaches
+/// v = 0. Infinite for ζ = 0 (an undamped slip always re-sticks), 0 for ζ ≥ 1 (no overshoot).
+double coulombDashpotCriticalRatio(double zeta);
+
+/// A scenario's closed-form stability boundary, as a signed margin: positive where the criterion
+/// predicts steady sliding, negative where it predicts growing oscillation or stick-slip, zero on the
+/// boundary. `known` is false where no closed form applies (the margin is then NaN).
+struct StabilityMargin {
+  bool known = false;
+  double value = 0;
+  std::string criterion;  ///< which closed form, in words (empty when unknown)
+  std::string unit;       ///< the margin's unit
+};
+
+/// The closed form that applies to a scenario, where one does:
+/// - a static law (not stateful, not dynamic) with a steady start: η + dF/dv(v0) [N·s/m] (§2);
+/// - Coulomb with a dashpot from rest: ln(r / r*(ζ)) (§1b);
+/// - the seed model and the SI θ model: E − E_c [N·s/m], E = η + ∂F/∂v at fixed θ (§3), or for the θ
+///   model's variant E[1 + c/(λ(mλ + E))] − ΔFθ0/(Dλ);
+/// - rate-and-state with a steady start: E[1 + c/(λ(mλ + E))] − N b/V, λ = V/Dc, E = η + N a/V (§4).
+/// Throws InputError for a bad scenario, as a run would.
+StabilityMargin stabilityMargin(const Scenario& scenario);
+
+/// The margin over a grid of the map's axes, `resolution` samples a side (the ends included), for
+/// drawing the boundary as the margin's zero contour: values[j * resolution + i] at (x.at'(i), y.at'(j))
+/// where at' spaces `resolution` points over each axis's range as the axis does.
+struct MarginGrid {
+  StabilityMargin first;  ///< the criterion (known false: no closed form for this scenario)
+  int resolution = 0;
+  std::vector<double> xs, ys, values;
+};
+MarginGrid stabilityMarginGrid(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y, int resolution);
 
 }  // namespace friction
