@@ -64,6 +64,31 @@ export function preslidingToCsv(result, { version, law, protocol }) {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * A stability map as CSV: a commented header (engine version, scenario, axes, boundary), then one row
+ * per cell: the two parameter values, the regime, its value and any error.
+ * @param {object[]} cells {x, y, regime, value, error?}, row by row
+ * @param {{version: string, subject: {entry: object}, map: {scenario: object, x: object, y: object},
+ *   specs: {x: object, y: object}, boundary: {known: boolean, criterion: string}}} about
+ */
+export function mapToCsv(cells, { version, subject, map, specs, boundary }) {
+  const axis = (name) => {
+    const a = map[name];
+    return `# ${name}: ${a.target}.${a.key} from ${a.min} to ${a.max}, ${a.count} cells${a.log ? ', logarithmic' : ''}`;
+  };
+  const lines = [
+    `# Friction Lab ${version}: stability map of ${subject.entry.name} (${subject.entry.id})`,
+    `# scenario: ${JSON.stringify(map.scenario)}`,
+    axis('x'),
+    axis('y'),
+    '# value: growth rate [1/s] (growing, decaying) or velocity amplitude [m/s] (stick-slip)',
+    ...(boundary.known ? [`# closed-form boundary: ${boundary.criterion} = 0`] : []),
+    `${specs.x.key} [${specs.x.unit || '-'}],${specs.y.key} [${specs.y.unit || '-'}],regime,value,error`,
+    ...cells.map((cell) => [cell.x, cell.y, cell.regime, cell.value, csvCell(cell.error ?? '')].join(',')),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
 /** Quotes a CSV cell if it holds a comma, a quote or a newline. */
 function csvCell(text) {
   return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

@@ -9,6 +9,7 @@ import { Comparison } from './compare.js';
 import { ExplorerInputs } from './explorer-inputs.js';
 import { describeRegime, formatQuantity, formatResonance } from './format.js';
 import { LawCards } from './law-cards.js';
+import { MapView } from './map-view.js';
 import { PreslidingView } from './presliding.js';
 import { linkHash, loadSettings, saveSettings } from './settings.js';
 import { SimClient } from './sim-client.js';
@@ -55,6 +56,11 @@ const ui = {
     integratorDescription: byId('integrator-description'),
     integratorError: byId('integrator-error'),
     reset: byId('reset'),
+    startPicker: byId('start-picker'),
+    start: byId('start'),
+    kickRow: byId('kick-row'),
+    kick: byId('kick'),
+    startError: byId('start-error'),
   },
   notice: byId('notice'),
   formError: byId('form-error'),
@@ -85,6 +91,29 @@ const ui = {
     chart: byId('chart-loop'),
     exportCsv: byId('export-csv-presliding'),
     exportPng: byId('export-png-loop'),
+  },
+  map: {
+    subject: byId('map-subject'),
+    description: byId('map-description'),
+    error: byId('map-error'),
+    params: byId('map-params'),
+    systemSection: byId('map-system-section'),
+    systemParams: byId('map-system-params'),
+    lawStart: byId('map-law-start'),
+    start: byId('map-start'),
+    kick: byId('map-kick'),
+    startError: byId('map-start-error'),
+    x: { key: byId('map-x-key'), min: byId('map-x-min'), max: byId('map-x-max'), count: byId('map-x-count'), log: byId('map-x-log'), error: byId('map-x-error') },
+    y: { key: byId('map-y-key'), min: byId('map-y-min'), max: byId('map-y-max'), count: byId('map-y-count'), log: byId('map-y-log'), error: byId('map-y-error') },
+    run: byId('map-run'),
+    cancel: byId('map-cancel'),
+    status: byId('map-status'),
+    cell: byId('map-cell'),
+    legend: byId('map-legend'),
+    boundary: byId('map-boundary'),
+    exportCsv: byId('export-csv-map'),
+    exportPng: byId('export-png-map'),
+    chart: byId('chart-map'),
   },
   explorer: {
     error: byId('explorer-error'),
@@ -279,7 +308,9 @@ async function start() {
       settings.overrides[request.model] = request.params;
       return;
     }
-    settings.system = request.system;
+    const { start = 'rest', ...system } = request.system;
+    settings.system = system;
+    settings.start = { mode: start, kick: request.kick ?? 0 };
     settings.lawOverrides[request.law] = request.params;
     if (request.integrator === 'auto') delete settings.integrators[request.law];
     else settings.integrators[request.law] = request.integrator;
@@ -303,8 +334,9 @@ async function start() {
         settings.overrides[request.model] = keepGood(request.params, settings.overrides[request.model] ?? {});
       } else {
         // The integrator stays as it was saved; the other part keeps all of its values.
-        if (placed === 'system') settings.system = keepGood(request.system, settings.system);
-        else settings.system = request.system;
+        const { start, ...system } = request.system;
+        if (placed === 'system') settings.system = keepGood(system, settings.system);
+        else settings.system = system;
         if (placed === 'law') settings.lawOverrides[request.law] = keepGood(request.params, settings.lawOverrides[request.law] ?? {});
         else settings.lawOverrides[request.law] = request.params;
       }
@@ -374,6 +406,7 @@ async function start() {
       settings.overrides[id] = {};
     } else {
       settings.system = {};
+      settings.start = { mode: 'rest', kick: 0 };
       settings.lawOverrides[id] = {};
       delete settings.integrators[id];
     }
@@ -400,6 +433,7 @@ async function start() {
   // who never opens them pays nothing.
   let explorerStarted = false;
   let presliding = null;
+  let mapView = null;
   function showView(view) {
     if (view === 'explorer' && !explorerStarted) {
       explorerStarted = true;
@@ -408,6 +442,10 @@ async function start() {
     if (view === 'presliding' && !presliding) {
       presliding = new PreslidingView(ui.presliding, catalog, client, settings.presliding, persist, endPreset);
       presliding.recompute();
+    }
+    if (view === 'map' && !mapView) {
+      mapView = new MapView(ui.map, catalog, settings.map, persist, openRun);
+      window.__mapView = mapView;  // the benchmark and tests read its worker count
     }
   }
   const views = new ViewSwitch(ui.viewSwitch, (view) => {
@@ -435,15 +473,8 @@ async function start() {
     if (preset.view === 'presliding') {
       settings.presliding = { law: preset.law, overrides: { ...settings.presliding.overrides, [preset.law]: preset.params },
         protocol: preset.protocol };
-    } else if (preset.model !== undefined) {
-      settings.model = preset.model;
-      settings.overrides[preset.model] = preset.params;
     } else {
-      settings.model = preset.law;
-      settings.lawOverrides[preset.law] = preset.params;
-      settings.system = preset.system;
-      if (preset.integrator === 'auto') delete settings.integrators[preset.law];
-      else settings.integrators[preset.law] = preset.integrator;
+      loadRun(preset);
     }
     settings.view = preset.view;
     persist();
@@ -459,6 +490,34 @@ async function start() {
       controls.select(settings.model, settings);
       recompute();
     }
+  }
+
+  /** Puts a run ({model, params} or {law, params, system, integrator, kick}) into the spring-block settings. */
+  function loadRun(run) {
+    if (run.model !== undefined) {
+      settings.model = run.model;
+      settings.overrides[run.model] = run.params;
+      return;
+    }
+    const { start = 'rest', ...system } = run.system ?? {};
+    settings.model = run.law;
+    settings.lawOverrides[run.law] = run.params;
+    settings.system = system;
+    settings.start = { mode: start, kick: run.kick ?? 0 };
+    if ((run.integrator ?? 'auto') === 'auto') delete settings.integrators[run.law];
+    else settings.integrators[run.law] = run.integrator;
+  }
+
+  /** Opens a map cell's run in the spring-block view. */
+  function openRun(run) {
+    loadRun(run);
+    settings.view = 'spring';
+    persist();
+    endPreset();
+    views.show('spring');
+    controls.select(settings.model, settings);
+    recompute();
+    ui.controls.select.focus();
   }
 
   function startExplorer() {

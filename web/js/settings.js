@@ -15,6 +15,11 @@
 //               {law, params, system, integrator}
 //   presliding  the presliding view: {law: <dynamic lawId>, overrides: {<lawId>: {<paramKey>: number}},
 //               protocol: {<presliding paramKey>: number}}
+//   start       the spring-block's start for law runs: {mode: 'rest' | 'steady', kick: number (fraction of v0)}
+//   map         the stability-map view: {subject: <modelId | lawId>, overrides: {<id>: {<paramKey>: number}},
+//               system: {<systemParamKey>: number}, start: 'rest' | 'steady', kick: number,
+//               x, y: null (the subject's default axes) | {target: 'params' | 'system', key, min, max,
+//               count (2 … 256), log: boolean}}
 //   explorer    the law explorer: {
 //     laws: [<lawId>, …] (at most MAX_LAWS, no repeats), overrides: {<lawId>: {<paramKey>: number | number[]}},
 //     quantity: 'mu' | 'force', scale: 'linear' | 'log',
@@ -42,6 +47,21 @@ export const EXPLORER_DEFAULTS = Object.freeze({
   N: 10,
   p: 0,
   theta: null,
+});
+
+/**
+ * The stability map when nothing is saved: the seed model with a renewal length long enough that
+ * steady sliding exists (D/τ = 0.5 m/s > v0), over the spring-dashpot plane, where its critical
+ * damping E_c(c) crosses the map (physics-checks §3). Keys the catalog lacks are dropped on load.
+ */
+export const MAP_DEFAULTS = Object.freeze({
+  subject: 'abbott-seed',
+  overrides: { 'abbott-seed': { tau: 100, D: 50, tmax: 30 } },
+  system: {},
+  start: 'steady',
+  kick: 0.01,
+  x: { target: 'params', key: 'c', min: 2, max: 40, count: 32, log: false },
+  y: { target: 'params', key: 'eta', min: 0.05, max: 1.2, count: 32, log: false },
 });
 
 /** The spring-block charts' options when nothing is saved. */
@@ -75,6 +95,8 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
     system: {}, lawOverrides: {}, integrators: {}, charts: { ...CHART_DEFAULTS },
     presliding: { law: dynamicLaws[0]?.id ?? null, overrides: {}, protocol: {} },
     compare: [],
+    start: { mode: 'rest', kick: 0 },
+    map: loadMap(structuredClone(MAP_DEFAULTS), models, system ? laws : [], system).settings,
   });
   // Precedence: the link's state (location.hash), then the saved settings, then the defaults. The
   // link carries the whole state, so it wins field by field; saved fields fill in what an older link
@@ -163,6 +185,19 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
   if (saved.presliding !== undefined) {
     const kept = loadPresliding(saved.presliding, dynamicLaws, presliding);
     settings.presliding = kept.settings;
+    dropped ||= kept.dropped;
+  }
+
+  if (saved.start !== undefined) {
+    const start = isPlainObject(saved.start) ? saved.start : {};
+    const mode = start.mode === 'rest' || start.mode === 'steady' ? start.mode : undefined;
+    const kick = Number.isFinite(start.kick) ? start.kick : undefined;
+    dropped ||= mode === undefined || kick === undefined;
+    settings.start = { mode: mode ?? 'rest', kick: kick ?? 0 };
+  }
+  if (saved.map !== undefined) {
+    const kept = loadMap(saved.map, models, drivingLaws, system);
+    settings.map = kept.settings;
     dropped ||= kept.dropped;
   }
 
@@ -279,11 +314,18 @@ function loadCompare(saved, models, laws, system, integrators) {
       requests.push({ model: entry.id, params: params.kept });
       continue;
     }
-    const kept = keepKnownValues(item.system ?? {}, system);
-    dropped ||= kept.dropped;
+    // A steady start travels in system.start, and its kick beside it (as engine.simulate takes them).
+    const { start, ...numbers } = isPlainObject(item.system) ? item.system : {};
+    const kept = keepKnownValues(numbers, system);
+    dropped ||= kept.dropped || (start !== undefined && start !== 'steady' && start !== 'rest');
     const integrator = integrators.some((candidate) => candidate.id === item.integrator) ? item.integrator : 'auto';
     dropped ||= item.integrator !== undefined && integrator !== item.integrator;
-    requests.push({ law: entry.id, params: params.kept, system: kept.kept, integrator });
+    const request = { law: entry.id, params: params.kept, system: kept.kept, integrator };
+    if (start === 'steady') {
+      request.system.start = 'steady';
+      if (Number.isFinite(item.kick) && item.kick !== 0) request.kick = item.kick;
+    }
+    requests.push(request);
   }
   return { requests, dropped };
 }
@@ -304,6 +346,47 @@ function loadPresliding(saved, dynamicLaws, protocolSpec) {
     const kept = keepKnownValues(saved.protocol, protocolSpec);
     settings.protocol = kept.kept;
     dropped ||= kept.dropped;
+  }
+  return { settings, dropped };
+}
+
+/**
+ * Validates the saved stability map: a known subject, known values, and axes over number parameters
+ * of the subject (or of the system, for a law) with finite ends, 2 to 256 cells and a log flag. An
+ * axis that fails goes back to null (the subject's default axes); whether its range suits the
+ * parameter is the engine's to say when the map is drawn.
+ */
+function loadMap(saved, models, drivingLaws, system) {
+  const subjects = [...models, ...drivingLaws];
+  const settings = { subject: models[0].id, overrides: {}, system: {}, start: 'rest', kick: 0.01, x: null, y: null };
+  if (!isPlainObject(saved)) return { settings, dropped: true };
+  let dropped = false;
+  const subject = subjects.find((entry) => entry.id === saved.subject);
+  if (subject) settings.subject = subject.id;
+  else dropped = true;
+  const overrides = keepKnownOverrides(saved.overrides, subjects);
+  settings.overrides = overrides.kept;
+  dropped ||= overrides.dropped;
+  const kept = keepKnownValues(saved.system ?? {}, system);
+  settings.system = kept.kept;
+  dropped ||= kept.dropped;
+  if (saved.start === 'rest' || saved.start === 'steady') settings.start = saved.start;
+  else dropped ||= saved.start !== undefined;
+  if (Number.isFinite(saved.kick)) settings.kick = saved.kick;
+  else dropped ||= saved.kick !== undefined;
+  const isLaw = drivingLaws.includes(subject);
+  const validAxis = (axis) => isPlainObject(axis)
+    && (axis.target === 'params' || (axis.target === 'system' && isLaw && system !== null))
+    && (axis.target === 'params' ? subject?.params : system.params)
+      .some((spec) => spec.key === axis.key && (spec.kind ?? 'number') !== 'list')
+    && Number.isFinite(axis.min) && Number.isFinite(axis.max)
+    && Number.isInteger(axis.count) && axis.count >= 2 && axis.count <= 256 && typeof axis.log === 'boolean';
+  if (subject && validAxis(saved.x) && validAxis(saved.y)) {
+    const axis = ({ target, key, min, max, count, log }) => ({ target, key, min, max, count, log });
+    settings.x = axis(saved.x);
+    settings.y = axis(saved.y);
+  } else {
+    dropped ||= saved.x !== null || saved.y !== null;
   }
   return { settings, dropped };
 }

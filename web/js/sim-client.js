@@ -12,6 +12,15 @@
 /** @typedef {{v: Float64Array, mu: Float64Array, force: Float64Array}} Curve */
 /** @typedef {{models: object[], columns: object[], laws: object[], system: object | null, integrators: object[], version: string}} Catalog */
 
+/** Starts a simulation worker (sim-worker.js). */
+export function startSimWorker() {
+  // The single-file build (dist/friction-lab.html) carries the worker as the text of a classic
+  // script: opened from disk, a page may only start a worker from a Blob URL, and not a module one.
+  const inlined = globalThis.__frictionWorkerSource;
+  return inlined ? new Worker(URL.createObjectURL(new Blob([inlined], { type: 'text/javascript' })))
+    : new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module' });
+}
+
 export class SimClient {
   #worker;
   #nextId = 1;
@@ -47,11 +56,7 @@ export class SimClient {
   }
 
   #start() {
-    // The single-file build (dist/friction-lab.html) carries the worker as the text of a classic
-    // script: opened from disk, a page may only start a worker from a Blob URL, and not a module one.
-    const inlined = globalThis.__frictionWorkerSource;
-    this.#worker = inlined ? new Worker(URL.createObjectURL(new Blob([inlined], { type: 'text/javascript' })))
-      : new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module' });
+    this.#worker = startSimWorker();
     this.#worker.onmessage = ({ data }) => this.#receive(data);
     // A worker whose script or imports cannot load reports only a bare 'error' event.
     this.#worker.onerror = (event) => {

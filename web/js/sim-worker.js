@@ -11,6 +11,8 @@
 //                                     | {type:'error', id, message, parameter, index}
 //   {type:'curves', id, requests}    -> {type:'curves', id, curves}
 //                                     | {type:'error', id, message, parameter, index}
+//   {type:'sweep-cells', id, map, cells} -> {type:'cells', id, cells}   (engine.sweepCells: map pool workers)
+//   {type:'sweep-boundary', id, map, resolution} -> {type:'boundary', id, boundary}   (engine.sweepBoundary)
 // `request` is {model, params} (a seed model) or {law, params, system, integrator} (a catalog law
 // driving the spring-block system); `result` is {columns: {<key>: Float64Array}, summary}.
 // `requests` is [{law, params, options}], one per law of the explorer, and `curves` answers them in
@@ -57,6 +59,11 @@ self.onmessage = async ({ data: message }) => {
       for (index = 0; index < message.requests.length; index++) results.push(engine.simulate(message.requests[index]));
       index = undefined;
       self.postMessage({ type: 'compared', id: message.id, results }, results.flatMap((result) => columnBuffers(result.columns)));
+    } else if (message.type === 'sweep-cells') {
+      self.postMessage({ type: 'cells', id: message.id, cells: engine.sweepCells({ ...message.map, cells: message.cells }) });
+    } else if (message.type === 'sweep-boundary') {
+      const boundary = engine.sweepBoundary({ ...message.map, resolution: message.resolution });
+      self.postMessage({ type: 'boundary', id: message.id, boundary });
     } else if (message.type === 'curves') {
       const curves = [];
       for (index = 0; index < message.requests.length; index++) {

@@ -31,7 +31,8 @@ export class SpringControls {
    *   systemSection: HTMLElement, systemDescription: HTMLElement, systemParams: HTMLElement,
    *   lawSection: HTMLElement, lawTitle: HTMLElement, lawOrigin: HTMLElement, lawCitation: HTMLElement, lawParams: HTMLElement,
    *   integratorPicker: HTMLElement, integrator: HTMLSelectElement, integratorDescription: HTMLElement,
-   *   integratorError: HTMLElement, reset: HTMLButtonElement}} ui
+   *   integratorError: HTMLElement, reset: HTMLButtonElement, startPicker: HTMLElement, start: HTMLSelectElement,
+   *   kickRow: HTMLElement, kick: HTMLInputElement, startError: HTMLElement}} ui
    * @param {{models: object[], laws: object[], system: object | null, integrators: {id: string, name: string, description: string}[]}} catalog
    *   without a system, only the seed models are offered
    * @param {() => void} onChange called after every change the user makes to a value or the integrator
@@ -51,6 +52,11 @@ export class SpringControls {
         this.#showIntegrator();
         this.#onChange();
       });
+      ui.start.addEventListener('change', () => {
+        ui.kickRow.hidden = ui.start.value !== 'steady';
+        this.#edited('system');
+      });
+      ui.kick.addEventListener('input', () => this.#edited('system'));
     }
   }
 
@@ -84,6 +90,7 @@ export class SpringControls {
     ui.systemSection.hidden = !isLaw;
     ui.lawSection.hidden = !isLaw;
     ui.integratorPicker.hidden = !isLaw;
+    ui.startPicker.hidden = !isLaw;
     this.clearErrors();
     if (isLaw) {
       ui.lawTitle.textContent = entry.name;
@@ -93,6 +100,9 @@ export class SpringControls {
       this.#systemForm.render(this.#catalog.system, saved.system ?? {});
       this.#lawForm.render(entry, saved.lawOverrides[id] ?? {});
       ui.integrator.value = saved.integrators[id] ?? AUTO;
+      ui.start.value = saved.start?.mode ?? 'rest';
+      ui.kick.value = String(saved.start?.kick ?? 0);
+      ui.kickRow.hidden = ui.start.value !== 'steady';
       this.#showIntegrator();
       ui.reset.textContent = 'Reset the system and this law to defaults';
       this.#modelForm.render({ params: [] }, {});
@@ -108,19 +118,31 @@ export class SpringControls {
    */
   get request() {
     if (this.#choice.kind === 'model') return { model: this.#choice.id, params: this.#modelForm.overrides };
-    return {
+    const request = {
       law: this.#choice.id, params: this.#lawForm.overrides, system: this.#systemForm.overrides, integrator: this.#ui.integrator.value,
     };
+    // A steady start, and its kick (a box that is not a number goes as NaN, for the engine to refuse).
+    if (this.#ui.start.value === 'steady') {
+      request.system.start = 'steady';
+      const kick = this.#ui.kick.value.trim() === '' ? 0 : Number(this.#ui.kick.value);
+      if (kick !== 0) request.kick = kick;
+    }
+    return request;
   }
 
   /**
    * Shows the engine's message beside the control it names.
    * @param {string | undefined} parameter the engine's `error.parameter`
-   * @returns {'model' | 'system' | 'law' | 'integrator' | null} where it went; null: nowhere (the caller shows it)
+   * @returns {'model' | 'system' | 'law' | 'integrator' | 'start' | null} where it went; null: nowhere (the caller shows it)
    */
   showError(parameter, message) {
     if (parameter === undefined) return null;
     if (this.#choice.kind === 'model') return this.#modelForm.showError(parameter, message) ? 'model' : null;
+    if (parameter === 'kick' || parameter === 'start') {
+      this.#ui.startError.textContent = message;
+      this.#ui.kick.setAttribute('aria-invalid', 'true');
+      return 'start';
+    }
     if (parameter === 'integrator') {
       this.#ui.integratorError.textContent = message;
       this.#ui.integrator.setAttribute('aria-invalid', 'true');
@@ -140,6 +162,8 @@ export class SpringControls {
     this.#lawForm.clearErrors();
     this.#ui.integratorError.textContent = '';
     this.#ui.integrator.removeAttribute('aria-invalid');
+    this.#ui.startError.textContent = '';
+    this.#ui.kick.removeAttribute('aria-invalid');
   }
 
   /**
