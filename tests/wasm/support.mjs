@@ -6,9 +6,10 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Loads the built engine from dist/ exactly as a user of the module would. */
+/** Loads the built engine from dist/ (or $FRICTION_LAB_DIST) exactly as a user of the module would. */
 export async function loadBuiltEngine() {
-  const { loadEngine } = await import(path.join(repoRoot, 'dist', 'engine.mjs'));
+  const dist = path.resolve(process.env.FRICTION_LAB_DIST ?? path.join(repoRoot, 'dist'));
+  const { loadEngine } = await import(path.join(dist, 'engine.mjs'));
   return loadEngine();
 }
 

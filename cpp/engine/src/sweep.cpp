@@ -140,6 +140,18 @@ void checkSweep(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y
   checkAxis(scenario, x, "x");
   checkAxis(scenario, y, "y");
   if (x.target == y.target && x.key == y.key) throw InputError("y", "The two axes must move different parameters.");
+  // The fixed values, each against its own range, so that a bad one refuses the whole map rather
+  // than every cell. (Rules across parameters, such as μk ≤ μs, may hold in some cells and not in
+  // others when an axis moves one of them: those are the cells' to report.)
+  const auto fixedValues = [&](const ParamList& list, const std::string& target) {
+    ParamList fixed;
+    for (const auto& entry : list)
+      if (!((x.target == target && x.key == entry.first) || (y.target == target && y.key == entry.first))) fixed.push_back(entry);
+    return fixed;
+  };
+  resolveParams(subjectOf(scenario), fixedValues(scenario.params, "params"));
+  if (scenario.model.empty()) resolveParams(springBlockSystemModel(), fixedValues(scenario.system, "system"));
+  else if (!scenario.system.empty()) throw InputError("system", "A seed model has no spring-block system: its own parameters hold it.");
   checkKick(scenario.kick, scenario.model.empty() ? scenario.start : SpringBlockStart::Rest, false);
 }
 

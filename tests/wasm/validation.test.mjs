@@ -1,0 +1,157 @@
+// The validation audit (issue 8), by machine: every parameter of every catalog entry, through every
+// JS entry point that takes it, refuses a value below its range, above it, NaN, ±Infinity, a string,
+// null, an array (for a number) and an unknown key, each with an Error whose .parameter is the key and
+// whose message names the parameter, its unit, the allowed range and the value given. Then the
+// request-level fields of each entry point (missing, mistyped, out of range) and the cross-parameter
+// rules. The README's validation table lists what is checked here.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { loadBuiltEngine } from './support.mjs';
+
+const engine = await loadBuiltEngine();
+const laws = engine.laws();
+const system = engine.system();
+const presliding = engine.presliding();
+
+/** Expects `run` to throw an Error naming `parameter`; returns the message. */
+function refused(run, parameter, context) {
+  let caught;
+  try {
+    run();
+  } catch (error) {
+    caught = error;
+  }
+  assert.ok(caught instanceof Error, `${context}: not refused`);
+  assert.equal(caught.parameter, parameter, `${context}: ${caught.message}`);
+  return caught.message;
+}
+
+// A value just outside the range; a range with an infinite end has nothing beyond it there.
+const outside = (spec) => [
+  ...(Number.isFinite(spec.min) ? [[spec.min - Math.max(1, Math.abs(spec.min)), 'below']] : []),
+  ...(Number.isFinite(spec.max) ? [[spec.max + Math.max(1, Math.abs(spec.max)), 'above']] : []),
+];
+
+/** Checks every parameter of `entry` through `call(params)`. */
+function auditParams(entry, call, where) {
+  let checked = 0;
+  for (const spec of entry.params) {
+    const context = `${where} ${spec.key}`;
+    if (spec.kind === 'list') {
+      refused(() => call({ [spec.key]: [1, NaN] }), spec.key, `${context} [1, NaN]`);
+      refused(() => call({ [spec.key]: 'x' }), spec.key, `${context} 'x'`);
+      checked += 2;
+      continue;
+    }
+    for (const [value, side] of outside(spec)) {
+      const message = refused(() => call({ [spec.key]: value }), spec.key, `${context} ${side}`);
+      // The message names the parameter (its label and key), the range and the value given.
+      const named = message.startsWith(`${spec.label} (${spec.key})`) || (spec.label === spec.key && message.startsWith(spec.key));
+      assert.ok(named, `${context}: not named in ${message}`);
+      if (spec.unit) assert.ok(message.includes(spec.unit), `${context}: no unit in ${message}`);
+      assert.match(message, /between|at least|at most|within/, `${context}: no range in ${message}`);
+      assert.match(message, /got -?[\d.e+-]+/, `${context}: no value in ${message}`);
+      checked += 1;
+    }
+    for (const value of [NaN, Infinity, -Infinity]) {
+      const message = refused(() => call({ [spec.key]: value }), spec.key, `${context} ${value}`);
+      assert.match(message, /finite/, `${context}: ${message}`);
+      assert.ok(message.includes(String(value)), `${context}: ${message}`);
+      checked += 1;
+    }
+    for (const value of ['0.5', null, [1]]) {
+      if (Array.isArray(value) && spec.kind === 'list') continue;
+      refused(() => call({ [spec.key]: value }), spec.key, `${context} ${JSON.stringify(value)}`);
+      checked += 1;
+    }
+    if (spec.kind === 'integer' && Number.isFinite(spec.min) && spec.max > spec.min) {
+      refused(() => call({ [spec.key]: spec.min + 0.5 }), spec.key, `${context} fractional`);
+      checked += 1;
+    }
+  }
+  refused(() => call({ notAParameter: 1 }), 'notAParameter', `${where} unknown key`);
+  return checked + 1;
+}
+
+test('every seed-model parameter is refused out of range, non-finite, mistyped or unknown, by name', () => {
+  let checked = 0;
+  for (const model of engine.models()) {
+    checked += auditParams(model, (params) => engine.simulate({ model: model.id, params: { ...params } }), model.id);
+  }
+  assert.ok(checked > 100, `${checked} checks`);
+});
+
+test('every law parameter is refused the same way by simulate, lawCurve and a stability map', () => {
+  let checked = 0;
+  const axes = { x: { target: 'system', key: 'c', min: 10, max: 20, count: 2 }, y: { target: 'system', key: 'eta', min: 0, max: 1, count: 2 } };
+  for (const law of laws) {
+    checked += auditParams(law, (params) => engine.simulate({ law: law.id, params, system: { duration: 0.01 }, samples: 3 }), `simulate ${law.id}`);
+    checked += auditParams(law, (params) => engine.lawCurve(law.id, params, { vMin: 0, vMax: 1, count: 3 }), `lawCurve ${law.id}`);
+    checked += auditParams(law, (params) => engine.sweepCells({ scenario: { law: law.id, params }, ...axes, cells: [0, 0] }), `map ${law.id}`);
+  }
+  assert.ok(checked > 1000, `${checked} checks`);
+});
+
+test('every spring-block system and presliding-protocol parameter is refused by name', () => {
+  let checked = auditParams(system, (values) => engine.simulate({ law: 'coulomb', system: values, samples: 3 }), 'system');
+  checked += auditParams(presliding, (values) => engine.runPresliding({ law: 'lugre', protocol: values }), 'protocol');
+  assert.ok(checked > 40, `${checked} checks`);
+});
+
+test('request-level fields of every entry point: missing, mistyped and out of range, by name', () => {
+  const cases = [
+    [() => engine.simulate(undefined), 'request'],
+    [() => engine.simulate({}), 'model'],
+    [() => engine.simulate({ model: 7 }), 'model'],
+    [() => engine.simulate({ law: 'nope' }), 'law'],
+    [() => engine.simulate({ law: 'coulomb', integrator: 'leapfrog' }), 'integrator'],
+    [() => engine.simulate({ law: 'coulomb', integrator: 3 }), 'integrator'],
+    [() => engine.simulate({ law: 'coulomb', samples: 1 }), 'samples'],
+    [() => engine.simulate({ law: 'coulomb', samples: 1e9 }), 'samples'],
+    [() => engine.simulate({ law: 'coulomb', samples: '100' }), 'samples'],
+    [() => engine.simulate({ law: 'coulomb', tolerance: -1e-8 }), 'tolerance'],
+    [() => engine.simulate({ law: 'coulomb', tolerance: 0.1 }), 'tolerance'],
+    [() => engine.simulate({ law: 'coulomb', tolerance: NaN }), 'tolerance'],
+    [() => engine.simulate({ law: 'coulomb', system: { start: 'moving' } }), 'start'],
+    [() => engine.simulate({ law: 'coulomb', kick: 0.01 }), 'kick'],
+    [() => engine.simulate({ law: 'coulomb', system: { start: 'steady' }, kick: 0.9 }), 'kick'],
+    [() => engine.simulate({ law: 'coulomb', system: { v0: [[1, 0.1]] } }), 'v0'],
+    [() => engine.simulate({ law: 'coulomb', system: { v0: [[0, 0.1], [0.5, 'fast']] } }), 'v0'],
+    [() => engine.imposeVelocity({ law: 'lugre', velocity: [[0, 1]], duration: -1 }), 'duration'],
+    [() => engine.imposeVelocity({ law: 'coulomb', velocity: [[0, 1]], duration: 1 }), 'law'],
+    [() => engine.applyForce({ law: 'lugre', force: 'push', duration: 1 }), 'force'],
+    [() => engine.runPresliding({ law: 'coulomb' }), 'law'],
+    [() => engine.lawCurve('coulomb', {}, { vMin: 1, vMax: 0, count: 3 }), 'vMax'],
+    [() => engine.lawCurve('coulomb', {}, { vMin: 0, vMax: 1, count: 1e9 }), 'count'],
+    [() => engine.frictionCoefficient('coulomb', {}, { v: 'fast' }), 'v'],
+    [() => engine.sweepCells(undefined), 'map'],
+    [() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 } }), 'y'],
+    [() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0.1, max: 0.5, count: 1 },
+      y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 }, cells: [0, 0] }), 'x'],
+    [() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2.5 },
+      y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 }, cells: [0, 0] }), 'x'],
+    [() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0.1, max: 0.5, count: 300 },
+      y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 }, cells: [0, 0] }), 'x'],
+    [() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2, log: 'yes' },
+      y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 }, cells: [0, 0] }), 'x'],
+    [() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
+      y: { key: 'mu_s', min: 0.1, max: 0.2, count: 2 }, cells: [0, 0] }), 'y'],
+    [() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
+      y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 }, cells: [0, 5] }), 'cells'],
+    [() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
+      y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 }, cells: [0] }), 'cells'],
+    [() => engine.sweepBoundary({ scenario: { model: 'abbott-seed' }, x: { key: 'c', min: 1, max: 5, count: 2 },
+      y: { key: 'eta', min: 0, max: 1, count: 2 }, resolution: 1e6 }), 'resolution'],
+  ];
+  for (const [run, parameter] of cases) refused(run, parameter, run.toString());
+});
+
+test('cross-parameter rules: μk ≤ μs where the origin requires it, a map\'s distinct axes, log axes above 0', () => {
+  // Textbook Coulomb and Drake's Stribeck need the kinetic coefficient at most the static one.
+  assert.match(refused(() => engine.simulate({ law: 'coulomb', params: { mu_s: 0.3, mu_k: 0.5 } }), 'mu_k', 'coulomb'), /0\.3/);
+  refused(() => engine.simulate({ law: 'drake-stribeck', params: { static_friction: 0.3, dynamic_friction: 0.5 } }),
+    'dynamic_friction', 'drake');
+  refused(() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0, max: 0.5, count: 2, log: true },
+    y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 }, cells: [0, 0] }), 'x', 'log axis from 0');
+});
