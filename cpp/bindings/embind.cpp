@@ -33,14 +33,23 @@ using emscripten::val;
 
 namespace {
 
-// Runs `body`; a C++ exception becomes the value { error: message, parameter?: field }, which
-// engine.mjs turns into a thrown JS Error. Throwing from here instead (val::throw_) would unwind the
+// Runs `body`; a C++ exception becomes the value { error: message, parameter?: field } (a run that
+// stopped early adds stoppedAt and partial, its columns so far), which engine.mjs turns into a thrown JS Error. Throwing from here instead (val::throw_) would unwind the
 // wasm frames without running destructors and leak every error message (seen: ~120 bytes a call).
+val columnsToJs(const friction::Trace& trace);
+
 template <class Body>
 val catchErrors(Body&& body) {
   std::string message, field;
   try {
     return body();
+  } catch (const friction::RunStopped& stop) {
+    // A run that stopped early: the reason, the time reached and the trace up to there.
+    val failure = val::object();
+    failure.set("error", std::string(stop.what()));
+    failure.set("stoppedAt", stop.time());
+    failure.set("partial", columnsToJs(stop.partial()));
+    return failure;
   } catch (const friction::InputError& error) {
     message = error.what();
     field = error.field();

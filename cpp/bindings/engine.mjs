@@ -10,7 +10,9 @@
 //                                { columns: { t, x, v, theta, friction, fk, spring, vOverV0, fkOverFk0 }
 //                                  (Float64Arrays owned by JS), summary }. Bad input throws an Error
 //                                whose message names the parameter, unit, range and value, and whose
-//                                `parameter` property is the offending key.
+//                                `parameter` property is the offending key. A run that stops early (a
+//                                non-finite state, a collapsed step, the step budget) throws an Error
+//                                with `stoppedAt` [s] and `partial`: its columns up to there.
 // engine.laws()                  every friction law: { id, name, origin, description, citation, params,
 //                                can: { coefficient, force, stateful, dynamic }, inputs,
 //                                state: [{ key, symbol, label, unit, initial, help }] }
@@ -69,6 +71,8 @@ function unwrap(reply) {
   if (reply.error === undefined) return reply;
   const error = new Error(reply.error);
   if (reply.parameter !== undefined) error.parameter = reply.parameter;
+  // A run that blew up, collapsed its step or ran out of steps: when it stopped, and what it did until then.
+  if (reply.partial !== undefined) Object.assign(error, { stoppedAt: reply.stoppedAt, partial: reply.partial });
   throw error;
 }
 

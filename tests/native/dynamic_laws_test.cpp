@@ -226,3 +226,29 @@ TEST_CASE("A fixed step that blows up ends the run with the reason, not a trace 
   CHECK_THROWS_WITH(simulateSpringBlock("lugre", {}, {1, 10, 0, 0.1, 9.80665, 10}, options),
                     Catch::Contains("non-finite") && Catch::Contains("unstable") && Catch::Contains("stability limit"));
 }
+
+TEST_CASE("A run that blows up stops with its reason, the time reached and the finite trace up to there", "[dynamic][guards]") {
+  // As above: RK4 at 5e-3 s on LuGre is unstable once the block slides. The stop carries the samples
+  // recorded before the blow-up, every one finite, in time order, and ending before the stop.
+  SpringBlockOptions options;
+  options.integrator = Integrator::Rk4;
+  try {
+    simulateSpringBlock("lugre", {}, {1, 10, 0, 0.1, 9.80665, 10}, options);
+    FAIL("the run should have stopped");
+  } catch (const RunStopped& stop) {
+    const Trace& partial = stop.partial();
+    INFO(stop.what());
+    REQUIRE(partial.size() >= 2);
+    CHECK(partial.t.front() == 0);
+    CHECK(partial.t.back() <= stop.time());
+    CHECK(stop.time() < 10);
+    CHECK(std::string(stop.what()).find("t = ") != std::string::npos);
+    for (std::size_t i = 0; i < partial.size(); ++i) {
+      CHECK(std::isfinite(partial.x[i]));
+      CHECK(std::isfinite(partial.v[i]));
+      if (i > 0) CHECK(partial.t[i] > partial.t[i - 1]);
+    }
+    // Before the blow-up the block was pulled from rest and held: it had hardly moved (presliding).
+    CHECK(std::fabs(partial.x.front()) < 1e-3);
+  }
+}

@@ -155,3 +155,22 @@ test('cross-parameter rules: μk ≤ μs where the origin requires it, a map\'s 
   refused(() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0, max: 0.5, count: 2, log: true },
     y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 }, cells: [0, 0] }), 'x', 'log axis from 0');
 });
+
+test('a run that blows up throws its reason with the time reached and the finite columns up to there', () => {
+  // LuGre with RK4 at the 5 ms output step: unstable once the block slides (λh ≈ 100 ≫ 2.785).
+  let caught;
+  try {
+    engine.simulate({ law: 'lugre', integrator: 'rk4', system: { m: 1, c: 10, v0: 0.1, duration: 10 } });
+  } catch (error) {
+    caught = error;
+  }
+  assert.ok(caught instanceof Error);
+  assert.match(caught.message, /non-finite at t = /);
+  assert.ok(caught.stoppedAt > 0 && caught.stoppedAt < 10, String(caught.stoppedAt));
+  const { t, v, x } = caught.partial;
+  assert.ok(t instanceof Float64Array && t.length >= 2);
+  assert.ok(t.at(-1) <= caught.stoppedAt);
+  assert.ok([...v, ...x].every(Number.isFinite));
+  // A refusal of input is not a stop: it has no partial run.
+  assert.throws(() => engine.simulate({ law: 'lugre', system: { m: -1 } }), (error) => error.partial === undefined);
+});

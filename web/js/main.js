@@ -344,6 +344,14 @@ async function start() {
     } else {
       ui.formError.textContent = error.message;
     }
+    if (error.partial) {
+      // A run that stopped early: the charts show it up to the stop, and the status says where.
+      charts.show({ columns: error.partial, summary: {} }, [], comparison.overlays(request));
+      shownRun = null;
+      ui.results.classList.remove('is-stale');
+      setStatus('error', `Stopped at t = ${formatQuantity(error.stoppedAt, 's')}: the charts show the run up to there`);
+      return;
+    }
     // Dim the results: they belong to earlier settings, not to what the controls show now.
     ui.results.classList.add('is-stale');
     setStatus('error', 'Not updated: see the message in the settings');

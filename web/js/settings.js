@@ -10,7 +10,7 @@
 //               (apart from the explorer's, which compare laws at fixed inputs)
 //   integrators {<lawId>: <integratorId>}: each law's integrator; missing means 'auto'
 //   charts      {position: boolean (x on the relative chart), phaseX: 'spring' | 'x' (phase-portrait axis)}
-//   view        'spring' | 'explorer' | 'presliding': the view shown
+//   view        'spring' | 'explorer' | 'presliding' | 'map': the view shown
 //   compare     [request, …]: the runs pinned for comparison (at most 4), each {model, params} or
 //               {law, params, system, integrator}
 //   presliding  the presliding view: {law: <dynamic lawId>, overrides: {<lawId>: {<paramKey>: number}},
@@ -136,7 +136,7 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
   dropped ||= overrides.dropped;
 
   if (saved.view !== undefined) {
-    if (saved.view === 'spring' || (saved.view === 'explorer' && laws.length > 0)
+    if (saved.view === 'spring' || saved.view === 'map' || (saved.view === 'explorer' && laws.length > 0)
       || (saved.view === 'presliding' && dynamicLaws.length > 0)) settings.view = saved.view;
     else dropped = true;
   }

@@ -171,6 +171,7 @@ export class SimClient {
       const error = new Error(message.message);
       error.parameter = message.parameter;
       error.index = message.index;
+      if (message.partial) Object.assign(error, { stoppedAt: message.stoppedAt, partial: message.partial });
       reject(error);
     }
     this.#sendNext();

@@ -5,7 +5,8 @@
 //   {type:'init'}                    -> {type:'ready', models, columns, laws, system, integrators, version}
 //                                     | {type:'error', id: undefined, message}
 //   {type:'simulate', id, request}   -> {type:'progress', id, fraction}* (law runs), then {type:'result', id, result}
-//                                     | {type:'error', id, message, parameter}
+//                                     | {type:'error', id, message, parameter, stoppedAt?, partial?}  (partial:
+//                                       the columns of a run that stopped early, up to stoppedAt)
 //   {type:'presliding', id, request} -> {type:'result', id, result}   (engine.runPresliding)
 //   {type:'compare', id, requests}   -> {type:'compared', id, results}  (one simulate() per request)
 //                                     | {type:'error', id, message, parameter, index}
@@ -76,12 +77,13 @@ self.onmessage = async ({ data: message }) => {
     }
   } catch (err) {
     // Bad input, or anything else the engine throws: the page shows the message.
-    replyError(message, String(err?.message ?? err), err?.parameter, index);
+    replyError(message, String(err?.message ?? err), err?.parameter, index, err?.partial && { stoppedAt: err.stoppedAt, partial: err.partial });
   }
 };
 
-function replyError(request, message, parameter, index) {
-  self.postMessage({ type: 'error', id: request.id, message, parameter, index });
+/** `stopped`: a run that stopped early, {stoppedAt, partial} (its columns so far). */
+function replyError(request, message, parameter, index, stopped) {
+  self.postMessage({ type: 'error', id: request.id, message, parameter, index, ...stopped });
 }
 
 /** The buffers of every Float64Array column, a law's state columns (columns.state) included, to transfer. */

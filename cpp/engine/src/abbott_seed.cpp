@@ -111,7 +111,7 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
     if (v == 0 && t >= windowStart) stuckTimeInWindow += dt;
 
     if (!(std::isfinite(v) && std::isfinite(x) && std::isfinite(theta)))
-      throw SimulationError("The seed algorithm produced a non-finite state at t = " + formatNumber(t) +
+      throw RunStopped(trace, t, "The seed algorithm produced a non-finite state at t = " + formatNumber(t) +
                             " s; reduce η/Load or the velocity coefficients Va, Vb.");
     peakVelocity = std::max(peakVelocity, v);
 

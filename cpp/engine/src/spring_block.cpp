@@ -434,7 +434,7 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
     const double tEnd = i == options.samples - 1 ? sys.duration : i * outputStep;
     while (t < tEnd) {
       if (work > kMaxWork)
-        throw SimulationError("The run exceeded its budget of " + formatNumber(double(kMaxWork)) + " steps at t = " +
+        throw RunStopped(trace, t, "The run exceeded its budget of " + formatNumber(double(kMaxWork)) + " steps at t = " +
                               formatNumber(t) + " s; shorten the duration or loosen the tolerance.");
       // Steps end at the grid point or at the next change of the drive velocity, whichever is first.
       const double limit = std::min(tEnd, drive.nextChange());
@@ -475,12 +475,16 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
       const double err = adaptive ? errorNorm<kDynamic>(y, trial, options.relativeTolerance, tolerances) : 0.0;
       // A fixed step has no error control to shrink it: a blow-up ends the run, with the reason.
       if (!adaptive && !(std::isfinite(trial.y[kX]) && std::isfinite(trial.y[kV]) && std::isfinite(trial.y[kS0])))
-        throw SimulationError("The state became non-finite at t = " + formatNumber(t) + " s: the fixed step of " +
+        throw RunStopped(trace, t, "The state became non-finite at t = " + formatNumber(t) + " s: the fixed step of " +
                               approx(step) + " s is unstable for this law" +
                               (summary.warnings.empty() ? "." : " (" + summary.warnings.front() + ")"));
       if (!(err <= 1)) {
-        if (!std::isfinite(trial.y[kV]) && step < 1e-300)
-          throw SimulationError("The state became non-finite at t = " + formatNumber(t) + " s.");
+        // A step too small to move t on would loop until the budget ran out: the step has
+        // collapsed (the error cannot be met here: a singularity, or a blow-up), and the run stops.
+        if (step <= 64 * std::numeric_limits<double>::epsilon() * std::max(std::fabs(t), sys.duration))
+          throw RunStopped(trace, t, "The step size collapsed to " + approx(step) + " s at t = " + formatNumber(t) +
+                                         " s: the state cannot be followed to the tolerance here" +
+                                         (std::isfinite(trial.y[kV]) ? "." : " (it becomes non-finite)."));
         ++summary.rejectedSteps;
         h = nextStepSize(step, std::isfinite(err) ? err : 1e10, order);
         continue;
@@ -696,7 +700,7 @@ SpringBlockResult simulateSteppedLaw(const LawEvaluator& law, const SpringBlockS
       const double vNext = v + h * (Fd + F) / sys.m;
       x += h * vNext;
       if (!std::isfinite(x) || !std::isfinite(vNext))
-        throw SimulationError("The state became non-finite at t = " + formatNumber(t) + " s: the law's force " +
+        throw RunStopped(trace, t, "The state became non-finite at t = " + formatNumber(t) + " s: the law's force " +
                               "outgrew the step of " + formatNumber(h) + " s.");
       if (v != 0 && (vNext > 0) != (v > 0)) summary.events.push_back({t + h * v / (v - vNext), EventKind::Reversal});
       v = vNext;

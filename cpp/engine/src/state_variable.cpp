@@ -225,7 +225,7 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
     const double tEnd = i == samples - 1 ? p.duration : i * outputStep;
     while (t < tEnd) {
       if (steps > 2 * kMaxSteps)
-        throw SimulationError("The run exceeded its budget of " + formatNumber(2.0 * kMaxSteps) +
+        throw RunStopped(trace, t, "The run exceeded its budget of " + formatNumber(2.0 * kMaxSteps) +
                               " RK4 steps at t = " + formatNumber(t) +
                               " s: the block keeps switching between stick and slip. Shorten the duration.");
       // Land exactly on the grid point rather than leave a sliver step to rounding.
@@ -269,7 +269,7 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
       State next = rk4Step(rate, t, s, step);
       next[kTheta] = std::clamp(next[kTheta], 0.0, 1.0);
       if (!(std::isfinite(next[kX]) && std::isfinite(next[kV]) && std::isfinite(next[kTheta])))
-        throw SimulationError("The state became non-finite at t = " + formatNumber(t) +
+        throw RunStopped(trace, t, "The state became non-finite at t = " + formatNumber(t) +
                               " s; the parameters drive the block beyond what can be integrated.");
 
       if (direction * next[kV] < 0) {

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "friction/errors.h"
 #include "friction/parameters.h"
 
 namespace friction {
@@ -26,6 +27,21 @@ struct Trace {
   std::vector<std::vector<double>> state;
 
   std::size_t size() const { return t.size(); }
+};
+
+/// A run that stopped before its end (a non-finite state, a collapsed step size, the step budget):
+/// a SimulationError whose message says why and when, carrying the time reached and the trace up to
+/// there, so that a caller can show what happened before the stop.
+class RunStopped : public SimulationError {
+ public:
+  RunStopped(const Trace& partial, double time, const std::string& reason)
+      : SimulationError(reason), partial_(partial), time_(time) {}
+  const Trace& partial() const { return partial_; }
+  double time() const { return time_; }
+
+ private:
+  Trace partial_;
+  double time_;
 };
 
 /// Describes one column of a Trace for display: the member it reads and how to label it.
