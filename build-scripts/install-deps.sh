@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need and is missing: Debian packages (Emscripten, Catch2,
-# Chromium, CMake, Ninja, a C++ compiler) and the npm packages of package-lock.json (Chart.js,
-# playwright-core). Safe to run again: it does nothing when everything is there.
+# Chromium, CMake, Ninja, g++, clang with its sanitizer and libFuzzer runtimes) and the npm packages
+# of package-lock.json (Chart.js, playwright-core). Safe to run again: it does nothing when everything is there.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 missing=()
@@ -11,6 +11,12 @@ command -v chromium >/dev/null || missing+=(chromium)
 command -v cmake >/dev/null || missing+=(cmake)
 command -v ninja >/dev/null || missing+=(ninja-build)
 command -v g++ >/dev/null || missing+=(g++)
+# clang with its runtime libraries: the sanitizer test build (test.sh) and libFuzzer (fuzz.sh).
+if ! command -v clang++ >/dev/null; then
+  missing+=(clang libclang-rt-dev)
+elif [ ! -f "$(clang++ -print-resource-dir)/lib/linux/libclang_rt.fuzzer-x86_64.a" ]; then
+  missing+=(libclang-rt-dev)
+fi
 command -v python3 >/dev/null || missing+=(python3)
 command -v node >/dev/null || missing+=(nodejs npm)
 if [ ${#missing[@]} -gt 0 ]; then

@@ -1,0 +1,144 @@
+// libFuzzer harness: bytes → the command-line program's JSON reader (cpp/cli/scenario_json) → a
+// scenario or a sweep → the engine, as `friction run` and `friction sweep` do.
+//
+// Expected outcomes: malformed JSON (cli::JsonError), a refusal naming the field (InputError), a run
+// that cannot complete and says why (SimulationError), or the harness's own wall-clock budget running
+// out. Anything else is a finding and aborts, so that libFuzzer keeps the input: another exception, a
+// crash or sanitizer report, an error without a field or message, or a run that claims success with a
+// non-finite number in its trace or summary.
+//
+// Cost is bounded without changing what the input asks for: output grids above kMaxSamples rows are
+// thinned to kMaxSamples (out-of-range counts still reach the engine's checks), a law run is stopped by
+// its own progress callback once kWallBudget has passed, and a sweep runs two cells (its corners), not
+// every cell. The engine's step budgets bound the rest.
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <typeinfo>
+#include <vector>
+
+#include "friction/friction.h"
+#include "json.h"
+#include "scenario_json.h"
+
+using namespace friction;
+
+namespace {
+
+constexpr int kMaxSamples = 400;
+constexpr std::chrono::milliseconds kWallBudget{1500};
+
+// Thrown by a run's progress callback when the wall-clock budget is spent: an expected end.
+struct WallBudgetSpent {};
+
+[[noreturn]] void finding(const std::string& what) {
+  std::fprintf(stderr, "\n== scenario_fuzz finding: %s\n", what.c_str());
+  std::fflush(stderr);
+  std::abort();
+}
+
+void checkFinite(double value, const std::string& what) {
+  if (!std::isfinite(value)) finding(what + " is " + std::to_string(value) + " in a run that reported success");
+}
+
+// Every column has a row per time; t starts at 0 and never decreases; a column is either all finite
+// or, where the run does not compute it (θ and Fk/Fk0 on the spring-block), all NaN; the columns every
+// run computes (t, x, v, friction, spring) are finite.
+void checkTrace(const Trace& trace) {
+  const std::size_t rows = trace.size();
+  if (rows < 2) finding("a trace of " + std::to_string(rows) + " rows");
+  if (trace.t.front() != 0) finding("the trace starts at t = " + std::to_string(trace.t.front()));
+  for (std::size_t i = 1; i < rows; ++i)
+    if (!(trace.t[i] >= trace.t[i - 1])) finding("t decreases at row " + std::to_string(i));
+  auto checkColumn = [&](const std::vector<double>& column, const std::string& name, bool alwaysComputed) {
+    if (column.size() != rows) finding("column " + name + " has " + std::to_string(column.size()) + " rows, t has " + std::to_string(rows));
+    std::size_t finite = 0;
+    for (double value : column) finite += std::isfinite(value) ? 1 : 0;
+    if (finite == rows) return;
+    if (finite == 0 && !alwaysComputed) {
+      for (double value : column)
+        if (!std::isnan(value)) finding("column " + name + " holds an infinity");
+      return;
+    }
+    for (std::size_t i = 0; i < rows; ++i)
+      if (!std::isfinite(column[i])) finding("column " + name + " is " + std::to_string(column[i]) + " at row " + std::to_string(i));
+  };
+  for (const ColumnSpec& column : columnCatalog()) {
+    const std::string key(column.key);
+    const bool alwaysComputed = key == "t" || key == "x" || key == "v" || key == "friction" || key == "spring";
+    checkColumn(trace.*column.column, key, alwaysComputed);
+  }
+  for (std::size_t i = 0; i < trace.state.size(); ++i) checkColumn(trace.state[i], "state " + std::to_string(i), true);
+}
+
+// A seed model ({model, params}) or a law on the spring-block, as `friction run` runs it.
+void runScenario(Scenario scenario) {
+  if (scenario.samples > kMaxSamples && scenario.samples <= 1'000'000) scenario.samples = kMaxSamples;
+  if (!scenario.model.empty()) {
+    const SimulationResult result = simulate({scenario.model, scenario.params});
+    checkTrace(result.trace);
+    checkFinite(result.summary.peakVelocity, "peakVelocity");
+    checkFinite(result.summary.resonanceHz, "resonanceHz");
+    return;
+  }
+  LawSimulationRequest request = cli::lawRequestFor(scenario);
+  const auto deadline = std::chrono::steady_clock::now() + kWallBudget;
+  request.progress = [deadline](double) {
+    if (std::chrono::steady_clock::now() > deadline) throw WallBudgetSpent{};
+  };
+  const LawSimulationResult result = simulateLaw(request);
+  checkTrace(result.run.trace);
+  const SpringBlockSummary& summary = result.run.summary;
+  for (const auto& [name, value] :
+       {std::pair{"period", summary.period}, {"peakVelocity", summary.peakVelocity},
+        {"driveForceMin", summary.driveForceMin}, {"driveForceMax", summary.driveForceMax},
+        {"driveWork", summary.driveWork}, {"dissipated", summary.dissipated},
+        {"dashpotDissipated", summary.dashpotDissipated}, {"energyResidual", summary.energyResidual},
+        {"staticLimit", summary.staticLimit}})
+    checkFinite(value, name);
+  for (const SpringBlockEvent& event : summary.events) checkFinite(event.t, "an event's time");
+}
+
+// A sweep, as `friction sweep` reads and checks it; every axis value, and the two corner cells run.
+void runSweep(cli::SweepRequest sweep) {
+  Scenario& scenario = sweep.scenario;
+  if (scenario.samples > kMaxSamples && scenario.samples <= 1'000'000) scenario.samples = kMaxSamples;
+  for (const SweepAxis* axis : {&sweep.x, &sweep.y})
+    for (int i = 0; i < axis->count; ++i) {
+      const double value = axis->at(i);
+      if (!(value >= axis->min && value <= axis->max))
+        finding("axis " + axis->key + " value " + std::to_string(i) + " (" + std::to_string(value) + ") lies outside [" +
+                std::to_string(axis->min) + ", " + std::to_string(axis->max) + "]");
+    }
+  for (const auto& [i, j] : {std::pair{0, 0}, std::pair{sweep.x.count - 1, sweep.y.count - 1}}) {
+    const SweepCell cell = sweepCell(scenario, sweep.x, sweep.y, i, j);
+    if (cell.error.empty()) checkFinite(cell.value, "a sweep cell's value");
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  try {
+    const cli::Json json = cli::JsonReader(text).parse();
+    if (json.has("scenario")) runSweep(cli::sweepFromJson(json));
+    else runScenario(cli::scenarioFromJson(json));
+  } catch (const cli::JsonError&) {
+  } catch (const InputError& error) {
+    if (error.field().empty() || std::string(error.what()).empty())
+      finding(std::string("an InputError without a field or message: '") + error.what() + "'");
+  } catch (const SimulationError& error) {
+    if (std::string(error.what()).empty()) finding("a SimulationError without a message");
+  } catch (const WallBudgetSpent&) {
+  } catch (const std::exception& error) {
+    finding(std::string("unexpected ") + typeid(error).name() + ": " + error.what());
+  } catch (...) {
+    finding("an exception of unknown type");
+  }
+  return 0;
+}

@@ -1,0 +1,148 @@
+// Writes the fuzz harness's seed corpus and dictionary from the engine's catalogs, so that both
+// follow the presets, laws and parameters as they change:
+//   write_fuzz_seeds CORPUS_DIR [DICTIONARY_FILE]
+// CORPUS_DIR gets one scenario file per preset (preset-ID.json, as `friction run` reads it) and one
+// sweep file per spring-block preset (sweep-ID.json: the subject's first number parameter over its
+// whole catalog range against a second value). The dictionary (libFuzzer's -dict format) lists every
+// key, id and range end the inputs are made of.
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <string>
+
+#include "friction/friction.h"
+#include "json.h"
+
+using namespace friction;
+using cli::jsonNumber;
+using cli::jsonString;
+
+namespace {
+
+bool isModel(std::string_view id) {
+  for (const ModelSpec& model : modelCatalog())
+    if (model.id == id) return true;
+  return false;
+}
+
+std::string paramsJson(const ParamList& params) {
+  std::string out = "{";
+  for (const auto& [key, value] : params) {
+    out += (out.size() > 1 ? ", " : "") + jsonString(key) + ": ";
+    if (!value.isList) {
+      out += jsonNumber(value.items.front());
+      continue;
+    }
+    out += "[";
+    for (std::size_t i = 0; i < value.items.size(); ++i) out += (i ? ", " : "") + jsonNumber(value.items[i]);
+    out += "]";
+  }
+  return out + "}";
+}
+
+// A preset as `friction run` reads it; a law's may get further system entries and scenario fields
+// (e.g. a steady start and a kick, for a sweep). The presliding view's law runs on the default
+// spring-block: a scenario has no presliding experiment, and its law is still worth seeding.
+std::string scenarioJson(const Preset& preset, const std::string& moreSystem = "", const std::string& moreFields = "") {
+  const std::string subject(preset.subject);
+  if (isModel(subject)) return "{\"model\": " + jsonString(subject) + ", \"params\": " + paramsJson(preset.params) + "}";
+  std::string system = paramsJson(preset.system);
+  if (!moreSystem.empty()) system.insert(system.size() - 1, (system.size() > 2 ? ", " : "") + moreSystem);
+  std::string out = "{\"law\": " + jsonString(subject) + ", \"params\": " + paramsJson(preset.params) + ", \"system\": " + system;
+  if (!preset.integrator.empty()) out += ", \"integrator\": " + jsonString(std::string(preset.integrator));
+  if (!moreFields.empty()) out += ", " + moreFields;
+  return out + "}";
+}
+
+const ParamSpec* firstNumberParam(const ModelSpec& spec, std::string_view skip = "") {
+  for (const ParamSpec& param : spec.params)
+    if (param.kind == ParamKind::Number && param.key != skip) return &param;
+  return nullptr;
+}
+
+std::string axisJson(std::string_view target, const ParamSpec& param, int count) {
+  const bool log = param.scale == Scale::Log && param.min > 0;
+  return "{\"target\": " + jsonString(std::string(target)) + ", \"key\": " + jsonString(std::string(param.key)) +
+         ", \"min\": " + jsonNumber(param.min) + ", \"max\": " + jsonNumber(param.max) + ", \"count\": " +
+         std::to_string(count) + ", \"log\": " + (log ? "true" : "false") + "}";
+}
+
+// A sweep over a spring-block preset: its subject's first number parameter (x) against the dashpot
+// from a steady start with a kick (a law), or against the model's second number parameter.
+std::string sweepJson(const Preset& preset) {
+  const std::string subject(preset.subject);
+  if (isModel(subject)) {
+    const ModelSpec& spec = findModel(subject);
+    const ParamSpec* x = firstNumberParam(spec);
+    const ParamSpec* y = x ? firstNumberParam(spec, x->key) : nullptr;
+    if (!y) return "";
+    return "{\"scenario\": " + scenarioJson(preset) + ", \"x\": " + axisJson("params", *x, 3) + ", \"y\": " +
+           axisJson("params", *y, 2) + "}";
+  }
+  const LawSpec& law = findLaw(subject);
+  const ParamSpec* x = firstNumberParam(law.spec);
+  if (!x) return "";
+  const ParamSpec& eta = *springBlockSystemModel().findParam("eta");
+  const bool steady = !law.can.stateful;
+  const std::string scenario =
+      steady ? scenarioJson(preset, "\"start\": \"steady\"", "\"kick\": 0.01") : scenarioJson(preset);
+  return "{\"scenario\": " + scenario + ", \"x\": " + axisJson("params", *x, 3) + ", \"y\": " + axisJson("system", eta, 2) + "}";
+}
+
+// libFuzzer's dictionary syntax: one "token" per line, with " and \ escaped.
+std::string dictionaryEntry(const std::string& token) {
+  std::string out = "\"";
+  for (const char c : token) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+void addModelTokens(std::set<std::string>& tokens, const ModelSpec& spec) {
+  tokens.insert(jsonString(std::string(spec.id)));
+  for (const ParamSpec& param : spec.params) {
+    tokens.insert(jsonString(std::string(param.key)));
+    for (double value : {param.min, param.max, param.defaultValue}) tokens.insert(jsonNumber(value));
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || argc > 3) {
+    std::cerr << "usage: write_fuzz_seeds CORPUS_DIR [DICTIONARY_FILE]\n";
+    return 2;
+  }
+  const std::filesystem::path corpus = argv[1];
+  std::filesystem::create_directories(corpus);
+  int files = 0;
+  auto write = [&](const std::string& name, const std::string& text) {
+    if (text.empty()) return;
+    std::ofstream(corpus / name) << text << "\n";
+    ++files;
+  };
+  for (const Preset& preset : presetCatalog()) {
+    const std::string id(preset.id);
+    write("preset-" + id + ".json", scenarioJson(preset));
+    if (preset.view == "spring") write("sweep-" + id + ".json", sweepJson(preset));
+  }
+  std::cout << "write_fuzz_seeds: " << files << " files in " << corpus.string() << "\n";
+
+  if (argc == 3) {
+    std::set<std::string> tokens = {"\"model\"", "\"law\"", "\"params\"", "\"system\"", "\"start\"", "\"rest\"",
+                                    "\"steady\"", "\"integrator\"", "\"samples\"", "\"kick\"", "\"scenario\"",
+                                    "\"x\"", "\"y\"", "\"target\"", "\"key\"", "\"min\"", "\"max\"", "\"count\"",
+                                    "\"log\"", "true", "false", "null", "-0", "1e308", "1e-320", "2147483648"};
+    for (const ModelSpec& model : modelCatalog()) addModelTokens(tokens, model);
+    for (const LawSpec& law : lawCatalog()) addModelTokens(tokens, law.spec);
+    addModelTokens(tokens, springBlockSystemModel());
+    for (const IntegratorSpec& integrator : integratorCatalog()) tokens.insert(jsonString(std::string(integrator.id)));
+    std::ofstream dictionary(argv[2]);
+    for (const std::string& token : tokens) dictionary << dictionaryEntry(token) << "\n";
+    std::cout << "write_fuzz_seeds: " << tokens.size() << " dictionary entries in " << argv[2] << "\n";
+  }
+  return 0;
+}
