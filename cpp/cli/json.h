@@ -1,10 +1,15 @@
 #pragma once
 // A small JSON reader and writer for the command-line program: objects, arrays, numbers, strings,
-// true, false and null; errors name the position. (The engine itself reads no JSON.)
+// true, false and null; errors name the position. (The engine itself reads no JSON.) Strict where
+// laxness would let a bad value through: numbers follow JSON's grammar (no NaN, Infinity, hex or
+// leading '+'), \u takes exactly four hex digits, and nesting is limited so that a hostile file
+// cannot exhaust the stack.
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -32,6 +37,9 @@ class JsonError : public std::runtime_error {
 
 class JsonReader {
  public:
+  /// Deeper nesting than any scenario or sweep needs, and far from a stack overflow.
+  static constexpr int kMaxDepth = 64;
+
   explicit JsonReader(const std::string& source) : s_(source) {}
 
   Json parse() {
@@ -44,6 +52,7 @@ class JsonReader {
  private:
   const std::string& s_;
   std::size_t pos_ = 0;
+  int depth_ = 0;
 
   [[noreturn]] void fail(const std::string& what) const {
     throw JsonError("JSON: " + what + " at character " + std::to_string(pos_ + 1) + ".");
@@ -69,31 +78,25 @@ class JsonReader {
     return true;
   }
 
+  // Counts the nesting of the objects and arrays being read.
+  struct Nesting {
+    JsonReader& reader;
+    explicit Nesting(JsonReader& r) : reader(r) {
+      if (++reader.depth_ > kMaxDepth) reader.fail("more than " + std::to_string(kMaxDepth) + " nested objects or arrays");
+    }
+    ~Nesting() { --reader.depth_; }
+  };
+
   Json parseValue() {
     skipSpace();
     if (pos_ >= s_.size()) fail("unexpected end");
-    Json value;
     const char c = s_[pos_];
-    if (c == '{') {
-      value.kind = Json::Kind::Object;
-      ++pos_;
-      if (consume('}')) return value;
-      do {
-        skipSpace();
-        if (pos_ >= s_.size() || s_[pos_] != '"') fail("expected a quoted key");
-        const std::string key = parseString();
-        expect(':');
-        value.members[key] = parseValue();
-      } while (consume(','));
-      expect('}');
-    } else if (c == '[') {
-      value.kind = Json::Kind::Array;
-      ++pos_;
-      if (consume(']')) return value;
-      do value.items.push_back(parseValue());
-      while (consume(','));
-      expect(']');
-    } else if (c == '"') {
+    if (c == '{' || c == '[') {
+      const Nesting nesting(*this);
+      return c == '{' ? parseObject() : parseArray();
+    }
+    Json value;
+    if (c == '"') {
       value.kind = Json::Kind::String;
       value.text = parseString();
     } else if (word("true")) {
@@ -104,15 +107,64 @@ class JsonReader {
       value.kind = Json::Kind::Null;
     } else {
       value.kind = Json::Kind::Number;
-      std::size_t used = 0;
-      try {
-        value.number = std::stod(s_.substr(pos_, 64), &used);
-      } catch (const std::exception&) {
-        fail("expected a value");
-      }
-      pos_ += used;
+      value.number = parseNumber();
     }
     return value;
+  }
+
+  Json parseObject() {
+    Json value;
+    value.kind = Json::Kind::Object;
+    ++pos_;
+    if (consume('}')) return value;
+    do {
+      skipSpace();
+      if (pos_ >= s_.size() || s_[pos_] != '"') fail("expected a quoted key");
+      const std::string key = parseString();
+      expect(':');
+      value.members[key] = parseValue();
+    } while (consume(','));
+    expect('}');
+    return value;
+  }
+
+  Json parseArray() {
+    Json value;
+    value.kind = Json::Kind::Array;
+    ++pos_;
+    if (consume(']')) return value;
+    do value.items.push_back(parseValue());
+    while (consume(','));
+    expect(']');
+    return value;
+  }
+
+  // A number by JSON's grammar, -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, converted by strtod
+  // (the program runs in the "C" locale). Beyond the double range it is ±Inf, which every numeric
+  // field refuses by name; below it, 0 or a subnormal.
+  double parseNumber() {
+    const std::size_t start = pos_;
+    auto digits = [&] {
+      const std::size_t from = pos_;
+      while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) ++pos_;
+      return pos_ > from;
+    };
+    if (pos_ < s_.size() && s_[pos_] == '-') ++pos_;
+    const std::size_t integerStart = pos_;
+    if (!digits() || (s_[integerStart] == '0' && pos_ - integerStart > 1)) {  // no leading zeros
+      pos_ = start;
+      fail("expected a value");
+    }
+    if (pos_ < s_.size() && s_[pos_] == '.') {
+      ++pos_;
+      if (!digits()) fail("expected digits after the decimal point");
+    }
+    if (pos_ < s_.size() && (s_[pos_] == 'e' || s_[pos_] == 'E')) {
+      ++pos_;
+      if (pos_ < s_.size() && (s_[pos_] == '+' || s_[pos_] == '-')) ++pos_;
+      if (!digits()) fail("expected digits in the exponent");
+    }
+    return std::strtod(s_.substr(start, pos_ - start).c_str(), nullptr);
   }
 
   std::string parseString() {
@@ -129,9 +181,12 @@ class JsonReader {
         else if (e == 'b') c = '\b';
         else if (e == 'f') c = '\f';
         else if (e == 'u') {
-          if (pos_ + 4 > s_.size()) fail("unfinished \\u escape");
-          const unsigned code = static_cast<unsigned>(std::stoul(s_.substr(pos_, 4), nullptr, 16));
-          pos_ += 4;
+          unsigned code = 0;
+          for (int k = 0; k < 4; ++k, ++pos_) {
+            const char h = pos_ < s_.size() ? s_[pos_] : '\0';
+            if (!std::isxdigit(static_cast<unsigned char>(h))) fail("expected four hex digits after \\u");
+            code = code * 16 + static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : (h | 0x20) - 'a' + 10);
+          }
           // UTF-8 for the basic plane (surrogate pairs are not needed by any field here).
           if (code < 0x80) out += static_cast<char>(code);
           else if (code < 0x800) out += static_cast<char>(0xC0 | (code >> 6)), out += static_cast<char>(0x80 | (code & 0x3F));

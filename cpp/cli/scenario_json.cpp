@@ -2,6 +2,9 @@
 
 #include "scenario_json.h"
 
+#include <cmath>
+#include <limits>
+
 namespace cli {
 namespace {
 
@@ -11,6 +14,15 @@ using friction::ParamList;
 double numberOf(const Json& value, const std::string& field) {
   if (value.kind != Json::Kind::Number) throw InputError(field, "'" + field + "' must be a number.");
   return value.number;
+}
+
+// A count (samples, an axis's cells): a whole number that fits an int, so that converting it is defined;
+// the engine then checks its range.
+int wholeNumberOf(const Json& value, const std::string& field) {
+  const double number = numberOf(value, field);
+  if (!(number == std::trunc(number) && std::fabs(number) <= std::numeric_limits<int>::max()))
+    throw InputError(field, "'" + field + "' must be a whole number within ±2147483647; got " + friction::formatNumber(number) + ".");
+  return static_cast<int>(number);
 }
 
 std::string stringOf(const Json& value, const std::string& field) {
@@ -55,7 +67,7 @@ friction::Scenario scenarioFromJson(const Json& json) {
     s.system = paramsOf(numbers, "system");
   }
   if (json.has("integrator")) s.integrator = stringOf(json.at("integrator"), "integrator");
-  if (json.has("samples")) s.samples = static_cast<int>(numberOf(json.at("samples"), "samples"));
+  if (json.has("samples")) s.samples = wholeNumberOf(json.at("samples"), "samples");
   if (json.has("kick")) s.kick = numberOf(json.at("kick"), "kick");
   return s;
 }
@@ -70,7 +82,7 @@ friction::SweepAxis axisFromJson(const Json& json, const std::string& name) {
     if (!json.has(field)) throw InputError(name, "Axis '" + name + "' needs \"" + field + "\".");
   axis.min = numberOf(json.at("min"), name + ".min");
   axis.max = numberOf(json.at("max"), name + ".max");
-  axis.count = static_cast<int>(numberOf(json.at("count"), name + ".count"));
+  axis.count = wholeNumberOf(json.at("count"), name + ".count");
   if (json.has("log")) axis.logarithmic = json.at("log").kind == Json::Kind::Bool && json.at("log").boolean;
   return axis;
 }
