@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serveStatic } from './static-server.mjs';
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+// FRICTION_LAB_DIST shoots another built copy of the site (as the browser tests allow).
+const dist = process.env.FRICTION_LAB_DIST ?? fileURLToPath(new URL('../dist/', import.meta.url));
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 await mkdir(out, { recursive: true });
 
@@ -44,6 +45,13 @@ try {
   await page.click('#tab-explorer');
   await page.waitForFunction(() => window.__lawRenders >= 1);
   await save(page, 'explorer');
+
+  // The stability map with its defaults: the seed model's c–η plane against its critical damping.
+  await page.click('#tab-map');
+  await page.click('#map-run');
+  await page.waitForFunction(() => document.querySelector('#map-status').dataset.state === 'ready', null, { timeout: 120_000 });
+  await page.evaluate(() => document.querySelector('#map-results').scrollIntoView());
+  await save(page, 'stability-map');
 
   const phone = await browser.newPage({ viewport: { width: 360, height: 740 } });
   await phone.goto(url);

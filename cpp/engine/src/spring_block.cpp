@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <string>
 
 #include "dormand_prince.h"
@@ -24,6 +23,8 @@ using State = Vec<kStateSize>;
 
 // A bound on the work of one run (accepted, rejected and event-locating steps together).
 constexpr long long kMaxWork = 20'000'000;
+// An adaptive step below this has collapsed [s] (see the slip loop).
+constexpr double kCollapsedStep = 1e-300;
 
 // The far end of the spring: its velocity piecewise constant (one step, v0, unless the system gives
 // velocity steps), its position X_d(t) the integral. `segment` is the interval the current step lies
@@ -479,9 +480,11 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
                               approx(step) + " s is unstable for this law" +
                               (summary.warnings.empty() ? "." : " (" + summary.warnings.front() + ")"));
       if (!(err <= 1)) {
-        // A step too small to move t on would loop until the budget ran out: the step has
-        // collapsed (the error cannot be met here: a singularity, or a blow-up), and the run stops.
-        if (step <= 64 * std::numeric_limits<double>::epsilon() * std::max(std::fabs(t), sys.duration))
+        // A step that has shrunk to nothing (below 1e-300 s) cannot recover: the error cannot be met
+        // here (a singularity, or a blow-up), and the run stops rather than spin until the step
+        // budget runs out. (Steps far below what can move t on do recover at some kinks, as the
+        // state changes even where t cannot: only a vanished step is final.)
+        if (!(step >= kCollapsedStep))
           throw RunStopped(trace, t, "The step size collapsed to " + approx(step) + " s at t = " + formatNumber(t) +
                                          " s: the state cannot be followed to the tolerance here" +
                                          (std::isfinite(trial.y[kV]) ? "." : " (it becomes non-finite)."));
