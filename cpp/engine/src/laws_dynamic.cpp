@@ -168,7 +168,14 @@ const std::array<ParamField<RateStateParams>, 7> kRateStateFields = {{
 // μ at slip velocity v and state θ; the classic form needs v ≠ 0.
 double rateStateMu(const RateStateParams& p, double v, double theta) {
   const double stateTerm = p.mu0 + p.b * std::log(p.Vstar * theta / p.Dc);
-  if (p.form == 1) return p.a * std::asinh(v / (2 * p.Vstar) * std::exp(stateTerm / p.a));
+  if (p.form == 1) {
+    const double z = v / (2 * p.Vstar) * std::exp(stateTerm / p.a);
+    if (std::isfinite(z)) return p.a * std::asinh(z);
+    // e^(Ψ/a) beyond the double range (Ψ/a > 709, e.g. μ0 = 2, a = 0.001): 0 at rest, and elsewhere
+    // asinh(z) = ln(2|z|) to double precision, which is the classic form.
+    if (v == 0) return 0;
+    return sign(v) * (stateTerm + p.a * std::log(std::fabs(v) / p.Vstar));
+  }
   if (v == 0)
     throw SimulationError("The classic rate-and-state law (form 0) is undefined at v = 0 m/s; use the regularized "
                           "form (form 1) for motion that stops.");
@@ -209,6 +216,21 @@ double rateStateCurveForce(const ResolvedParams& r, const LawInputs& in) {
 double rateStateCreepSpeed(const ResolvedParams& r) {
   const RateStateParams p = bindParams(kRateStateFields, r);
   return p.form == 1 ? 2 * p.Vstar * std::exp(-p.mu0 / p.a) : 0.0;
+}
+
+// The regularized form's creep at rest must stay resolvable: the spring-block holds v to a thousandth
+// of the creep speed, and below ~1e-305 m/s that tolerance leaves the normal double range and the
+// step control stalls (found by fuzzing: μ0 = 2, a = 0.00285 looped to its step budget). 1e-300 m/s
+// keeps a margin; it is below any physical creep by hundreds of orders of magnitude.
+constexpr double kMinCreepSpeed = 1e-300;  // [m/s]
+void validateRateState(const ResolvedParams& r) {
+  const RateStateParams p = bindParams(kRateStateFields, r);
+  if (p.form != 1) return;
+  const double creep = rateStateCreepSpeed(r);
+  require(creep >= kMinCreepSpeed, "mu0",
+          "With μ0/a = " + formatSignificant(p.mu0 / p.a, 4) + " the regularized form creeps at rest at 2V*·e^(−μ0/a) = " +
+              formatSignificant(creep, 4) + " m/s, below the " + formatNumber(kMinCreepSpeed) +
+              " m/s a run can resolve: lower μ0, or raise a or V*.");
 }
 
 template <const auto& Fields>
@@ -267,6 +289,7 @@ void addDynamicLaws(std::vector<LawDefinition>& laws) {
   rateState.coefficient = &rateStateCoefficient;
   rateState.curveForce = &rateStateCurveForce;
   rateState.creepSpeed = &rateStateCreepSpeed;
+  rateState.validate = &validateRateState;
   laws.push_back(rateState);
 
   LawDefinition elastoPlastic{{"elasto-plastic", "Elasto-plastic (Dupont et al.)",

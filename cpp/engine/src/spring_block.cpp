@@ -172,10 +172,14 @@ Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
         for (std::size_t j = 0; j < kDynamic; ++j) out[i] += J[i][j] * u[j];
       return out;
     };
+    // Scaled by the largest component: ‖J² u‖ reaches λ², and its square would overflow for λ above
+    // ~1e77 (rate-and-state creeping at 1e-80 m/s), which made the stiffest law look non-stiff.
     auto norm = [](const Vec<kDynamic>& u) {
-      double sum = 0;
-      for (double c : u) sum += c * c;
-      return std::sqrt(sum);
+      double largest = 0, sum = 0;
+      for (double c : u) largest = std::max(largest, std::fabs(c));
+      if (!(largest > 0) || !std::isfinite(largest)) return largest;
+      for (double c : u) sum += (c / largest) * (c / largest);
+      return largest * std::sqrt(sum);
     };
     // ‖J² u‖/‖u‖ → |λ|² for a dominant real eigenvalue or complex pair alike.
     Vec<kDynamic> u{1, 1, 1, 1};
@@ -186,7 +190,8 @@ Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
       for (std::size_t i = 0; i < kDynamic; ++i) u[i] = next[i] / length;
     }
     const double rate = std::sqrt(norm(apply(apply(u))) / norm(u));
-    if (std::isfinite(rate) && rate > fastest.rate)
+    // An infinite rate (λ² beyond the double range even so) is the stiffest of all; NaN is skipped.
+    if (rate > fastest.rate)
       fastest = {rate, "the law's state dynamics (the largest eigenvalue of the slip equations, at |v| ≈ " +
                            approx(speed) + " m/s)"};
   }

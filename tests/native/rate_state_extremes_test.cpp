@@ -1,0 +1,71 @@
+// Rate-and-state at the far ends of its catalog ranges, where the fuzz harness (cpp/fuzz) found runs
+// that looped for ~25 s to their step budget. Its regularized form creeps at rest at 2V*·e^(−μ0/a),
+// 1e-84 m/s at μ0 = 1.8 (a = 0.01): the slip equations' fastest rate N·a/(m·creep) ≈ 1e83 /s then
+// squared past the double range in the stiffness estimate, `auto` took Dormand–Prince for the stiffest
+// law of all, and it crawled at its stability limit. The inputs are kept in tests/fuzz/regressions.
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "friction/friction.h"
+
+using namespace friction;
+
+namespace {
+
+constexpr double kFn = 9.80665;  // the default normal force m·g for m = 1 kg
+
+LawSimulationResult runRateState(double mu0, double a) {
+  return simulateLaw({"rate-state", {{"mu0", mu0}, {"a", a}}, {}, "auto", 200});
+}
+
+std::string refusedField(double mu0, double a) {
+  try {
+    runRateState(mu0, a);
+  } catch (const InputError& error) {
+    return error.field();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("Rate-and-state creeping at 1e-84 m/s is stiff: auto integrates it with Rosenbrock, to stick-slip",
+          "[rate-state][fuzz]") {
+  for (const double mu0 : {1.8, 2.0}) {
+    INFO("mu0 = " << mu0);
+    const LawSimulationResult result = runRateState(mu0, 0.01);
+    const SpringBlockSummary& summary = result.run.summary;
+    CHECK(result.integrator == "rosenbrock");
+    // The soft spring (100 N/m, far below the critical stiffness N(b − a)/Dc) gives stick-slip, and the
+    // spring must pull at least μ0·N before the block breaks away: the state only ages (θ grows) at rest.
+    CHECK(summary.regime == Regime::StickSlip);
+    CHECK(summary.driveForceMax >= mu0 * kFn);
+    CHECK(summary.energyResidual < 1e-6);
+  }
+}
+
+TEST_CASE("A creep speed below what a run can resolve is refused, naming mu0", "[rate-state][fuzz]") {
+  // μ0/a = 702: 2V*·e^(−μ0/a) ≈ 3e-311 m/s, a subnormal number; μ0/a = 2000 underflows to 0.
+  CHECK(refusedField(2, 0.00285) == "mu0");
+  CHECK(refusedField(2, 0.001) == "mu0");
+  // Just inside: μ0/a = 667, creep ≈ 1e-295 m/s, runs.
+  CHECK(refusedField(2, 0.003) == "");
+}
+
+TEST_CASE("Beyond the double range of e^(Ψ/a) the regularized form is the classic one, and 0 at rest",
+          "[rate-state][fuzz]") {
+  // A state aged far beyond anything a run reaches makes Ψ/a = (μ0 + b ln(V*θ/Dc))/a ≈ 1100 > 709.
+  const double mu0 = 0.6, a = 0.01, b = 0.015, Vstar = 1e-6, Dc = 1e-5, theta = 1e300, N = 10;
+  const LawEvaluator regularized("rate-state", {{"mu0", mu0}, {"a", a}, {"b", b}, {"Vstar", Vstar}, {"Dc", Dc}, {"form", 1}});
+  const LawEvaluator classic("rate-state", {{"mu0", mu0}, {"a", a}, {"b", b}, {"Vstar", Vstar}, {"Dc", Dc}, {"form", 0}});
+  CHECK(regularized.dynamics(0, N, {theta, 0}).force == 0);
+  for (const double v : {1e-9, 0.1, -0.1}) {
+    INFO("v = " << v);
+    const double force = regularized.dynamics(v, N, {theta, 0}).force;
+    REQUIRE(std::isfinite(force));
+    CHECK_THAT(force, Catch::Matchers::WithinRel(classic.dynamics(v, N, {theta, 0}).force, 1e-12));
+    CHECK((force > 0) == (v > 0));
+  }
+}
