@@ -42,8 +42,8 @@ elapsed=$(( $(date +%s) - started ))
 stat() { sed -n "s/^stat::$1: *//p" "$out/last-run.log" | tail -1; }
 findings=$(find "$out/findings" -type f -newer "$out/scenario.dict" | wc -l)
 echo "fuzz: $(stat number_of_executed_units) executions in ${elapsed} s, $(stat average_exec_per_sec) exec/s," \
-  "$(stat new_units_added) new inputs (corpus: $(ls "$out/corpus" | wc -l) files), slowest input" \
-  "$(stat slowest_unit_time_sec) s, peak RSS $(stat peak_rss_mb) MB"
+  "$(stat new_units_added) new inputs (corpus: $(ls "$out/corpus" | wc -l) files), peak RSS $(stat peak_rss_mb) MB"
+grep "^scenario_fuzz outcomes" "$out/last-run.log" | tail -1 || true
 if [ "$status" -ne 0 ] || [ "$findings" -gt 0 ]; then
   grep -E "^==[0-9]+==ERROR|scenario_fuzz finding|runtime error|Test unit written|ALARM|SUMMARY" "$out/last-run.log" | head -20
   echo "fuzz: FINDINGS: $findings (libFuzzer exit status $status); log: $out/last-run.log" >&2

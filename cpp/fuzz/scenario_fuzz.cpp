@@ -30,7 +30,19 @@ using namespace friction;
 namespace {
 
 constexpr int kMaxSamples = 400;
-constexpr std::chrono::milliseconds kWallBudget{1500};
+constexpr std::chrono::milliseconds kWallBudget{500};
+
+// How the inputs ended, printed at exit (fuzz.sh shows it): whether the fuzzer gets past the JSON
+// reader and the input checks into the runs.
+struct Outcomes {
+  long json = 0, refused = 0, stopped = 0, budget = 0, completed = 0;
+  ~Outcomes() {
+    std::fprintf(stderr, "scenario_fuzz outcomes: %ld completed runs, %ld refused inputs (InputError), %ld stopped runs "
+                         "(SimulationError), %ld runs cut at the wall budget, %ld malformed JSON\n",
+                 completed, refused, stopped, budget, json);
+  }
+};
+Outcomes outcomes;
 
 // Thrown by a run's progress callback when the wall-clock budget is spent: an expected end.
 struct WallBudgetSpent {};
@@ -128,13 +140,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const cli::Json json = cli::JsonReader(text).parse();
     if (json.has("scenario")) runSweep(cli::sweepFromJson(json));
     else runScenario(cli::scenarioFromJson(json));
+    ++outcomes.completed;
   } catch (const cli::JsonError&) {
+    ++outcomes.json;
   } catch (const InputError& error) {
     if (error.field().empty() || std::string(error.what()).empty())
       finding(std::string("an InputError without a field or message: '") + error.what() + "'");
+    ++outcomes.refused;
   } catch (const SimulationError& error) {
     if (std::string(error.what()).empty()) finding("a SimulationError without a message");
+    ++outcomes.stopped;
   } catch (const WallBudgetSpent&) {
+    ++outcomes.budget;
   } catch (const std::exception& error) {
     finding(std::string("unexpected ") + typeid(error).name() + ": " + error.what());
   } catch (...) {
