@@ -34,7 +34,7 @@ test('Tab reaches every control of each view, with a visible focus ring', { time
   await loadSite(site, page);
   await page.selectOption('#model', 'coulomb');
   await page.waitForFunction(() => window.__lastSummary?.law === 'coulomb' && document.querySelector('#status').dataset.state === 'ready');
-  for (const [view, tab] of [['view-spring', null], ['view-explorer', '#tab-explorer'], ['view-presliding', '#tab-presliding']]) {
+  for (const [view, tab] of [['view-spring', null], ['view-explorer', '#tab-explorer'], ['view-presliding', '#tab-presliding'], ['view-map', '#tab-map']]) {
     if (tab) {
       await page.focus(tab);
       await page.keyboard.press('Enter');
@@ -82,7 +82,7 @@ test('every view, the presets and the share bar fit a 360 px phone with no sidew
   await loadSite(site, page);
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(await overflow() <= 0, 'spring-block view');
-  for (const tab of ['#tab-explorer', '#tab-presliding']) {
+  for (const tab of ['#tab-explorer', '#tab-presliding', '#tab-map']) {
     await page.click(tab);
     await page.waitForTimeout(500);
     assert.ok(await overflow() <= 0, `${tab} view scrolls sideways by ${await overflow()} px`);

@@ -33,6 +33,39 @@ export function defaultAxis(target, spec) {
   return { target, key: spec.key, min, max, count: 32, log: logarithmic };
 }
 
+/**
+ * One axis's controls, appended to `container`: the parameter, from, to, cells, log, and an error
+ * line. Ids are map-<name>-key, -min, -max, -count, -log and -error.
+ * @returns {{key: HTMLSelectElement, min: HTMLInputElement, max: HTMLInputElement, count: HTMLInputElement,
+ *   log: HTMLInputElement, error: HTMLElement}}
+ */
+function buildAxis(container, name, title) {
+  const element = (tag, props = {}, ...children) => {
+    const node = Object.assign(document.createElement(tag), props);
+    node.append(...children);
+    return node;
+  };
+  const id = (part) => `map-${name}-${part}`;
+  const number = (part, props) => element('input', { type: 'number', id: id(part), autocomplete: 'off', ...props });
+  const controls = {
+    key: element('select', { id: id('key') }),
+    min: number('min', { step: 'any', inputMode: 'decimal' }),
+    max: number('max', { step: 'any', inputMode: 'decimal' }),
+    count: number('count', { min: 2, max: 256, step: 1, inputMode: 'numeric' }),
+    log: element('input', { type: 'checkbox', id: id('log') }),
+    error: element('p', { id: id('error'), className: 'param-error' }),
+  };
+  controls.error.setAttribute('role', 'alert');
+  for (const input of [controls.key, controls.min, controls.max, controls.count]) input.setAttribute('aria-describedby', id('error'));
+  container.append(element('div', { className: 'map-axis' },
+    element('label', { htmlFor: id('key') }, title), controls.key,
+    element('div', { className: 'map-range' },
+      element('label', {}, 'from ', controls.min), element('label', {}, 'to ', controls.max),
+      element('label', {}, 'cells ', controls.count), element('label', { className: 'ex-check' }, controls.log, ' log')),
+    controls.error));
+  return controls;
+}
+
 export class MapView {
   #ui;
   #catalog;
@@ -54,6 +87,8 @@ export class MapView {
    * @param {(scenario: object) => void} onOpen opens a cell's run in the spring-block view
    */
   constructor(ui, catalog, settings, onSettled, onOpen) {
+    ui.x = buildAxis(ui.axes, 'x', 'Across (x)');
+    ui.y = buildAxis(ui.axes, 'y', 'Up (y)');
     this.#ui = ui;
     this.#catalog = catalog;
     this.#settings = settings;
