@@ -1,6 +1,6 @@
 // The stability map's chart: a Chart.js scatter chart whose axes are the two swept parameters
 // (linear or logarithmic), with the map's cells painted beneath the datasets by a plugin, and the
-// closed-form boundary drawn over them as a dashed line (the zero contour of the engine's margin).
+// closed-form boundary drawn over them as a black line (the zero contour of the engine's margin).
 // Hover or the arrow keys pick a cell; a click or Enter opens it.
 
 const { Chart } = globalThis;
@@ -141,7 +141,7 @@ export class MapChart {
     this.#chart = new Chart(canvas, {
       type: 'scatter',
       data: { datasets: [{ label: 'Closed-form boundary', data: [], showLine: true, borderColor: BOUNDARY_COLOUR,
-        borderWidth: 2, borderDash: [6, 4], pointRadius: 0, spanGaps: false, fill: false }] },
+        borderWidth: 2, pointRadius: 0, spanGaps: false, fill: false }] },
       options: {
         animation: false,
         responsive: true,

@@ -251,7 +251,7 @@ export class MapView {
     this.#chart.reset({ x: { ...map.x, title: xInfo.title }, y: { ...map.y, title: yInfo.title } });
     this.#chart.setBoundary(boundary);
     ui.boundary.textContent = boundary.known
-      ? `Dashed line: the closed-form boundary, where ${boundary.criterion} = 0 (steady sliding predicted on the side where it is positive).`
+      ? `Black line: the closed-form boundary, where ${boundary.criterion} = 0 (steady sliding predicted on the side where it is positive).`
       : 'No closed-form boundary is known for this scenario.';
     ui.cancel.disabled = false;
     ui.exportCsv.disabled = ui.exportPng.disabled = true;
