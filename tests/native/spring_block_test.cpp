@@ -379,3 +379,31 @@ TEST_CASE("A fixed step beyond the stability limit of the law's slope is reporte
   CHECK(simulateSpringBlock("drake-stribeck", {}, sys, options).summary.warnings.empty());
   CHECK(simulateSpringBlock("coulomb", kCoulomb, sys, options).summary.warnings.empty());
 }
+
+TEST_CASE("A kick is a velocity step of the drive by that fraction at 0.1 % of the run, from steady sliding", "[spring-block][kick]") {
+  // The same run two ways: the request's kick, and the drive steps it stands for.
+  LawSimulationRequest kicked{"opensees-veldependent", {{"muSlow", 0.2}, {"muFast", 0.1}, {"transRate", 10}},
+                              {{"c", 100}, {"Fn", 10}, {"v0", 0.1}, {"eta", 8}, {"duration", 5}}};
+  kicked.start = SpringBlockStart::Steady;
+  kicked.kick = 0.02;
+  LawSimulationRequest stepped = kicked;
+  stepped.kick = 0;
+  stepped.driveSteps = {{0, 0.1}, {5e-3, 0.102}};
+  const LawSimulationResult a = simulateLaw(kicked), b = simulateLaw(stepped);
+  REQUIRE(a.run.trace.size() == b.run.trace.size());
+  // (To rounding: 1e-3·5 s and 0.1·1.02 m/s are not the literals 5e-3 and 0.102 to the last bit.)
+  for (std::size_t i = 0; i < a.run.trace.size(); i += 97) CHECK_THAT(a.run.trace.v[i], WithinRel(b.run.trace.v[i], 1e-9));
+  // Above the critical dashpot, η = 8 > N(μs − μf)a e^(−a v0) = 10e^(−1.02) ≈ 3.6 N·s/m (§2), the kick dies
+  // out at σ = −(η + F′)/(2m) ≈ −2.2 1/s: the block ends at the new speed.
+  CHECK_THAT(a.run.trace.v.back(), WithinRel(0.102, 1e-3));
+  // A kick needs a steady start and a single drive velocity, and stays within ±0.5.
+  LawSimulationRequest bad = kicked;
+  bad.start = SpringBlockStart::Rest;
+  CHECK_THROWS_WITH(simulateLaw(bad), Catch::Contains("steady start"));
+  bad = kicked;
+  bad.kick = 0.7;
+  CHECK_THROWS_WITH(simulateLaw(bad), Catch::Contains("−0.5 … 0.5"));
+  bad = stepped;
+  bad.kick = 0.01;
+  CHECK_THROWS_WITH(simulateLaw(bad), Catch::Contains("one drive velocity"));
+}
