@@ -147,6 +147,20 @@ void addPair(ParamList& list, const std::string& pair, const std::string& flag) 
   }
 }
 
+// A flag's whole number, e.g. --samples 500. (std::stoi alone let "abc" end as "friction: stoi".)
+int wholeNumber(const std::string& text, const std::string& field) {
+  std::size_t used = 0;
+  int value = 0;
+  try {
+    value = std::stoi(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size())
+    throw InputError(field, "--" + field + " wants a whole number within ±2147483647; got '" + text + "'.");
+  return value;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -172,7 +186,7 @@ int main(int argc, char** argv) {
       else if (arg == "--param") addPair(flags.params, next(), arg);
       else if (arg == "--system") addPair(flags.system, next(), arg);
       else if (arg == "--integrator") flags.integrator = next();
-      else if (arg == "--samples") flags.samples = std::stoi(next());
+      else if (arg == "--samples") flags.samples = wholeNumber(next(), "samples");
       else if (arg == "--start") {
         const std::string start = next();
         if (start != "rest" && start != "steady") throw InputError("start", "--start must be rest or steady; got '" + start + "'.");

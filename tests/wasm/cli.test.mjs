@@ -83,6 +83,8 @@ test('bad JSON, bad values and bad usage give a clear message and a non-zero exi
     [['run', '--law', 'coulomb', '--system', 'm=0'], /m: Mass \(m\) must be between 0\.01 kg and 100 kg; got 0 kg/],
     [['run', '--law', 'nope'], /law: Unknown law 'nope'/],
     [['run', '--law', 'coulomb', '--param', 'mu_k=fast'], /mu_k: 'mu_k' must be a number/],
+    [['run', '--law', 'coulomb', '--samples', 'many'], /samples: --samples wants a whole number .*got 'many'/],
+    [['run', '--law', 'coulomb', '--samples', '1e10'], /samples: --samples wants a whole number/],
     [['fly'], /unknown command 'fly'/],
     [['run'], /a scenario file or --law/],
   ];
