@@ -99,6 +99,7 @@ SweepRequest sweepFromJson(const Json& json) {
 friction::LawSimulationRequest lawRequestFor(const friction::Scenario& s) {
   friction::LawSimulationRequest request{s.law, s.params, s.system, s.integrator, s.samples};
   request.start = s.start;
+  request.kick = s.kick;
   return request;
 }
 

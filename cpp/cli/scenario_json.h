@@ -26,7 +26,7 @@ struct SweepRequest {
 /// A sweep's scenario and axes, checked with friction::checkSweep.
 SweepRequest sweepFromJson(const Json& json);
 
-/// The spring-block request a law scenario runs as (the kick applies to sweeps only).
+/// The spring-block request a law scenario runs as (start and kick included, as a sweep's cells run).
 friction::LawSimulationRequest lawRequestFor(const friction::Scenario& scenario);
 
 }  // namespace cli

@@ -77,7 +77,11 @@ test('a sweep file gives one classified row per cell', async () => {
 test('bad JSON, bad values and bad usage give a clear message and a non-zero exit', async () => {
   const bad = path.join(folder, 'bad.json');
   await writeFile(bad, '{"law": "coulomb", "params": {"mu_s": 0.6,}}');
+  // A scenario's kick reaches the run (as a sweep's cells), so without a steady start it is refused.
+  const kickFromRest = path.join(folder, 'kick-from-rest.json');
+  await writeFile(kickFromRest, '{"law": "coulomb", "kick": 0.01}');
   const cases = [
+    [['run', kickFromRest], /kick: A kick perturbs steady sliding/],
     [['run', bad], /JSON: expected a quoted key at character \d+/],
     [['run', '--law', 'coulomb', '--param', 'mu_k=0.9'], /mu_k: Kinetic coefficient \(mu_k\) must not exceed/],
     [['run', '--law', 'coulomb', '--system', 'm=0'], /m: Mass \(m\) must be between 0\.01 kg and 100 kg; got 0 kg/],
