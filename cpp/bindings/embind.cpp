@@ -673,6 +673,7 @@ friction::Scenario scenarioFromJs(const val& scenario) {
     throw friction::InputError("v0", "A map's drive velocity v0 must be one number (m/s), not a list of steps.");
   out.law = request.law, out.params = request.params, out.system = request.system;
   out.integrator = request.integrator, out.start = request.start, out.samples = request.samples, out.kick = request.kick;
+  out.tolerance = request.tolerance;
   return out;
 }
 

@@ -87,11 +87,8 @@ void writeRun(std::ostream& out, const std::string& what, const std::string& int
   }
 }
 
-int run(const Scenario& s, const std::string& csvPath, const std::string& summaryPath) {
-  std::ofstream csvFile;
-  if (!csvPath.empty()) csvFile.open(csvPath);
-  std::ostream& csv = csvPath.empty() ? std::cout : csvFile;
-  std::ostringstream summary;
+// Runs the scenario: its CSV to `csv`, its summary (JSON) to `summary`.
+void runInto(const Scenario& s, std::ostream& csv, std::ostream& summary) {
   if (!s.model.empty()) {
     const SimulationResult result = simulate({s.model, s.params});
     writeRun(csv, "model: " + s.model, result.summary.integrator, result.summary.params, nullptr, result.trace, {});
@@ -108,6 +105,25 @@ int run(const Scenario& s, const std::string& csvPath, const std::string& summar
             << ",\"driveForceMin\":" << number(r.driveForceMin) << ",\"driveForceMax\":" << number(r.driveForceMax)
             << ",\"dissipated\":" << number(r.dissipated) << ",\"energyResidual\":" << number(r.energyResidual)
             << ",\"steps\":" << r.steps << ",\"events\":" << r.events.size() << ",\"warnings\":" << r.warnings.size() << "}\n";
+  }
+}
+
+int run(const Scenario& s, const std::string& csvPath, const std::string& summaryPath) {
+  std::ofstream csvFile;
+  if (!csvPath.empty()) csvFile.open(csvPath);
+  std::ostream& csv = csvPath.empty() ? std::cout : csvFile;
+  std::ostringstream summary;
+  try {
+    runInto(s, csv, summary);
+  } catch (const RunStopped& stop) {
+    // The run up to the stop, so that what led to it can be seen; the caller reports the reason.
+    const bool isModel = !s.model.empty();
+    const ResolvedParams params = resolveParams(isModel ? findModel(s.model) : findLaw(s.law).spec, s.params);
+    const ResolvedParams system = resolveParams(springBlockSystemModel(), isModel ? ParamList{} : s.system);
+    writeRun(csv, (isModel ? "model: " + s.model : "law: " + s.law) + "; stopped at t = " + number(stop.time()) + " s: " +
+                      stop.what(),
+             "", params, isModel ? nullptr : &system, stop.partial(), isModel ? std::vector<StateVariableSpec>{} : findLaw(s.law).state);
+    throw;
   }
   if (!summaryPath.empty()) std::ofstream(summaryPath) << summary.str();
   return 0;

@@ -2,6 +2,8 @@
 
 #include "scenario_json.h"
 
+#include <initializer_list>
+
 #include <cmath>
 #include <limits>
 
@@ -46,10 +48,21 @@ ParamList paramsOf(const Json& value, const std::string& field) {
   return params;
 }
 
+// A misspelt key ("sytem") would otherwise run with the defaults, silently: refuse it by name.
+void refuseUnknownKeys(const Json& json, std::initializer_list<const char*> known, const std::string& what) {
+  for (const auto& [key, value] : json.members) {
+    bool found = false;
+    std::string list;
+    for (const char* name : known) found |= key == name, list += (list.empty() ? "" : ", ") + std::string(name);
+    if (!found) throw InputError(key, "Unknown key '" + key + "' in " + what + "; its keys are: " + list + ".");
+  }
+}
+
 }  // namespace
 
 friction::Scenario scenarioFromJson(const Json& json) {
   if (json.kind != Json::Kind::Object) throw InputError("scenario", "The scenario must be a JSON object.");
+  refuseUnknownKeys(json, {"model", "law", "params", "system", "integrator", "samples", "tolerance", "kick"}, "the scenario");
   friction::Scenario s;
   if (json.has("model")) s.model = stringOf(json.at("model"), "model");
   else if (json.has("law")) s.law = stringOf(json.at("law"), "law");
@@ -69,11 +82,13 @@ friction::Scenario scenarioFromJson(const Json& json) {
   if (json.has("integrator")) s.integrator = stringOf(json.at("integrator"), "integrator");
   if (json.has("samples")) s.samples = wholeNumberOf(json.at("samples"), "samples");
   if (json.has("kick")) s.kick = numberOf(json.at("kick"), "kick");
+  if (json.has("tolerance")) s.tolerance = numberOf(json.at("tolerance"), "tolerance");
   return s;
 }
 
 friction::SweepAxis axisFromJson(const Json& json, const std::string& name) {
   if (json.kind != Json::Kind::Object) throw InputError(name, "Axis '" + name + "' must be a JSON object.");
+  refuseUnknownKeys(json, {"target", "key", "min", "max", "count", "log"}, "axis " + name);
   friction::SweepAxis axis;
   if (json.has("target")) axis.target = stringOf(json.at("target"), name + ".target");
   if (!json.has("key")) throw InputError(name, "Axis '" + name + "' needs a \"key\".");
@@ -83,13 +98,17 @@ friction::SweepAxis axisFromJson(const Json& json, const std::string& name) {
   axis.min = numberOf(json.at("min"), name + ".min");
   axis.max = numberOf(json.at("max"), name + ".max");
   axis.count = wholeNumberOf(json.at("count"), name + ".count");
-  if (json.has("log")) axis.logarithmic = json.at("log").kind == Json::Kind::Bool && json.at("log").boolean;
+  if (json.has("log")) {
+    if (json.at("log").kind != Json::Kind::Bool) throw InputError(name, "Axis '" + name + "': \"log\" must be true or false.");
+    axis.logarithmic = json.at("log").boolean;
+  }
   return axis;
 }
 
 SweepRequest sweepFromJson(const Json& json) {
   if (json.kind != Json::Kind::Object || !json.has("scenario") || !json.has("x") || !json.has("y"))
     throw InputError("sweep", "A sweep is {\"scenario\": {...}, \"x\": {...}, \"y\": {...}}.");
+  refuseUnknownKeys(json, {"scenario", "x", "y"}, "the sweep");
   SweepRequest request{scenarioFromJson(json.at("scenario")), axisFromJson(json.at("x"), "x"),
                        axisFromJson(json.at("y"), "y")};
   friction::checkSweep(request.scenario, request.x, request.y);
@@ -100,6 +119,7 @@ friction::LawSimulationRequest lawRequestFor(const friction::Scenario& s) {
   friction::LawSimulationRequest request{s.law, s.params, s.system, s.integrator, s.samples};
   request.start = s.start;
   request.kick = s.kick;
+  request.tolerance = s.tolerance;
   return request;
 }
 

@@ -98,3 +98,38 @@ test('bad JSON, bad values and bad usage give a clear message and a non-zero exi
     assert.match(result.stderr, message, args.join(' '));
   }
 });
+
+test('a misspelt key is refused by name; tolerance reaches the run; a run that stops writes its trace so far', async () => {
+  const write = async (name, json) => {
+    const file = path.join(folder, name);
+    await writeFile(file, JSON.stringify(json));
+    return file;
+  };
+  // "sytem" would otherwise run with the default system, silently.
+  const typo = friction('run', await write('typo.json', { law: 'coulomb', sytem: { c: 20 } }));
+  assert.equal(typo.status, 2);
+  assert.match(typo.stderr, /sytem: Unknown key 'sytem' in the scenario; its keys are: model, law, params, system/);
+  const axisTypo = friction('sweep', await write('axis-typo.json', { scenario: { law: 'coulomb' },
+    x: { target: 'system', key: 'c', min: 1, max: 2, count: 2, logarithmic: true }, y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 } }));
+  assert.equal(axisTypo.status, 2);
+  assert.match(axisTypo.stderr, /logarithmic: Unknown key 'logarithmic' in axis x/);
+  // The tolerance is the one the run used, as simulate() reports it.
+  const summaryFile = path.join(folder, 'tol.json');
+  const tolerance = friction('run', await write('tolerance.json', { law: 'lugre', system: { duration: 1 }, tolerance: 1e-6 }),
+    '--csv', path.join(folder, 'tol.csv'), '--summary', summaryFile);
+  assert.equal(tolerance.status, 0, tolerance.stderr);
+  assert.equal(JSON.parse(await readFile(summaryFile, 'utf8')).tolerance, 1e-6);
+  // LuGre with RK4 at its 5 ms output step blows up once the block slides: exit 3, the reason, and
+  // the CSV of the run up to the stop (finite, in time order, ending before it).
+  const csvFile = path.join(folder, 'stopped.csv');
+  const stopped = friction('run', await write('stopped.json', { law: 'lugre', integrator: 'rk4',
+    system: { m: 1, c: 10, v0: 0.1, duration: 10 } }), '--csv', csvFile);
+  assert.equal(stopped.status, 3);
+  assert.match(stopped.stderr, /could not complete: The state became non-finite at t = /);
+  const { header, columns } = parseCsv(await readFile(csvFile, 'utf8'));
+  const stopLine = header.find((line) => line.includes('stopped at t = '));
+  assert.ok(stopLine, header.join('\n'));
+  const stoppedAt = Number(stopLine.match(/stopped at t = ([\d.e+-]+) s/)[1]);
+  assert.ok(columns.t.length > 10 && columns.t.at(-1) <= stoppedAt && stoppedAt < 10);
+  assert.ok(columns.v.every(Number.isFinite));
+});

@@ -172,7 +172,7 @@ SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxi
       reference = result.summary.params.get("v0");
     } else {
       LawSimulationRequest request{run.law, run.params, run.system, run.integrator, run.samples};
-      request.start = run.start, request.kick = run.kick;
+      request.start = run.start, request.kick = run.kick, request.tolerance = run.tolerance;
       const LawSimulationResult result = simulateLaw(request);
       trace = result.run.trace, cell.regime = result.run.summary.regime;
       reference = result.system.get("v0");

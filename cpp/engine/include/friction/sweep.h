@@ -22,7 +22,8 @@ struct Scenario {
   ParamList system;    ///< the spring-block system (law runs)
   std::string integrator = "auto";
   SpringBlockStart start = SpringBlockStart::Rest;
-  double kick = 0;  ///< LawSimulationRequest::kick
+  double kick = 0;       ///< LawSimulationRequest::kick
+  double tolerance = 0;  ///< LawSimulationRequest::tolerance (0: the law's default)
   int samples = 2000;
 };
 
