@@ -691,7 +691,10 @@ friction::SweepAxis axisFromJs(const val& axis, const std::string& name) {
     *into = value.as<std::string>();
   }
   for (const char* field : {"min", "max", "count"})
-    if (axis[field].isUndefined()) throw friction::InputError(name, "Axis " + name + " needs " + field + ".");
+    if (axis[field].isUndefined())
+      throw friction::InputError(name, "Axis " + name + " needs " + field + (std::string(field) == "count"
+                                           ? " (a whole number of cells from 2 to 256)."
+                                           : " (a number within the parameter's range)."));
   double count = 0;
   readNumber(axis, "min", out.min);
   readNumber(axis, "max", out.max);
@@ -726,12 +729,16 @@ val sweepCells(val request) {
     const MapRequest map = mapFromJs(request);
     const val cells = request["cells"];
     if (!val::global("Array").call<bool>("isArray", cells) || cells["length"].as<int>() % 2 != 0)
-      throw friction::InputError("cells", "cells must be a flat array of cell indices [i0, j0, i1, j1, ...].");
+      throw friction::InputError("cells", "cells must be a flat array of cell indices [i0, j0, i1, j1, ...] of even length; got " +
+                                              (val::global("Array").call<bool>("isArray", cells)
+                                                   ? "an array of " + std::to_string(cells["length"].as<int>()) + " items."
+                                                   : "a " + typeOf(cells) + "."));
     val out = val::array();
     const int length = cells["length"].as<int>();
     for (int k = 0; k < length; k += 2) {
       if (typeOf(cells[k]) != "number" || typeOf(cells[k + 1]) != "number")
-        throw friction::InputError("cells", "cells must hold whole numbers; item " + std::to_string(k + 1) + " does not.");
+        throw friction::InputError("cells", "cells must hold whole numbers; item " + std::to_string(k + 1) + " is a " +
+                                                typeOf(cells[typeOf(cells[k]) != "number" ? k : k + 1]) + ".");
       const double i = cells[k].as<double>(), j = cells[k + 1].as<double>();
       if (!(i >= 0 && i < map.x.count && j >= 0 && j < map.y.count && i == std::floor(i) && j == std::floor(j)))
         throw friction::InputError("cells", "Cell (" + friction::formatNumber(i) + ", " + friction::formatNumber(j) +

@@ -46,8 +46,9 @@ test('a seed-model map fills in on the worker pool, agrees with E_c, reads and o
     await page.waitForFunction(() => document.querySelector('#map-status').dataset.state === 'ready', null, { timeout: 60_000 });
     const status = await page.locator('#map-status').textContent();
     assert.match(status, /^80 cells in .* on \d+ workers?\.$/);
+    // One worker per core (the browser reports 2 on our machines).
     const workers = await page.evaluate(() => window.__mapView.workers);
-    assert.equal(workers, await page.evaluate(() => Math.min(navigator.hardwareConcurrency, 16)));
+    assert.equal(workers, await page.evaluate(() => navigator.hardwareConcurrency));
     assert.match(await page.locator('#map-boundary').textContent(), /E − E_c/);
     await shot(page, 'map-01-seed');
 
@@ -99,7 +100,7 @@ test('a seed-model map fills in on the worker pool, agrees with E_c, reads and o
     assert.deepEqual(problems, []);
   });
 
-test('a law map from a steady start draws the critical dashpot η = −dF/dv, and a newer map or Cancel stops an older one',
+test('a law map from a steady start draws the critical dashpot η = −dF/dv; Cancel stops a map filling in, and a new map draws',
   { timeout: TEST_TIMEOUT_MS }, async (t) => {
     const { page, problems } = await openPage(site, t);
     await loadSite(site, page);

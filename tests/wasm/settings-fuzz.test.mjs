@@ -92,6 +92,15 @@ test('thousands of mutated saved settings and links load without throwing, into 
     if (notice) notices += 1;
   }
   assert.ok(notices > 1000, `${notices} notices`);
+  // Prototype keys as JSON text carries them (an object literal's __proto__ would never reach the text).
+  for (const text of ['{"__proto__": {"polluted": 1}, "model": "coulomb"}', '{"overrides": {"__proto__": {"polluted": 1}}}',
+    '{"map": {"overrides": {"__proto__": {"c": 1}}, "constructor": {"prototype": {"polluted": 1}}}}',
+    '{"compare": [{"law": "coulomb", "system": {"__proto__": {"polluted": 1}}}]}']) {
+    storage.set('friction-lab/settings/v1', text);
+    assertShape(load().settings);
+    assert.equal(({}).polluted, undefined, text);
+    assert.equal(Object.prototype.c, undefined, text);
+  }
 });
 
 test('a bad field falls back alone: the user\'s other settings survive, with a notice', () => {

@@ -58,7 +58,7 @@ export class MapPool {
 
   /**
    * Fills a map. `onCells` receives each batch of finished cells ({i, j, x, y, regime, value, error?})
-   * as it arrives. Resolves with {cells, elapsedMs} when every cell is done, or null when cancel()
+   * as it arrives. Resolves with {elapsedMs} when every cell is done, or null when cancel()
    * or a newer map stopped it; rejects with the engine's Error if it refuses the map.
    * @param {{scenario: object, x: object, y: object}} map as engine.sweepCells takes it
    * @param {(cells: object[], done: number, total: number) => void} onCells
@@ -113,6 +113,10 @@ export class MapPool {
     slot.worker.onmessage = ({ data }) => this.#receive(slot, data);
     slot.worker.onerror = (event) => {
       event.preventDefault();
+      // The worker is gone: a fresh one takes its place, so the next map does not wait on it.
+      slot.worker.terminate();
+      const index = this.#slots.indexOf(slot);
+      if (index >= 0) this.#slots[index] = this.#startSlot();
       this.#fail(new Error(event.message || 'A map worker could not start.'));
     };
     return slot;
@@ -168,9 +172,11 @@ export class MapPool {
     this.#waiters.clear();
   }
 
-  /** Ends every worker. */
+  /** Ends every worker; a pending boundary resolves with null. */
   dispose() {
     this.cancel();
+    for (const waiter of this.#waiters.values()) waiter.resolve(null);
+    this.#waiters.clear();
     for (const slot of this.#slots) slot.worker.terminate();
     this.#slots = [];
   }

@@ -228,6 +228,9 @@ export class MapView {
   async draw() {
     const ui = this.#ui;
     const { subject, map } = this.#request();
+    // A map still filling in stops here: its cells and status must not mix with this one's, even if
+    // the engine refuses this one.
+    this.#pool.cancel();
     this.#clearErrors();
     this.#setStatus('computing', 'Checking the map…');
     let boundary;

@@ -793,7 +793,8 @@ void checkKick(double kick, SpringBlockStart start, bool hasDriveSteps) {
     throw InputError("kick", "The kick (a relative speed-up of the drive) must be within −0.5 … 0.5; got " +
                                  formatNumber(kick) + ".");
   if (kick != 0 && (start != SpringBlockStart::Steady || hasDriveSteps))
-    throw InputError("kick", "A kick perturbs steady sliding at v0: it needs a steady start and one drive velocity.");
+    throw InputError("kick", "A kick perturbs steady sliding at v0: it needs a steady start and one drive velocity; got a kick of " +
+                                 formatNumber(kick) + (start != SpringBlockStart::Steady ? " from rest." : " with velocity steps."));
 }
 
 LawSimulationResult simulateLaw(const LawSimulationRequest& request) {

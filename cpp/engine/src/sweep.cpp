@@ -44,7 +44,9 @@ void checkAxis(const Scenario& scenario, const SweepAxis& axis, const std::strin
                                ", from a smaller to a larger value; got " + formatNumber(axis.min) + " … " +
                                formatNumber(axis.max) + ".");
   if (axis.logarithmic && !(axis.min > 0))
-    throw InputError(name, "A logarithmic axis " + name + " needs a minimum > 0; got " + formatNumber(axis.min) + ".");
+    throw InputError(name, "A logarithmic axis " + name + " (" + axis.key + ") needs a minimum > 0" +
+                               (param->unit.empty() ? "" : " " + std::string(param->unit)) + "; got " +
+                               formatNumber(axis.min) + ".");
 }
 
 // The growth rate of v's oscillation about the final drive speed, from the extremes of |v − v0| after
@@ -139,7 +141,7 @@ void checkSweep(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y
   subjectOf(scenario);  // an unknown model or law is refused here
   checkAxis(scenario, x, "x");
   checkAxis(scenario, y, "y");
-  if (x.target == y.target && x.key == y.key) throw InputError("y", "The two axes must move different parameters.");
+  if (x.target == y.target && x.key == y.key) throw InputError("y", "The two axes must move different parameters; both move " + y.target + "." + y.key + ".");
   // The fixed values, each against its own range, so that a bad one refuses the whole map rather
   // than every cell. (Rules across parameters, such as μk ≤ μs, may hold in some cells and not in
   // others when an axis moves one of them: those are the cells' to report.)
@@ -175,7 +177,8 @@ SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxi
       request.start = run.start, request.kick = run.kick, request.tolerance = run.tolerance;
       const LawSimulationResult result = simulateLaw(request);
       trace = result.run.trace, cell.regime = result.run.summary.regime;
-      reference = result.system.get("v0");
+      // The oscillation is about the drive's final speed: v0, raised by the kick.
+      reference = result.system.get("v0") * (1 + run.kick);
     }
     const bool oscillating = cell.regime == Regime::Oscillation || cell.regime == Regime::Growing ||
                              cell.regime == Regime::Decaying;
@@ -277,16 +280,25 @@ MarginGrid stabilityMarginGrid(const Scenario& scenario, const SweepAxis& x, con
     throw InputError("resolution", "The boundary's resolution must be 2 to 512 points a side; got " +
                                        std::to_string(resolution) + ".");
   MarginGrid grid;
-  grid.first = stabilityMargin(scenario);
   grid.resolution = resolution;
-  if (!grid.first.known) return grid;
   SweepAxis fineX = x, fineY = y;
   fineX.count = fineY.count = resolution;
   for (int i = 0; i < resolution; ++i) grid.xs.push_back(fineX.at(i)), grid.ys.push_back(fineY.at(i));
   grid.values.reserve(static_cast<std::size_t>(resolution) * resolution);
+  // A point where a rule across parameters fails (μk > μs when both are axes) has no margin (NaN),
+  // as its cell has an error: the rest of the boundary is still drawn.
   for (int j = 0; j < resolution; ++j)
-    for (int i = 0; i < resolution; ++i)
-      grid.values.push_back(stabilityMargin(withAxisValues(scenario, x, grid.xs[i], y, grid.ys[j])).value);
+    for (int i = 0; i < resolution; ++i) {
+      double value = NAN;
+      try {
+        const StabilityMargin margin = stabilityMargin(withAxisValues(scenario, x, grid.xs[i], y, grid.ys[j]));
+        if (!grid.first.known && margin.known) grid.first = margin;
+        value = margin.value;
+      } catch (const InputError&) {
+      }
+      grid.values.push_back(value);
+    }
+  if (!grid.first.known) grid.xs.clear(), grid.ys.clear(), grid.values.clear();
   return grid;
 }
 

@@ -97,7 +97,8 @@ StabilityMargin stabilityMargin(const Scenario& scenario);
 
 /// The margin over a grid of the map's axes, `resolution` samples a side (the ends included), for
 /// drawing the boundary as the margin's zero contour: values[j * resolution + i] at (x.at'(i), y.at'(j))
-/// where at' spaces `resolution` points over each axis's range as the axis does.
+/// where at' spaces `resolution` points over each axis's range as the axis does. A point where the
+/// scenario breaks a rule across parameters has NaN; with no closed form anywhere, the grid is empty.
 struct MarginGrid {
   StabilityMargin first;  ///< the criterion (known false: no closed form for this scenario)
   int resolution = 0;
