@@ -9,7 +9,8 @@ const { Chart } = globalThis;
 
 // Okabe & Ito (2008) colour-blind-safe palette, picked for contrast on white. Line dashes add a
 // second cue, so the series stay apart on a washed-out projector or a grey-scale printout.
-const COLOURS = { blue: '#0072B2', vermillion: '#D55E00', green: '#009E73', orange: '#E69F00', purple: '#CC79A7', black: '#000000' };
+export const COLOURS = { blue: '#0072B2', vermillion: '#D55E00', green: '#009E73', orange: '#E69F00', purple: '#CC79A7', black: '#000000',
+  skyBlue: '#56B4E9' };
 
 // What each chart plots: column keys as in engine.columns(). The relative chart names its series
 // by symbol, as the seed app does (v/v0, θ, Fk/Fk0); the force chart by label. A series with no

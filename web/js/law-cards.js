@@ -3,6 +3,7 @@
 // control that adds a law. Cards are in slot order; slot i is drawn in lawStyle(i) on the chart.
 
 import { lawStyle } from './chart-view.js';
+import { el } from './dom.js';
 import { ParamsForm } from './params-form.js';
 import { MAX_LAWS } from './settings.js';
 
@@ -174,11 +175,4 @@ function describeInputs(inputs) {
   if (list.length === 0) return '';
   const joined = list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
   return `Inputs: ${joined}.`;
-}
-
-/** document.createElement with properties and children. */
-function el(tag, props = {}, ...children) {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
 }

@@ -3,21 +3,23 @@
 // closed-form boundary drawn over them as a black line (the zero contour of the engine's margin).
 // Hover or the arrow keys pick a cell; a click or Enter opens it.
 
+import { COLOURS } from './chart-view.js';
+
 const { Chart } = globalThis;
 
 // Regime colours: Okabe & Ito's palette (colour-blind safe), plus grey for no motion. A cell's
 // shade says how strong its regime is: |growth rate| or stick-slip amplitude against the map's
 // largest of that regime.
 export const REGIME_COLOURS = {
-  steady: '#009E73',
-  decaying: '#56B4E9',
-  oscillation: '#CC79A7',
-  growing: '#E69F00',
-  'stick-slip': '#D55E00',
+  steady: COLOURS.green,
+  decaying: COLOURS.skyBlue,
+  oscillation: COLOURS.purple,
+  growing: COLOURS.orange,
+  'stick-slip': COLOURS.vermillion,
   stuck: '#9CA3AF',
   error: '#111827',
 };
-const BOUNDARY_COLOUR = '#000000';
+const BOUNDARY_COLOUR = COLOURS.black;
 const FOCUS_COLOUR = '#111827';
 
 /** Counts renders in window.__mapRenders (tests wait on it). */

@@ -4,6 +4,7 @@
 // come from the engine catalog; the engine checks every value and its messages are shown beside
 // the control they name.
 
+import { el } from './dom.js';
 import { downloadChartPng, downloadText, mapToCsv } from './export.js';
 import { describeRegime, formatQuantity } from './format.js';
 import { MapChart, REGIME_COLOURS } from './map-chart.js';
@@ -40,28 +41,23 @@ export function defaultAxis(target, spec) {
  *   log: HTMLInputElement, error: HTMLElement}}
  */
 function buildAxis(container, name, title) {
-  const element = (tag, props = {}, ...children) => {
-    const node = Object.assign(document.createElement(tag), props);
-    node.append(...children);
-    return node;
-  };
   const id = (part) => `map-${name}-${part}`;
-  const number = (part, props) => element('input', { type: 'number', id: id(part), autocomplete: 'off', ...props });
+  const number = (part, props) => el('input', { type: 'number', id: id(part), autocomplete: 'off', ...props });
   const controls = {
-    key: element('select', { id: id('key') }),
+    key: el('select', { id: id('key') }),
     min: number('min', { step: 'any', inputMode: 'decimal' }),
     max: number('max', { step: 'any', inputMode: 'decimal' }),
     count: number('count', { min: 2, max: 256, step: 1, inputMode: 'numeric' }),
-    log: element('input', { type: 'checkbox', id: id('log') }),
-    error: element('p', { id: id('error'), className: 'param-error' }),
+    log: el('input', { type: 'checkbox', id: id('log') }),
+    error: el('p', { id: id('error'), className: 'param-error' }),
   };
   controls.error.setAttribute('role', 'alert');
   for (const input of [controls.key, controls.min, controls.max, controls.count]) input.setAttribute('aria-describedby', id('error'));
-  container.append(element('div', { className: 'map-axis' },
-    element('label', { htmlFor: id('key') }, title), controls.key,
-    element('div', { className: 'map-range' },
-      element('label', {}, 'from ', controls.min), element('label', {}, 'to ', controls.max),
-      element('label', {}, 'cells ', controls.count), element('label', { className: 'ex-check' }, controls.log, ' log')),
+  container.append(el('div', { className: 'map-axis' },
+    el('label', { htmlFor: id('key') }, title), controls.key,
+    el('div', { className: 'map-range' },
+      el('label', {}, 'from ', controls.min), el('label', {}, 'to ', controls.max),
+      el('label', {}, 'cells ', controls.count), el('label', { className: 'ex-check' }, controls.log, ' log')),
     controls.error));
   return controls;
 }

@@ -7,6 +7,7 @@
 // e.g. Radioss's Iform), 'list' (a text box of comma-separated numbers, e.g. OpenSees's `vel`;
 // min/max bound every item). A catalog without `kind` means 'number'.
 
+import { el } from './dom.js';
 import { formatQuantity, roundSignificant } from './format.js';
 
 // Log-scale sliders move in log10(value); this many steps span the slider's range.
@@ -279,11 +280,4 @@ function isLogScale(spec) {
   // log10 needs a positive range; a catalog entry that breaks this is shown on a linear slider.
   // An integer switch always moves in whole steps.
   return kindOf(spec) === 'number' && spec.scale === 'log' && spec.min > 0 && spec.max > spec.min;
-}
-
-/** document.createElement with properties and children. */
-function el(tag, props = {}, ...children) {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
 }

@@ -358,7 +358,7 @@ function loadPresliding(saved, dynamicLaws, protocolSpec) {
  */
 function loadMap(saved, models, drivingLaws, system) {
   const subjects = [...models, ...drivingLaws];
-  const settings = { subject: models[0].id, overrides: {}, system: {}, start: 'rest', kick: 0.01, x: null, y: null };
+  const settings = { subject: models[0].id, overrides: {}, system: {}, start: MAP_DEFAULTS.start, kick: MAP_DEFAULTS.kick, x: null, y: null };
   if (!isPlainObject(saved)) return { settings, dropped: true };
   let dropped = false;
   const subject = subjects.find((entry) => entry.id === saved.subject);

@@ -4,6 +4,7 @@
 // both built by ParamsForm, and the integrator (engine.integrators()). Nothing here is physics: the
 // catalog describes every control, and the engine checks every value.
 
+import { el } from './dom.js';
 import { ParamsForm } from './params-form.js';
 
 /**
@@ -200,11 +201,4 @@ export class SpringControls {
     }
     this.#ui.select.replaceChildren(...groups, ...byOrigin.values());
   }
-}
-
-/** document.createElement with properties and children. */
-function el(tag, props = {}, ...children) {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
 }

@@ -303,6 +303,24 @@ void finishAnalysis(SpringBlockResult& result, const SpringBlockSystem& sys) {
     summary.period = settledSpacing(upwardCrossings(trace, sys.v0));
 }
 
+// Where a fixed-step run (the seed's scheme, the stepped loop) ends, and what its books hold.
+struct FixedStepEnd {
+  double x, v, work, frictionLoss, dashpotLoss;
+};
+
+// Closes a first-order fixed-step run: its energy books, whose residual
+// |W − ΔE_kin − ΔE_spring − losses| / |W| measures the scheme's error, then the shared analysis.
+void closeFixedStepRun(SpringBlockResult& result, const SpringBlockSystem& sys, const SpringBlockOptions& options,
+                       const FixedStepEnd& end) {
+  SpringBlockSummary& summary = result.summary;
+  const double e0 = -options.x0, e1 = sys.v0 * sys.duration - end.x;
+  const double imbalance = end.work - 0.5 * sys.m * (end.v * end.v - options.v0Block * options.v0Block) -
+                           0.5 * sys.c * (e1 * e1 - e0 * e0) - end.frictionLoss - end.dashpotLoss;
+  summary.driveWork = end.work, summary.dissipated = end.frictionLoss, summary.dashpotDissipated = end.dashpotLoss;
+  summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(end.work), 1e-300);
+  finishAnalysis(result, sys);
+}
+
 // Velocity steps: from t = 0, times increasing and inside the run, each velocity in v0's range.
 void checkDriveSteps(const SpringBlockSystem& sys) {
   const auto& steps = sys.driveSteps;
@@ -630,13 +648,7 @@ SpringBlockResult simulateSeedScheme(const LawEvaluator& law, const SpringBlockS
     }
   }
   (stuck ? summary.stickIntervals : summary.slipIntervals).push_back({stuck ? stickStart : slipStart, sys.duration});
-  // First-order bookkeeping: the residual measures the scheme's error.
-  const double e0 = -options.x0, e1 = sys.v0 * sys.duration - x;
-  const double imbalance = work - 0.5 * sys.m * (v * v - options.v0Block * options.v0Block) -
-                           0.5 * sys.c * (e1 * e1 - e0 * e0) - frictionLoss - dashpotLoss;
-  summary.driveWork = work, summary.dissipated = frictionLoss, summary.dashpotDissipated = dashpotLoss;
-  summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(work), 1e-300);
-  finishAnalysis(result, sys);
+  closeFixedStepRun(result, sys, options, {x, v, work, frictionLoss, dashpotLoss});
   return result;
 }
 
@@ -727,12 +739,7 @@ SpringBlockResult simulateSteppedLaw(const LawEvaluator& law, const SpringBlockS
     record(i * outputStep);
   }
   (holding ? summary.stickIntervals : summary.slipIntervals).push_back({phaseStart, sys.duration});
-  const double e0 = -options.x0, e1 = sys.v0 * sys.duration - x;
-  const double imbalance = work - 0.5 * sys.m * (v * v - options.v0Block * options.v0Block) -
-                           0.5 * sys.c * (e1 * e1 - e0 * e0) - frictionLoss - dashpotLoss;
-  summary.driveWork = work, summary.dissipated = frictionLoss, summary.dashpotDissipated = dashpotLoss;
-  summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(work), 1e-300);
-  finishAnalysis(result, sys);
+  closeFixedStepRun(result, sys, options, {x, v, work, frictionLoss, dashpotLoss});
   return result;
 }
 }  // namespace
