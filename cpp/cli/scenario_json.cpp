@@ -48,13 +48,17 @@ ParamList paramsOf(const Json& value, const std::string& field) {
   return params;
 }
 
-// A misspelt key ("sytem") would otherwise run with the defaults, silently: refuse it by name.
-void refuseUnknownKeys(const Json& json, std::initializer_list<const char*> known, const std::string& what) {
+// A misspelt key ("sytem") would otherwise run with the defaults, silently: refuse it by name. The
+// error's field is the key, or, for an empty key (which names nothing a page could point to), the
+// object it stands in (`field`).
+void refuseUnknownKeys(const Json& json, std::initializer_list<const char*> known, const std::string& what,
+                       const std::string& field) {
   for (const auto& [key, value] : json.members) {
     bool found = false;
     std::string list;
     for (const char* name : known) found |= key == name, list += (list.empty() ? "" : ", ") + std::string(name);
-    if (!found) throw InputError(key, "Unknown key '" + key + "' in " + what + "; its keys are: " + list + ".");
+    if (!found)
+      throw InputError(key.empty() ? field : key, "Unknown key '" + key + "' in " + what + "; its keys are: " + list + ".");
   }
 }
 
@@ -62,7 +66,8 @@ void refuseUnknownKeys(const Json& json, std::initializer_list<const char*> know
 
 friction::Scenario scenarioFromJson(const Json& json) {
   if (json.kind != Json::Kind::Object) throw InputError("scenario", "The scenario must be a JSON object.");
-  refuseUnknownKeys(json, {"model", "law", "params", "system", "integrator", "samples", "tolerance", "kick"}, "the scenario");
+  refuseUnknownKeys(json, {"model", "law", "params", "system", "integrator", "samples", "tolerance", "kick"}, "the scenario",
+                    "scenario");
   friction::Scenario s;
   if (json.has("model")) s.model = stringOf(json.at("model"), "model");
   else if (json.has("law")) s.law = stringOf(json.at("law"), "law");
@@ -88,7 +93,7 @@ friction::Scenario scenarioFromJson(const Json& json) {
 
 friction::SweepAxis axisFromJson(const Json& json, const std::string& name) {
   if (json.kind != Json::Kind::Object) throw InputError(name, "Axis '" + name + "' must be a JSON object.");
-  refuseUnknownKeys(json, {"target", "key", "min", "max", "count", "log"}, "axis " + name);
+  refuseUnknownKeys(json, {"target", "key", "min", "max", "count", "log"}, "axis " + name, name);
   friction::SweepAxis axis;
   if (json.has("target")) axis.target = stringOf(json.at("target"), name + ".target");
   if (!json.has("key")) throw InputError(name, "Axis '" + name + "' needs a \"key\".");
@@ -108,7 +113,7 @@ friction::SweepAxis axisFromJson(const Json& json, const std::string& name) {
 SweepRequest sweepFromJson(const Json& json) {
   if (json.kind != Json::Kind::Object || !json.has("scenario") || !json.has("x") || !json.has("y"))
     throw InputError("sweep", "A sweep is {\"scenario\": {...}, \"x\": {...}, \"y\": {...}}.");
-  refuseUnknownKeys(json, {"scenario", "x", "y"}, "the sweep");
+  refuseUnknownKeys(json, {"scenario", "x", "y"}, "the sweep", "sweep");
   SweepRequest request{scenarioFromJson(json.at("scenario")), axisFromJson(json.at("x"), "x"),
                        axisFromJson(json.at("y"), "y")};
   friction::checkSweep(request.scenario, request.x, request.y);

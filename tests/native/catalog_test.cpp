@@ -82,6 +82,18 @@ TEST_CASE("Unknown models and parameters are refused with the list of known ones
   CHECK_THROWS_WITH(simulate({"abbott-seed", {{"mass", 1}}}),
                     Catch::StartsWith("Unknown parameter 'mass' for 'abbott-seed'; its parameters are: mus, muk, N,"));
   CHECK_THROWS_WITH(simulate({"abbott-seed", {{"c", 1}, {"c", 2}}}), "Parameter 'c' is given twice.");
+  // A subnormal value (fuzz) is refused like any other, with the value printed (it once threw from
+  // the message's own number formatting).
+  CHECK_THROWS_WITH(simulate({"state-variable", {{"m", 11e-320}}}),
+                    Catch::StartsWith("Mass (m) must be between 0.01 kg and 100 kg; got ") && Catch::EndsWith("e-319 kg."));
+  // An empty key (fuzz) names nothing a page could point to: the error names the model it was given to.
+  try {
+    simulate({"state-variable", {{"", 40}}});
+    FAIL("an empty key was accepted");
+  } catch (const InputError& error) {
+    CHECK(error.field() == "state-variable");
+    CHECK_THAT(error.what(), Catch::StartsWith("Unknown parameter '' for 'state-variable'"));
+  }
 }
 
 TEST_CASE("The normal force defaults to m·g and follows the mass", "[catalog]") {

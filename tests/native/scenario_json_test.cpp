@@ -77,3 +77,13 @@ TEST_CASE("Counts must be whole numbers that fit, and the error names the field"
     CHECK(refusedField([&] { cli::sweepFromJson(parse(text)); }) == "x.count");
   }
 }
+
+TEST_CASE("An unknown key is refused by name; an empty one names the object it stands in (fuzz)", "[cli][json]") {
+  CHECK(refusedField([&] { scenario(R"({"law": "coulomb", "sytem": {"c": 20}})"); }) == "sytem");
+  CHECK(refusedField([&] { scenario(R"({"law": "coulomb", "": 1})"); }) == "scenario");
+  const std::string axisWithEmptyKey = R"({"scenario": {"law": "coulomb"}, "x": {"": "params", "key": "mu_s", "min": 0.5,
+                                          "max": 1, "count": 2}, "y": {"target": "system", "key": "eta", "min": 0, "max": 1, "count": 2}})";
+  CHECK(refusedField([&] { cli::sweepFromJson(parse(axisWithEmptyKey)); }) == "x");
+  CHECK(refusedField([&] { cli::sweepFromJson(parse(R"({"scenario": {"law": "coulomb"}, "x": {}, "y": {}, "": 0})")); }) == "sweep");
+}
+

@@ -1,6 +1,7 @@
 #include "friction/parameters.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 #include <string>
 
@@ -38,7 +39,8 @@ std::string formatNumber(double value) {
     std::ostringstream out;
     out.precision(digits);
     out << value;
-    if (digits == 17 || std::stod(out.str()) == value) return out.str();
+    // strtod, not stod: stod throws for a subnormal value (ERANGE), which is a value like any other.
+    if (digits == 17 || std::strtod(out.str().c_str(), nullptr) == value) return out.str();
   }
   return {};
 }
@@ -69,13 +71,15 @@ ResolvedParams resolveParams(const ModelSpec& model, const ParamList& given) {
   std::vector<bool> isGiven(count, false);
 
   for (const auto& [key, value] : given) {
+    // An empty key names nothing a page could point to: the error names the entry it was given to.
+    const std::string field = key.empty() ? std::string(model.id) : key;
     std::size_t index = count;
     for (std::size_t i = 0; i < count; ++i)
       if (model.params[i].key == key) index = i;
     if (index == count) {
       std::string known;
       for (const auto& spec : model.params) known += (known.empty() ? "" : ", ") + std::string(spec.key);
-      throw InputError(key, "Unknown parameter '" + key + "' for '" + std::string(model.id) +
+      throw InputError(field, "Unknown parameter '" + key + "' for '" + std::string(model.id) +
                                 "'; its parameters are: " + known + ".");
     }
     if (isGiven[index]) throw InputError(key, "Parameter '" + key + "' is given twice.");
