@@ -45,7 +45,7 @@ await page.waitForFunction(() => document.querySelector('#status').dataset.state
 // Fills the map with a pool of `workers` in the page (MapPool, as the view uses it). "cold" includes
 // starting the workers and loading the engine in each; "warm" is a second fill on the same pool.
 const fill = (workers) => page.evaluate(async ({ map, workers }) => {
-  const { MapPool } = await import(new URL('js/map-pool.js', document.baseURI).href);
+  const { MapPool } = await import(new URL('js/engine/map-pool.js', document.baseURI).href);
   const pool = new MapPool(workers);
   let start = performance.now();
   let cells = 0;

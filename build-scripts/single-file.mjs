@@ -75,14 +75,14 @@ async function modulesFrom(entry) {
   return found;
 }
 const pageModules = await modulesFrom('js/main.js');
-const workerModules = await modulesFrom('js/sim-worker.js');
+const workerModules = await modulesFrom('js/engine/sim-worker.js');
 
 const wasm = await readFile(path.join(dist, 'friction-wasm.wasm'));
 // A classic worker: a file:// page (an opaque origin) cannot start a module worker, even from a Blob.
 // Classic scripts may not mention import.meta, and a blob: address cannot serve as a base URL; a
 // fixed file: URL stands in (it is only used to locate files, and here nothing is located).
 const workerSource = (`globalThis.__frictionWasmBinary = Uint8Array.from(atob(${JSON.stringify(wasm.toString('base64'))}), (c) => c.charCodeAt(0));\n`
-  + await bundle('js/sim-worker.js', workerModules)).replaceAll('import.meta.url', '"file:///friction-lab-worker.js"');
+  + await bundle('js/engine/sim-worker.js', workerModules)).replaceAll('import.meta.url', '"file:///friction-lab-worker.js"');
 // The page starts the worker from this text (see sim-client.js).
 const pageSource = `globalThis.__frictionWorkerSource = ${JSON.stringify(workerSource).replaceAll('</script', '<\\/script')};\n`
   + await bundle('js/main.js', pageModules);

@@ -6,7 +6,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { close, drawValue, loadBuiltEngine, loadSeedCalcIt, randomSource } from './support.mjs';
-import { formatResonance } from '../../web/js/format.js';
+import { formatResonance } from '../../web/js/ui/format.js';
 
 let engine, calcIt, seedSpec;
 before(async () => {

@@ -1,7 +1,7 @@
 // Hostile saved settings and links, by machine (issue 8): thousands of mutated settings objects
 // (wrong types at every field, huge and non-finite numbers, unknown ids and keys, prototype keys,
 // deep nesting, long strings) and malformed link texts go through the page's own loader
-// (web/js/settings.js) with the engine's real catalog. The loader must never throw, must return
+// (web/js/state/settings.js) with the engine's real catalog. The loader must never throw, must return
 // settings whose every field has its documented shape, and must keep a good field beside a bad one.
 
 import assert from 'node:assert/strict';
@@ -18,7 +18,7 @@ const catalog = {
 const storage = new Map();
 globalThis.localStorage = { getItem: (key) => storage.get(key) ?? null, setItem: (key, value) => storage.set(key, value) };
 globalThis.location = { hash: '' };
-const { loadSettings, linkHash } = await import(new URL('web/js/settings.js', `file://${repoRoot}`).href);
+const { loadSettings, linkHash } = await import(new URL('web/js/state/settings.js', `file://${repoRoot}`).href);
 
 const load = () => loadSettings(catalog.models, catalog.laws, {
   system: catalog.system, integrators: catalog.integrators, presliding: catalog.presliding,

@@ -3,10 +3,11 @@
 // displacement. The protocol's parameters and the law's come from the engine catalog
 // (engine.presliding(), engine.laws()); the worker runs engine.runPresliding.
 
-import { LoopChartView } from './chart-view.js';
-import { downloadChartPng, downloadText, preslidingToCsv } from './export.js';
-import { formatQuantity } from './format.js';
-import { ParamsForm } from './params-form.js';
+import { expose } from '../test-hooks.js';
+import { LoopChartView } from '../charts/loop-chart.js';
+import { downloadChartPng, downloadText, preslidingToCsv } from '../ui/export.js';
+import { formatQuantity } from '../ui/format.js';
+import { ParamsForm } from '../ui/params-form.js';
 
 export class PreslidingView {
   #ui;
@@ -99,8 +100,7 @@ export class PreslidingView {
     this.#ui.error.textContent = '';
     this.#ui.results.classList.remove('is-stale');
     const law = this.#laws.find((candidate) => candidate.id === request.law);
-    // Test hook: the browser test reads the run from here.
-    window.__lastPresliding = result;
+    expose('lastPresliding', result);
     this.#shown = result;
     this.#chart.show(result, law.name);
     this.#showInfo(result);

@@ -4,12 +4,12 @@
 // come from the engine catalog; the engine checks every value and its messages are shown beside
 // the control they name.
 
-import { el } from './dom.js';
-import { downloadChartPng, downloadText, mapToCsv } from './export.js';
-import { describeRegime, formatQuantity } from './format.js';
-import { MapChart, REGIME_COLOURS } from './map-chart.js';
-import { MapPool } from './map-pool.js';
-import { ParamsForm } from './params-form.js';
+import { el } from '../ui/dom.js';
+import { downloadChartPng, downloadText, mapToCsv } from '../ui/export.js';
+import { describeRegime, formatQuantity } from '../ui/format.js';
+import { MapChart, REGIME_COLOURS } from '../charts/map-chart.js';
+import { MapPool } from '../engine/map-pool.js';
+import { ParamsForm } from '../ui/params-form.js';
 
 // Points a side of the boundary's margin grid: four per cell of a 64-cell axis.
 const BOUNDARY_RESOLUTION = 256;

@@ -2,10 +2,10 @@
 // the inputs it reads, and its parameter controls built by ParamsForm from engine.laws()), and the
 // control that adds a law. Cards are in slot order; slot i is drawn in lawStyle(i) on the chart.
 
-import { lawStyle } from './chart-view.js';
-import { el } from './dom.js';
-import { ParamsForm } from './params-form.js';
-import { MAX_LAWS } from './settings.js';
+import { lawStyle } from '../charts/palette.js';
+import { el } from '../ui/dom.js';
+import { ParamsForm } from '../ui/params-form.js';
+import { MAX_LAWS } from '../state/settings.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

@@ -4,8 +4,8 @@
 // both built by ParamsForm, and the integrator (engine.integrators()). Nothing here is physics: the
 // catalog describes every control, and the engine checks every value.
 
-import { el } from './dom.js';
-import { ParamsForm } from './params-form.js';
+import { el } from '../ui/dom.js';
+import { ParamsForm } from '../ui/params-form.js';
 
 /**
  * @typedef {{model: string, params: Record<string, number>}} ModelRequest

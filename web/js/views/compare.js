@@ -2,7 +2,7 @@
 // is a full request (a seed model, or a law with its system and integrator); the legend names each
 // run by its model or law and the values in which the runs differ.
 
-import { formatQuantity } from './format.js';
+import { formatQuantity } from '../ui/format.js';
 
 /** The most runs pinned at once (each gets a colour and dash of its own). */
 export const MAX_COMPARE = 4;

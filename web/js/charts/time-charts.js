@@ -1,16 +1,12 @@
-// The charts: the only module that knows Chart.js (loaded as the classic UMD script, which
-// defines the global `Chart`). Charts are built once and updated in place on every result.
-// ChartView draws the spring-block simulation (two time charts and a phase portrait);
-// LawChartView the law explorer (one).
+// The spring-block view's charts: two time charts (relative values, forces) and a phase portrait,
+// built once and updated in place on every result.
 
-import { formatQuantity } from './format.js';
-
-const { Chart } = globalThis;
-
-// Okabe & Ito (2008) colour-blind-safe palette, picked for contrast on white. Line dashes add a
-// second cue, so the series stay apart on a washed-out projector or a grey-scale printout.
-export const COLOURS = { blue: '#0072B2', vermillion: '#D55E00', green: '#009E73', orange: '#E69F00', purple: '#CC79A7', black: '#000000',
-  skyBlue: '#56B4E9' };
+import { renderCounter } from '../test-hooks.js';
+import { formatQuantity } from '../ui/format.js';
+import {
+  applyChartDefaults, bracketed, Chart, hasFinite, lineStyle, makeScatterChart, sortedLineOptions, toPoints,
+} from './common.js';
+import { COLOURS, GRID_COLOUR, STUCK_FILL, TEXT_COLOUR } from './palette.js';
 
 // What each chart plots: column keys as in engine.columns(). The relative chart names its series
 // by symbol, as the seed app does (v/v0, θ, Fk/Fk0); the force chart by label. A series with no
@@ -50,20 +46,7 @@ const fixedWidth = (scale) => {
   if (scale.options.display) scale.width = Y_AXIS_WIDTH;
 };
 
-const TEXT_COLOUR = '#374151';
-const GRID_COLOUR = '#e5e7eb';
-// Stick intervals: a translucent grey box over each, under the lines.
-const STUCK_FILL = 'rgba(82, 96, 109, 0.14)';
-
-/**
- * A Chart.js plugin counting renders in window[name]. Tests wait on these counts: they prove a chart
- * was drawn, not merely that data arrived.
- */
-function renderCounter(name) {
-  window[name] = 0;
-  return { id: name, afterRender: () => { window[name] += 1; } };
-}
-const springRenders = renderCounter('__renders');
+const springRenders = renderCounter('renders');
 
 /**
  * Shades the x ranges in `options.plugins.stuckShading.intervals` ([[t0, t1], …], in x-axis units)
@@ -87,7 +70,7 @@ const stuckShading = {
   },
 };
 
-export class ChartView {
+export class TimeCharts {
   #byKey;
   #relative;
   #forces;
@@ -106,9 +89,7 @@ export class ChartView {
    */
   constructor(canvases, columns, options = {}) {
     this.#byKey = Object.fromEntries(columns.map((column) => [column.key, column]));
-    Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
-    Chart.defaults.font.size = 13;
-    Chart.defaults.color = TEXT_COLOUR;
+    applyChartDefaults();
     const { t, x, friction } = this.#byKey;
     this.#relative = makeTimeChart(canvases.relative, t, 'Relative values', `${x.symbol} ${bracketed(x.unit)}`);
     this.#forces = makeTimeChart(canvases.forces, t, `Force ${bracketed(friction.unit)}`);
@@ -244,22 +225,6 @@ export class ChartView {
   }
 }
 
-function lineStyle(colour, dash) {
-  return { borderColor: colour, backgroundColor: colour, borderDash: dash, borderWidth: 2, pointRadius: 0, pointHitRadius: 4 };
-}
-
-/** Options every line chart of sorted {x, y} points shares: no animation or parsing, sized by its box. */
-function sortedLineOptions() {
-  return {
-    animation: false,
-    parsing: false,
-    normalized: true,
-    responsive: true,
-    maintainAspectRatio: false,
-    interaction: { mode: 'nearest', axis: 'x', intersect: false },
-  };
-}
-
 /** A chart of columns against time; y2 (right) is for the block position, shown only when plotted. */
 function makeTimeChart(canvas, time, yTitle, y2Title = '') {
   canvas.setAttribute('role', 'img');
@@ -338,53 +303,9 @@ function withStuckKey(chart) {
   }];
 }
 
-/**
- * A chart of {x, y} points that are not sorted in x (a phase trace or a hysteresis loop doubles
- * back). Parsing stays on: with parsing off, Chart.js takes the data as sorted and reads the x range
- * from the first and last points only. No `normalized` and no decimation, for the same reason.
- * @param {HTMLCanvasElement} canvas
- * @param {{xTitle: string, yTitle: string, xTicks?: object, label: (item: object) => string, counter: object}} axes
- *   the axis titles, x tick options, the tooltip's text and the render-counting plugin
- */
-function makeScatterChart(canvas, { xTitle, yTitle, xTicks = {}, label, counter }) {
-  canvas.setAttribute('role', 'img');
-  return new Chart(canvas, {
-    type: 'scatter',
-    data: { datasets: [] },
-    options: {
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      interaction: { mode: 'nearest', intersect: false },
-      scales: {
-        x: { type: 'linear', title: { display: true, text: xTitle }, grid: { color: GRID_COLOUR }, grace: '5%', ticks: xTicks },
-        y: { type: 'linear', title: { display: true, text: yTitle }, grid: { color: GRID_COLOUR }, grace: '5%' },
-      },
-      plugins: {
-        legend: { display: false },
-        tooltip: { callbacks: { label } },
-      },
-    },
-    plugins: [counter],
-  });
-}
-
 function makePhaseChart(canvas, v) {
   // The x title and the tooltip follow the chosen axis (see #showPhase).
   return makeScatterChart(canvas, { xTitle: '', yTitle: `${v.symbol} ${bracketed(v.unit)}`, label: () => '', counter: springRenders });
-}
-
-/** Columns -> Chart.js points. Non-finite values become gaps instead of breaking the axis range. */
-function toPoints(t, y) {
-  const points = new Array(t.length);
-  for (let i = 0; i < t.length; i++) {
-    points[i] = { x: t[i], y: Number.isFinite(y[i]) ? y[i] : NaN };
-  }
-  return points;
-}
-
-function hasFinite(values) {
-  return values !== undefined && values.some(Number.isFinite);
 }
 
 /**
@@ -418,163 +339,4 @@ function phasePoints(x, v) {
     if (keep && Number.isFinite(x[i]) && Number.isFinite(v[i])) points.push({ x: x[i], y: v[i] });
   }
   return points;
-}
-
-// The law explorer: one colour and dash per slot, so each law's card can show its curve's style.
-const LAW_STYLES = [
-  { colour: COLOURS.blue, dash: [] },
-  { colour: COLOURS.vermillion, dash: [8, 4] },
-  { colour: COLOURS.green, dash: [2, 3] },
-  { colour: COLOURS.purple, dash: [12, 3, 3, 3] },
-];
-// Units of the curves, as engine.lawCurve documents them.
-const VELOCITY_UNIT = 'm/s';
-const FORCE_UNIT = 'N';
-const QUANTITIES = {
-  mu: { axis: 'Friction coefficient μ', symbol: 'μ', unit: '', key: 'mu' },
-  force: { axis: `Friction force F ${bracketed(FORCE_UNIT)}`, symbol: 'F', unit: FORCE_UNIT, key: 'force' },
-};
-
-/**
- * The colour and dash of the law in slot `index` (0-based), for a swatch beside its controls.
- * @returns {{colour: string, dash: number[]}}
- */
-export function lawStyle(index) {
-  return LAW_STYLES[index % LAW_STYLES.length];
-}
-
-const lawRenders = renderCounter('__lawRenders');
-
-/** The law explorer's chart: μ(v) or F(v) of up to four laws, on a linear or logarithmic v axis. */
-export class LawChartView {
-  #chart;
-  #canvas;
-
-  /** @param {HTMLCanvasElement} canvas */
-  constructor(canvas) {
-    this.#canvas = canvas;
-    canvas.setAttribute('role', 'img');
-    Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
-    Chart.defaults.font.size = 13;
-    Chart.defaults.color = TEXT_COLOUR;
-    this.#chart = new Chart(canvas, {
-      type: 'line',
-      data: { datasets: [] },
-      options: {
-        // Sorted {x, y} points, as for the simulation charts. No decimation: a curve has a few
-        // hundred points, and decimation would not work on a logarithmic axis anyway.
-        ...sortedLineOptions(),
-        scales: {
-          x: { type: 'linear', title: { display: true, text: `v ${bracketed(VELOCITY_UNIT)}` }, grid: { color: GRID_COLOUR } },
-          y: { type: 'linear', title: { display: true, text: '' }, grid: { color: GRID_COLOUR }, grace: '5%' },
-        },
-        plugins: {
-          legend: { position: 'top', labels: { usePointStyle: true, pointStyle: 'line' } },
-          tooltip: {
-            callbacks: {
-              title: (items) => `v = ${formatQuantity(items[0].parsed.x, VELOCITY_UNIT)}`,
-              label: (item) => `${item.dataset.label}: ${item.dataset.symbol} = ${formatQuantity(item.parsed.y, item.dataset.unit)}`,
-            },
-          },
-        },
-      },
-      plugins: [lawRenders],
-    });
-  }
-
-  /**
-   * Draws one curve per law, replacing what was shown.
-   * @param {{laws: {name: string}[], curves: {v: Float64Array, mu: Float64Array, force: Float64Array}[],
-   *   quantity: 'mu' | 'force', scale: 'linear' | 'log', vMin: number, vMax: number}} plot
-   * @returns {number[]} the indices of the laws with no finite point to draw (e.g. μ of a law without one)
-   */
-  show({ laws, curves, quantity, scale, vMin, vMax }) {
-    const q = QUANTITIES[quantity];
-    const empty = [];
-    this.#chart.data.datasets = laws.map((law, index) => {
-      const { colour, dash } = lawStyle(index);
-      const data = toFinitePoints(curves[index].v, curves[index][q.key]);
-      if (data.length === 0) empty.push(index);
-      return {
-        label: law.name, symbol: q.symbol, unit: q.unit, data,
-        borderColor: colour, backgroundColor: colour, borderDash: dash,
-        borderWidth: 2, pointRadius: 0, pointHitRadius: 4,
-      };
-    });
-    const { x, y } = this.#chart.options.scales;
-    x.type = scale === 'log' ? 'logarithmic' : 'linear';
-    x.min = vMin;
-    x.max = vMax;
-    // On a log axis Chart.js puts a tick at every 1…9 step; ticks and grid lines at powers of ten
-    // only read better over six decades, and leave room to skip labels on a phone.
-    x.afterBuildTicks = scale === 'log' ? (axis) => { axis.ticks = axis.ticks.filter((tick) => isPowerOfTen(tick.value)); } : undefined;
-    x.ticks = scale === 'log' ? { maxRotation: 0, callback: (value) => formatQuantity(value, '') } : {};
-    y.title.text = q.axis;
-    this.#canvas.setAttribute('aria-label', laws.length === 0 ? 'No law selected.'
-      : `${q.axis} against v ${bracketed(VELOCITY_UNIT)} on a ${scale === 'log' ? 'logarithmic' : 'linear'} axis, `
-        + `from ${formatQuantity(vMin, VELOCITY_UNIT)} to ${formatQuantity(vMax, VELOCITY_UNIT)}, for ${laws.map((law) => law.name).join(', ')}.`);
-    this.#chart.update('none');
-    return empty;
-  }
-}
-
-/** Curve arrays -> Chart.js points, leaving out points where either value is not finite. */
-function toFinitePoints(v, y) {
-  const points = [];
-  for (let i = 0; i < v.length; i++) {
-    if (Number.isFinite(v[i]) && Number.isFinite(y[i])) points.push({ x: v[i], y: y[i] });
-  }
-  return points;
-}
-
-function isPowerOfTen(value) {
-  if (!(value > 0)) return false;
-  const exponent = Math.round(Math.log10(value));
-  return Math.abs(value / 10 ** exponent - 1) < 1e-9;
-}
-
-function bracketed(unit) {
-  return unit ? `[${unit}]` : '';
-}
-
-const loopRenders = renderCounter('__loopRenders');
-
-/**
- * The presliding view's chart: the applied force against the body's displacement. The loop doubles
- * back, so the points are not sorted in x: parsing stays on and there is no decimation (a run has a
- * few thousand rows).
- */
-export class LoopChartView {
-  #chart;
-  #canvas;
-
-  /** @param {HTMLCanvasElement} canvas */
-  constructor(canvas) {
-    this.#canvas = canvas;
-    this.#chart = makeScatterChart(canvas, {
-      xTitle: 'x [m]', yTitle: 'Applied force [N]', xTicks: { callback: (value) => formatQuantity(value, '') },
-      label: (item) => `x = ${formatQuantity(item.parsed.x, 'm')}, F = ${formatQuantity(item.parsed.y, 'N')}`,
-      counter: loopRenders,
-    });
-  }
-
-  /**
-   * Draws the loop of a presliding result, replacing what was shown.
-   * @param {{columns: {x: Float64Array, applied: Float64Array}}} result
-   * @param {string} lawName for the chart's text alternative
-   */
-  show(result, lawName) {
-    const { x, applied } = result.columns;
-    this.#chart.data.datasets = [{
-      ...lineStyle(COLOURS.blue, []),
-      label: lawName,
-      showLine: true,
-      data: toFinitePoints(x, applied),
-    }];
-    let lo = Infinity, hi = -Infinity;
-    for (const value of x) lo = Math.min(lo, value), hi = Math.max(hi, value);
-    this.#canvas.setAttribute('aria-label', `Applied force [N] against displacement x [m] for ${lawName}: `
-      + `x from ${formatQuantity(lo, 'm')} to ${formatQuantity(hi, 'm')}, ending at ${formatQuantity(x.at(-1), 'm')}.`);
-    this.#chart.update('none');
-  }
 }

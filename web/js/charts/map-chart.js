@@ -3,7 +3,8 @@
 // closed-form boundary drawn over them as a black line (the zero contour of the engine's margin).
 // Hover or the arrow keys pick a cell; a click or Enter opens it.
 
-import { COLOURS } from './chart-view.js';
+import { renderCounter } from '../test-hooks.js';
+import { COLOURS } from './palette.js';
 
 const { Chart } = globalThis;
 
@@ -23,7 +24,7 @@ const BOUNDARY_COLOUR = COLOURS.black;
 const FOCUS_COLOUR = '#111827';
 
 /** Counts renders in window.__mapRenders (tests wait on it). */
-window.__mapRenders = 0;
+const mapRenders = renderCounter('mapRenders');
 
 /** One axis's cell geometry: value at index i, the index under a value, and the cell's edges. */
 export function axisGeometry({ min, max, count, log }) {
@@ -109,9 +110,7 @@ const mapCells = {
     }
     ctx.restore();
   },
-  afterRender() {
-    window.__mapRenders += 1;
-  },
+  afterRender: mapRenders.afterRender,
 };
 
 /** A cell's opacity: 0.35 … 1 with the strength of its regime; steady and stuck cells are solid. */

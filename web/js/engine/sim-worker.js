@@ -22,7 +22,7 @@
 // `system` (engine.system()) is null and `integrators` [] for an engine whose laws cannot drive the block.
 
 // engine.mjs sits at the root of the built site, one level above js/.
-import { loadEngine } from '../engine.mjs';
+import { loadEngine } from '../../engine.mjs';
 
 // Start loading at once; every message waits on the same promise. A load failure is reported in
 // the reply to each message, so it must not also surface as an unhandled rejection.

@@ -1,0 +1,96 @@
+// What every Chart.js chart of the page shares: defaults that scale with the page, line styles,
+// point conversion and the chart builders for sorted and unsorted {x, y} data.
+
+import { formatQuantity } from '../ui/format.js';
+import { GRID_COLOUR, TEXT_COLOUR } from './palette.js';
+
+export const Chart = globalThis.Chart;
+
+/**
+ * Chart text follows the page's font and size, so a projector or Present mode (which enlarge the
+ * root font) enlarge the axes and legends too. Called before each chart is built and on resize.
+ */
+export function applyChartDefaults() {
+  const style = getComputedStyle(document.documentElement);
+  Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
+  // 0.8125 rem: 13 px at the browser's default 16 px, more where the page's root font grows.
+  Chart.defaults.font.size = Math.round(0.8125 * parseFloat(style.fontSize || '16'));
+  Chart.defaults.color = TEXT_COLOUR;
+}
+
+export function lineStyle(colour, dash) {
+  return { borderColor: colour, backgroundColor: colour, borderDash: dash, borderWidth: 2, pointRadius: 0, pointHitRadius: 4 };
+}
+
+/** Options every line chart of sorted {x, y} points shares: no animation or parsing, sized by its box. */
+export function sortedLineOptions() {
+  return {
+    animation: false,
+    parsing: false,
+    normalized: true,
+    responsive: true,
+    maintainAspectRatio: false,
+    interaction: { mode: 'nearest', axis: 'x', intersect: false },
+  };
+}
+
+/**
+ * A chart of {x, y} points that are not sorted in x (a phase trace or a hysteresis loop doubles
+ * back). Parsing stays on: with parsing off, Chart.js takes the data as sorted and reads the x range
+ * from the first and last points only. No `normalized` and no decimation, for the same reason.
+ * @param {HTMLCanvasElement} canvas
+ * @param {{xTitle: string, yTitle: string, xTicks?: object, label: (item: object) => string, counter: object}} axes
+ *   the axis titles, x tick options, the tooltip's text and the render-counting plugin
+ */
+export function makeScatterChart(canvas, { xTitle, yTitle, xTicks = {}, label, counter }) {
+  canvas.setAttribute('role', 'img');
+  applyChartDefaults();
+  return new Chart(canvas, {
+    type: 'scatter',
+    data: { datasets: [] },
+    options: {
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      interaction: { mode: 'nearest', intersect: false },
+      scales: {
+        x: { type: 'linear', title: { display: true, text: xTitle }, grid: { color: GRID_COLOUR }, grace: '5%', ticks: xTicks },
+        y: { type: 'linear', title: { display: true, text: yTitle }, grid: { color: GRID_COLOUR }, grace: '5%' },
+      },
+      plugins: {
+        legend: { display: false },
+        tooltip: { callbacks: { label } },
+      },
+    },
+    plugins: [counter],
+  });
+}
+
+/** Columns -> Chart.js points. Non-finite values become gaps instead of breaking the axis range. */
+export function toPoints(t, y) {
+  const points = new Array(t.length);
+  for (let i = 0; i < t.length; i++) {
+    points[i] = { x: t[i], y: Number.isFinite(y[i]) ? y[i] : NaN };
+  }
+  return points;
+}
+
+/** Curve arrays -> Chart.js points, leaving out points where either value is not finite. */
+export function toFinitePoints(v, y) {
+  const points = [];
+  for (let i = 0; i < v.length; i++) {
+    if (Number.isFinite(v[i]) && Number.isFinite(y[i])) points.push({ x: v[i], y: y[i] });
+  }
+  return points;
+}
+
+export function hasFinite(values) {
+  return values !== undefined && values.some(Number.isFinite);
+}
+
+export function bracketed(unit) {
+  return unit ? `[${unit}]` : '';
+}
+
+/** A tick label callback with three significant digits and the page's number format. */
+export const compactTicks = { callback: (value) => formatQuantity(value, '') };

@@ -1,0 +1,254 @@
+// The spring-block view: what drives the block (a seed model or any catalog law), its settings, the
+// run on the charts and readouts, compared runs and exports. It owns the settings' spring-block
+// slice (model, overrides, system, lawOverrides, integrators, start, charts, compare) and its
+// recompute: every change runs the engine in the worker and shows the newest result.
+
+import { TimeCharts } from '../charts/time-charts.js';
+import { expose } from '../test-hooks.js';
+import { downloadChartPng, downloadText, runToCsv } from '../ui/export.js';
+import { formatQuantity } from '../ui/format.js';
+import { Comparison } from './compare.js';
+import { SpringControls } from './spring-controls.js';
+import { SpringReadouts } from './spring-readouts.js';
+
+/** How long a run computes before its Cancel button appears [ms]. */
+const CANCEL_AFTER_MS = 300;
+
+/** The id of what a request runs: a model or a law. */
+const choiceOf = (request) => request.model ?? request.law;
+
+export class SpringView {
+  #ui;
+  #catalog;
+  #client;
+  #store;
+  #controls;
+  #charts;
+  #readouts;
+  #comparison;
+  /** The run on the charts, for export and comparison. */
+  #shown = null;
+  /** Counts requests, so a reply can tell whether a newer one exists. */
+  #issued = 0;
+  #cancelTimer = 0;
+  /** The preset whose values are shown, until the user changes one (its closed form is shown beside the run). */
+  preset = null;
+  /** Called when the user changes a value (a preset then no longer describes the run). */
+  onUserChange = () => {};
+
+  /**
+   * @param {object} ui the view's elements (see main.js)
+   * @param {object} catalog the engine's catalog (SimClient.init)
+   * @param {import('../engine/sim-client.js').SimClient} client
+   * @param {import('../state/store.js').Store} store
+   */
+  constructor(ui, catalog, client, store) {
+    this.#ui = ui;
+    this.#catalog = catalog;
+    this.#client = client;
+    this.#store = store;
+    const settings = store.settings;
+    this.#charts = new TimeCharts(ui.charts, catalog.columns, settings.charts);
+    this.#readouts = new SpringReadouts(ui.readouts, catalog);
+    this.#controls = new SpringControls(ui.controls, catalog, () => {
+      this.onUserChange();
+      this.recompute();
+    });
+    this.#comparison = new Comparison(ui.compare, catalog, client, () => {
+      store.settings.compare = this.#comparison.requests;
+      store.persist();
+      if (this.#shown) this.#charts.setOverlays(this.#comparison.overlays(this.#shown.request));
+    });
+    this.#wireActions();
+    this.#wireChartOptions();
+    client.onProgress = (fraction) => {
+      if (ui.status.dataset.state === 'computing') ui.status.textContent = `Computing… ${Math.round(100 * fraction)} %`;
+    };
+  }
+
+  /** Shows the saved choice and runs it; loads the pinned runs unless `embed`. */
+  start(embed) {
+    this.#controls.select(this.#store.settings.model, this.#store.settings);
+    this.recompute();
+    if (this.#store.settings.compare.length > 0 && !embed) this.#comparison.load(this.#store.settings.compare);
+  }
+
+  /** Shows the settings' current choice (after a preset or an opened map cell) and runs it. */
+  reload() {
+    this.#controls.select(this.#store.settings.model, this.#store.settings);
+    this.recompute();
+  }
+
+  /** Moves the keyboard focus to the model picker. */
+  focus() {
+    this.#ui.controls.select.focus();
+  }
+
+  #wireActions() {
+    const ui = this.#ui;
+    const store = this.#store;
+    ui.compare.add.addEventListener('click', () => {
+      if (this.#shown) this.#comparison.add(this.#shown.request);
+    });
+    ui.exportCsv.addEventListener('click', () => this.#exportCsv());
+    for (const [button, canvas] of ui.exportPng) {
+      button.addEventListener('click', () => downloadChartPng(canvas, `friction-lab-${canvas.id.replace('chart-', '')}.png`));
+    }
+    ui.cancelRun.addEventListener('click', () => this.#client.cancel());
+    ui.controls.select.addEventListener('change', () => {
+      store.settings.model = ui.controls.select.value;
+      store.persist();
+      this.reload();
+    });
+    ui.controls.reset.addEventListener('click', () => {
+      const { kind, id } = this.#controls.choice;
+      const settings = store.settings;
+      if (kind === 'model') {
+        settings.overrides[id] = {};
+      } else {
+        settings.system = {};
+        settings.start = { mode: 'rest', kick: 0 };
+        settings.lawOverrides[id] = {};
+        delete settings.integrators[id];
+      }
+      store.persist();
+      this.reload();
+    });
+  }
+
+  #wireChartOptions() {
+    const { showPosition, phaseX } = this.#ui;
+    const store = this.#store;
+    showPosition.checked = store.settings.charts.position;
+    phaseX.value = store.settings.charts.phaseX;
+    for (const input of [showPosition, phaseX]) {
+      input.addEventListener('change', () => {
+        store.settings.charts = { position: showPosition.checked, phaseX: phaseX.value };
+        store.persist();
+        this.#charts.setOptions(store.settings.charts);
+      });
+    }
+  }
+
+  #exportCsv() {
+    if (!this.#shown) return;
+    const { result, request } = this.#shown;
+    const catalog = this.#catalog;
+    const id = choiceOf(request);
+    const subject = catalog.models.find((model) => model.id === id) ?? catalog.laws.find((law) => law.id === id);
+    const csv = runToCsv(result, { version: catalog.version, subject, system: request.law ? catalog.system : null,
+      columns: catalog.columns });
+    downloadText(csv, `friction-lab-${id}.csv`);
+  }
+
+  #setStatus(state, text) {
+    this.#ui.status.dataset.state = state;
+    this.#ui.status.textContent = text;
+  }
+
+  #showCancel(computing) {
+    clearTimeout(this.#cancelTimer);
+    if (computing) this.#cancelTimer = setTimeout(() => { this.#ui.cancelRun.hidden = false; }, CANCEL_AFTER_MS);
+    else this.#ui.cancelRun.hidden = true;
+  }
+
+  /** Runs the controls' request and shows it (older replies are shown as they arrive, so the charts follow a drag). */
+  async recompute() {
+    const ticket = ++this.#issued;
+    const request = this.#controls.request;
+    this.#setStatus('computing', 'Computing…');
+    this.#showCancel(true);
+    let result;
+    try {
+      result = await this.#client.simulate(request);
+    } catch (error) {
+      if (ticket !== this.#issued) return;  // an older request's error is moot: the newer one reports its own
+      this.#showCancel(false);
+      if (error.cancelled) {
+        this.#ui.results.classList.add('is-stale');
+        this.#setStatus('cancelled', 'Cancelled: the charts show the last finished run');
+      } else {
+        this.#showFailure(request, error);
+      }
+      return;
+    }
+    if (result === null) return; // replaced by a newer request before it was sent
+    if (ticket === this.#issued) this.#showCancel(false);
+    this.#remember(request);
+    this.#store.persist();
+    // Not a run for a model or law the user has already left.
+    if (choiceOf(request) !== this.#controls.choice.id) return;
+    this.#show(result, request);
+    if (ticket === this.#issued) this.#setStatus('ready', 'Up to date');
+  }
+
+  #show(result, request) {
+    // The charts first: drawing reads the layout, and a DOM change made before it would force the
+    // browser to lay the whole page out again in the middle of the update.
+    const state = this.#catalog.laws.find((law) => law.id === request.law)?.state ?? [];
+    this.#charts.show(result, state, this.#comparison.overlays(request));
+    this.#shown = { result, request };
+    expose('shownRun', this.#shown);
+    this.#controls.clearErrors();
+    this.#ui.formError.textContent = '';
+    this.#ui.results.classList.remove('is-stale');
+    const closedForm = this.preset?.law === request.law ? this.preset?.expected?.period : undefined;
+    this.#readouts.show(result.summary, request, closedForm);
+  }
+
+  /** Saves the values of a request the engine accepted. */
+  #remember(request) {
+    const settings = this.#store.settings;
+    if (request.model !== undefined) {
+      settings.overrides[request.model] = request.params;
+      return;
+    }
+    const { start = 'rest', ...system } = request.system;
+    settings.system = system;
+    settings.start = { mode: start, kick: request.kick ?? 0 };
+    settings.lawOverrides[request.law] = request.params;
+    if (request.integrator === 'auto') delete settings.integrators[request.law];
+    else settings.integrators[request.law] = request.integrator;
+  }
+
+  /** The engine refused the latest settings: say why, where, and keep the last good result on screen. */
+  #showFailure(request, error) {
+    this.#controls.clearErrors();
+    this.#ui.formError.textContent = '';
+    const placed = this.#controls.showError(error.parameter, error.message);
+    if (placed) this.#keepOtherValues(request, error.parameter, placed);
+    else this.#ui.formError.textContent = error.message;
+    if (error.partial) {
+      // A run that stopped early: the charts show it up to the stop, and the status says where.
+      this.#charts.show({ columns: error.partial, summary: {} }, [], this.#comparison.overlays(request));
+      this.#shown = null;
+      this.#ui.results.classList.remove('is-stale');
+      this.#setStatus('error', `Stopped at t = ${formatQuantity(error.stoppedAt, 's')}: the charts show the run up to there`);
+      return;
+    }
+    // Dim the results: they belong to earlier settings, not to what the controls show now.
+    this.#ui.results.classList.add('is-stale');
+    this.#setStatus('error', 'Not updated: see the message in the settings');
+  }
+
+  /** Saves every value the user set but the refused one, which keeps its last good value. */
+  #keepOtherValues(request, parameter, placed) {
+    const settings = this.#store.settings;
+    const keepGood = (values, good) => {
+      const kept = { ...values };
+      if (parameter in good) kept[parameter] = good[parameter];
+      else delete kept[parameter];
+      return kept;
+    };
+    if (placed === 'model') {
+      settings.overrides[request.model] = keepGood(request.params, settings.overrides[request.model] ?? {});
+    } else {
+      // The integrator stays as it was saved; the other part keeps all of its values.
+      const { start, ...system } = request.system;
+      settings.system = placed === 'system' ? keepGood(system, settings.system) : system;
+      settings.lawOverrides[request.law] = placed === 'law'
+        ? keepGood(request.params, settings.lawOverrides[request.law] ?? {}) : request.params;
+    }
+    this.#store.persist();
+  }
+}
