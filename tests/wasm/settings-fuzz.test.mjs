@@ -18,7 +18,8 @@ const catalog = {
 const storage = new Map();
 globalThis.localStorage = { getItem: (key) => storage.get(key) ?? null, setItem: (key, value) => storage.set(key, value) };
 globalThis.location = { hash: '' };
-const { loadSettings, linkHash } = await import(new URL('web/js/state/settings.js', `file://${repoRoot}`).href);
+const { loadSettings } = await import(new URL('web/js/state/settings.js', `file://${repoRoot}`).href);
+const { linkHash } = await import(new URL('web/js/state/link.js', `file://${repoRoot}`).href);
 
 const load = () => loadSettings(catalog.models, catalog.laws, {
   system: catalog.system, integrators: catalog.integrators, presliding: catalog.presliding,

@@ -18,8 +18,8 @@ export function applyChartDefaults() {
   Chart.defaults.color = TEXT_COLOUR;
 }
 
-export function lineStyle(colour, dash) {
-  return { borderColor: colour, backgroundColor: colour, borderDash: dash, borderWidth: 2, pointRadius: 0, pointHitRadius: 4 };
+export function lineStyle(colour, dash, width = 2) {
+  return { borderColor: colour, backgroundColor: colour, borderDash: dash, borderWidth: width, pointRadius: 0, pointHitRadius: 4 };
 }
 
 /** Options every line chart of sorted {x, y} points shares: no animation or parsing, sized by its box. */

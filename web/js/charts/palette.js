@@ -25,3 +25,18 @@ const LAW_STYLES = [
 export function lawStyle(index) {
   return LAW_STYLES[index % LAW_STYLES.length];
 }
+
+// Compared runs: each run one colour and dash on both time charts, the live run first. None is the
+// colour of a line the live run keeps beside them (drive force purple, static limit black).
+const RUN_STYLES = [
+  { colour: COLOURS.vermillion, dash: [] },
+  { colour: COLOURS.blue, dash: [8, 4] },
+  { colour: COLOURS.green, dash: [2, 3] },
+  { colour: COLOURS.orange, dash: [12, 3, 3, 3] },
+  { colour: COLOURS.skyBlue, dash: [6, 3] },
+];
+
+/** The style of compared run `index` (0 = the live run). */
+export function runStyle(index) {
+  return RUN_STYLES[index % RUN_STYLES.length];
+}

@@ -6,7 +6,7 @@ import { formatQuantity } from '../ui/format.js';
 import {
   applyChartDefaults, bracketed, Chart, hasFinite, lineStyle, makeScatterChart, sortedLineOptions, toPoints,
 } from './common.js';
-import { COLOURS, GRID_COLOUR, STUCK_FILL, TEXT_COLOUR } from './palette.js';
+import { COLOURS, GRID_COLOUR, runStyle, STUCK_FILL, TEXT_COLOUR } from './palette.js';
 
 // What each chart plots: column keys as in engine.columns(). The relative chart names its series
 // by symbol, as the seed app does (v/v0, θ, Fk/Fk0); the force chart by label. A series with no
@@ -18,20 +18,17 @@ const RELATIVE_SERIES = [
 ];
 // The block position, on its own axis at the right of the relative chart, when the user asks for it.
 const POSITION_SERIES = { key: 'x', colour: COLOURS.black, dash: [12, 3, 3, 3], axis: 'y2' };
-// Compared runs: their v/v0 and friction over the live run's, each with a colour and dash of its own
-// (the live run keeps blue and vermillion).
-const COMPARE_STYLES = [
-  { colour: COLOURS.green, dash: [2, 3] },
-  { colour: COLOURS.purple, dash: [12, 3, 3, 3] },
-  { colour: COLOURS.orange, dash: [6, 3] },
-  { colour: COLOURS.black, dash: [1, 3] },
-];
 // A dynamic law's state variable (LuGre's z, rate-and-state's θ), on a third axis at the right.
 const STATE_STYLE = { colour: COLOURS.orange, dash: [8, 4], axis: 'y3' };
+// The static limit is its own thin dashed line, named for what it is: a true static limit (the
+// block holds while the drive force stays below it) or, for a law without a true stick state, the
+// peak of its steady friction that the block must pass to break away.
 const FORCE_SERIES = [
   { key: 'friction', colour: COLOURS.vermillion, dash: [] },
   { key: 'spring', colour: COLOURS.purple, dash: [8, 4] },
+  { key: 'staticLimit', colour: COLOURS.black, dash: [3, 4], width: 1.5 },
 ];
+const STATIC_LIMIT_LABELS = { stick: 'Static limit', peak: 'Break-away peak (no true stick)' };
 // The phase portrait: block velocity (y) against one of these (x).
 const PHASE_AXES = ['spring', 'x'];
 // A phase trace doubles back on itself, so min-max decimation (which needs increasing x) cannot
@@ -47,6 +44,21 @@ const fixedWidth = (scale) => {
 };
 
 const springRenders = renderCounter('renders');
+
+/**
+ * Charts grow with their legends: rows of legend beyond the first add to the box's height (through
+ * the CSS variable --legend-extra) instead of shrinking the plot area, so four compared runs leave
+ * the plot as tall as one.
+ */
+const legendRoom = {
+  id: 'legendRoom',
+  afterLayout(chart) {
+    const rows = chart.legend?.lineWidths?.length ?? 1;
+    const extra = rows > 1 ? Math.round((chart.legend.height * (rows - 1)) / rows) : 0;
+    const box = chart.canvas.parentElement;
+    if (box && box.style.getPropertyValue('--legend-extra') !== `${extra}px`) box.style.setProperty('--legend-extra', `${extra}px`);
+  },
+};
 
 /**
  * Shades the x ranges in `options.plugins.stuckShading.intervals` ([[t0, t1], …], in x-axis units)
@@ -137,10 +149,14 @@ export class TimeCharts {
     const { columns, summary } = this.#result;
     // A law whose static limit is 0 breaks away at once: its first "stick" has no length.
     const stuck = (summary?.stickIntervals ?? restRuns(columns.t, columns.v)).filter(([start, end]) => end > start);
-    const relative = RELATIVE_SERIES.filter((series) => hasFinite(columns[series.key]));
+    // While runs are compared, each run is one colour on both charts, so the relative chart shows only
+    // each run's v/v0 (θ, Fk/Fk0 and a state variable would need colours of their own).
+    const comparing = this.#overlays.length > 0;
+    const relative = comparing ? [{ ...RELATIVE_SERIES[0], ...runStyle(0) }]
+      : RELATIVE_SERIES.filter((series) => hasFinite(columns[series.key]));
     if (this.#options.position && columns.x) relative.push(POSITION_SERIES);
     // The first state variable of a dynamic law, described by the catalog entry passed to show().
-    const state = this.#stateVariables.find((variable) => hasFinite(columns.state?.[variable.key]));
+    const state = comparing ? undefined : this.#stateVariables.find((variable) => hasFinite(columns.state?.[variable.key]));
     if (state) relative.push({ ...STATE_STYLE, state });
     this.#showTimeSeries(this.#relative, relative, columns, stuck, (column) => column.symbol);
     const position = relative.includes(POSITION_SERIES);
@@ -148,8 +164,9 @@ export class TimeCharts {
     this.#relative.options.scales.y3.display = Boolean(state);
     this.#relative.options.scales.y3.title.text = state ? `${state.symbol} ${bracketed(state.unit)}` : '';
     this.#forces.options.layout.padding.right = position ? Y_AXIS_WIDTH : 0;
+    const limitLabel = STATIC_LIMIT_LABELS[summary?.staticLimitKind];
     this.#showTimeSeries(this.#forces, FORCE_SERIES.filter((series) => hasFinite(columns[series.key])), columns, stuck,
-      (column) => column.label);
+      (column) => (column.key === 'staticLimit' && limitLabel ? limitLabel : column.label));
     this.#addOverlays();
     // Min-max decimation only where it thins anything: with fewer points than two per pixel column
     // it costs a third of an update for nothing (the seed model's 200 points).
@@ -169,7 +186,7 @@ export class TimeCharts {
       for (const chart of [this.#relative, this.#forces]) chart.data.datasets[0].label += ` · ${this.#liveLabel}`;
     }
     this.#overlays.forEach((run, index) => {
-      const { colour, dash } = COMPARE_STYLES[index % COMPARE_STYLES.length];
+      const { colour, dash } = runStyle(index + 1);
       for (const [chart, key] of [[this.#relative, 'vOverV0'], [this.#forces, 'friction']]) {
         const column = this.#byKey[key];
         chart.data.datasets.push({
@@ -186,7 +203,7 @@ export class TimeCharts {
   #showTimeSeries(chart, series, columns, stuck, legendOf) {
     const time = this.#byKey.t;
     const fresh = series.map((s) => ({
-      ...lineStyle(s.colour, s.dash),
+      ...lineStyle(s.colour, s.dash, s.width),
       label: s.state ? s.state.symbol : legendOf(this.#byKey[s.key]),
       unit: s.state ? s.state.unit : this.#byKey[s.key].unit,
       yAxisID: s.axis ?? 'y',
@@ -289,7 +306,7 @@ function makeTimeChart(canvas, time, yTitle, y2Title = '') {
         },
       },
     },
-    plugins: [stuckShading, springRenders],
+    plugins: [stuckShading, legendRoom, springRenders],
   });
 }
 

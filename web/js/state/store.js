@@ -2,7 +2,8 @@
 // bar's #state= (so the address can be shared as it is). An embedded page saves nothing: it must
 // not change what the reader saved, and it leaves its link as it is.
 
-import { linkHash, saveSettings } from './settings.js';
+import { linkHash } from './link.js';
+import { saveSettings } from './settings.js';
 
 export class Store {
   #embed;

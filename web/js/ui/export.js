@@ -10,26 +10,55 @@
  *   subject: the model or law catalog entry; system: the spring-block system's (law runs), or null
  */
 export function runToCsv(result, { version, subject, system, columns }) {
+  const lines = [`# Friction Lab engine ${version}`, ...runHeader(result, subject, system, '')];
+  const series = runSeries(result, subject, columns);
+  lines.push(series.map((s) => s.head).join(','));
+  lines.push(...rowsOf(series));
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The CSV text of compared runs in one file: a parameter block per run ("# run k: …"), then the
+ * columns of every run side by side, each headed with its run's number (runs may differ in length:
+ * a shorter run's cells are left empty below its end).
+ * @param {{result: object, subject: object, system: object | null, label: string}[]} runs the live run first
+ * @param {{version: string, columns: object[]}} context
+ */
+export function runsToCsv(runs, { version, columns }) {
+  const lines = [`# Friction Lab engine ${version}`, `# comparison of ${runs.length} runs; run 1 is the live run`];
+  const series = [];
+  runs.forEach((run, index) => {
+    const prefix = `run ${index + 1} `;
+    lines.push(`# run ${index + 1}: ${run.label}`, ...runHeader(run.result, run.subject, run.system, prefix));
+    for (const s of runSeries(run.result, run.subject, columns)) series.push({ ...s, head: `${s.head} (run ${index + 1})` });
+  });
+  lines.push(series.map((s) => csvCell(s.head)).join(','));
+  lines.push(...rowsOf(series));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The comment lines that say what made a run: subject, integrator, tolerance, every parameter with its unit. */
+function runHeader(result, subject, system, prefix) {
   const { summary } = result;
-  const lines = [
-    `# Friction Lab engine ${version}`,
-    `# ${summary.law !== undefined ? 'law' : 'model'}: ${subject.id} (${subject.name})`,
-  ];
-  if (summary.integrator !== undefined) lines.push(`# integrator: ${summary.integrator}`);
-  if (summary.tolerance !== undefined) lines.push(`# relative tolerance: ${summary.tolerance}`);
-  lines.push('# parameter, value, unit');
+  const lines = [`# ${prefix}${summary.law !== undefined ? 'law' : 'model'}: ${subject.id} (${subject.name})`];
+  if (summary.integrator !== undefined) lines.push(`# ${prefix}integrator: ${summary.integrator}`);
+  if (summary.tolerance !== undefined) lines.push(`# ${prefix}relative tolerance: ${summary.tolerance}`);
+  lines.push(`# ${prefix}parameter, value, unit`);
   const describe = (specs, values) => {
     for (const spec of specs) {
       const value = values?.[spec.key];
       const text = Array.isArray(value) ? JSON.stringify(value) : String(value);
-      lines.push(`# ${spec.key}, ${csvCell(text)}, ${spec.unit || '-'}`);
+      lines.push(`# ${prefix}${spec.key}, ${csvCell(text)}, ${spec.unit || '-'}`);
     }
   };
   describe(subject.params, summary.params);
   if (system && summary.system) describe(system.params, summary.system);
-  if (summary.system?.start !== undefined) lines.push(`# start, ${summary.system.start}, -`);
+  if (summary.system?.start !== undefined) lines.push(`# ${prefix}start, ${summary.system.start}, -`);
+  return lines;
+}
 
-  // Every column with at least one finite value, then the law's state variables.
+/** Every column of a run with at least one finite value, then the law's state variables. */
+function runSeries(result, subject, columns) {
   const series = columns
     .filter((column) => result.columns[column.key] instanceof Float64Array && result.columns[column.key].some(Number.isFinite))
     .map((column) => ({ head: `${column.key} [${column.unit || '-'}]`, values: result.columns[column.key] }));
@@ -37,10 +66,17 @@ export function runToCsv(result, { version, subject, system, columns }) {
     const values = result.columns.state?.[variable.key];
     if (values) series.push({ head: `state.${variable.key} [${variable.unit || '-'}]`, values });
   }
-  lines.push(series.map((s) => s.head).join(','));
-  const rows = series[0]?.values.length ?? 0;
-  for (let i = 0; i < rows; i++) lines.push(series.map((s) => (Number.isFinite(s.values[i]) ? String(s.values[i]) : '')).join(','));
-  return `${lines.join('\n')}\n`;
+  return series;
+}
+
+/** The data rows of side-by-side series; a non-finite value or a row past a series' end is an empty cell. */
+function rowsOf(series) {
+  const rows = Math.max(0, ...series.map((s) => s.values.length));
+  const lines = [];
+  for (let i = 0; i < rows; i++) {
+    lines.push(series.map((s) => (i < s.values.length && Number.isFinite(s.values[i]) ? String(s.values[i]) : '')).join(','));
+  }
+  return lines;
 }
 
 /**
@@ -100,11 +136,19 @@ export function downloadText(text, name, type = 'text/csv') {
 }
 
 /**
- * Offers a chart as a PNG of the canvas's own pixel size, drawn over white.
- * @param {HTMLCanvasElement} canvas
+ * Offers a chart as a PNG at twice the device's pixels, drawn over white (a canvas is transparent,
+ * which prints and pastes badly). The chart is drawn once more at that resolution, so its text and
+ * legend stay sharp on a slide, then put back.
+ * @param {HTMLCanvasElement} canvas a Chart.js chart's canvas
  * @param {string} name
  */
 export function downloadChartPng(canvas, name) {
+  const chart = globalThis.Chart?.getChart(canvas);
+  const previous = chart?.options.devicePixelRatio;
+  if (chart) {
+    chart.options.devicePixelRatio = 2 * (globalThis.devicePixelRatio || 1);
+    chart.resize();
+  }
   const flat = document.createElement('canvas');
   flat.width = canvas.width;
   flat.height = canvas.height;
@@ -112,6 +156,10 @@ export function downloadChartPng(canvas, name) {
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, flat.width, flat.height);
   context.drawImage(canvas, 0, 0);
+  if (chart) {
+    chart.options.devicePixelRatio = previous;
+    chart.resize();
+  }
   flat.toBlob((blob) => downloadBlob(blob, name), 'image/png');
 }
 

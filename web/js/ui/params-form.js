@@ -57,6 +57,8 @@ export class ParamsForm {
   #rows = new Map();
   /** Messages the page itself gives (a list box that does not parse), by key; they outlive clearErrors(). */
   #localErrors = new Map();
+  /** Each value as it was at the last accept(): the last value the engine ran with. */
+  #lastGood = new Map();
 
   /**
    * @param {HTMLElement} container receives the rows
@@ -84,6 +86,11 @@ export class ParamsForm {
     for (const key of this.#rows.keys()) this.#show(key);
   }
 
+  /** Records every shown value as valid: the engine has just run with them (see #revert). */
+  accept() {
+    for (const spec of this.#specs) this.#lastGood.set(spec.key, this.#value(spec));
+  }
+
   /** The values the user set, keyed by parameter: what the engine is sent and what is saved. */
   get overrides() {
     return { ...this.#overrides };
@@ -98,6 +105,8 @@ export class ParamsForm {
     if (!row) return false;
     row.error.textContent = message;
     row.number.setAttribute('aria-invalid', 'true');
+    // The field in error comes into view (its message is a live alert, so it is announced too).
+    row.error.closest('.param')?.scrollIntoView({ block: 'nearest' });
     return true;
   }
 
@@ -216,23 +225,42 @@ export class ParamsForm {
     const { help, error } = this.#buildHelpAndError(spec, id);
 
     range.addEventListener('input', () => {
+      this.#setLocalError(spec.key, null);
       const position = Number(range.value);
       const value = log ? roundSignificant(10 ** position, LOG_VALUE_DIGITS) : position;
       this.#set(spec.key, value, { from: 'range' });
     });
     number.addEventListener('input', () => {
       // Mid-typing states ("", "-", "1e") have no value yet: wait for a number.
-      if (Number.isFinite(number.valueAsNumber)) this.#set(spec.key, number.valueAsNumber, { from: 'number' });
+      if (!Number.isFinite(number.valueAsNumber)) return;
+      this.#setLocalError(spec.key, null);
+      this.#set(spec.key, number.valueAsNumber, { from: 'number' });
     });
     number.addEventListener('change', () => {
-      // Leaving the box without a number puts the current value back.
-      if (!Number.isFinite(number.valueAsNumber)) this.#show(spec.key);
+      // Leaving the box without a number puts the last valid value back, and says why.
+      if (!Number.isFinite(number.valueAsNumber)) this.#revert(spec);
     });
 
     this.#rows.set(spec.key, { spec, range, number, formula, error });
     const row = el('div', { className: 'param' }, head, el('div', { className: 'param-inputs' }, range, number), help, error);
     row.dataset.key = spec.key;
     return row;
+  }
+
+  /**
+   * The box holds text that is no number the engine can take: the browser reads a number beyond the
+   * double range (±1.8e308, e.g. 1e400) or an unfinished one ("1e") as no value at all. The box goes
+   * back to the last value the engine ran with, and the message says so.
+   */
+  #revert(spec) {
+    const good = this.#lastGood.get(spec.key) ?? this.#value(spec);
+    const message = `${spec.label}: that is not a number the engine can take (a number beyond ±1.8e308, the range `
+      + `of a double, or an unfinished one such as "1e"), so the box is back at the last valid value, `
+      + `${formatQuantity(good, spec.unit, DERIVED_VALUE_DIGITS)}. The range is ${formatQuantity(spec.min, spec.unit)} to `
+      + `${formatQuantity(spec.max, spec.unit)}.`;
+    if (this.#value(spec) !== good) this.#set(spec.key, good, { from: 'revert' });
+    else this.#show(spec.key);
+    this.#setLocalError(spec.key, message);
   }
 
   #set(key, value, { from }) {

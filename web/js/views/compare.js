@@ -43,9 +43,30 @@ export class Comparison {
     return { live: runs.length > 0 ? this.#label(live, requests) : null, runs };
   }
 
-  /** Pins `request` (a copy), then runs it. */
+  /**
+   * The pinned runs that have results, labelled as in the legend, for an export of every compared run.
+   * @returns {{request: object, result: object, label: string}[]}
+   */
+  pinned(live) {
+    const requests = [live, ...this.#runs.map((run) => run.request)];
+    return this.#runs.filter((run) => run.result).map((run) => ({ ...run, label: this.#label(run.request, requests) }));
+  }
+
+  /** The label of the live run among the pinned ones (as the legend names it). */
+  labelOf(live) {
+    return this.#label(live, [live, ...this.#runs.map((run) => run.request)]);
+  }
+
+  /** Pins `request` (a copy), then runs it; a run identical to a pinned one is refused with a note. */
   async add(request) {
     if (this.#runs.length >= MAX_COMPARE) return;
+    const twin = this.#runs.find((run) => this.#sameRun(run.request, request));
+    if (twin) {
+      this.#ui.note.textContent = `This run is already in the comparison (${this.#label(twin.request, this.requests)}): `
+        + 'change a value first to compare another run.';
+      return;
+    }
+    this.#ui.note.textContent = '';
     this.#runs.push({ request: structuredClone(request), result: null });
     await this.#runAll();
   }
@@ -97,6 +118,13 @@ export class Comparison {
     const parts = differing.map((spec) => `${spec.symbol} = ${formatQuantity(own[spec.key], spec.unit)}`);
     if (request.integrator && request.integrator !== 'auto') parts.push(request.integrator);
     return `${subject?.name ?? this.#subjectId(request)}${parts.length ? `: ${parts.join(', ')}` : ''}`;
+  }
+
+  /** Two requests run the same thing: same subject, values (defaults filled in), integrator, start and kick. */
+  #sameRun(a, b) {
+    const canonical = (r) => JSON.stringify([this.#subjectId(r), { ...this.#defaults(r), ...(r.params ?? {}), ...(r.system ?? {}) },
+      r.integrator ?? 'auto', r.kick ?? 0]);
+    return canonical(a) === canonical(b);
   }
 
   #subjectId(request) {

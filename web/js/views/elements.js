@@ -45,8 +45,10 @@ export function springElements() {
       [byId('export-png-phase'), byId('chart-phase')]],
     cancelRun: byId('cancel-run'),
     formError: byId('form-error'),
-    results: byId('results'),
+    shown: [byId('stage'), byId('results')],
     status: byId('status'),
+    systemView: byId('system-view'),
+    present: byId('present'),
     showPosition: byId('show-position'),
     phaseX: byId('phase-x'),
   };

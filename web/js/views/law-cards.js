@@ -5,7 +5,7 @@
 import { lawStyle } from '../charts/palette.js';
 import { el } from '../ui/dom.js';
 import { ParamsForm } from '../ui/params-form.js';
-import { MAX_LAWS } from '../state/settings.js';
+import { MAX_LAWS } from '../state/defaults.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

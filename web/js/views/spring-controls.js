@@ -157,6 +157,11 @@ export class SpringControls {
     return target;
   }
 
+  /** The engine ran with the values shown: they are the ones a refused box goes back to. */
+  acceptValues() {
+    for (const form of [this.#modelForm, this.#systemForm, this.#lawForm]) form.accept();
+  }
+
   clearErrors() {
     this.#modelForm.clearErrors();
     this.#systemForm.clearErrors();

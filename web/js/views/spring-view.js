@@ -5,7 +5,7 @@
 
 import { TimeCharts } from '../charts/time-charts.js';
 import { expose } from '../test-hooks.js';
-import { downloadChartPng, downloadText, runToCsv } from '../ui/export.js';
+import { downloadChartPng, downloadText, runsToCsv, runToCsv } from '../ui/export.js';
 import { formatQuantity } from '../ui/format.js';
 import { Comparison } from './compare.js';
 import { SpringControls } from './spring-controls.js';
@@ -130,15 +130,30 @@ export class SpringView {
     }
   }
 
+  /** The shown run as CSV; while runs are compared, every compared run in one file. */
   #exportCsv() {
     if (!this.#shown) return;
     const { result, request } = this.#shown;
     const catalog = this.#catalog;
-    const id = choiceOf(request);
-    const subject = catalog.models.find((model) => model.id === id) ?? catalog.laws.find((law) => law.id === id);
-    const csv = runToCsv(result, { version: catalog.version, subject, system: request.law ? catalog.system : null,
-      columns: catalog.columns });
-    downloadText(csv, `friction-lab-${id}.csv`);
+    const context = (run) => {
+      const id = choiceOf(run.request);
+      const subject = catalog.models.find((model) => model.id === id) ?? catalog.laws.find((law) => law.id === id);
+      return { ...run, subject, system: run.request.law ? catalog.system : null };
+    };
+    const pinned = this.#comparison.pinned(request);
+    if (pinned.length > 0) {
+      const runs = [{ result, request, label: this.#comparison.labelOf(request) }, ...pinned].map(context);
+      downloadText(runsToCsv(runs, { version: catalog.version, columns: catalog.columns }), 'friction-lab-comparison.csv');
+      return;
+    }
+    const { subject, system } = context(this.#shown);
+    downloadText(runToCsv(result, { version: catalog.version, subject, system, columns: catalog.columns }),
+      `friction-lab-${choiceOf(request)}.csv`);
+  }
+
+  /** Dims (or undims) what shows the last good run: it belongs to earlier settings than the controls show. */
+  #setStale(stale) {
+    for (const section of this.#ui.shown) section.classList.toggle('is-stale', stale);
   }
 
   #setStatus(state, text) {
@@ -165,7 +180,7 @@ export class SpringView {
       if (ticket !== this.#issued) return;  // an older request's error is moot: the newer one reports its own
       this.#showCancel(false);
       if (error.cancelled) {
-        this.#ui.results.classList.add('is-stale');
+        this.#setStale(true);
         this.#setStatus('cancelled', 'Cancelled: the charts show the last finished run');
       } else {
         this.#showFailure(request, error);
@@ -179,7 +194,9 @@ export class SpringView {
     // Not a run for a model or law the user has already left.
     if (choiceOf(request) !== this.#controls.choice.id) return;
     this.#show(result, request);
-    if (ticket === this.#issued) this.#setStatus('ready', 'Up to date');
+    if (ticket !== this.#issued) return;
+    this.#controls.acceptValues();
+    this.#setStatus('ready', 'Up to date');
   }
 
   #show(result, request) {
@@ -188,10 +205,11 @@ export class SpringView {
     const state = this.#catalog.laws.find((law) => law.id === request.law)?.state ?? [];
     this.#charts.show(result, state, this.#comparison.overlays(request));
     this.#shown = { result, request };
+    this.#ui.shown[1].classList.remove('is-stopped');
     expose('shownRun', this.#shown);
     this.#controls.clearErrors();
     this.#ui.formError.textContent = '';
-    this.#ui.results.classList.remove('is-stale');
+    this.#setStale(false);
     const closedForm = this.preset?.law === request.law ? this.preset?.expected?.period : undefined;
     this.#readouts.show(result.summary, request, closedForm);
   }
@@ -217,17 +235,24 @@ export class SpringView {
     this.#ui.formError.textContent = '';
     const placed = this.#controls.showError(error.parameter, error.message);
     if (placed) this.#keepOtherValues(request, error.parameter, placed);
-    else this.#ui.formError.textContent = error.message;
+    else {
+      this.#ui.formError.textContent = error.message;
+      this.#ui.formError.scrollIntoView({ block: 'nearest' });
+    }
     if (error.partial) {
-      // A run that stopped early: the charts show it up to the stop, and the status says where.
+      // A run that stopped early: the charts show it up to the stop, the status says where, and the
+      // readouts (which still describe the previous run) are dimmed with the reason.
       this.#charts.show({ columns: error.partial, summary: {} }, [], this.#comparison.overlays(request));
       this.#shown = null;
-      this.#ui.results.classList.remove('is-stale');
+      this.#setStale(false);
+      this.#ui.shown[1].classList.add('is-stopped');
+      this.#ui.readouts.runInfo.textContent = `This run stopped at t = ${formatQuantity(error.stoppedAt, 's')}: `
+        + `${error.message} The readouts above belong to the previous run.`;
       this.#setStatus('error', `Stopped at t = ${formatQuantity(error.stoppedAt, 's')}: the charts show the run up to there`);
       return;
     }
     // Dim the results: they belong to earlier settings, not to what the controls show now.
-    this.#ui.results.classList.add('is-stale');
+    this.#setStale(true);
     this.#setStatus('error', 'Not updated: see the message in the settings');
   }
 
