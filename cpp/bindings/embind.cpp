@@ -1,10 +1,12 @@
 // The wasm boundary: translates between JS values and the engine's types, nothing more.
 // The only file that includes Emscripten headers. Exported to JS (see engine.mjs):
 //   version()            -> string
-//   models()             -> [{ id, name, description, citation, params: [ParamSpec] }]
+//   models()             -> [{ id, name, description, citation, params: [ParamSpec], equations: [{ tex, note }],
+//                             quirks: [string], updateLoop }]
 //   columns()            -> [{ key, symbol, label, unit }]
 //   simulate({ model, params }) -> { columns: { <key>: Float64Array }, summary: {...} }
-//   laws()               -> [{ id, name, description, citation, origin, can, inputs, params }]
+//   laws()               -> [{ id, name, description, citation, origin, can, inputs, params, equations, quirks,
+//                             state }]
 //   frictionCoefficient(id, params, inputs) -> { value: μ }
 //   frictionForce(id, params, inputs)       -> { value: [x, y, z] }
 //   stepLaw(id, params, state, inputs)      -> { force, magnitude, mu, slope, state }
@@ -90,6 +92,7 @@ val paramToJs(const friction::ParamSpec& spec) {
                                                               : "number");
   if (spec.kind == friction::ParamKind::List) out.set("default", numbers(spec.defaultList));
   out.set("help", text(spec.help));
+  out.set("texSymbol", text(spec.texSymbol));
   if (spec.defaultFrom.key.empty()) {
     out.set("defaultFrom", val::null());
   } else {
@@ -111,12 +114,27 @@ val specToJs(const friction::ModelSpec& model) {
   val params = val::array();
   for (const friction::ParamSpec& spec : model.params) params.call<void>("push", paramToJs(spec));
   out.set("params", params);
+  val equations = val::array();
+  for (const friction::Equation& equation : model.equations) {
+    val item = val::object();
+    item.set("tex", text(equation.tex));
+    item.set("note", text(equation.note));
+    equations.call<void>("push", item);
+  }
+  out.set("equations", equations);
+  val quirks = val::array();
+  for (std::string_view quirk : model.quirks) quirks.call<void>("push", text(quirk));
+  out.set("quirks", quirks);
   return out;
 }
 
 val models() {
   val list = val::array();
-  for (const friction::ModelSpec& model : friction::modelCatalog()) list.call<void>("push", specToJs(model));
+  for (const friction::ModelSpec& model : friction::modelCatalog()) {
+    val out = specToJs(model);
+    out.set("updateLoop", text(model.updateLoop));  // "" unless the model steps as its origin does
+    list.call<void>("push", out);
+  }
   return list;
 }
 
@@ -140,6 +158,7 @@ val laws() {
       item.set("unit", text(variable.unit));
       item.set("initial", text(variable.initial));
       item.set("help", text(variable.help));
+      item.set("texSymbol", text(variable.texSymbol));
       state.call<void>("push", item);
     }
     out.set("state", state);
@@ -314,6 +333,8 @@ val lawRunToJs(const friction::LawSimulationRequest& request, const friction::La
   summary.set("dashpotDissipated", s.dashpotDissipated);
   summary.set("energyResidual", s.energyResidual);
   summary.set("staticLimit", s.staticLimit);
+  summary.set("staticLimitKind", text(friction::staticLimitKindName(s.staticLimitKind)));
+  summary.set("nearRestThreshold", s.nearRestThreshold);
   val warnings = val::array();
   for (const std::string& warning : s.warnings) warnings.call<void>("push", warning);
   summary.set("warnings", warnings);
@@ -358,6 +379,8 @@ val summaryToJs(const friction::Summary& summary) {
   out.set("dt", summary.dt);
   out.set("duration", summary.duration);
   out.set("peakVelocity", summary.peakVelocity);
+  out.set("staticLimitKind", text(friction::staticLimitKindName(summary.staticLimitKind)));
+  out.set("nearRestThreshold", 0.0);  // both models rest exactly (the seed: by its clamp)
   out.set("params", resolvedToJs(summary.params));
   return out;
 }

@@ -3,19 +3,35 @@
 // page works from any static host under any sub-path.
 //
 // engine.version                 the engine version (string)
-// engine.models()                the catalog: every model and its parameters, as plain objects
+// engine.models()                the catalog: every model and its parameters, as plain objects:
+//                                { id, name, description, citation, params, equations, quirks, updateLoop }.
+//                                Each parameter has key, symbol, label, unit, default, min, max, step, scale,
+//                                kind, help, defaultFrom and texSymbol (the symbol as the equations write it
+//                                in TeX, e.g. '\mu_s'). equations: [{ tex, note }], what the engine computes,
+//                                in the LaTeX subset KaTeX renders, each with one sentence saying what it is;
+//                                quirks: [string], the origin's quirks in our words; updateLoop: the seed's
+//                                per-step update as pseudo-code, one statement per line ('' for a model
+//                                not stepped as its origin steps it). laws(), system() and presliding()
+//                                carry equations, quirks and texSymbol the same way (no updateLoop).
 // engine.columns()               the result columns: key, symbol, label, unit
 // engine.simulate({ model, params })
 //                                runs a model with any subset of its parameters; returns
-//                                { columns: { t, x, v, theta, friction, fk, spring, vOverV0, fkOverFk0 }
-//                                  (Float64Arrays owned by JS), summary }. Bad input throws an Error
+//                                { columns: { t, x, v, theta, friction, fk, spring, vOverV0, fkOverFk0,
+//                                  staticLimit, drivePosition } (Float64Arrays owned by JS), summary }.
+//                                friction [N] is the force on the block in every model and law: while the
+//                                block is at rest it equals the drive force `spring`. staticLimit [N] is the
+//                                largest friction the contact holds at rest at that instant (the θ models'
+//                                F(0, θ); a law's F(0); for a law without a true stick state its break-away
+//                                peak, or NaN), and summary.staticLimitKind says which: 'stick' | 'peak' |
+//                                'none'. drivePosition [m] is X_d(t), the far end of the spring.
+//                                Bad input throws an Error
 //                                whose message names the parameter, unit, range and value, and whose
 //                                `parameter` property is the offending key. A run that stops early (a
 //                                non-finite state, a collapsed step, the step budget) throws an Error
-//                                with `stoppedAt` [s] and `partial`: its columns up to there.
+//                                with `stoppedAt` [s] and `partial`: its columns up to there (all of them).
 // engine.laws()                  every friction law: { id, name, origin, description, citation, params,
-//                                can: { coefficient, force, stateful, dynamic }, inputs,
-//                                state: [{ key, symbol, label, unit, initial, help }] }
+//                                equations, quirks, can: { coefficient, force, stateful, dynamic }, inputs,
+//                                state: [{ key, symbol, label, unit, initial, help, texSymbol }] }
 // engine.frictionCoefficient(id, params, { v, N, p, theta })    -> μ
 // engine.frictionForce(id, params, { vt, n, Fn, Fe })           -> [x, y, z], the force on the body [N]
 // engine.createLaw(id, params)   a stateful law: { step({ v, N, p, vt, n, Fn, dt }) -> { force, magnitude,
@@ -25,7 +41,14 @@
 // engine.simulate({ law, params, system, integrator, samples, tolerance, kick })
 //                                the spring-block driven by any law: { columns, summary } with the
 //                                summary's period, stick/slip intervals, events, energies, regime,
-//                                warnings; columns.state holds a dynamic law's state ({ z }, { theta })
+//                                warnings; columns.state holds a dynamic law's state ({ z }, { theta }).
+//                                summary.staticLimit [N] and staticLimitKind: 'stick' (a true stick state:
+//                                F(0), e.g. μs·N), 'peak' (none, but its steady friction curve peaks at low
+//                                speed above its kinetic value, e.g. Drake's μs·N at vs) or 'none' (NaN).
+//                                summary.nearRestThreshold [m/s]: for a law without a true stick state the
+//                                stick intervals are where |v| ≤ this (1 % of v0), each entered with a
+//                                'stick' event (not at t = 0) and left with a 'break-away' (not at the
+//                                end), located to the output rows; 0 for a true stick state.
 //                                system.start 'steady' starts in steady sliding at v0; kick (±0.5) then
 //                                speeds the drive up by that fraction at 0.1 % of the run
 // engine.imposeVelocity({ law, params, N, velocity: [[t, v], ...], duration, samples, tolerance, start })

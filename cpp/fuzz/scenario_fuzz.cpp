@@ -82,7 +82,8 @@ void checkTrace(const Trace& trace) {
   };
   for (const ColumnSpec& column : columnCatalog()) {
     const std::string key(column.key);
-    const bool alwaysComputed = key == "t" || key == "x" || key == "v" || key == "friction" || key == "spring";
+    const bool alwaysComputed =
+        key == "t" || key == "x" || key == "v" || key == "friction" || key == "spring" || key == "drivePosition";
     checkColumn(trace.*column.column, key, alwaysComputed);
   }
   for (std::size_t i = 0; i < trace.state.size(); ++i) checkColumn(trace.state[i], "state " + std::to_string(i), true);
@@ -111,8 +112,12 @@ void runScenario(Scenario scenario) {
         {"driveForceMin", summary.driveForceMin}, {"driveForceMax", summary.driveForceMax},
         {"driveWork", summary.driveWork}, {"dissipated", summary.dissipated},
         {"dashpotDissipated", summary.dashpotDissipated}, {"energyResidual", summary.energyResidual},
-        {"staticLimit", summary.staticLimit}})
+        {"nearRestThreshold", summary.nearRestThreshold}})
     checkFinite(value, name);
+  // A static limit exists (finite) unless the law has neither a stick state nor a break-away peak.
+  if ((summary.staticLimitKind == StaticLimitKind::None) == std::isfinite(summary.staticLimit))
+    finding("staticLimit " + std::to_string(summary.staticLimit) + " for the kind '" +
+            std::string(staticLimitKindName(summary.staticLimitKind)) + "'");
   for (const SpringBlockEvent& event : summary.events) checkFinite(event.t, "an event's time");
 }
 

@@ -20,7 +20,8 @@ test('models() lists both models with complete parameter specs as plain objects'
     for (const field of ['name', 'description', 'citation']) assert.equal(typeof model[field], 'string');
     for (const spec of model.params) {
       assert.deepEqual(Object.keys(spec).sort(),
-        ['default', 'defaultFrom', 'help', 'key', 'kind', 'label', 'max', 'min', 'scale', 'step', 'symbol', 'unit'].sort());
+        ['default', 'defaultFrom', 'help', 'key', 'kind', 'label', 'max', 'min', 'scale', 'step', 'symbol', 'texSymbol',
+          'unit'].sort());
       assert.ok(spec.min <= spec.default && spec.default <= spec.max, `${model.id}.${spec.key} default in range`);
       assert.ok(['linear', 'log'].includes(spec.scale));
     }
@@ -33,7 +34,7 @@ test('models() lists both models with complete parameter specs as plain objects'
 
 test('columns() describes every result column', () => {
   assert.deepEqual(engine.columns().map((c) => c.key),
-    ['t', 'x', 'v', 'theta', 'friction', 'fk', 'spring', 'vOverV0', 'fkOverFk0']);
+    ['t', 'x', 'v', 'theta', 'friction', 'fk', 'spring', 'vOverV0', 'fkOverFk0', 'staticLimit', 'drivePosition']);
 });
 
 test('simulate() takes any subset of parameters and returns JS-owned Float64Array columns', () => {
@@ -62,10 +63,16 @@ test('the seed model starts stuck and reports the seed\'s Resonance √(c/N)', (
     const { columns, summary } = engine.simulate({ model: 'abbott-seed', params: { c, N, eta: 0 } });
     assert.equal(summary.resonanceRadPerS, Math.sqrt(c / N));
     assert.equal(summary.resonanceHz, Math.sqrt(c / N) / (2 * Math.PI));
-    // At rest θ = 1 and friction is μs·N; the spring needs t = μs N/(c v0) to reach it.
+    // At rest θ = 1 and the static limit is μs·N; the spring needs t = μs N/(c v0) to reach it. Until
+    // then the block rests and the friction on it is the drive force, below that limit.
     const { mus, v0 } = summary.params;
     const earliestBreak = (mus * N) / (c * v0);
-    for (let i = 0; i < columns.t.length && columns.t[i] < 0.95 * earliestBreak; i++) assert.equal(columns.v[i], 0);
+    for (let i = 0; i < columns.t.length && columns.t[i] < 0.95 * earliestBreak; i++) {
+      assert.equal(columns.v[i], 0);
+      assert.equal(columns.friction[i], columns.spring[i]);
+      assert.ok(columns.friction[i] < columns.staticLimit[i]);
+    }
+    assert.ok(Math.abs(columns.staticLimit[0] / (mus * N) - 1) < 1e-15);
     assert.ok(columns.v.some((v) => v > 0), 'the block eventually slides');
   }
 });

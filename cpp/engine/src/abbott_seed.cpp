@@ -52,18 +52,82 @@ const std::array<ParamField<AbbottSeedParams>, 11> kFields = {{
       "Quadratic velocity term of the kinetic friction about the drive velocity v0."}},
 }};
 
+// What simulateAbbottSeed computes, one line per step of the loop (the seed's units: N is the Load,
+// mass and normal force at once; Δt = 1 ms; τ and D act per step).
+const std::vector<Equation> kEquations = {
+    {R"t(\theta \leftarrow \min\left(1,\ \max\left(0,\ \theta + \frac{1 - \theta}{\tau} - \frac{v}{D}\right)\right))t",
+     "The contact state θ, updated once per 1 ms step with no Δt factor (so τ counts steps and D acts in mm), "
+     "with the velocity of the previous step, then clamped to [0, 1]."},
+    {R"t(F_k(v) = \max\left(0,\ \mu_k N \left(1 + a\,|v| + b\,(v - v_0)^2\right)\right))t",
+     "The kinetic friction: μk·N with a linear term in |v| and a quadratic one about the drive velocity, "
+     "floored at 0; v is the velocity before this step's update."},
+    {R"t(F = F_k(v) + \left(\mu_s N - F_k(v)\right)\theta)t",
+     "The seed's friction: the kinetic value blended with the static one μs·N by the contact state."},
+    {R"t(v \leftarrow v + \frac{c\,v_0 t + \eta\,v_0 - F - \eta\,v - c\,x}{N}\,\Delta t, \qquad x \leftarrow x + v\,\Delta t)t",
+     "Semi-implicit Euler: the velocity first (the Load N as the mass), then the position with the new, "
+     "still unclamped velocity."},
+    {R"t(v \leftarrow \max(0, v), \qquad t \leftarrow t + \Delta t, \quad \Delta t = 0.001\ \text{s}, \quad t \le t_{\max})t",
+     "The seed's only stick rule, a clamp after the position update (so a held block creeps backwards), and "
+     "time accumulated step by step."},
+    {R"t(F_{\text{shown}} = \begin{cases} c\,(v_0 t - x) + \eta\,(v_0 - v) & \text{if the step starts and ends at } v = 0 \\ F & \text{otherwise} \end{cases})t",
+     "The friction column: on a step the clamp held, the friction on the block is the drive force it balances, "
+     "not the formula value F (the seed plots neither)."},
+    {R"t(F_{\max} = F_k(0) + \left(\mu_s N - F_k(0)\right)\theta)t",
+     "The static limit column: the seed's friction formula at v = 0 with the current θ, the most the contact "
+     "holds at rest."},
+    {R"t(\omega = \sqrt{c/N}, \qquad f = \frac{\omega}{2\pi})t",
+     "The seed's Resonance, with the Load as the mass, printed in Hz and rad/s."},
+};
+
+const std::vector<std::string_view> kQuirks = {
+    "One explicit step of 1 ms: the velocity is updated first and the position with the new velocity "
+    "(semi-implicit Euler).",
+    "θ is updated without a dt factor, so τ counts 1 ms steps and D acts in millimetres although the seed "
+    "labels them s and m; below τ = 1 the update overshoots.",
+    "θ is clamped to [0, 1] and the kinetic friction floored at 0.",
+    "The Load N is both the mass and the normal force (no g).",
+    "v < 0 → v = 0 is the only stick logic, applied after x was advanced with the negative v: a \"stuck\" "
+    "block creeps backwards by |v|·dt every step.",
+    "The kinetic friction of a step uses the velocity before the update, while the plotted v/v0 is the "
+    "velocity after it.",
+    "Time is accumulated as t += 0.001 with its rounding, and a point is plotted whenever t reaches the next "
+    "plot time, which advances by max(dt, tmax/200).",
+    "Resonance is √(c/N), with the Load as the mass.",
+    "Nothing guards the explicit step; a run that goes non-finite is refused here instead of plotting NaN.",
+};
+
+// The seed's loop in its own order (CalcIt), as pseudo-code in our notation.
+constexpr std::string_view kUpdateLoop =
+    "x = 0, v = 0, θ = 1, next plot time = 0\n"
+    "for t = 0; t ≤ tmax; t += 0.001:\n"
+    "  θ ← θ + (1 − θ)/τ − v/D\n"
+    "  θ ← min(1, max(θ, 0))\n"
+    "  Fk ← max(0, μk·N·(1 + a·|v| + b·(v − v0)²))\n"
+    "  F ← Fk + (μs·N − Fk)·θ\n"
+    "  acceleration ← (c·v0·t + η·v0 − F − η·v − c·x) / N\n"
+    "  v ← v + acceleration·0.001\n"
+    "  x ← x + v·0.001\n"
+    "  if v < 0: v ← 0\n"
+    "  if t ≥ next plot time: plot (t, v/v0), (t, θ), (t, Fk/(μk·N)); next plot time += max(0.001, tmax/200)";
+
 }  // namespace
 
 const ModelSpec& abbottSeedModel() {
-  static const ModelSpec spec{
-      "abbott-seed",
-      "Seed app (Abbott, exact)",
-      "The algorithm of Steven Abbott's \"Friction\" app, step for step: F = Fk + (Fs − Fk)θ with "
-      "a velocity-dependent Fk, one explicit 1 ms step, θ updated without a dt factor, v clamped "
-      "at 0. Use it to reproduce the app's plots exactly; use state-variable for physics in SI.",
-      "S. Abbott, \"Friction\" app (Practical Mechanical apps), after V. L. Popov, Contact "
-      "Mechanics and Friction, Ch. 12.",
-      specsOf(kFields)};
+  static const ModelSpec spec = [] {
+    ModelSpec model{
+        "abbott-seed",
+        "Seed app (Abbott, exact)",
+        "The algorithm of Steven Abbott's \"Friction\" app, step for step: F = Fk + (Fs − Fk)θ with "
+        "a velocity-dependent Fk, one explicit 1 ms step, θ updated without a dt factor, v clamped "
+        "at 0. Use it to reproduce the app's plots exactly; use state-variable for physics in SI.",
+        "S. Abbott, \"Friction\" app (Practical Mechanical apps), after V. L. Popov, Contact "
+        "Mechanics and Friction, Ch. 12.",
+        specsOf(kFields), kEquations, kQuirks, kUpdateLoop};
+    setTexSymbols(model, {{"mus", R"t(\mu_s)t"}, {"muk", R"t(\mu_k)t"}, {"N", "N"}, {"tmax", R"t(t_{\max})t"},
+                          {"c", "c"}, {"eta", R"t(\eta)t"}, {"tau", R"t(\tau)t"}, {"D", "D"}, {"v0", "v_0"},
+                          {"va", "a"}, {"vb", "b"}});
+    return model;
+  }();
   return spec;
 }
 
@@ -78,6 +142,9 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
   double plotTime = 0;
   const double Fk = p.N * p.muk;
   const double Fs = p.N * p.mus;
+  // Fk at v = 0 in the seed's arithmetic (below), for the static limit Fk(0) + (Fs − Fk(0))θ.
+  const double atRest = 0 - p.v0;
+  const double kineticAtRest = std::max(0.0, Fk * (1 + p.va * std::fabs(0.0) + p.vb * (atRest * atRest)));
   const double dt = kSeedTimeStep;
   const double plotStep = options.plotStep > 0 ? options.plotStep : std::max(dt, p.tmax / 200);
   long long steps = 0;
@@ -116,16 +183,22 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
     peakVelocity = std::max(peakVelocity, v);
 
     if (t >= plotTime) {
+      // The drive force that acted during this step (from the state before the update).
+      const double drive = p.c * (p.v0 * t - xBefore) + p.eta * (p.v0 - vBefore);
       trace.t.push_back(t);
       trace.x.push_back(x);
       trace.v.push_back(v);
       trace.theta.push_back(theta);
-      trace.friction.push_back(frictionForce);
+      // A step the clamp held (v = 0 before and after) left the block at rest: the friction on it is
+      // the drive force it balances, not the formula value (which is the static limit then).
+      trace.friction.push_back(vBefore == 0 && v == 0 ? drive : frictionForce);
       trace.fk.push_back(kinetic);
-      // The drive force that acted during this step (from the state before the update).
-      trace.spring.push_back(p.c * (p.v0 * t - xBefore) + p.eta * (p.v0 - vBefore));
+      trace.spring.push_back(drive);
       trace.vOverV0.push_back(v / p.v0);
       trace.fkOverFk0.push_back(kinetic / Fk);
+      // F(0, θ) = Fk(0) + (Fs − Fk(0)) θ: the formula at rest with this step's θ.
+      trace.staticLimit.push_back(kineticAtRest + (Fs - kineticAtRest) * theta);
+      trace.drivePosition.push_back(p.v0 * t);
       plotTime += plotStep;
     }
   }

@@ -73,6 +73,28 @@ Vec3 force(const ResolvedParams& r, const LawInputs& in) {
   return scaled(vt, -stribeck(p, slip) * in.Fn / slip);
 }
 
+const std::vector<Equation> kEquations = {
+    {R"t(s = \lVert \mathbf{v}_t \rVert \cdot \frac{1}{v_s})t",
+     "The slip speed in units of the stiction tolerance, multiplied by the stored inverse 1/vs as Drake does."},
+    {R"t(\mu(s) = \begin{cases} \mu_s \operatorname{step5}(s) & s < 1 \\ \mu_s - (\mu_s - \mu_d) \operatorname{step5}\left(\frac{s - 1}{2}\right) & 1 \le s < 3 \\ \mu_d & s \ge 3 \end{cases})t",
+     "The Stribeck approximation: from 0 at rest up to μs at vs, down to μd at 3vs (StribeckModel::ComputeFrictionCoefficient)."},
+    {R"t(\operatorname{step5}(x) = x^3 \left(10 + x\,(6x - 15)\right))t",
+     "The quintic step 10x³ − 15x⁴ + 6x⁵, in Drake's evaluation order."},
+    {R"t(\mathbf{F} = \begin{cases} -\mu(s)\,N\,\dfrac{\mathbf{v}_t}{\lVert \mathbf{v}_t \rVert} & N > 0 \text{ and } \lVert \mathbf{v}_t \rVert > 10^{-14}\ \text{m/s} \\ \mathbf{0} & \text{otherwise} \end{cases})t",
+     "The force on the body in continuous point contact: against the slip, and exactly zero without normal force "
+     "or below 1e-14 m/s of slip (no softened norm)."},
+};
+const std::vector<std::string_view> kQuirks = {
+    "μ(0) = 0: stiction is creep below vs, so there is no true stick state; the curve's peak μs·N at vs is the "
+    "break-away force.",
+    "The slip is multiplied by the stored inverse 1/vs and step5 is evaluated in Drake's order, so μ(0.999999 vs) "
+    "rounds just above μs, as Drake's does.",
+    "Zero force below 1e-14 m/s of slip or without normal force.",
+    "The code's default stiction tolerance is 1e-4 m/s (since 2024); the doc comment of set_stiction_tolerance "
+    "still says 1 mm/s.",
+    "Drake refuses a dynamic coefficient above the static one (CoulombFriction), and so does this law.",
+};
+
 }  // namespace
 
 void addDrakeLaws(std::vector<LawDefinition>& laws) {
@@ -85,6 +107,10 @@ void addDrakeLaws(std::vector<LawDefinition>& laws) {
                        specsOf(kFields)},
                       "Drake",
                       {"v", "vt", "n", "Fn"}};
+  drake.spec.equations = kEquations;
+  drake.spec.quirks = kQuirks;
+  setTexSymbols(drake.spec, {{"static_friction", R"t(\mu_s)t"}, {"dynamic_friction", R"t(\mu_d)t"},
+                             {"stiction_tolerance", "v_s"}});
   drake.validate = &validate;
   drake.coefficient = &coefficient;
   drake.force = &force;

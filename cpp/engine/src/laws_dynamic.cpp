@@ -103,7 +103,11 @@ LawDynamics elastoPlasticDynamics(const ResolvedParams& r, double v, double, con
 
 const StateVariableSpec kBristleDeflection{
     "z", "z", "Bristle deflection", "m", "0",
-    "Mean deflection of the contact's bristles: the elastic presliding displacement. Starts at 0 (unloaded)."};
+    "Mean deflection of the contact's bristles: the elastic presliding displacement. Starts at 0 (unloaded).", "z"};
+// The TeX symbols of the parameters LuGre and the elasto-plastic model share.
+const std::initializer_list<std::pair<std::string_view, std::string_view>> kBristleTex = {
+    {"sigma0", R"t(\sigma_0)t"}, {"sigma1", R"t(\sigma_1)t"}, {"sigma2", R"t(\sigma_2)t"},
+    {"Fc", "F_c"},                {"Fs", "F_s"},                {"vs", "v_s"}};
 
 // --- Dahl ----------------------------------------------------------------------------------------
 // Dahl (1968; "Solid friction damping of mechanical vibrations", AIAA J. 14(12):1675, 1976), the force
@@ -239,6 +243,73 @@ template <const auto& Fields>
 double bristleCurve(const ResolvedParams& r, const LawInputs& in) { return bristleCurveForce(bindParams(Fields, r), in.v); }
 LawStateVector zeroState(const ResolvedParams&) { return {0, 0}; }
 
+// --- How it is computed (the catalog's equations and quirks) -----------------------------------
+const Equation kStribeckLine = {
+    R"t(g(v) = F_c + (F_s - F_c)\,e^{-(v / v_s)^2})t",
+    "The Stribeck curve: the steady friction without the viscous term, from F_s at rest to F_c at speed."};
+const Equation kBristleForceLine = {
+    R"t(F = \sigma_0 z + \sigma_1 \frac{dz}{dt} + \sigma_2 v)t",
+    "The friction: the bristles' elastic force, their damping and a viscous term."};
+const Equation kBristleSteadyLine = {
+    R"t(F_{ss}(v) = g(v)\operatorname{sgn} v + \sigma_2 v, \qquad z_{ss} = \frac{g(v)\operatorname{sgn} v}{\sigma_0})t",
+    "Steady sliding (dz/dt = 0): what curves draw, and where a steady start begins."};
+
+const std::vector<Equation> kLuGreEquations = {
+    kStribeckLine,
+    {R"t(\frac{dz}{dt} = v - \frac{\sigma_0\,|v|}{g(v)}\,z)t",
+     "The mean bristle deflection z (Canudas de Wit et al. 1995)."},
+    kBristleForceLine,
+    kBristleSteadyLine,
+};
+const std::vector<std::string_view> kLuGreQuirks = {
+    "Fc and Fs are forces, not coefficients: the normal force does not enter.",
+    "No true stick state: under a force below break-away the body creeps (presliding) and drifts, and does not "
+    "return when the force is removed.",
+    "The break-away force depends on how fast the force rises (the paper's Fig. 4).",
+};
+
+const std::vector<Equation> kElastoPlasticEquations = {
+    kStribeckLine,
+    {R"t(\frac{dz}{dt} = v \left(1 - \alpha(z, v)\,\frac{z}{z_{ss}(v)}\right))t",
+     "LuGre's bristle law with the drift switched off by α inside the elastic range (Dupont et al. 2002)."},
+    {R"t(\alpha(z, v) = \begin{cases} 0 & \operatorname{sgn} z \ne \operatorname{sgn} v \text{ or } |z| \le z_{ba} \\ \frac{1}{2} \sin\left(\pi\,\dfrac{|z| - (z_{\max} + z_{ba})/2}{z_{\max} - z_{ba}}\right) + \frac{1}{2} & z_{ba} < |z| < z_{\max} \\ 1 & |z| \ge z_{\max} \end{cases}, \qquad z_{\max} = |z_{ss}(v)|)t",
+     "Purely elastic below the break-away deflection z_ba, full LuGre drift from the steady deflection on."},
+    kBristleForceLine,
+    kBristleSteadyLine,
+};
+const std::vector<std::string_view> kElastoPlasticQuirks = {
+    "Fc and Fs are forces, not coefficients: the normal force does not enter.",
+    "Below the break-away deflection the contact is a spring: a force cycle that stays below it returns the body "
+    "exactly to its start (LuGre drifts).",
+    "The paper's parameter values are not available here; the defaults are LuGre's Table I with z_ba = 5 µm.",
+};
+
+const std::vector<Equation> kDahlEquations = {
+    {R"t(\frac{dF}{dt} = \sigma_0\,v \left|1 - \frac{F}{F_c}\operatorname{sgn} v\right|^{\alpha} \operatorname{sgn}\left(1 - \frac{F}{F_c}\operatorname{sgn} v\right))t",
+     "Dahl's model: the friction force itself is the state, a hysteretic spring of rest stiffness σ0 that saturates at Fc."},
+    {R"t(F_{ss} = F_c \operatorname{sgn} v)t", "Steady sliding: the Coulomb force, at every speed."},
+};
+const std::vector<std::string_view> kDahlQuirks = {
+    "No static peak (the steady force is Fc at every speed), so Dahl friction gives no stick-slip of its own.",
+    "Fc is a force: the normal force does not enter.",
+};
+
+const std::vector<Equation> kRateStateEquations = {
+    {R"t(\mu = \begin{cases} \operatorname{sgn}(v) \left(\mu_0 + a \ln\dfrac{|v|}{V^*} + b \ln\dfrac{V^* \theta}{D_c}\right) & \text{form} = 0 \\ a \operatorname{asinh}\left(\dfrac{v}{2 V^*} \exp\dfrac{\mu_0 + b \ln(V^* \theta / D_c)}{a}\right) & \text{form} = 1 \end{cases}, \qquad F = N \mu)t",
+     "The classic Dieterich–Ruina law, or its regularized form defined through v = 0 (Rice & Ben-Zion 1996)."},
+    {R"t(\frac{d\theta}{dt} = \begin{cases} 1 - \dfrac{|v|\,\theta}{D_c} & \text{law} = 0 \text{ (aging)} \\ -\dfrac{|v|\,\theta}{D_c} \ln\dfrac{|v|\,\theta}{D_c} & \text{law} = 1 \text{ (slip)} \end{cases})t",
+     "The state's evolution: Dieterich's aging law or Ruina's slip law."},
+    {R"t(\theta_{ss} = \frac{D_c}{|v|}, \qquad \mu_{ss} = \mu_0 + (a - b) \ln\frac{|v|}{V^*})t",
+     "Steady sliding (classic form; the regularized one agrees once |v| is well above its creep speed)."},
+};
+const std::vector<std::string_view> kRateStateQuirks = {
+    "The classic form is undefined at v = 0; a run that stops needs the regularized form.",
+    "The regularized form creeps at rest, linear in v below 2V*·e^(−μ0/a) (~1e-32 m/s at the defaults): no true "
+    "stick state.",
+    "With b > a the steady friction grows without bound as v → 0, so it has no finite break-away peak: the force "
+    "that breaks a contact loose grows with its age θ.",
+};
+
 }  // namespace
 
 void addDynamicLaws(std::vector<LawDefinition>& laws) {
@@ -250,6 +321,9 @@ void addDynamicLaws(std::vector<LawDefinition>& laws) {
                        specsOf(kLuGreFields)},
                       "Literature",
                       {"v"}};
+  lugre.spec.equations = kLuGreEquations;
+  lugre.spec.quirks = kLuGreQuirks;
+  setTexSymbols(lugre.spec, kBristleTex);
   lugre.state = {kBristleDeflection};
   lugre.dynamics = &lugreDynamics;
   lugre.steadyState = &bristleSteady<kLuGreFields>;
@@ -265,7 +339,10 @@ void addDynamicLaws(std::vector<LawDefinition>& laws) {
                       specsOf(kDahlFields)},
                      "Literature",
                      {"v"}};
-  dahl.state = {{"F", "F", "Friction force", "N", "0", "The Dahl state is the friction force itself. Starts at 0."}};
+  dahl.spec.equations = kDahlEquations;
+  dahl.spec.quirks = kDahlQuirks;
+  setTexSymbols(dahl.spec, {{"sigma0", R"t(\sigma_0)t"}, {"Fc", "F_c"}, {"alpha", R"t(\alpha)t"}});
+  dahl.state = {{"F", "F", "Friction force", "N", "0", "The Dahl state is the friction force itself. Starts at 0.", "F"}};
   dahl.dynamics = &dahlDynamics;
   dahl.steadyState = &dahlSteadyState;
   dahl.initialState = &zeroState;
@@ -281,8 +358,13 @@ void addDynamicLaws(std::vector<LawDefinition>& laws) {
                            specsOf(kRateStateFields)},
                           "Literature",
                           {"v", "N"}};
+  rateState.spec.equations = kRateStateEquations;
+  rateState.spec.quirks = kRateStateQuirks;
+  setTexSymbols(rateState.spec, {{"mu0", R"t(\mu_0)t"}, {"a", "a"}, {"b", "b"}, {"Vstar", "V^*"}, {"Dc", "D_c"},
+                                 {"evolution", R"t(\text{law})t"}, {"form", R"t(\text{form})t"}});
   rateState.state = {{"theta", "θ", "State (contact age)", "s", "Dc/V*",
-                      "Grows at rest like the contact's age; Dc/|v| in steady sliding. Starts at Dc/V* (steady at V*)."}};
+                      "Grows at rest like the contact's age; Dc/|v| in steady sliding. Starts at Dc/V* (steady at V*).",
+                      R"t(\theta)t"}};
   rateState.dynamics = &rateStateDynamics;
   rateState.steadyState = &rateStateSteadyState;
   rateState.initialState = &rateStateInitialState;
@@ -301,6 +383,10 @@ void addDynamicLaws(std::vector<LawDefinition>& laws) {
                                specsOf(kElastoPlasticFields)},
                               "Literature",
                               {"v"}};
+  elastoPlastic.spec.equations = kElastoPlasticEquations;
+  elastoPlastic.spec.quirks = kElastoPlasticQuirks;
+  setTexSymbols(elastoPlastic.spec, kBristleTex);
+  setTexSymbols(elastoPlastic.spec, {{"z_ba", "z_{ba}"}});
   elastoPlastic.state = {kBristleDeflection};
   elastoPlastic.validate = [](const ResolvedParams& r) { validateBristles(bindParams(kElastoPlasticFields, r), true); };
   elastoPlastic.dynamics = &elastoPlasticDynamics;

@@ -202,11 +202,34 @@ double forceOf(const ResolvedParams& r, const LawInputs& in) {
   return frictionForceOf(Mu(r, in), in.N);
 }
 
+// --- How it is computed (the catalog's equations and quirks) -----------------------------------
+const Equation kForceLine = {
+    R"t(F = \begin{cases} \mu N & N > 0 \\ 0 & N \le 0 \end{cases})t",
+    "getFrictionForce(): the force is μN only in compression; the coefficient itself is reported whatever N is."};
+const Equation kVelocityBlend = {
+    R"t(\mu(v) = \mu_{\text{fast}} - \left(\mu_{\text{fast}} - \mu_{\text{slow}}\right) e^{-a\,|v|})t",
+    "The exponential transition from μslow at rest to μfast at high speed, at the rate a (transRate), of |v|."};
+const std::vector<std::string_view> kCommonQuirks = {
+    "Every model takes |v| (the bearing elements pass |v|) and N positive in compression.",
+    "Where OpenSees exits on a bad argument, the law refuses it with an error instead.",
+};
+std::vector<std::string_view> openSeesQuirks(std::initializer_list<std::string_view> own) {
+  std::vector<std::string_view> quirks(own);
+  quirks.insert(quirks.end(), kCommonQuirks.begin(), kCommonQuirks.end());
+  return quirks;
+}
+
 LawDefinition model(std::string_view id, std::string_view name, std::string_view citation, std::string_view description,
                     std::vector<ParamSpec> params, void (*validate)(const ResolvedParams&),
                     double (*mu)(const ResolvedParams&, const LawInputs&),
-                    double (*curveForce)(const ResolvedParams&, const LawInputs&)) {
-  LawDefinition law{{id, name, description, citation, std::move(params)}, "OpenSees", {"v", "N"}};
+                    double (*curveForce)(const ResolvedParams&, const LawInputs&), std::vector<Equation> equations,
+                    std::vector<std::string_view> quirks,
+                    std::initializer_list<std::pair<std::string_view, std::string_view>> texSymbols) {
+  equations.push_back(kForceLine);
+  LawDefinition law{{id, name, description, citation, std::move(params), std::move(equations), std::move(quirks)},
+                    "OpenSees",
+                    {"v", "N"}};
+  setTexSymbols(law.spec, texSymbols);
   law.validate = validate;
   law.coefficient = mu;
   law.curveForce = curveForce;
@@ -219,28 +242,60 @@ void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
   laws.push_back(model("opensees-coulomb", "OpenSees Coulomb",
                        "OpenSees SRC/element/frictionBearing/frictionModel/Coulomb.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
                        "Constant μ = mu; force μN for N > 0, else 0.", specsOf(kCoulombFields), &validateCoulomb,
-                       &coulombMu, &forceOf<coulombMu>));
+                       &coulombMu, &forceOf<coulombMu>,
+                       {{R"t(\mu = \text{const} > 0)t", "A constant coefficient (alias Constant); OpenSees requires μ > 0."}},
+                       openSeesQuirks({}), {{"mu", R"t(\mu)t"}}));
   laws.push_back(model("opensees-veldependent", "OpenSees VelDependent",
                        "OpenSees SRC/element/frictionBearing/frictionModel/VelDependent.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
                        "μ = muFast − (muFast − muSlow)·e^(−transRate·|v|).", specsOf(kVelDependentFields),
-                       &validateVelDependent, &velDependentMu, &forceOf<velDependentMu>));
+                       &validateVelDependent, &velDependentMu, &forceOf<velDependentMu>, {kVelocityBlend},
+                       openSeesQuirks({"muSlow above muFast is allowed (velocity weakening)."}),
+                       {{"muSlow", R"t(\mu_{\text{slow}})t"}, {"muFast", R"t(\mu_{\text{fast}})t"}, {"transRate", "a"}}));
   laws.push_back(model("opensees-velpressuredep", "OpenSees VelPressureDep",
                        "OpenSees SRC/element/frictionBearing/frictionModel/VelPressureDep.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
                        "VelDependent with muFast = muFast0 − deltaMu·tanh(alpha·N/A) when N > 0.",
-                       specsOf(kVelPressureFields), &validateVelPressure, &velPressureMu, &forceOf<velPressureMu>));
+                       specsOf(kVelPressureFields), &validateVelPressure, &velPressureMu, &forceOf<velPressureMu>,
+                       {{R"t(\mu_{\text{fast}} = \begin{cases} \mu_{\text{fast},0} - \Delta\mu \tanh\left(\alpha\,N / A\right) & N > 0 \\ \mu_{\text{fast},0} & N \le 0 \end{cases})t",
+                         "The high-speed coefficient falls with the pressure p = N/A."},
+                        kVelocityBlend},
+                       openSeesQuirks({"alpha multiplies the pressure N/A, not N."}),
+                       {{"muSlow", R"t(\mu_{\text{slow}})t"}, {"muFast0", R"t(\mu_{\text{fast},0})t"}, {"A", "A"},
+                        {"deltaMu", R"t(\Delta\mu)t"}, {"alpha", R"t(\alpha)t"}, {"transRate", "a"}}));
   LawDefinition multi = model(
       "opensees-veldepmultilinear", "OpenSees VelDepMultiLinear",
       "OpenSees SRC/element/frictionBearing/frictionModel/VelDepMultiLinear.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
       "Piecewise-linear μ(|v|) through the points (vel, frn), extended linearly past both ends; the active "
       "segment is remembered between calls, so the slope at a breakpoint depends on the direction of approach.",
-      std::vector<ParamSpec>(kMultiLinearSpecs.begin(), kMultiLinearSpecs.end()), &validateMultiLinear, &multiLinearMu, &forceOf<multiLinearMu>);
+      std::vector<ParamSpec>(kMultiLinearSpecs.begin(), kMultiLinearSpecs.end()), &validateMultiLinear, &multiLinearMu,
+      &forceOf<multiLinearMu>,
+      {{R"t(\mu(|v|) = \mu_i + \frac{\mu_{i+1} - \mu_i}{v_{i+1} - v_i}\,\left(|v| - v_i\right))t",
+        "Linear on the active segment i, extended past the first and the last point (not clamped)."},
+       {R"t(i \leftarrow i + 1 \ \text{ while } |v| \ge v_{i+1},\ i < n - 2; \qquad \text{if } |v| < v_i:\ i \leftarrow i - 1 \ \text{ while } |v| \le v_i,\ i > 0)t",
+        "setTrial's search from the remembered segment: at a breakpoint the segment, and so the slope, depends on "
+        "the direction of approach."}},
+      openSeesQuirks({"Linear extrapolation past both ends: μ can go negative or grow without bound.",
+                      "The active segment is remembered (not committed) between calls; the slope at a breakpoint "
+                      "depends on the direction of approach, and getDFFrcDVel has no sign(v) factor.",
+                      "The parser's arrays hold 64 points with no bounds check; more are refused here."}),
+      {{"vel", "v_i"}, {"frn", R"t(\mu_i)t"}});
   multi.step = &multiLinearStep;
   laws.push_back(multi);
   laws.push_back(model("opensees-velnormalfrcdep", "OpenSees VelNormalFrcDep",
                        "OpenSees SRC/element/frictionBearing/frictionModel/VelNormalFrcDep.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
                        "μ depends on |v| and on N through power laws, capped at maxMuFact·muFast (and set to the cap "
                        "for N ≤ 0).",
-                       specsOf(kVelNormalFields), &validateVelNormal, &velNormalMu, &forceOf<velNormalMu>));
+                       specsOf(kVelNormalFields), &validateVelNormal, &velNormalMu, &forceOf<velNormalMu>,
+                       {{R"t(\mu_{\text{slow}} = a_{\text{slow}} N^{\,n_{\text{slow}} - 1}, \quad \mu_{\text{fast}} = a_{\text{fast}} N^{\,n_{\text{fast}} - 1}, \quad r = \alpha_0 + \alpha_1 N + \alpha_2 N^2)t",
+                         "Both coefficients and the transition rate depend on the normal force, through unguarded powers."},
+                        {R"t(\mu = \mu_{\text{fast}} - \left(\mu_{\text{fast}} - \mu_{\text{slow}}\right) e^{-r\,|v|}, \qquad \mu \leftarrow f_{\max}\,\mu_{\text{fast}} \ \text{ if } \mu > f_{\max}\,\mu_{\text{fast}} \text{ or } N \le 0)t",
+                         "The exponential transition, capped relative to μfast and set to the cap for N ≤ 0."}},
+                       openSeesQuirks({"The cap is relative to μfast, not μslow, and N ≤ 0 forces it.",
+                                       "No guard before pow: at N = 0 with n < 1 the coefficient is inf, at N < 0 with "
+                                       "a fractional exponent NaN, while the force is 0.",
+                                       "maxMuFact is a required argument; 2.0 is only the default constructor's value."}),
+                       {{"aSlow", R"t(a_{\text{slow}})t"}, {"nSlow", R"t(n_{\text{slow}})t"},
+                        {"aFast", R"t(a_{\text{fast}})t"}, {"nFast", R"t(n_{\text{fast}})t"}, {"alpha0", R"t(\alpha_0)t"},
+                        {"alpha1", R"t(\alpha_1)t"}, {"alpha2", R"t(\alpha_2)t"}, {"maxMuFact", R"t(f_{\max})t"}}));
 }
 
 }  // namespace friction

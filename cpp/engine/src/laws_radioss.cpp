@@ -173,6 +173,49 @@ Vec3 viscousPenalty(int Ifric, const RadiossParams& c, const Vec3& Vt, double mu
   return scaled(Vt, std::sqrt(A2 * vis2));
 }
 
+// --- How it is computed (the catalog's equations and quirks) -----------------------------------
+const Equation kSpeedLine = {
+    R"t(V = \sqrt{\max\left(10^{-30},\ \lVert \mathbf{V}_t \rVert^2\right)}, \qquad p = \text{contact pressure})t",
+    "The tangential speed, floored at 1e-15 m/s, and the pressure (positive in compression), as i7for3.F reads them."};
+const Equation kViscousPenaltyLine = {
+    R"t(\mathrm{Iform} = 1:\quad C^2 = \mathrm{VISF}^2 \cdot 2 K M, \quad \mathbf{F}_t = \sqrt{\frac{\min\left(C^2 \lVert \mathbf{V}_t \rVert^2,\ (\mu F_n)^2\right)}{\max\left(10^{-30},\ C^2 \lVert \mathbf{V}_t \rVert^2\right)}\,C^2}\ \ \mathbf{V}_t)t",
+    "The viscous (total) penalty: |Ft| = min(C‖Vt‖, μ|Fn|) along Vt, computed as the source does, with its "
+    "tiny-velocity tail below 1e-15 N."};
+const Equation kStiffnessLine = {
+    R"t(\mathrm{Iform} = 2:\quad \mathbf{F}_t^* = \mathbf{F}_t^{\text{old}} + \alpha K \mathbf{V}\,\Delta t, \quad \mathbf{F}_t = \min\left(1,\ \frac{\mu\,|F_n|}{\sqrt{\max\left(\lVert \mathbf{F}_t^* \rVert^2,\ 10^{-30}\right)}}\right) \mathbf{F}_t^*)t",
+    "The stiffness (incremental) penalty: the previous force plus K·V·Δt, projected on the tangent plane and capped "
+    "at μ|Fn|; the capped force is remembered for the next step."};
+const Equation kFilterLine = {
+    R"t(\alpha = \begin{cases} 1 & \mathrm{Ifiltr} = 0 \text{ or } \mathrm{Xfreq} = 0 \\ \mathrm{Xfreq} & \mathrm{Ifiltr} = 1 \\ 2\pi / \mathrm{Xfreq} & \mathrm{Ifiltr} = 2 \\ \max\left(1,\ 2\pi\,\mathrm{Xfreq}\,\Delta t\right) & \mathrm{Ifiltr} = 3 \end{cases}, \qquad \mathrm{Iform} = 1:\ \mathbf{F}_t = \alpha\,\mathbf{F}_t^{\text{new}} + (1 - \alpha)\,\mathbf{F}_t^{\text{old}})t",
+    "Friction filtering: the blend of the new and the previous force (Iform 1), or the scale of the increment "
+    "(Iform 2); MAX for Ifiltr 3 as the source has it."};
+const Equation kSignLine = {
+    R"t(\mathrm{VISF} \leftarrow 1 \ \text{ if } \mathrm{VISF} = 0 \text{ and } (\mathrm{Fric} \ne 0 \text{ or } \mathrm{Ifric} \ne 0), \qquad \mathbf{F}_{\text{body}} = -\mathbf{F}_t)t",
+    "The starter's default damping, and the force the body (the secondary node) receives: Radioss's Ft points along +Vt."};
+
+std::vector<Equation> radiossEquations(const Equation& muLine) {
+  return {kSpeedLine, muLine, kViscousPenaltyLine, kStiffnessLine, kFilterLine, kSignLine};
+}
+
+const std::vector<std::string_view> kCommonQuirks = {
+    "V is floored at 1e-15 m/s (√max(1e-30, ‖Vt‖²)), so no law sees a speed of exactly 0.",
+    "Ifiltr 3 uses α = MAX(1, 2π·Xfreq·dt): no filtering at all when 2π·Xfreq·dt ≤ 1 and an extrapolating α > 1 "
+    "above (probably meant MIN; the line recurs in eight force routines).",
+    "Ifiltr 2's α = 2π/Xfreq has no dt: Xfreq is a period in steps and must be at least 2π.",
+    "The filtered force is not capped again at μ|Fn|.",
+    "The starter sets VISF = 1 when it is 0 and Fric ≠ 0 or Ifric ≠ 0, and ignores it with Iform 2.",
+    "The seed's documentation calls M the main node's mass; the code uses the secondary node's.",
+    "Not modelled: Iform 1's damping stiffening for an approaching contact, which needs the penetration history.",
+    "Iform 1's force is zero at rest (C·V): there is no true stick state; Iform 2 and filtering remember the force "
+    "between steps, so they run in Radioss's explicit loop, where the contact holds inside the friction cone.",
+};
+
+std::vector<std::string_view> radiossQuirks(std::initializer_list<std::string_view> own) {
+  std::vector<std::string_view> quirks(own);
+  quirks.insert(quirks.end(), kCommonQuirks.begin(), kCommonQuirks.end());
+  return quirks;
+}
+
 template <int Ifric, const auto& Fields>
 struct RadiossLaw {
   static RadiossParams bind(const ResolvedParams& r) { return bindParams(Fields, r); }
@@ -253,14 +296,20 @@ struct RadiossLaw {
     return norm(viscousPenalty(Ifric, c, {std::fabs(in.v), 0, 0}, mu, in.Fn));
   }
 
-  static LawDefinition definition(std::string_view id, std::string_view name, std::string_view description) {
+  static LawDefinition definition(std::string_view id, std::string_view name, std::string_view description,
+                                  const Equation& muLine, std::vector<std::string_view> quirks) {
     LawDefinition law{{id, name, description,
                        "OpenRadioss engine/source/interfaces/int07/i7for3.F (μ laws, tangential force, filtering) "
                        "and starter hm_read_inter_type07.F (defaults, filter set-up), OpenRadioss/OpenRadioss @ "
                        "bd4557ba7503; Altair Radioss theory manual, contact friction.",
-                       specsOf(Fields)},
+                       specsOf(Fields), radiossEquations(muLine), std::move(quirks)},
                       "OpenRadioss",
                       {"v", "p", "vt", "n", "Fn", "dt"}};
+    setTexSymbols(law.spec, {{"Iform", R"t(\mathrm{Iform})t"}, {"VISF", R"t(\mathrm{VISF})t"}, {"K", "K"}, {"M", "M"},
+                             {"Ifiltr", R"t(\mathrm{Ifiltr})t"}, {"Xfreq", R"t(\mathrm{Xfreq})t"}});
+    for (const auto& [key, tex] : {std::pair{"Fric", R"t(\mathrm{Fric})t"}, {"C1", "C_1"}, {"C2", "C_2"}, {"C3", "C_3"},
+                                   {"C4", "C_4"}, {"C5", "C_5"}, {"C6", "C_6"}})
+      if (law.spec.findParam(key)) setTexSymbols(law.spec, {{key, tex}});
     law.validate = &validate;
     law.coefficient = &coefficient;
     law.force = &force;
@@ -275,21 +324,41 @@ struct RadiossLaw {
 }  // namespace
 
 void addRadiossLaws(std::vector<LawDefinition>& laws) {
+  const std::string_view defaultFric =
+      "Radioss's own default Fric is 0 (no friction); 0.1 here so that the curve shows.";
   laws.push_back(RadiossLaw<0, kCoulombFields>::definition(
-      "radioss-coulomb", "Radioss Coulomb (Ifric 0)", "μ = Fric, with the Iform 1 or 2 tangential force and filtering."));
+      "radioss-coulomb", "Radioss Coulomb (Ifric 0)", "μ = Fric, with the Iform 1 or 2 tangential force and filtering.",
+      {R"t(\mu = \mathrm{Fric})t", "Ifric 0: a constant coefficient, the only law without the 1e-30 floor."},
+      radiossQuirks({defaultFric})));
   laws.push_back(RadiossLaw<1, kViscousFields>::definition(
       "radioss-generalized-viscous", "Radioss generalized viscous (Ifric 1)",
-      "μ = Fric + C1·p + C2·V + C3·p·V + C4·p² + C5·V², floored at 1e-30."));
+      "μ = Fric + C1·p + C2·V + C3·p·V + C4·p² + C5·V², floored at 1e-30.",
+      {R"t(\mu = \max\left(10^{-30},\ \mathrm{Fric} + (C_1 + C_4 p)\,p + (C_2 + C_3 p)\,V + C_5 \lVert \mathbf{V}_t \rVert^2\right))t",
+       "Ifric 1, in the source's evaluation order; the C5 term takes the raw ‖Vt‖², not the floored V²."},
+      radiossQuirks({"The C5 term uses the raw ‖Vt‖², not the floored V²."})));
   laws.push_back(RadiossLaw<2, kDarmstadFields>::definition(
       "radioss-darmstad", "Radioss modified Darmstad (Ifric 2)",
-      "μ = Fric + C1·e^(C2·V)·p² + C3·e^(C4·V)·p + C5·e^(C6·V), floored at 1e-30."));
+      "μ = Fric + C1·e^(C2·V)·p² + C3·e^(C4·V)·p + C5·e^(C6·V), floored at 1e-30.",
+      {R"t(\mu = \max\left(10^{-30},\ \mathrm{Fric} + C_1 e^{C_2 V} p^2 + C_3 e^{C_4 V} p + C_5 e^{C_6 V}\right))t",
+       "Ifric 2, the modified Darmstad law."},
+      radiossQuirks({"Third-party keyword manuals print other Darmstad formulas; this is the source's."})));
   laws.push_back(RadiossLaw<3, kRenardFields>::definition(
       "radioss-renard", "Radioss Renard (Ifric 3)",
       "Three branches in V: a parabola from C1 (rest) to C3 at C5, a smooth step to C4 at C6, then a "
-      "rational approach to C2. V is floored at 1e-15 m/s, so μ(0) is C1 plus about 1e-16."));
+      "rational approach to C2. V is floored at 1e-15 m/s, so μ(0) is C1 plus about 1e-16.",
+      {R"t(\mu = \max\left(10^{-30}, \begin{cases} C_1 + (C_3 - C_1)\,x\,(2 - x), \ \ x = \dfrac{V}{C_5} & V \le C_5 \\ C_3 + (C_4 - C_3)\,(3 - 2x)\,x^2, \ \ x = \dfrac{V - C_5}{C_6 - C_5} & C_5 < V < C_6 \\ C_2 - \dfrac{C_2 - C_4}{1 + (C_2 - C_4)(V - C_6)^2} & V \ge C_6 \end{cases}\right))t",
+       "Ifric 3, Renard's three branches: a parabola, a smooth step, and a rational approach to C2 (Fric unused)."},
+      radiossQuirks({"Because V is floored at 1e-15 m/s, μ(0) = C1 + 2e-15·(C3 − C1)/C5 (0.1500000000000002 with the "
+                     "defaults), not C1.",
+                     "If C2 < C4 the last branch has a pole at V = C6 + 1/√(C4 − C2); beyond it μ is negative and the "
+                     "1e-30 floor applies.",
+                     "Fric is not used by this law."})));
   laws.push_back(RadiossLaw<4, kExponentialFields>::definition(
       "radioss-exponential", "Radioss exponential decay (Ifric 4)",
-      "μ = C1 + (Fric − C1)·e^(−C2·V), floored at 1e-30 (newer law, in the 2026 input format)."));
+      "μ = C1 + (Fric − C1)·e^(−C2·V), floored at 1e-30 (newer law, in the 2026 input format).",
+      {R"t(\mu = \max\left(10^{-30},\ C_1 + (\mathrm{Fric} - C_1)\,e^{-C_2 V}\right))t",
+       "Ifric 4: from Fric at rest towards C1 at high speed."},
+      radiossQuirks({"A newer law: in the 2026 input format, not in the seed's documentation."})));
 }
 
 }  // namespace friction

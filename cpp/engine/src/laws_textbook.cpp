@@ -76,6 +76,32 @@ double abbottCoefficient(const ResolvedParams& r, const LawInputs& in) {
   return kinetic + (p.mus - kinetic) * theta;
 }
 
+const std::vector<Equation> kCoulombEquations = {
+    {R"t(F = \begin{cases} \mu_k N \operatorname{sgn} v & v \ne 0 \\ F_d,\ \ |F_d| \le \mu_s N & v = 0 \end{cases})t",
+     "Sliding, the friction is μk·N against the motion; at rest it is whatever holds the body, up to the static "
+     "limit μs·N."},
+    {R"t(\mu(v) = \begin{cases} \mu_k & v \ne 0 \\ \mu_s & v = 0 \end{cases}, \qquad \mu_k \le \mu_s)t",
+     "The coefficient the law reports: the static limit at rest. Larger μk than μs is refused."},
+};
+const std::vector<std::string_view> kCoulombQuirks = {
+    "The force at rest is not a function of v: a curve shows the static limit μs·N at v = 0, and the "
+    "spring-block holds the block exactly there (its true stick state).",
+};
+
+const std::vector<Equation> kAbbottEquations = {
+    {R"t(\mu_{\text{kin}}(v) = \max\left(0,\ \mu_k \left(1 + a\,|v| + b\,(v - v_0)^2\right)\right))t",
+     "The seed app's kinetic coefficient: linear in |v| and quadratic about the drive velocity v0, floored at 0."},
+    {R"t(\mu = \mu_{\text{kin}}(v) + \left(\mu_s - \mu_{\text{kin}}(v)\right)\theta)t",
+     "Blended with the static coefficient by the contact state θ (the seed's F = Fk + (Fs − Fk)θ per unit load)."},
+    {R"t(\theta = \begin{cases} \theta_{\text{input}} & 0 \le \theta_{\text{input}} \le 1 \\ \min\left(1,\ \max\left(0,\ 1 - \frac{\tau\,|v|}{D}\right)\right) & \text{no input} \end{cases})t",
+     "θ as given, or the steady state of dθ/dt = (1 − θ)/τ − |v|/D, which makes the law velocity-weakening."},
+};
+const std::vector<std::string_view> kAbbottQuirks = {
+    "The seed computes the quadratic term about the drive velocity v0, so the kinetic friction has no slope "
+    "at v0 but one elsewhere; it is floored at 0, which strong negative a or b reach.",
+    "The seed never has v < 0; here the law uses |v| in the linear term, as the state-variable model does.",
+};
+
 }  // namespace
 
 void addTextbookLaws(std::vector<LawDefinition>& laws) {
@@ -86,6 +112,9 @@ void addTextbookLaws(std::vector<LawDefinition>& laws) {
                          specsOf(kCoulombFields)},
                         "Textbook",
                         {"v"}};
+  coulomb.spec.equations = kCoulombEquations;
+  coulomb.spec.quirks = kCoulombQuirks;
+  setTexSymbols(coulomb.spec, {{"mu_s", R"t(\mu_s)t"}, {"mu_k", R"t(\mu_k)t"}});
   coulomb.validate = &validateCoulomb;
   coulomb.coefficient = &coulombCoefficient;
   laws.push_back(coulomb);
@@ -98,6 +127,10 @@ void addTextbookLaws(std::vector<LawDefinition>& laws) {
                         specsOf(kAbbottFields)},
                        "Abbott app",
                        {"v", "theta"}};
+  abbott.spec.equations = kAbbottEquations;
+  abbott.spec.quirks = kAbbottQuirks;
+  setTexSymbols(abbott.spec, {{"mus", R"t(\mu_s)t"}, {"muk", R"t(\mu_k)t"}, {"va", "a"}, {"vb", "b"}, {"v0", "v_0"},
+                              {"tau", R"t(\tau)t"}, {"D", "D"}});
   abbott.coefficient = &abbottCoefficient;
   laws.push_back(abbott);
 }

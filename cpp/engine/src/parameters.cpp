@@ -1,8 +1,10 @@
 #include "friction/parameters.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include "friction/errors.h"
@@ -49,6 +51,16 @@ std::string withUnit(double value, std::string_view unit) {
   std::string text = formatNumber(value);
   if (!unit.empty()) text += " " + std::string(unit);
   return text;
+}
+
+void setTexSymbols(ModelSpec& model, std::initializer_list<std::pair<std::string_view, std::string_view>> symbols) {
+  for (const auto& symbol : symbols) {
+    const std::string_view key = symbol.first;
+    auto spec = std::find_if(model.params.begin(), model.params.end(), [key](const ParamSpec& p) { return p.key == key; });
+    if (spec == model.params.end())
+      throw std::logic_error("Catalog entry '" + std::string(model.id) + "' has no parameter '" + std::string(key) + "'.");
+    spec->texSymbol = symbol.second;
+  }
 }
 
 std::string describeParam(const ParamSpec& spec) {

@@ -70,6 +70,8 @@ const std::vector<ColumnSpec>& columnCatalog() {
       {&Trace::spring, "spring", "Fd", "Drive force (spring + dashpot)", "N"},
       {&Trace::vOverV0, "vOverV0", "v/v0", "Velocity / drive velocity", ""},
       {&Trace::fkOverFk0, "fkOverFk0", "Fk/Fk0", "Kinetic friction / its base value", ""},
+      {&Trace::staticLimit, "staticLimit", "Fmax", "Static limit", "N"},
+      {&Trace::drivePosition, "drivePosition", "Xd", "Drive position (far end of the spring)", "m"},
   };
   return columns;
 }
@@ -84,6 +86,15 @@ std::string_view regimeName(Regime regime) {
     case Regime::Stuck: break;
   }
   return "stuck";
+}
+
+std::string_view staticLimitKindName(StaticLimitKind kind) {
+  switch (kind) {
+    case StaticLimitKind::Stick: return "stick";
+    case StaticLimitKind::Peak: return "peak";
+    case StaticLimitKind::None: break;
+  }
+  return "none";
 }
 
 Regime classifyRegime(const Trace& trace, double v0, double stuckTimeInLastQuarter) {

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
+#include <vector>
 
 #include "dormand_prince.h"
 #include "friction/law_runs.h"
@@ -253,12 +255,15 @@ double settledSpacing(const std::vector<double>& times) {
 }
 
 // A law without a true stick state (regularized or dynamic) never rests exactly: its "stick" is
-// creep or presliding. Its stick intervals are the spans of output rows with |v| ≤ 1 % of v0.
+// creep or presliding. Its stick intervals are the spans of output rows with |v| ≤ 1 % of v0. Each
+// entry into such a span (after the first row: a run from rest starts there) is a stick event and each
+// exit (before the last row) a break-away, at the rows' times, so that the events count the intervals.
 void nearRestIntervals(SpringBlockResult& result, const SpringBlockSystem& sys) {
   const Trace& trace = result.trace;
   SpringBlockSummary& summary = result.summary;
   summary.stickIntervals.clear(), summary.slipIntervals.clear();
   const double threshold = 1e-2 * sys.v0;
+  summary.nearRestThreshold = threshold;
   std::size_t start = 0;
   for (std::size_t i = 1; i <= trace.size(); ++i) {
     const bool resting = std::fabs(trace.v[start]) <= threshold;
@@ -267,6 +272,56 @@ void nearRestIntervals(SpringBlockResult& result, const SpringBlockSystem& sys) 
     (resting ? summary.stickIntervals : summary.slipIntervals).push_back({trace.t[start], end});
     start = i;
   }
+  for (const Interval& stick : summary.stickIntervals) {
+    if (stick.start > trace.t.front()) summary.events.push_back({stick.start, EventKind::Stick});
+    if (stick.end < trace.t.back()) summary.events.push_back({stick.end, EventKind::BreakAway});
+  }
+  std::stable_sort(summary.events.begin(), summary.events.end(),
+                   [](const SpringBlockEvent& a, const SpringBlockEvent& b) { return a.t < b.t; });
+}
+
+// The break-away peak of a law without a true stick state: the first local maximum of its steady
+// friction F_ss(v) (forceMagnitude, a dynamic law's steady state) as the speed rises from rest, the
+// most a block leaving rest must pass before the friction falls towards its kinetic value: Drake's
+// μs·N at vs, LuGre's ≈ Fs at v ≈ σ2·vs²/(2(Fs − Fc)). Sampled on steepestSlope's grid (1e-12·v0 to
+// 100·v0, ten points per decade): the largest sample before the friction has fallen below it by more
+// than 1e-9 (rounding on a plateau is no fall), refined by golden-section search in ln v between its
+// neighbours. A maximum at the grid's low end is the limit at rest only if the curve has levelled off
+// there (a Gaussian Stribeck drop without viscous term); velocity-weakening rate-and-state grows
+// without bound as v → 0 and has none. NaN if there is no peak.
+double breakAwayPeak(const LawEvaluator& law, double Fn, double vReference) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<double> v, F;
+  for (int k = 0; k <= 140; ++k) {
+    v.push_back(vReference * std::pow(10.0, -12 + 0.1 * k));
+    F.push_back(law.forceMagnitude(v.back(), Fn));
+    if (!std::isfinite(F.back())) return nan;
+  }
+  std::size_t top = 0, fall = 0;
+  for (std::size_t k = 1; k < F.size() && fall == 0; ++k) {
+    if (F[k] > F[top]) top = k;
+    else if (F[k] < F[top] * (1 - 1e-9)) fall = k;
+  }
+  if (fall == 0 || !(F[top] > 0)) return nan;
+  if (top == 0) return std::fabs(F[1] - F[0]) <= 1e-6 * F[0] ? F[0] : nan;
+  auto at = [&](double lnv) { return law.forceMagnitude(std::exp(lnv), Fn); };
+  const double r = 0.5 * (std::sqrt(5.0) - 1);
+  double a = std::log(v[top - 1]), b = std::log(v[top + 1]);
+  double c = b - r * (b - a), d = a + r * (b - a), fc = at(c), fd = at(d);
+  for (int i = 0; i < 80; ++i) {
+    if (fc >= fd) b = d, d = c, fd = fc, c = b - r * (b - a), fc = at(c);
+    else a = c, c = d, fc = fd, d = a + r * (b - a), fd = at(d);
+  }
+  return std::max({F[top], fc, fd});
+}
+
+// What a law's static limit is on this system (SpringBlockSummary::staticLimit): the force `hold` it
+// holds at rest if that is positive (a true stick state), else its break-away peak, else none (NaN).
+void setStaticLimit(SpringBlockSummary& summary, const LawEvaluator& law, const SpringBlockSystem& sys, double hold) {
+  const double peak = hold > 0 ? hold : breakAwayPeak(law, sys.Fn, sys.v0);
+  summary.staticLimitKind = hold > 0 ? StaticLimitKind::Stick
+                            : std::isfinite(peak) ? StaticLimitKind::Peak : StaticLimitKind::None;
+  summary.staticLimit = peak;
 }
 
 // Regime and period: the analysis every scheme shares.
@@ -296,8 +351,8 @@ void finishAnalysis(SpringBlockResult& result, const SpringBlockSystem& sys) {
   // Without located break-aways (no true stick state), the spacing of the upward crossings of v0 in
   // a settled stick-slip or oscillation.
   std::vector<double> breaks;
-  for (const SpringBlockEvent& e : summary.events)
-    if (e.kind == EventKind::BreakAway) breaks.push_back(e.t);
+  for (const SpringBlockEvent& e : summary.events)  // near-rest break-aways are only as fine as the rows
+    if (e.kind == EventKind::BreakAway && summary.nearRestThreshold == 0) breaks.push_back(e.t);
   summary.period = settledSpacing(breaks);
   if (breaks.size() < 3 && (summary.regime == Regime::StickSlip || summary.regime == Regime::Oscillation))
     summary.period = settledSpacing(upwardCrossings(trace, sys.v0));
@@ -390,7 +445,7 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   SpringBlockResult result;
   Trace& trace = result.trace;
   SpringBlockSummary& summary = result.summary;
-  summary.staticLimit = staticLimit;
+  setStaticLimit(summary, law, sys, staticLimit);
   summary.integrator = integrator;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   trace.state.resize(law.stateSize());
@@ -406,6 +461,8 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
     trace.spring.push_back(Fd);
     trace.vOverV0.push_back(v / sys.v0);
     trace.fkOverFk0.push_back(nan);
+    trace.staticLimit.push_back(summary.staticLimit);
+    trace.drivePosition.push_back(block.drivePosition(t));
   };
   int eventRows = 0;
   auto event = [&](double t, const State& y, bool stuck, double dir, EventKind kind) {
@@ -603,7 +660,7 @@ SpringBlockResult simulateSeedScheme(const LawEvaluator& law, const SpringBlockS
   SpringBlockResult result;
   Trace& trace = result.trace;
   SpringBlockSummary& summary = result.summary;
-  summary.staticLimit = law.forceMagnitude(0, sys.Fn);
+  setStaticLimit(summary, law, sys, law.forceMagnitude(0, sys.Fn));  // the clamp holds up to F(0)
   summary.integrator = Integrator::SeedEuler;
   warnIfUnstable(summary, law, sys, Integrator::SeedEuler, dt);
   const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -618,9 +675,13 @@ SpringBlockResult simulateSeedScheme(const LawEvaluator& law, const SpringBlockS
     const double Fd = sys.c * (sys.v0 * t - x) + sys.eta * (sys.v0 - v);
     const double F = law.forceMagnitude(v, sys.Fn);
     if (t >= nextSample - 1e-12) {
+      // At rest with the step below clamping v back to 0 (v + (Fd − F)/m·dt ≤ 0, the update's own
+      // arithmetic) the block is held: the friction on it is the drive force, not F(0).
+      const bool held = v == 0 && v + (Fd - F) / sys.m * dt <= 0;
       trace.t.push_back(t), trace.x.push_back(x), trace.v.push_back(v), trace.theta.push_back(nan);
-      trace.friction.push_back(F), trace.fk.push_back(F), trace.spring.push_back(Fd);
+      trace.friction.push_back(held ? Fd : F), trace.fk.push_back(F), trace.spring.push_back(Fd);
       trace.vOverV0.push_back(v / sys.v0), trace.fkOverFk0.push_back(nan);
+      trace.staticLimit.push_back(summary.staticLimit), trace.drivePosition.push_back(sys.v0 * t);
       nextSample += outputStep;
     }
     summary.driveForceMin = std::min(summary.driveForceMin, Fd);
@@ -684,7 +745,11 @@ SpringBlockResult simulateSteppedLaw(const LawEvaluator& law, const SpringBlockS
   SpringBlockResult result;
   Trace& trace = result.trace;
   SpringBlockSummary& summary = result.summary;
-  summary.staticLimit = law.forceMagnitude(0, sys.Fn);
+  // The contact holds inside the friction cone: at rest its radius is μ(0)·|Fn|.
+  LawInputs atRest;
+  atRest.N = atRest.Fn = sys.Fn;
+  summary.staticLimit = law.coefficient(atRest) * std::fabs(sys.Fn);
+  summary.staticLimitKind = StaticLimitKind::Stick;
   summary.integrator = Integrator::SemiImplicitEuler;
   warnIfUnstable(summary, law, sys, Integrator::SemiImplicitEuler, h);
   if (h * omega > 2)
@@ -697,6 +762,7 @@ SpringBlockResult simulateSteppedLaw(const LawEvaluator& law, const SpringBlockS
     trace.t.push_back(time), trace.x.push_back(x), trace.v.push_back(v), trace.theta.push_back(nan);
     trace.friction.push_back(resisting), trace.fk.push_back(std::fabs(resisting)), trace.spring.push_back(drive(time));
     trace.vOverV0.push_back(v / sys.v0), trace.fkOverFk0.push_back(nan);
+    trace.staticLimit.push_back(summary.staticLimit), trace.drivePosition.push_back(sys.v0 * time);
   };
   summary.driveForceMin = summary.driveForceMax = drive(0);
   summary.peakVelocity = std::fabs(v);
@@ -780,12 +846,44 @@ std::string_view integratorId(Integrator integrator) {
   return "auto";
 }
 
+namespace {
+// What simulateSpringBlock solves for any law (physics-checks.md, conventions and §1).
+const std::vector<Equation> kSystemEquations = {
+    {R"t(m\,\frac{dv}{dt} = F_d - F, \qquad \frac{dx}{dt} = v, \qquad 0 \le t \le t_{\max})t",
+     "Newton's law for the block: the drive force minus the friction on it."},
+    {R"t(F_d = c\,(X_d - x) + \eta\,(v_d - v), \qquad X_d(t) = \int_0^t v_d\,dt' = v_0\,t)t",
+     "The drive force of the spring and the dashpot in parallel; the far end X_d moves at v_0 (or through the "
+     "drive's velocity steps)."},
+    {R"t(F = F_{\text{law}}(v, N = F_n)\,\operatorname{sgn} v \quad \text{while sliding})t",
+     "While the block slides, the law's friction with the normal force Fn opposes the slip (a dynamic law's "
+     "state evolves with it)."},
+    {R"t(v = 0,\ \ F = F_d \quad \text{while } |F_d| \le F_{\text{law}}(0))t",
+     "A law with a positive force at rest has a true stick state: the block rests, the friction balancing the "
+     "drive, until the drive exceeds that static limit; break-away and re-stick are located to 1e-12 s."},
+    {R"t(\int F_d\,v_d\,dt = \Delta\left(\tfrac{1}{2} m v^2 + \tfrac{1}{2} c\,(X_d - x)^2\right) + \int F\,v\,dt + \int \eta\,(v_d - v)^2\,dt)t",
+     "The energy balance: the drive's work goes into kinetic and spring energy, friction and dashpot "
+     "dissipation; its residual measures the integration error."},
+    {R"t(\omega = \sqrt{c/m}, \qquad f = \frac{\omega}{2\pi})t",
+     "The resonance of the block on its spring."},
+};
+}  // namespace
+
 const ModelSpec& springBlockSystemModel() {
-  static const ModelSpec spec{
-      "spring-block", "Driven spring-block",
-      "A block of mass m pulled through a spring c and a dashpot η whose far end moves at v0, pressed by Fn.",
-      "The system of S. Abbott's \"Friction\" app (after Popov, Contact Mechanics and Friction, Ch. 12).",
-      {kMassSpec, kNormalForceSpec, kSpringSpec, kDashpotSpec, kDriveVelocitySpec, kDurationSpec}};
+  static const ModelSpec spec = [] {
+    ModelSpec model{
+        "spring-block", "Driven spring-block",
+        "A block of mass m pulled through a spring c and a dashpot η whose far end moves at v0, pressed by Fn.",
+        "The system of S. Abbott's \"Friction\" app (after Popov, Contact Mechanics and Friction, Ch. 12).",
+        {kMassSpec, kNormalForceSpec, kSpringSpec, kDashpotSpec, kDriveVelocitySpec, kDurationSpec},
+        kSystemEquations,
+        {"The seed app's Load is mass and normal force at once (no g); here m and Fn are apart, and Fn "
+         "defaults to m·g.",
+         "A law without a true stick state (zero force at rest, or a dynamic law) never rests exactly: its stick "
+         "intervals are where |v| ≤ 1 % of v0, with events at the output rows."}};
+    setTexSymbols(model, {{"m", "m"}, {"Fn", "F_n"}, {"c", "c"}, {"eta", R"t(\eta)t"}, {"v0", "v_0"},
+                          {"duration", R"t(t_{\max})t"}});
+    return model;
+  }();
   return spec;
 }
 

@@ -121,19 +121,49 @@ double stableStep(const P& p) {
   return fastest > 0 ? 2.5 / fastest : std::numeric_limits<double>::infinity();
 }
 
+// What simulateStateVariable computes (SI; the header's equations).
+const std::vector<Equation> kEquations = {
+    {R"t(F_k(v) = \max\left(0,\ \mu_k F_n \left(1 + a\,|v| + b\,(v - v_0)^2\right)\right))t",
+     "The velocity-dependent kinetic friction, as in the seed app but with the normal force Fn apart from the mass."},
+    {R"t(F(v, \theta) = F_k(v) + \left(\mu_s F_n - F_k(v)\right)\theta)t",
+     "The friction magnitude: the kinetic value blended with the static one μs·Fn by the contact state θ."},
+    {R"t(\frac{d\theta}{dt} = \begin{cases} \dfrac{1 - \theta}{\tau} - \dfrac{|v|}{D} & \text{law} = 0 \\ \dfrac{1 - \theta}{\tau} - \dfrac{\theta\,|v|}{D} & \text{law} = 1 \end{cases} \qquad 0 \le \theta \le 1)t",
+     "Ageing at rest and renewal by slip, in seconds and metres (the seed's per-step update with τ·1 ms and D·1 mm); "
+     "θ is held at 0 rather than falling below it."},
+    {R"t(m\,\frac{dv}{dt} = F_d - F(v, \theta)\operatorname{sgn} v, \quad F_d = c\,(v_0 t - x) + \eta\,(v_0 - v), \quad 0 \le t \le t_{\max})t",
+     "Newton's law during slip, integrated by classical RK4 at a fixed step; the friction's direction belongs to the "
+     "slip phase."},
+    {R"t(v = 0,\ \ F = F_d \quad \text{while } |F_d| \le F(0, \theta), \qquad \theta(t) = 1 - (1 - \theta_0)\,e^{-(t - t_0)/\tau})t",
+     "The true stick phase: the block rests while the drive force stays within the static limit, and θ ages in "
+     "closed form; break-away and re-stick are located inside the step."},
+    {R"t(F_{\max} = F(0, \theta))t",
+     "The static limit column: the friction at rest with the current θ."},
+};
+
 }  // namespace
 
 const ModelSpec& stateVariableModel() {
-  static const ModelSpec spec{
-      "state-variable",
-      "State variable θ (SI, RK4 with true stick)",
-      "The seed's physics in SI: F = Fk(v) + (Fs − Fk(v))θ with dθ/dt = (1 − θ)/τ − |v|/D, mass "
-      "and normal force apart, integrated in real time by RK4, with an exact stick phase (the "
-      "block stays at rest while the drive force is within the static limit) whose start and end "
-      "are located inside the step.",
-      "V. L. Popov, Contact Mechanics and Friction, Ch. 12 (state-variable friction), as used in "
-      "S. Abbott's \"Friction\" app.",
-      specsOf(kFields)};
+  static const ModelSpec spec = [] {
+    ModelSpec model{
+        "state-variable",
+        "State variable θ (SI, RK4 with true stick)",
+        "The seed's physics in SI: F = Fk(v) + (Fs − Fk(v))θ with dθ/dt = (1 − θ)/τ − |v|/D, mass "
+        "and normal force apart, integrated in real time by RK4, with an exact stick phase (the "
+        "block stays at rest while the drive force is within the static limit) whose start and end "
+        "are located inside the step.",
+        "V. L. Popov, Contact Mechanics and Friction, Ch. 12 (state-variable friction), as used in "
+        "S. Abbott's \"Friction\" app.",
+        specsOf(kFields),
+        kEquations,
+        {"The only public description of Popov's model used here is the seed app's: whether Popov's own evolution "
+         "law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified, so both are offered (renewal law).",
+         "The seed app's τ and D act per 1 ms step and in mm; here they are seconds and metres, and the seed's "
+         "Load is split into the mass m and the normal force Fn."}};
+    setTexSymbols(model, {{"m", "m"}, {"Fn", "F_n"}, {"mus", R"t(\mu_s)t"}, {"muk", R"t(\mu_k)t"}, {"tau", R"t(\tau)t"},
+                          {"D", "D"}, {"renewal", R"t(\text{law})t"}, {"a", "a"}, {"b", "b"}, {"c", "c"},
+                          {"eta", R"t(\eta)t"}, {"v0", "v_0"}, {"duration", R"t(t_{\max})t"}});
+    return model;
+  }();
   return spec;
 }
 
@@ -200,6 +230,8 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
     trace.spring.push_back(drive);
     trace.vOverV0.push_back(v / p.v0);
     trace.fkOverFk0.push_back(kineticFactor(p, v));
+    trace.staticLimit.push_back(frictionMagnitude(p, 0, s[kTheta]));  // F(0, θ)
+    trace.drivePosition.push_back(p.v0 * t);
   };
   // Switch points go into the output too, but at most as many as there are grid points: a block
   // that chatters between stick and slip must not flood the result (or the page).

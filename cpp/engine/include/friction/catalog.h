@@ -46,15 +46,34 @@ struct ParamSpec {
   DerivedDefault defaultFrom = {};
   ParamKind kind = ParamKind::Number;
   std::vector<double> defaultList = {};  ///< the default of a List parameter
+  /// The symbol as the model's equations write it in TeX (\mu_s, \eta, \mathrm{Iform}), so that a
+  /// page can pair each symbol of an equation with this parameter's meaning and unit. Set with
+  /// setTexSymbols() where the model's catalog entry is built.
+  std::string_view texSymbol = {};
 };
 
-/// One model: its identity, its citation and its parameters in display order.
+/// One line of a model's equations: what the engine computes, in the subset of LaTeX that KaTeX
+/// renders (\frac, \operatorname, \left( \right), \text{}, the cases environment, subscripts…), written
+/// with the parameters' texSymbol, and one sentence saying what the line is.
+struct Equation {
+  std::string_view tex;
+  std::string_view note;
+};
+
+/// One model (or law, or system): its identity, its citation, its parameters in display order, and
+/// how it is computed: its equations, the quirks of its origin that it keeps or corrects, and for a
+/// model that is stepped as its origin steps it (the seed app), that update loop.
 struct ModelSpec {
   std::string_view id;           ///< "abbott-seed", "state-variable"
   std::string_view name;         ///< human name
   std::string_view description;  ///< one paragraph
   std::string_view citation;     ///< the system, file or paper it follows
   std::vector<ParamSpec> params;
+  std::vector<Equation> equations = {};     ///< what the engine computes, in order
+  std::vector<std::string_view> quirks = {};  ///< the origin's quirks, in our words: kept, flagged or corrected
+  /// The origin's per-step update as short pseudo-code, one statement per line, in the origin's
+  /// order; empty unless the model reproduces a time-stepping loop.
+  std::string_view updateLoop = {};
 
   /// The parameter called `key`, or nullptr.
   const ParamSpec* findParam(std::string_view key) const;

@@ -41,6 +41,7 @@ struct StateVariableSpec {
   std::string_view unit;     ///< SI
   std::string_view initial;  ///< its value at the start of a run from rest, as a formula ("0", "Dc/V*")
   std::string_view help;
+  std::string_view texSymbol = {};  ///< as the law's equations write it ("z", "\theta")
 };
 
 /// One law: its catalog entry (id, name, description, citation, parameters), its origin system and

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstddef>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -50,6 +51,10 @@ std::string describeParam(const ParamSpec& spec);
 
 /// `value` with its unit, e.g. "0.01 kg", or bare when dimensionless.
 std::string withUnit(double value, std::string_view unit);
+
+/// Sets the TeX symbols (ParamSpec::texSymbol) of `model`'s parameters by key. Throws
+/// std::logic_error for a key the model lacks: a typo in a catalog, caught when it is first built.
+void setTexSymbols(ModelSpec& model, std::initializer_list<std::pair<std::string_view, std::string_view>> symbols);
 
 /// Formats a number for messages: up to 10 significant digits, no trailing noise.
 std::string formatNumber(double value);

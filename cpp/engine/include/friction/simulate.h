@@ -17,11 +17,19 @@ struct Trace {
   std::vector<double> x;         ///< block position [m]
   std::vector<double> v;         ///< block velocity [m/s]
   std::vector<double> theta;     ///< contact state θ [-], 1 = fully aged (static), 0 = fully kinetic
-  std::vector<double> friction;  ///< friction force on the block, opposing its motion [N]
+  /// The friction force acting on the block [N], in every model and law: while the block is at rest
+  /// it balances the drive (= spring), while it slides it opposes the motion (signed like the slip).
+  std::vector<double> friction;
   std::vector<double> fk;        ///< velocity-dependent kinetic friction Fk(v) [N]
-  std::vector<double> spring;    ///< drive force of spring and dashpot, c(v0 t − x) + η(v0 − v) [N]
+  std::vector<double> spring;    ///< drive force of spring and dashpot, c(X_d − x) + η(v_d − v) [N]
   std::vector<double> vOverV0;   ///< v / v0 [-], as the seed plots it
   std::vector<double> fkOverFk0; ///< Fk(v) / Fk(0 velocity terms) [-], as the seed plots it
+  /// The largest friction the contact can hold at rest at that instant [N] (see StaticLimitKind): the
+  /// θ models' F(0, θ); a law's F(0) if it has a true stick state; else the break-away peak of its
+  /// steady friction curve, or NaN if it has none.
+  std::vector<double> staticLimit;
+  /// X_d(t), the far end of the spring [m]: v0·t, or the integral of the drive's velocity steps.
+  std::vector<double> drivePosition;
   /// A dynamic law's state variables, one column each, in its catalog order (LawSpec::state); empty
   /// for the models and for laws without state.
   std::vector<std::vector<double>> state;
@@ -67,6 +75,16 @@ enum class Regime {
 };
 std::string_view regimeName(Regime regime);
 
+/// What the static limit (Trace::staticLimit, the summaries' staticLimit) means for a model or law.
+enum class StaticLimitKind {
+  Stick,  ///< a true stick state: at rest the contact holds any drive force up to this limit
+  Peak,   ///< no true stick (friction vanishes or creeps at rest): the peak of the steady friction curve at
+          ///< low speed, above its kinetic value, which a block leaving rest has to pass (Drake: μs·N at vs)
+  None,   ///< neither: no true stick and no break-away peak (the limit is NaN)
+};
+/// "stick", "peak" or "none".
+std::string_view staticLimitKindName(StaticLimitKind kind);
+
 struct Summary {
   std::string model;
   double resonanceRadPerS = 0;  ///< ω = √(c/m) [rad/s] (the seed: √(c/N))
@@ -77,6 +95,8 @@ struct Summary {
   double dt = 0;                ///< the (largest) step size [s]
   double duration = 0;          ///< simulated time [s]
   double peakVelocity = 0;      ///< max |v| over the run [m/s]
+  /// Both models have a true stick state (the seed's: its clamp), whose limit F(0, θ) follows θ.
+  StaticLimitKind staticLimitKind = StaticLimitKind::Stick;
   ResolvedParams params;        ///< every parameter, defaults filled in
 };
 

@@ -112,14 +112,25 @@ struct SpringBlockSummary {
   Regime regime = Regime::Stuck;
   Integrator integrator = Integrator::Auto;  ///< the method that ran (never Auto)
   long long steps = 0, rejectedSteps = 0;
-  double staticLimit = 0;    ///< F(0) [N]; 0 = no stick state
+  /// The static limit [N] as staticLimitKind says: Stick, the force the contact holds at rest
+  /// (max(F(0), F(0+)); for the stepped loop the friction cone at rest, μ(0)·|Fn|); Peak, the break-away
+  /// peak of the law's steady friction curve (its first local maximum in speed); None, NaN. The trace's
+  /// staticLimit column holds the same value on every row.
+  double staticLimit = 0;
+  StaticLimitKind staticLimitKind = StaticLimitKind::Stick;
+  /// For a law without a true stick state: the speed [m/s] at or below which the block counts as near
+  /// rest, 1 % of the (last) drive velocity; its near-rest spans are the stick intervals, each entry one a
+  /// stick event and each exit a break-away. 0 for a true stick state (the events are located exactly).
+  double nearRestThreshold = 0;
   /// Why the result may not be trustworthy, e.g. a fixed step beyond the explicit stability limit
   /// that the law's steepest slope sets; empty if none.
   std::vector<std::string> warnings;
 };
 
 struct SpringBlockResult {
-  Trace trace;  ///< t, x, v, friction, fk (= F(|v|)), spring (= Fd), vOverV0; theta and fkOverFk0 are NaN
+  /// t, x, v, friction (= Fd while at rest), fk (= F(|v|)), spring (= Fd), vOverV0, staticLimit,
+  /// drivePosition (X_d); theta and fkOverFk0 are NaN
+  Trace trace;
   SpringBlockSummary summary;
 };
 
