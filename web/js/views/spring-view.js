@@ -79,6 +79,11 @@ export class SpringView {
     this.recompute();
   }
 
+  /** What drives the block now: {kind: 'model' | 'law', id, entry} (entry: its catalog object). */
+  get choice() {
+    return this.#controls.choice;
+  }
+
   /** Moves the keyboard focus to the model picker. */
   focus() {
     this.#ui.controls.select.focus();
