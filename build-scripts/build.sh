@@ -20,6 +20,8 @@ cp -R web/. dist/
 cp cpp/bindings/engine.mjs build/wasm/cpp/friction-wasm.mjs build/wasm/cpp/friction-wasm.wasm dist/
 cp node_modules/chart.js/dist/chart.umd.min.js dist/vendor/
 cp node_modules/chart.js/LICENSE.md dist/vendor/chart.js-LICENSE.md
+# The equations of the catalog, typeset to MathML by KaTeX at build time: dist/equations.json.
+node build-scripts/equations.mjs
 # The single-file build for use without a server (opened from disk): dist/friction-lab.html.
 node build-scripts/single-file.mjs
 echo "build: dist/ is ready ($(du -sh dist | cut -f1))"

@@ -1,4 +1,7 @@
-// Takes the README's screenshots (docs/screenshots/*.jpg) of the built site in Debian's Chromium.
+// Takes the README's screenshots (docs/screenshots/<view>-<width>.png) of the built site in Debian's
+// Chromium: every view at laptop (1366×768), projector (1920×1080) and phone (390×844) size, Present
+// mode, and compare mode with five runs. The animation is paused at the same instant in each, so the
+// pictures are comparable.
 // Usage, after build-scripts/build.sh: node build-scripts/screenshots.mjs
 
 import { mkdir } from 'node:fs/promises';
@@ -11,52 +14,71 @@ const dist = process.env.FRICTION_LAB_DIST ?? fileURLToPath(new URL('../dist/', 
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 await mkdir(out, { recursive: true });
 
+const SIZES = [[1366, 768], [1920, 1080], [390, 844]];
+// The instant the animation is shown at: inside the seed model's second stick, when the static
+// limit, the friction and the drive force are all on screen.
+const SHOWN_TIME = 2.5;
+
 const server = await serveStatic(dist);
 const url = `${server.origin}/`;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
-const ready = (page) => page.waitForFunction(() => ['#status', '#presliding-status', '#explorer-status']
-  .every((id) => ['ready', null, undefined].includes(document.querySelector(id)?.dataset.state)
-    || document.querySelector(id)?.offsetParent === null));
-const save = (page, name) => page.screenshot({ path: `${out}${name}.jpg`, type: 'jpeg', quality: 80 });
+const ready = (page, id) => page.waitForFunction((selector) => document.querySelector(selector)?.dataset.state === 'ready', id,
+  { timeout: 120_000 });
+const save = (page, name) => page.screenshot({ path: `${out}${name}.png` });
+
+/** Pauses the animation at `t` with its scrubber, as a reader would. */
+async function pauseAt(page, t) {
+  await page.evaluate((time) => {
+    const scrub = document.querySelector('.sv-time');
+    scrub.value = String(time);
+    scrub.dispatchEvent(new Event('input', { bubbles: true }));
+    scrub.dispatchEvent(new Event('change', { bubbles: true }));
+    if (window.__systemView.playing) document.querySelector('.sv-play').click();
+  }, t);
+  await page.waitForFunction(() => !window.__systemView.playing);
+}
 
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  for (const [width, height] of SIZES) {
+    const page = await browser.newPage({ viewport: { width, height } });
+    await page.goto(url);
+    await ready(page, '#status');
+    await pauseAt(page, SHOWN_TIME);
+    await save(page, `spring-${width}`);
+    for (const view of ['explorer', 'presliding', 'map']) {
+      await page.click(`#tab-${view}`);
+      if (view === 'explorer') await ready(page, '#explorer-status');
+      if (view === 'presliding') await ready(page, '#presliding-status');
+      if (view === 'map') {
+        await page.click('#map-run');
+        await ready(page, '#map-status');
+      }
+      await save(page, `${view}-${width}`);
+    }
+    if (width >= 960) {
+      await page.click('#tab-spring');
+      await page.click('#present');
+      await page.waitForTimeout(300);
+      await save(page, `present-${width}`);
+      await page.click('#present');
+    }
+    await page.close();
+  }
+
+  // Compare mode: Coulomb C1 and four more kinetic coefficients.
+  const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
   await page.goto(url);
-  await ready(page);
+  await ready(page, '#status');
   await page.selectOption('#preset', 'coulomb-limit-cycle');
   await page.waitForFunction(() => window.__lastSummary?.law === 'coulomb');
-  await ready(page);
-  await save(page, 'spring-block-coulomb');
-
-  for (const muK of [0.3, 0.2]) {
+  for (const muK of ['0.35', '0.3', '0.25', '0.2']) {
     await page.click('#compare-add');
-    await page.fill('#spring-law-mu_k-number', String(muK));
-    await page.waitForFunction((value) => window.__lastSummary?.params?.mu_k === value, muK);
-    await ready(page);
+    await page.fill('#spring-law-mu_k-number', muK);
+    await page.waitForFunction((value) => window.__lastSummary?.params?.mu_k === Number(value), muK);
+    await ready(page, '#status');
   }
-  await page.evaluate(() => document.querySelector('#results').scrollIntoView());
-  await save(page, 'compare');
-
-  await page.selectOption('#preset', 'lugre-presliding');
-  await page.waitForFunction(() => window.__lastPresliding?.summary.law === 'lugre');
-  await ready(page);
-  await save(page, 'presliding');
-
-  await page.click('#tab-explorer');
-  await page.waitForFunction(() => window.__lawRenders >= 1);
-  await save(page, 'explorer');
-
-  // The stability map with its defaults: the seed model's c–η plane against its critical damping.
-  await page.click('#tab-map');
-  await page.click('#map-run');
-  await page.waitForFunction(() => document.querySelector('#map-status').dataset.state === 'ready', null, { timeout: 120_000 });
-  await page.evaluate(() => document.querySelector('#map-results').scrollIntoView());
-  await save(page, 'stability-map');
-
-  const phone = await browser.newPage({ viewport: { width: 360, height: 740 } });
-  await phone.goto(url);
-  await ready(phone);
-  await save(phone, 'phone');
+  await pauseAt(page, 8);
+  await save(page, 'compare-1366');
   console.log(`screenshots: ${out}`);
 } finally {
   await browser.close();

@@ -83,8 +83,11 @@ const wasm = await readFile(path.join(dist, 'friction-wasm.wasm'));
 // fixed file: URL stands in (it is only used to locate files, and here nothing is located).
 const workerSource = (`globalThis.__frictionWasmBinary = Uint8Array.from(atob(${JSON.stringify(wasm.toString('base64'))}), (c) => c.charCodeAt(0));\n`
   + await bundle('js/engine/sim-worker.js', workerModules)).replaceAll('import.meta.url', '"file:///friction-lab-worker.js"');
-// The page starts the worker from this text (see sim-client.js).
+// The page starts the worker from this text (see sim-client.js). The typeset equations of the
+// "How it is computed" dialog (equations.mjs) come inline too (views/equations-view.js reads them).
+const equations = JSON.parse(await read('equations.json'));
 const pageSource = `globalThis.__frictionWorkerSource = ${JSON.stringify(workerSource).replaceAll('</script', '<\\/script')};\n`
+  + `globalThis.__frictionEquations = ${JSON.stringify(equations)};\n`
   + await bundle('js/main.js', pageModules);
 
 let html = await read('index.html');
@@ -95,6 +98,10 @@ const swap = (find, replacement) => {
   html = html.replace(find, () => replacement);
 };
 swap('<link rel="stylesheet" href="styles.css">', `<style>\n${css}\n</style>`);
+// Every other stylesheet the page links (one per view that has its own), inlined the same way.
+for (const [link, href] of [...html.matchAll(/<link rel="stylesheet" href="([\w-]+\.css)">/g)]) {
+  swap(link, `<style>\n${await read(href)}\n</style>`);
+}
 swap('<script defer src="vendor/chart.umd.min.js"></script>', `<script>\n${chart.replaceAll('</script', '<\\/script')}\n</script>`);
 swap('<script type="module" src="js/main.js"></script>', `<script type="module">\n${pageSource.replaceAll('</script', '<\\/script')}\n</script>`);
 await writeFile(path.join(dist, 'friction-lab.html'), html);

@@ -6,7 +6,10 @@
 //   columns()            -> [{ key, symbol, label, unit }]
 //   simulate({ model, params }) -> { columns: { <key>: Float64Array }, summary: {...} }
 //   laws()               -> [{ id, name, description, citation, origin, can, inputs, params, equations, quirks,
-//                             state }]
+//                             state, unmapped }]; a law's parameter with a ParamRole carries it as `role`
+//                             ('static-coefficient', 'kinetic-coefficient', 'static-force', 'kinetic-force',
+//                             'stiction-speed', 'inverse-stiction-speed', 'normal-force'; absent when none),
+//                             and `unmapped` says which common values the law cannot take, and why ('' if none)
 //   frictionCoefficient(id, params, inputs) -> { value: μ }
 //   frictionForce(id, params, inputs)       -> { value: [x, y, z] }
 //   stepLaw(id, params, state, inputs)      -> { force, magnitude, mu, slope, state }
@@ -93,6 +96,7 @@ val paramToJs(const friction::ParamSpec& spec) {
   if (spec.kind == friction::ParamKind::List) out.set("default", numbers(spec.defaultList));
   out.set("help", text(spec.help));
   out.set("texSymbol", text(spec.texSymbol));
+  if (spec.role != friction::ParamRole::None) out.set("role", text(friction::roleName(spec.role)));
   if (spec.defaultFrom.key.empty()) {
     out.set("defaultFrom", val::null());
   } else {
@@ -143,6 +147,7 @@ val laws() {
   for (const friction::LawSpec& law : friction::lawCatalog()) {
     val out = specToJs(law.spec);
     out.set("origin", text(law.origin));
+    out.set("unmapped", text(law.spec.unmapped));
     val can = val::object();
     can.set("coefficient", law.can.coefficient);
     can.set("force", law.can.force);

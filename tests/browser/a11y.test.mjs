@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadSite, openPage, shot, useSite } from './harness.mjs';
+import { axeViolations, loadSite, openPage, shot, useSite } from './harness.mjs';
 
 const TEST_TIMEOUT_MS = 120_000;
 const site = useSite();
@@ -89,5 +89,31 @@ test('every view, the presets and the share bar fit a 360 px phone with no sidew
   }
   await page.waitForFunction(() => document.querySelector('#presliding-status').dataset.state === 'ready');
   await shot(page, 'a11y-01-phone-presliding');
+  assert.deepEqual(problems, []);
+});
+
+test('axe-core finds no WCAG 2.1 A/AA violation in any view, the animated system, Present mode or a drawn map', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  const { page, problems } = await openPage(site, t);
+  await loadSite(site, page);
+  const found = {};
+  found.spring = await axeViolations(page);
+  await page.selectOption('#model', 'lugre');
+  await page.waitForFunction(() => window.__lastSummary?.law === 'lugre' && document.querySelector('#status').dataset.state === 'ready');
+  found.lawRun = await axeViolations(page);
+  await page.click('#present');
+  await page.waitForFunction(() => document.body.classList.contains('present'));
+  found.present = await axeViolations(page);
+  await page.click('#present');
+  for (const view of ['explorer', 'presliding', 'map']) {
+    await page.click(`#tab-${view}`);
+    if (view === 'explorer') await page.waitForFunction(() => window.__lawRenders >= 1);
+    if (view === 'presliding') await page.waitForFunction(() => document.querySelector('#presliding-status').dataset.state === 'ready');
+    if (view === 'map') {
+      await page.click('#map-run');
+      await page.waitForFunction(() => document.querySelector('#map-status').dataset.state === 'ready', null, { timeout: 60_000 });
+    }
+    found[view] = await axeViolations(page);
+  }
+  for (const [view, violations] of Object.entries(found)) assert.deepEqual(violations, [], `${view}: ${violations.join('\n')}`);
   assert.deepEqual(problems, []);
 });

@@ -1,6 +1,7 @@
-// Browser test of embed mode (issue 6): ?embed=1 shows the charts and only the controls named in
-// ?controls=, fills a small iframe-sized window without sideways scrolling, takes its run from the
-// link, and saves nothing. Also inside a real iframe of a host page.
+// Browser test of embed mode (issues 6 and 13): ?embed=1 shows the parts named in ?show= (default:
+// the animated system and the forces) and only the controls named in ?controls=, fills a small
+// iframe-sized window without sideways scrolling, takes its run from the link, and saves nothing.
+// Also inside the README's responsive iframe of a host page, at phone and projector widths.
 // Run: node --test --test-reporter=spec tests/browser/embed.test.mjs   (after build-scripts/build.sh)
 
 import assert from 'node:assert/strict';
@@ -13,9 +14,10 @@ const site = useSite();
 // A Coulomb C1 run, as a link's state would carry it.
 const STATE = { model: 'coulomb', lawOverrides: { coulomb: { mu_s: 0.6, mu_k: 0.4 } },
   system: { m: 1, c: 10, v0: 0.1, Fn: 10, eta: 0, duration: 30 } };
-const embedUrl = (controls) => `${site.url}?embed=1${controls ? `&controls=${controls}` : ''}#state=${encodeURIComponent(JSON.stringify(STATE))}`;
+const embedUrl = (controls, show = '') => `${site.url}?embed=1${controls ? `&controls=${controls}` : ''}${show ? `&show=${show}` : ''}`
+  + `#state=${encodeURIComponent(JSON.stringify(STATE))}`;
 
-test('embed mode shows the charts and the chosen controls only, fits 640×420, and saves nothing', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test('embed mode shows the chosen parts and controls only, fits 640×420, and saves nothing', { timeout: TEST_TIMEOUT_MS }, async (t) => {
   const { page, problems } = await openPage(site, t, { viewport: { width: 640, height: 420 } });
   await page.goto(embedUrl('c,mu_k'));
   await waitReady(page);
@@ -24,7 +26,8 @@ test('embed mode shows the charts and the chosen controls only, fits 640×420, a
     assert.equal(await page.locator(hidden).isVisible(), false, `${hidden} is hidden`);
   const visibleRows = await page.locator('#view-spring .param:visible').evaluateAll((rows) => rows.map((row) => row.dataset.key));
   assert.deepEqual(visibleRows.sort(), ['c', 'mu_k']);
-  for (const chart of ['#chart-relative', '#chart-forces']) assert.equal(await page.locator(chart).isVisible(), true);
+  for (const part of ['#system-view', '#chart-forces']) assert.equal(await page.locator(part).isVisible(), true);
+  assert.equal(await page.locator('#chart-relative').isVisible(), false);
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(scroll <= 0, `sideways scroll ${scroll}px`);
   // A chosen control still drives the run.
@@ -40,17 +43,44 @@ test('embed mode shows the charts and the chosen controls only, fits 640×420, a
   assert.deepEqual(problems, []);
 });
 
-test('the README\'s iframe snippet works in a host page', { timeout: TEST_TIMEOUT_MS }, async (t) => {
-  const { page, problems } = await openPage(site, t);
-  await page.goto(site.url);
+test('the README\'s responsive iframe shows the whole chosen view at phone and projector width', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  for (const { width, height } of [{ width: 390, height: 844 }, { width: 1920, height: 1080 }]) {
+    const { page, problems } = await openPage(site, t, { viewport: { width, height } });
+    await page.goto(site.url);
+    await waitReady(page);
+    // The README's snippet: full width, an aspect ratio, a floor for phones and a ceiling for projectors.
+    await page.setContent(`<!doctype html><title>Lesson</title><link rel="icon" href="data:,"><h1>Stick-slip</h1>
+      <iframe id="lab" src="${embedUrl('', 'system,forces')}" title="Friction Lab: stick-slip" loading="lazy" allowfullscreen
+        style="width: 100%; aspect-ratio: 4 / 3; min-height: 560px; max-height: 90vh; border: 0"></iframe>`);
+    await page.waitForFunction(() => document.querySelector('#lab').contentWindow.__renders >= 1);
+    const frame = page.frameLocator('#lab');
+    await frame.locator('#status[data-state="ready"]').waitFor({ state: 'attached' });
+    const fit = await page.evaluate(() => {
+      const inner = document.querySelector('#lab').contentDocument;
+      const bottom = (id) => inner.getElementById(id).getBoundingClientRect().bottom;
+      return {
+        frameHeight: inner.documentElement.clientHeight,
+        system: bottom('system-view'), chart: bottom('chart-forces'),
+        innerScroll: inner.documentElement.scrollWidth - inner.documentElement.clientWidth,
+        hostScroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      };
+    });
+    assert.ok(fit.system <= fit.frameHeight && fit.chart <= fit.frameHeight, `${width}px: ${JSON.stringify(fit)}`);
+    assert.equal(fit.innerScroll, 0);
+    assert.equal(fit.hostScroll, 0);
+    assert.equal(await frame.locator('.site-header').isVisible(), false);
+    await shot(page, `embed-02-iframe-${width}`);
+    assert.deepEqual(problems, []);
+  }
+});
+
+test('an embed reports a control or part it cannot show instead of showing nothing', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  const { page, problems } = await openPage(site, t, { viewport: { width: 640, height: 420 } });
+  await page.goto(embedUrl('c,tau', 'system,stick'));
   await waitReady(page);
-  await page.setContent(`<!doctype html><title>Lesson</title><h1>Stick-slip</h1>
-    <iframe id="lab" src="${embedUrl('c')}" width="720" height="480" title="Friction Lab: stick-slip" loading="lazy"></iframe>`);
-  const frame = page.frameLocator('#lab');
-  await frame.locator('#status[data-state="ready"]').waitFor({ state: 'attached' });
-  await page.waitForFunction(() => document.querySelector('#lab').contentWindow.__renders >= 1);
-  assert.equal(await frame.locator('#chart-relative').isVisible(), true);
-  assert.equal(await frame.locator('.site-header').isVisible(), false);
-  await shot(page, 'embed-02-iframe');
+  const notice = await page.locator('#notice').textContent();
+  assert.match(notice, /'tau'/);
+  assert.match(notice, /'stick'/);
+  assert.equal(await page.locator('#notice').isVisible(), true);
   assert.deepEqual(problems, []);
 });

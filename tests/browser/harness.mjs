@@ -103,3 +103,20 @@ export async function pressKeys(page, selector, key, times) {
   await page.focus(selector);
   for (let i = 0; i < times; i++) await page.keyboard.press(key);
 }
+
+/**
+ * Runs axe-core (npm axe-core, Deque's accessibility engine) in the page at WCAG 2.0 and 2.1 A and
+ * AA, plus its best-practice landmark rules; returns each violation as "rule: target (summary)".
+ * Only what is on screen is checked: hidden views are not in the accessibility tree.
+ */
+export async function axeViolations(page) {
+  await page.addScriptTag({ path: path.join(repo, 'node_modules', 'axe-core', 'axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    const result = await globalThis.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} (${node.failureSummary.split('\n')[1]?.trim() ?? v.help})`)).flat();
+  });
+  return violations;
+}

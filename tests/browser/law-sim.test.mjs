@@ -104,7 +104,9 @@ test('a law drives the block: Coulomb case C1 gives stick-slip with the closed-f
     // on both time charts (C1 sticks from 0 to 6 s, then 4 s in every 5.09 s cycle).
     let charts = await chartState(page);
     assert.deepEqual(charts['chart-relative'].datasets.map((dataset) => dataset.label), ['v/v0']);
-    assert.equal(charts['chart-forces'].datasets.length, 2);
+    // Friction, drive force and C1's static limit μs·N, each named for what it is.
+    assert.deepEqual(charts['chart-forces'].datasets.map((dataset) => dataset.label),
+      ['Friction force', 'Drive force (spring + dashpot)', 'Static limit']);
     assert.equal(charts['chart-phase'].datasets.length, 1);
     for (const chart of Object.values(charts)) {
       for (const dataset of chart.datasets) assert.ok(dataset.points > 100, `${dataset.label} has ${dataset.points} points`);

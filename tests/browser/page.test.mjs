@@ -27,11 +27,11 @@ test('the page loads the engine, plots, follows the keyboard, remembers across a
     const { page, problems } = await openPage(t);
     await loadSite(page);
 
-    // Both charts hold data: three relative series and two forces.
+    // Both charts hold data: three relative series, and friction, drive force and static limit.
     const datasets = await page.evaluate(() => ['chart-relative', 'chart-forces'].map(
       (id) => globalThis.Chart.getChart(id).data.datasets.map((dataset) => dataset.data.length)));
     assert.equal(datasets[0].length, 3);
-    assert.equal(datasets[1].length, 2);
+    assert.equal(datasets[1].length, 3);
     for (const length of datasets.flat()) assert.ok(length > 1, `a plotted series has ${length} points`);
 
     const first = await summary(page);

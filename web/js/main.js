@@ -12,14 +12,16 @@ import { ExplorerView } from './views/explorer-view.js';
 import { MapView } from './views/map-view.js';
 import { PreslidingView } from './views/presliding-view.js';
 import { SpringView } from './views/spring-view.js';
+import { EquationsPanel } from './views/equations-view.js';
 import { applyEmbed, embedOptions } from './state/embed.js';
 import { wireCopyLink } from './ui/share.js';
 
 const byId = (id) => document.getElementById(id);
 
+/** Shows a page notice; a second one while the first is shown is added to it, not put in its place. */
 function showNotice(text) {
   const notice = byId('notice');
-  notice.textContent = text;
+  notice.textContent = notice.hidden ? text : `${notice.textContent} ${text}`;
   notice.hidden = false;
 }
 
@@ -44,6 +46,9 @@ async function start() {
     presetUi.note.hidden = true;
   }
   spring.start(embed.on);
+  // "How it is computed": the current model's or law's equations, symbols and quirks.
+  const equations = new EquationsPanel(byId('equations-dialog'), catalog, () => spring.choice);
+  byId('show-equations').addEventListener('click', (event) => equations.open(event.currentTarget));
   applyEmbed(embed, showNotice);
 
   // The explorer, presliding and map views are built the first time they are shown, so a visitor

@@ -8,6 +8,7 @@
 //   __mapView          the stability-map view (its worker count, for the map benchmark)
 //   __systemView       the animated schematic's clock (time, playing, frame, stats)
 //   __shownRun         the spring-block view's shown run {request, result}, for export tests
+//   __cursors          where the time charts' cursors and the phase marker were last put (time, {x, y})
 
 /** Sets window.__<name> to `value`. */
 export function expose(name, value) {

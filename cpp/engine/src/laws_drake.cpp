@@ -111,6 +111,9 @@ void addDrakeLaws(std::vector<LawDefinition>& laws) {
   drake.spec.quirks = kQuirks;
   setTexSymbols(drake.spec, {{"static_friction", R"t(\mu_s)t"}, {"dynamic_friction", R"t(\mu_d)t"},
                              {"stiction_tolerance", "v_s"}});
+  setRoles(drake.spec, {{"static_friction", ParamRole::StaticCoefficient},
+                        {"dynamic_friction", ParamRole::KineticCoefficient},
+                        {"stiction_tolerance", ParamRole::StictionSpeed}});
   drake.validate = &validate;
   drake.coefficient = &coefficient;
   drake.force = &force;

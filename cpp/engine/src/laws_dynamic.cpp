@@ -108,6 +108,10 @@ const StateVariableSpec kBristleDeflection{
 const std::initializer_list<std::pair<std::string_view, std::string_view>> kBristleTex = {
     {"sigma0", R"t(\sigma_0)t"}, {"sigma1", R"t(\sigma_1)t"}, {"sigma2", R"t(\sigma_2)t"},
     {"Fc", "F_c"},                {"Fs", "F_s"},                {"vs", "v_s"}};
+// Their roles (ParamRole): forces, not coefficients, so the common values set them as μs·N and μk·N; vs is
+// the speed of the Stribeck drop from Fs to Fc.
+const std::initializer_list<std::pair<std::string_view, ParamRole>> kBristleRoles = {
+    {"Fs", ParamRole::StaticForce}, {"Fc", ParamRole::KineticForce}, {"vs", ParamRole::StictionSpeed}};
 
 // --- Dahl ----------------------------------------------------------------------------------------
 // Dahl (1968; "Solid friction damping of mechanical vibrations", AIAA J. 14(12):1675, 1976), the force
@@ -324,6 +328,7 @@ void addDynamicLaws(std::vector<LawDefinition>& laws) {
   lugre.spec.equations = kLuGreEquations;
   lugre.spec.quirks = kLuGreQuirks;
   setTexSymbols(lugre.spec, kBristleTex);
+  setRoles(lugre.spec, kBristleRoles);
   lugre.state = {kBristleDeflection};
   lugre.dynamics = &lugreDynamics;
   lugre.steadyState = &bristleSteady<kLuGreFields>;
@@ -342,6 +347,8 @@ void addDynamicLaws(std::vector<LawDefinition>& laws) {
   dahl.spec.equations = kDahlEquations;
   dahl.spec.quirks = kDahlQuirks;
   setTexSymbols(dahl.spec, {{"sigma0", R"t(\sigma_0)t"}, {"Fc", "F_c"}, {"alpha", R"t(\alpha)t"}});
+  setRoles(dahl.spec, {{"Fc", ParamRole::KineticForce}});
+  dahl.spec.unmapped = "No static force (Dahl has no static peak) and no stiction speed (it is rate-independent).";
   dahl.state = {{"F", "F", "Friction force", "N", "0", "The Dahl state is the friction force itself. Starts at 0.", "F"}};
   dahl.dynamics = &dahlDynamics;
   dahl.steadyState = &dahlSteadyState;
@@ -362,6 +369,9 @@ void addDynamicLaws(std::vector<LawDefinition>& laws) {
   rateState.spec.quirks = kRateStateQuirks;
   setTexSymbols(rateState.spec, {{"mu0", R"t(\mu_0)t"}, {"a", "a"}, {"b", "b"}, {"Vstar", "V^*"}, {"Dc", "D_c"},
                                  {"evolution", R"t(\text{law})t"}, {"form", R"t(\text{form})t"}});
+  rateState.spec.unmapped =
+      "Not mapped: μ0 is the steady coefficient at the reference speed V*, and the friction at break-away and in "
+      "sliding follow from a, b, Dc and the contact's age; no parameter is μs, μk or a stiction speed.";
   rateState.state = {{"theta", "θ", "State (contact age)", "s", "Dc/V*",
                       "Grows at rest like the contact's age; Dc/|v| in steady sliding. Starts at Dc/V* (steady at V*).",
                       R"t(\theta)t"}};
@@ -387,6 +397,7 @@ void addDynamicLaws(std::vector<LawDefinition>& laws) {
   elastoPlastic.spec.quirks = kElastoPlasticQuirks;
   setTexSymbols(elastoPlastic.spec, kBristleTex);
   setTexSymbols(elastoPlastic.spec, {{"z_ba", "z_{ba}"}});
+  setRoles(elastoPlastic.spec, kBristleRoles);
   elastoPlastic.state = {kBristleDeflection};
   elastoPlastic.validate = [](const ResolvedParams& r) { validateBristles(bindParams(kElastoPlasticFields, r), true); };
   elastoPlastic.dynamics = &elastoPlasticDynamics;

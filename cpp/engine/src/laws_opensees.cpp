@@ -236,22 +236,37 @@ LawDefinition model(std::string_view id, std::string_view name, std::string_view
   return law;
 }
 
+// `law` with the roles of its parameters (ParamRole) and what the common values cannot set in it.
+LawDefinition withRoles(LawDefinition law, std::initializer_list<std::pair<std::string_view, ParamRole>> roles,
+                        std::string_view unmapped) {
+  setRoles(law.spec, roles);
+  law.spec.unmapped = unmapped;
+  return law;
+}
+
 }  // namespace
 
 void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
-  laws.push_back(model("opensees-coulomb", "OpenSees Coulomb",
+  laws.push_back(withRoles(model("opensees-coulomb", "OpenSees Coulomb",
                        "OpenSees SRC/element/frictionBearing/frictionModel/Coulomb.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
                        "Constant μ = mu; force μN for N > 0, else 0.", specsOf(kCoulombFields), &validateCoulomb,
                        &coulombMu, &forceOf<coulombMu>,
                        {{R"t(\mu = \text{const} > 0)t", "A constant coefficient (alias Constant); OpenSees requires μ > 0."}},
-                       openSeesQuirks({}), {{"mu", R"t(\mu)t"}}));
-  laws.push_back(model("opensees-veldependent", "OpenSees VelDependent",
+                       openSeesQuirks({}), {{"mu", R"t(\mu)t"}}),
+                           {{"mu", ParamRole::KineticCoefficient}},
+                           "One coefficient, mu, at rest and in sliding: driven from μk. No μs and no stiction speed."));
+  // VelDependent and VelPressureDep: μ = muFast − (muFast − muSlow) e^(−transRate·|v|), from muSlow at rest to
+  // muFast in fast sliding over the speed scale 1/transRate.
+  laws.push_back(withRoles(model("opensees-veldependent", "OpenSees VelDependent",
                        "OpenSees SRC/element/frictionBearing/frictionModel/VelDependent.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
                        "μ = muFast − (muFast − muSlow)·e^(−transRate·|v|).", specsOf(kVelDependentFields),
                        &validateVelDependent, &velDependentMu, &forceOf<velDependentMu>, {kVelocityBlend},
                        openSeesQuirks({"muSlow above muFast is allowed (velocity weakening)."}),
-                       {{"muSlow", R"t(\mu_{\text{slow}})t"}, {"muFast", R"t(\mu_{\text{fast}})t"}, {"transRate", "a"}}));
-  laws.push_back(model("opensees-velpressuredep", "OpenSees VelPressureDep",
+                       {{"muSlow", R"t(\mu_{\text{slow}})t"}, {"muFast", R"t(\mu_{\text{fast}})t"}, {"transRate", "a"}}),
+                           {{"muSlow", ParamRole::StaticCoefficient}, {"muFast", ParamRole::KineticCoefficient},
+                            {"transRate", ParamRole::InverseStictionSpeed}},
+                           ""));
+  laws.push_back(withRoles(model("opensees-velpressuredep", "OpenSees VelPressureDep",
                        "OpenSees SRC/element/frictionBearing/frictionModel/VelPressureDep.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
                        "VelDependent with muFast = muFast0 − deltaMu·tanh(alpha·N/A) when N > 0.",
                        specsOf(kVelPressureFields), &validateVelPressure, &velPressureMu, &forceOf<velPressureMu>,
@@ -260,7 +275,11 @@ void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
                         kVelocityBlend},
                        openSeesQuirks({"alpha multiplies the pressure N/A, not N."}),
                        {{"muSlow", R"t(\mu_{\text{slow}})t"}, {"muFast0", R"t(\mu_{\text{fast},0})t"}, {"A", "A"},
-                        {"deltaMu", R"t(\Delta\mu)t"}, {"alpha", R"t(\alpha)t"}, {"transRate", "a"}}));
+                        {"deltaMu", R"t(\Delta\mu)t"}, {"alpha", R"t(\alpha)t"}, {"transRate", "a"}}),
+                           {{"muSlow", ParamRole::StaticCoefficient}, {"muFast0", ParamRole::KineticCoefficient},
+                            {"transRate", ParamRole::InverseStictionSpeed}},
+                           "muFast0 takes μk, but it is μk at zero pressure only: for N > 0 the law lowers it by "
+                           "deltaMu·tanh(alpha·N/A), which keeps its values."));
   LawDefinition multi = model(
       "opensees-veldepmultilinear", "OpenSees VelDepMultiLinear",
       "OpenSees SRC/element/frictionBearing/frictionModel/VelDepMultiLinear.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
@@ -279,8 +298,10 @@ void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
                       "The parser's arrays hold 64 points with no bounds check; more are refused here."}),
       {{"vel", "v_i"}, {"frn", R"t(\mu_i)t"}});
   multi.step = &multiLinearStep;
+  multi.spec.unmapped = "Not mapped: μ is a table of points (vel, frn), with no single static or kinetic coefficient "
+                        "and no stiction speed.";
   laws.push_back(multi);
-  laws.push_back(model("opensees-velnormalfrcdep", "OpenSees VelNormalFrcDep",
+  laws.push_back(withRoles(model("opensees-velnormalfrcdep", "OpenSees VelNormalFrcDep",
                        "OpenSees SRC/element/frictionBearing/frictionModel/VelNormalFrcDep.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
                        "μ depends on |v| and on N through power laws, capped at maxMuFact·muFast (and set to the cap "
                        "for N ≤ 0).",
@@ -295,7 +316,11 @@ void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
                                        "maxMuFact is a required argument; 2.0 is only the default constructor's value."}),
                        {{"aSlow", R"t(a_{\text{slow}})t"}, {"nSlow", R"t(n_{\text{slow}})t"},
                         {"aFast", R"t(a_{\text{fast}})t"}, {"nFast", R"t(n_{\text{fast}})t"}, {"alpha0", R"t(\alpha_0)t"},
-                        {"alpha1", R"t(\alpha_1)t"}, {"alpha2", R"t(\alpha_2)t"}, {"maxMuFact", R"t(f_{\max})t"}}));
+                        {"alpha1", R"t(\alpha_1)t"}, {"alpha2", R"t(\alpha_2)t"}, {"maxMuFact", R"t(f_{\max})t"}}),
+                           {},
+                           "Not mapped: μslow = aSlow·N^(nSlow−1) and μfast = aFast·N^(nFast−1) depend on N through "
+                           "their exponents, and so does the rate alpha0 + alpha1·N + alpha2·N²: no parameter by itself "
+                           "is μs, μk or 1/v_s."));
 }
 
 }  // namespace friction

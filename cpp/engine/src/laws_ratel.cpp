@@ -138,6 +138,8 @@ void addRatelLaws(std::vector<LawDefinition>& laws) {
   coulomb.spec.equations = kCoulombEquations;
   coulomb.spec.quirks = kCommonQuirks;
   setTexSymbols(coulomb.spec, {{"kinetic", R"t(\mu_k)t"}, {"viscous", "F_v"}});
+  setRoles(coulomb.spec, {{"kinetic", ParamRole::KineticCoefficient}});
+  coulomb.spec.unmapped = "No static coefficient (at rest it holds up to the same μk·‖Fn‖) and no stiction speed.";
   coulomb.coefficient = &coulombCoefficient;
   coulomb.force = &coulombForce;
   laws.push_back(coulomb);
@@ -151,6 +153,10 @@ void addRatelLaws(std::vector<LawDefinition>& laws) {
   threlfall.spec.equations = kThrelfallEquations;
   threlfall.spec.quirks = kThrelfallQuirks;
   setTexSymbols(threlfall.spec, {{"kinetic", R"t(\mu_k)t"}, {"viscous", "F_v"}, {"tolerance_velocity", "v_0"}});
+  // v0 is Ratel's stiction tolerance: the slip allowed while the contact counts as stuck, as Drake's vs.
+  setRoles(threlfall.spec, {{"kinetic", ParamRole::KineticCoefficient},
+                            {"tolerance_velocity", ParamRole::StictionSpeed}});
+  threlfall.spec.unmapped = "No static coefficient: the force ramps up from 0 to μk·‖Fn‖ at v0, with no peak above it.";
   threlfall.coefficient = &threlfallCoefficient;
   threlfall.force = &threlfallForce;
   laws.push_back(threlfall);

@@ -115,6 +115,8 @@ void addTextbookLaws(std::vector<LawDefinition>& laws) {
   coulomb.spec.equations = kCoulombEquations;
   coulomb.spec.quirks = kCoulombQuirks;
   setTexSymbols(coulomb.spec, {{"mu_s", R"t(\mu_s)t"}, {"mu_k", R"t(\mu_k)t"}});
+  setRoles(coulomb.spec, {{"mu_s", ParamRole::StaticCoefficient}, {"mu_k", ParamRole::KineticCoefficient}});
+  coulomb.spec.unmapped = "No stiction speed: the step from μs at rest to μk in sliding is exact.";
   coulomb.validate = &validateCoulomb;
   coulomb.coefficient = &coulombCoefficient;
   laws.push_back(coulomb);
@@ -131,6 +133,10 @@ void addTextbookLaws(std::vector<LawDefinition>& laws) {
   abbott.spec.quirks = kAbbottQuirks;
   setTexSymbols(abbott.spec, {{"mus", R"t(\mu_s)t"}, {"muk", R"t(\mu_k)t"}, {"va", "a"}, {"vb", "b"}, {"v0", "v_0"},
                               {"tau", R"t(\tau)t"}, {"D", "D"}});
+  setRoles(abbott.spec, {{"mus", ParamRole::StaticCoefficient}, {"muk", ParamRole::KineticCoefficient}});
+  abbott.spec.unmapped =
+      "No stiction speed: the steady θ = 1 − τ|v|/D reaches 0 at v = D/τ, a ratio of two parameters, which keep "
+      "their values (v0 centres the quadratic term; it is no transition speed).";
   abbott.coefficient = &abbottCoefficient;
   laws.push_back(abbott);
 }

@@ -1,12 +1,16 @@
 // The spring-block view's charts: two time charts (relative values, forces) and a phase portrait,
 // built once and updated in place on every result.
 
-import { renderCounter } from '../test-hooks.js';
+import { expose, renderCounter } from '../test-hooks.js';
 import { formatQuantity } from '../ui/format.js';
 import {
   applyChartDefaults, bracketed, Chart, hasFinite, lineStyle, makeScatterChart, sortedLineOptions, toPoints,
 } from './common.js';
 import { COLOURS, GRID_COLOUR, runStyle, STUCK_FILL, TEXT_COLOUR } from './palette.js';
+import { ChartCursor, chartCursorPlugin } from './time-cursor.js';
+
+// Cursors repaint after their chart renders (new data while playback is paused).
+Chart.register(chartCursorPlugin);
 
 // What each chart plots: column keys as in engine.columns(). The relative chart names its series
 // by symbol, as the seed app does (v/v0, θ, Fk/Fk0); the force chart by label. A series with no
@@ -93,6 +97,7 @@ export class TimeCharts {
   #stateVariables = [];
   #overlays = [];
   #liveLabel = null;
+  #cursors;
 
   /**
    * @param {{relative: HTMLCanvasElement, forces: HTMLCanvasElement, phase: HTMLCanvasElement}} canvases
@@ -106,6 +111,8 @@ export class TimeCharts {
     this.#relative = makeTimeChart(canvases.relative, t, 'Relative values', `${x.symbol} ${bracketed(x.unit)}`);
     this.#forces = makeTimeChart(canvases.forces, t, `Force ${bracketed(friction.unit)}`);
     this.#phase = makePhaseChart(canvases.phase, this.#byKey.v);
+    this.#cursors = { relative: new ChartCursor(this.#relative), forces: new ChartCursor(this.#forces),
+      phase: new ChartCursor(this.#phase, { kind: 'point' }) };
     this.#options = { ...this.#options, ...options };
   }
 
@@ -134,6 +141,20 @@ export class TimeCharts {
     this.#overlays = overlays.runs;
     this.#liveLabel = overlays.live;
     if (this.#result) this.#draw();
+  }
+
+  /**
+   * Moves the time cursor of both time charts to `frame.t` and the phase portrait's marker to the
+   * frame's (drive force or position, velocity): the animation's instant on every chart.
+   * @param {{t: number, v: number, x: number, spring: number} | null} frame from the animated schematic
+   */
+  setTime(frame) {
+    if (!frame) return;
+    this.#cursors.relative.show(frame.t);
+    this.#cursors.forces.show(frame.t);
+    const xKey = PHASE_AXES.includes(this.#options.phaseX) ? this.#options.phaseX : PHASE_AXES[0];
+    this.#cursors.phase.show({ x: frame[xKey], y: frame.v });
+    expose('cursors', { relative: frame.t, forces: frame.t, phase: { x: frame[xKey], y: frame.v } });
   }
 
   /**
@@ -171,6 +192,9 @@ export class TimeCharts {
     // Min-max decimation only where it thins anything: with fewer points than two per pixel column
     // it costs a third of an update for nothing (the seed model's 200 points).
     for (const chart of [this.#relative, this.#forces]) {
+      // A phone's narrow chart: small legend keys, so the legend takes two rows, not four.
+      chart.options.plugins.legend.labels.boxWidth = chart.width < 500 ? 14 : 40;
+      chart.options.plugins.legend.labels.padding = chart.width < 500 ? 6 : 10;
       const points = Math.max(0, ...chart.data.datasets.map((dataset) => dataset.data.length));
       chart.options.plugins.decimation.enabled = points > 2 * chart.width;
     }

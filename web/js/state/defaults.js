@@ -8,6 +8,9 @@ export const MAX_LAWS = 4;
  * The explorer's own inputs when nothing is saved. These are page settings, not engine parameters.
  * The linear range straddles v = 0, where the laws differ most; the log range reaches down to the
  * micrometre-per-second creep of Drake's stiction region.
+ * common: the "common coefficients" switch, off, and the values it drives every law from when on:
+ * the seed app's μs 0.6 and μk 0.4, and a stiction speed of 1 mm/s (LuGre's Stribeck velocity in
+ * Canudas de Wit et al.'s Table I), wide enough to see on the linear axis.
  */
 export const EXPLORER_DEFAULTS = Object.freeze({
   laws: ['coulomb', 'drake-stribeck'],
@@ -17,6 +20,7 @@ export const EXPLORER_DEFAULTS = Object.freeze({
   N: 10,
   p: 0,
   theta: null,
+  common: { on: false, muS: 0.6, muK: 0.4, vS: 1e-3 },
 });
 
 /**

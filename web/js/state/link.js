@@ -6,8 +6,10 @@ const LINK_PREFIX = '#state=';
 /** The JSON text a location hash carries (#state=…), or null if it carries none. */
 export function linkState(hash) {
   if (!hash.startsWith(LINK_PREFIX)) return null;
+  // A link cut short may end inside an escape ("%2" of "%22"): that escape is dropped with the rest.
+  const text = hash.slice(LINK_PREFIX.length).replace(/%[0-9a-fA-F]?$/, '');
   try {
-    return decodeURIComponent(hash.slice(LINK_PREFIX.length));
+    return decodeURIComponent(text);
   } catch {
     return '';  // a malformed escape: reported as unreadable
   }

@@ -77,8 +77,8 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
     if (isPlainObject(value) && Object.keys(value).length > 0) {
       // A link cut short (a chat app's length limit, a partial copy) keeps every field it still holds.
       const lost = expected.filter((key) => !(key in value));
-      if (cut) notices.push(`The ${what === 'link' ? 'link' : 'saved settings'} were cut short: every setting they still held `
-        + `was kept${lost.length > 0 ? `; these were reset: ${lost.join(', ')}` : ''}.`);
+      if (cut) notices.push(`${what === 'link' ? 'The link was' : 'Your saved settings were'} cut short: every setting still `
+        + `held was kept${lost.length > 0 ? `; these were reset: ${lost.join(', ')}` : ''}.`);
       return value;
     }
     notices.push(what === 'link' ? 'The link\'s settings could not be read, so your own settings (or the defaults) are shown.'

@@ -57,6 +57,22 @@ export function loadExplorer(saved, laws) {
     if (saved.theta === null || Number.isFinite(saved.theta)) settings.theta = saved.theta;
     else dropped = true;
   }
+  // The common coefficients: a boolean switch and three finite numbers, each kept on its own (whether
+  // the engine takes a value is its to say when the curves are drawn).
+  if (saved.common !== undefined) {
+    if (isPlainObject(saved.common)) {
+      const { on, ...values } = saved.common;
+      if (typeof on === 'boolean') settings.common.on = on;
+      else dropped ||= on !== undefined;
+      for (const key of ['muS', 'muK', 'vS']) {
+        if (Number.isFinite(values[key])) settings.common[key] = values[key];
+        else dropped ||= values[key] !== undefined;
+      }
+      dropped ||= Object.keys(values).some((key) => !['muS', 'muK', 'vS'].includes(key));
+    } else {
+      dropped = true;
+    }
+  }
   return { settings, dropped };
 }
 

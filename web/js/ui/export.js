@@ -172,3 +172,59 @@ function downloadBlob(blob, name) {
   // Revoke after the click has been handled, so the download has started.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/**
+ * The law explorer's curves in one CSV file: a header block with the engine version and the inputs
+ * every law was evaluated at (the quantity on the chart, the axis and its range, N, p, θ, the
+ * common coefficients), then one block per law ("# law k: id (name), origin …" and every parameter
+ * with its value, unit and source: set by the user, the default, or the common value it follows).
+ * Then the columns: v [m/s] and, per law, "mu <id>" and "force <id>" [N], one row per velocity
+ * sample. The laws share the velocity grid; if they did not, each law would get its own v column,
+ * side by side, with empty cells below a shorter one's end. A non-finite value (a law without μ) is
+ * an empty cell.
+ * @param {{v: Float64Array, mu: Float64Array, force: Float64Array}[]} curves one per law, in order
+ * @param {{version: string,
+ *   laws: {entry: {id: string, name: string, origin: string, params: object[]}, params: object,
+ *     driven: Record<string, {from: string}>}[],
+ *   inputs: {quantity: 'mu' | 'force', scale: 'linear' | 'log', vMin: number, vMax: number, N: number, p: number,
+ *     theta: number | null},
+ *   common: {on: boolean, muS: number, muK: number, vS: number}}} about
+ *   laws[k].params: the values the curve was computed with (the user's and the common ones; the
+ *   rest are the catalog's defaults)
+ */
+export function lawCurvesToCsv(curves, { version, laws, inputs, common }) {
+  const lines = [
+    `# Friction Lab engine ${version}`,
+    `# law explorer: ${laws.length} ${laws.length === 1 ? 'curve' : 'curves'}, each law's mu(v) and F(v)`,
+    `# quantity on the chart: ${inputs.quantity === 'mu' ? 'mu (friction coefficient)' : 'force [N]'}`,
+    `# scale: ${inputs.scale}`,
+    `# range: ${inputs.vMin} to ${inputs.vMax} m/s`,
+    `# N, ${inputs.N}, N`,
+    `# p, ${inputs.p}, Pa`,
+    `# theta, ${inputs.theta === null ? 'steady state' : inputs.theta}, -`,
+    `# common coefficients: ${common.on ? `on, mu_s ${common.muS}, mu_k ${common.muK}, v_s ${common.vS} m/s` : 'off'}`,
+  ];
+  laws.forEach(({ entry, params, driven }, index) => {
+    const k = index + 1;
+    lines.push(`# law ${k}: ${entry.id} (${entry.name}), origin ${entry.origin}`);
+    lines.push(`# law ${k} parameter, value, unit, source`);
+    for (const spec of entry.params) {
+      const value = params[spec.key] ?? spec.default;
+      const text = Array.isArray(value) ? JSON.stringify(value) : String(value);
+      const source = driven[spec.key] ? `common ${driven[spec.key].from}` : spec.key in params ? 'set' : 'default';
+      lines.push(`# law ${k} ${spec.key}, ${csvCell(text)}, ${spec.unit || '-'}, ${source}`);
+    }
+  });
+  const first = curves[0]?.v;
+  const shared = first !== undefined
+    && curves.every(({ v }) => v.length === first.length && v.every((value, i) => value === first[i]));
+  const series = shared ? [{ head: 'v [m/s]', values: first }] : [];
+  laws.forEach(({ entry }, index) => {
+    const curve = curves[index];
+    if (!shared) series.push({ head: `v ${entry.id} [m/s]`, values: curve.v });
+    series.push({ head: `mu ${entry.id} [-]`, values: curve.mu }, { head: `force ${entry.id} [N]`, values: curve.force });
+  });
+  lines.push(series.map((s) => csvCell(s.head)).join(','));
+  lines.push(...rowsOf(series));
+  return `${lines.join('\n')}\n`;
+}

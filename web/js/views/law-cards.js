@@ -1,6 +1,8 @@
 // The law explorer's list of laws: one card per chosen law (name, origin, description, citation,
 // the inputs it reads, and its parameter controls built by ParamsForm from engine.laws()), and the
 // control that adds a law. Cards are in slot order; slot i is drawn in lawStyle(i) on the chart.
+// While the common coefficients drive a law's parameters, their controls show the driven value,
+// disabled, with where it comes from ("from μs"); the values the user set stay in the form.
 
 import { lawStyle } from '../charts/palette.js';
 import { el } from '../ui/dom.js';
@@ -16,8 +18,10 @@ export class LawCards {
   #addNote;
   #laws;
   #onChange;
-  /** @type {{law: object, form: ParamsForm, card: HTMLElement, error: HTMLElement}[]} in slot order */
+  /** @type {{law: object, form: ParamsForm, card: HTMLElement, error: HTMLElement, driven: string[]}[]} in slot order */
   #cards = [];
+  /** The parameters the common coefficients drive, by law id and key (see drive()). */
+  #driven = {};
   /** Values the user set, by law id, kept for laws removed from the list so that adding one back restores them. */
   #overrides = {};
 
@@ -70,6 +74,16 @@ export class LawCards {
     return true;
   }
 
+  /**
+   * Shows the parameters the common coefficients drive as driven: each control disabled, showing the
+   * value and its source. A parameter no longer driven gets the user's value (or the default) back.
+   * @param {Record<string, Record<string, {value: number, from: string}>>} driven by law id, then key; {} when off
+   */
+  drive(driven) {
+    this.#driven = driven;
+    for (const entry of this.#cards) this.#applyDriven(entry);
+  }
+
   /** True if law `id` is shown and has a parameter called `key`. */
   hasParam(id, key) {
     return this.#cards.some((card) => card.law.id === id && card.form.has(key));
@@ -102,7 +116,7 @@ export class LawCards {
     const error = el('p', { className: 'param-error law-error' });
     error.setAttribute('role', 'alert');
     const reset = el('button', { type: 'button', className: 'law-reset', textContent: 'Reset to defaults' });
-    reset.setAttribute('aria-label', `Reset ${law.name} to defaults`);
+    reset.setAttribute('aria-label', `Reset to defaults: ${law.name}`);
 
     const card = el('article', { id: `law-card-${id}`, className: 'law-card' },
       el('header', { className: 'law-card-head' },
@@ -132,11 +146,53 @@ export class LawCards {
     reset.addEventListener('click', () => {
       this.#overrides[id] = {};
       form.render(law, {});
+      entry.driven = [];
+      this.#applyDriven(entry);
       this.#onChange();
     });
 
-    this.#cards.push({ law, form, card, error });
+    const entry = { law, form, card, error, driven: [] };
+    this.#cards.push(entry);
     this.#list.append(card);
+    this.#applyDriven(entry);
+  }
+
+  /** Marks the driven rows of one card; rows driven before but not now are rebuilt by the form. */
+  #applyDriven(entry) {
+    const driven = this.#driven[entry.law.id] ?? {};
+    const keys = Object.keys(driven);
+    if (entry.driven.some((key) => !(key in driven))) {
+      // The form shows the user's values (or the defaults) again, enabled.
+      entry.form.render(entry.law, this.#overrides[entry.law.id] ?? {});
+    }
+    entry.driven = keys;
+    const prefix = `law-${entry.law.id}-`;
+    for (const [key, { value, from }] of Object.entries(driven)) {
+      const row = entry.card.querySelector(`.param[data-key="${CSS.escape(key)}"]`);
+      const spec = entry.law.params.find((candidate) => candidate.key === key);
+      if (!row || !spec) continue;
+      const range = row.querySelector(`#${CSS.escape(prefix + key)}`);
+      const number = row.querySelector(`#${CSS.escape(`${prefix}${key}-number`)}`);
+      if (!range || !number) continue;
+      row.classList.add('is-driven');
+      number.value = String(value);
+      number.disabled = true;
+      range.disabled = true;
+      const log = spec.scale === 'log' && spec.min > 0 && spec.max > spec.min;
+      range.value = String(log ? (value > 0 ? Math.log10(value) : range.min) : value);
+      range.setAttribute('aria-valuetext', `${value}${spec.unit ? ` ${spec.unit}` : ''}, from ${from}`);
+      const badgeId = `${prefix}${key}-driven`;
+      let badge = row.querySelector('.param-driven');
+      if (!badge) {
+        badge = el('small', { id: badgeId, className: 'param-driven' });
+        row.querySelector('.param-head')?.append(badge);
+        for (const control of [range, number]) {
+          const described = control.getAttribute('aria-describedby') ?? '';
+          if (!described.split(' ').includes(badgeId)) control.setAttribute('aria-describedby', `${badgeId} ${described}`.trim());
+        }
+      }
+      badge.textContent = `from ${from}`;
+    }
   }
 
   /** Swatches follow the slots; the picker offers the laws not shown, while there is room. */

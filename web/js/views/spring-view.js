@@ -10,9 +10,16 @@ import { formatQuantity } from '../ui/format.js';
 import { Comparison } from './compare.js';
 import { SpringControls } from './spring-controls.js';
 import { SpringReadouts } from './spring-readouts.js';
+import { SystemView } from './system-view.js';
 
 /** How long a run computes before its Cancel button appears [ms]. */
 const CANCEL_AFTER_MS = 300;
+
+/** The drive speed and dashpot the schematic labels: a law run's system, or a model's own parameters. */
+const systemOf = (summary) => {
+  const { v0, eta } = summary.system ?? summary.params ?? {};
+  return { v0, eta };
+};
 
 /** The id of what a request runs: a model or a law. */
 const choiceOf = (request) => request.model ?? request.law;
@@ -26,6 +33,7 @@ export class SpringView {
   #charts;
   #readouts;
   #comparison;
+  #system;
   /** The run on the charts, for export and comparison. */
   #shown = null;
   /** Counts requests, so a reply can tell whether a newer one exists. */
@@ -49,6 +57,8 @@ export class SpringView {
     this.#store = store;
     const settings = store.settings;
     this.#charts = new TimeCharts(ui.charts, catalog.columns, settings.charts);
+    // The animated system; every chart's cursor follows its clock.
+    this.#system = new SystemView(ui.systemView, { onTime: () => this.#charts.setTime(this.#system?.frame) });
     this.#readouts = new SpringReadouts(ui.readouts, catalog);
     this.#controls = new SpringControls(ui.controls, catalog, () => {
       this.onUserChange();
@@ -61,6 +71,7 @@ export class SpringView {
     });
     this.#wireActions();
     this.#wireChartOptions();
+    this.#wirePresent();
     client.onProgress = (fraction) => {
       if (ui.status.dataset.state === 'computing') ui.status.textContent = `Computing… ${Math.round(100 * fraction)} %`;
     };
@@ -69,6 +80,7 @@ export class SpringView {
   /** Shows the saved choice and runs it; loads the pinned runs unless `embed`. */
   start(embed) {
     this.#controls.select(this.#store.settings.model, this.#store.settings);
+    this.#markKeyControls();
     this.recompute();
     if (this.#store.settings.compare.length > 0 && !embed) this.#comparison.load(this.#store.settings.compare);
   }
@@ -76,6 +88,7 @@ export class SpringView {
   /** Shows the settings' current choice (after a preset or an opened map cell) and runs it. */
   reload() {
     this.#controls.select(this.#store.settings.model, this.#store.settings);
+    this.#markKeyControls();
     this.recompute();
   }
 
@@ -119,6 +132,40 @@ export class SpringView {
       store.persist();
       this.reload();
     });
+  }
+
+  /**
+   * Present mode: full screen (where the browser allows it), the system, the charts and the key
+   * sliders large, help text hidden (styles.css, body.present). Esc or the button ends it.
+   */
+  #wirePresent() {
+    const button = this.#ui.present;
+    const set = (on) => {
+      document.body.classList.toggle('present', on);
+      button.setAttribute('aria-pressed', String(on));
+      button.textContent = on ? 'End presenting' : 'Present';
+    };
+    button.addEventListener('click', async () => {
+      const on = !document.body.classList.contains('present');
+      set(on);
+      try {
+        if (on && !document.fullscreenElement) await document.documentElement.requestFullscreen?.();
+        if (!on && document.fullscreenElement) await document.exitFullscreen();
+      } catch {
+        // Full screen refused (an iframe without allowfullscreen, a browser setting): present in the window.
+      }
+    });
+    document.addEventListener('fullscreenchange', () => {
+      if (!document.fullscreenElement && document.body.classList.contains('present')) set(false);
+    });
+  }
+
+  /** Marks the key controls Present mode keeps: the model's or law's first parameter, and c, η, v0. */
+  #markKeyControls() {
+    const { modelParams, lawParams } = this.#ui.controls;
+    for (const container of [modelParams, lawParams]) {
+      [...container.children].forEach((row, index) => row.classList.toggle('is-key', index === 0));
+    }
   }
 
   #wireChartOptions() {
@@ -209,6 +256,7 @@ export class SpringView {
     // browser to lay the whole page out again in the middle of the update.
     const state = this.#catalog.laws.find((law) => law.id === request.law)?.state ?? [];
     this.#charts.show(result, state, this.#comparison.overlays(request));
+    this.#system.setRun({ ...result, system: systemOf(result.summary) });
     this.#shown = { result, request };
     this.#ui.shown[1].classList.remove('is-stopped');
     expose('shownRun', this.#shown);
@@ -248,6 +296,7 @@ export class SpringView {
       // A run that stopped early: the charts show it up to the stop, the status says where, and the
       // readouts (which still describe the previous run) are dimmed with the reason.
       this.#charts.show({ columns: error.partial, summary: {} }, [], this.#comparison.overlays(request));
+      this.#system.setRun({ columns: error.partial, summary: {}, system: systemOf(request.system ? { system: request.system } : { params: request.params }) });
       this.#shown = null;
       this.#setStale(false);
       this.#ui.shown[1].classList.add('is-stopped');

@@ -6,7 +6,11 @@
 // controls all read it from here; nothing else lists parameters.
 
 #include <cstddef>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace friction {
@@ -30,6 +34,37 @@ struct DerivedDefault {
   std::string_view formula;  ///< shown to users, e.g. "m·g"
 };
 
+/// What a law's parameter is in the vocabulary every friction law shares, so that one set of values
+/// (μs, μk, a stiction speed v_s and the normal force N) can drive several laws at once: the law
+/// explorer's "common coefficients". A role is declared (setRoles) only where the law's own definition
+/// makes the parameter exactly that quantity; a parameter with no such equivalent has None, and the
+/// law's `unmapped` note says which common values it cannot take, and why.
+enum class ParamRole {
+  None,
+  StaticCoefficient,     ///< μs: the coefficient at rest or at the break-away peak [dimensionless]
+  KineticCoefficient,    ///< μk: the coefficient in sliding, past the static-to-kinetic transition [dimensionless]
+  StaticForce,           ///< a static (stiction) force, μs·N [N] (LuGre's Fs)
+  KineticForce,          ///< a kinetic (Coulomb) force, μk·N [N] (LuGre's and Dahl's Fc)
+  StictionSpeed,         ///< v_s: the law's speed scale of the transition from sticking to sliding [m/s]
+  InverseStictionSpeed,  ///< 1/v_s: the same scale written as a rate [s/m] (OpenSees's transRate)
+  NormalForce,           ///< N: a normal force that is a parameter of the law [N]
+};
+
+/// The role's stable name, as the bindings give it ("static-coefficient", …); "" for None.
+constexpr std::string_view roleName(ParamRole role) {
+  switch (role) {
+    case ParamRole::StaticCoefficient: return "static-coefficient";
+    case ParamRole::KineticCoefficient: return "kinetic-coefficient";
+    case ParamRole::StaticForce: return "static-force";
+    case ParamRole::KineticForce: return "kinetic-force";
+    case ParamRole::StictionSpeed: return "stiction-speed";
+    case ParamRole::InverseStictionSpeed: return "inverse-stiction-speed";
+    case ParamRole::NormalForce: return "normal-force";
+    case ParamRole::None: break;
+  }
+  return "";
+}
+
 /// One parameter of one model. Units are SI unless the model is a documented port of a
 /// non-SI original (the seed app), in which case `unit` says what the original uses.
 struct ParamSpec {
@@ -50,6 +85,9 @@ struct ParamSpec {
   /// page can pair each symbol of an equation with this parameter's meaning and unit. Set with
   /// setTexSymbols() where the model's catalog entry is built.
   std::string_view texSymbol = {};
+  /// What the parameter is in the shared vocabulary of friction laws (ParamRole); None if it has no
+  /// equivalent there. Set with setRoles() where the law's catalog entry is built.
+  ParamRole role = ParamRole::None;
 };
 
 /// One line of a model's equations: what the engine computes, in the subset of LaTeX that KaTeX
@@ -74,10 +112,27 @@ struct ModelSpec {
   /// The origin's per-step update as short pseudo-code, one statement per line, in the origin's
   /// order; empty unless the model reproduces a time-stepping loop.
   std::string_view updateLoop = {};
+  /// For a law: which of the common values (μs, μk, v_s; ParamRole) it cannot take, and why, in one
+  /// or two sentences; empty when its roles take all three (or their forces).
+  std::string_view unmapped = {};
 
   /// The parameter called `key`, or nullptr.
   const ParamSpec* findParam(std::string_view key) const;
 };
+
+/// Sets the roles of `model`'s parameters by key, each declared once where the law is built. An
+/// unknown key is a programming error (std::logic_error), caught by the catalog tests.
+inline void setRoles(ModelSpec& model, std::initializer_list<std::pair<std::string_view, ParamRole>> roles) {
+  for (const auto& [key, role] : roles) {
+    bool found = false;
+    for (ParamSpec& spec : model.params) {
+      if (spec.key != key) continue;
+      spec.role = role;
+      found = true;
+    }
+    if (!found) throw std::logic_error("setRoles: " + std::string(model.id) + " has no parameter " + std::string(key));
+  }
+}
 
 /// Every model the engine can simulate, in menu order.
 const std::vector<ModelSpec>& modelCatalog();

@@ -1,0 +1,398 @@
+// The spring-block system drawn on a canvas: the drive pulls a block over a rough surface through a
+// spring and a dashpot in parallel. Every length and force comes from the engine's trace (through
+// playback's frameAt); this module only maps them to pixels. The camera follows the block: the
+// ground scrolls under it and the drive sits at block + rest length + the spring's extension, both
+// on one scale (pixels per metre), so the motion on screen is the motion of the trace.
+
+// Okabe-Ito colours; dashes and words are the second cue (drive dashed, friction solid). Stuck is
+// a blue-grey, clearly not the slipping blue even in grey-scale.
+const [DRIVE, FRICTION, SLIPPING, STUCK] = ['#CC79A7', '#D55E00', '#0072B2', '#52606D'];
+const [INK, MUTED, GROUND, HATCH] = ['#1F2933', '#52606D', '#EFE9DF', '#9A8F80'];
+// The contact patch: fresh contact (θ = 0) light, aged (θ = 1) dark, in the θ series' orange hue.
+const [FRESH, AGED] = [[250, 236, 204], [110, 70, 0]];
+const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif';
+const COIL_TURNS = 11; // fixed, so the spacing between the turns shows the stretch
+
+/** A number for a label: 3 significant digits, no exponent for ordinary magnitudes. */
+function fmt(value, digits = 3) {
+  if (!Number.isFinite(value)) return '–';
+  const abs = Math.abs(value);
+  if (abs !== 0 && (abs < 1e-3 || abs >= 1e5)) return value.toExponential(digits - 1);
+  // Trailing zeros kept: a label that changes every frame should not change width.
+  const text = abs >= 10 ** digits ? value.toFixed(0) : value.toPrecision(digits);
+  return text.replace('-', '−');
+}
+
+/** The clock's text: hundredths of a second, fewer decimals for long runs. */
+function clockText(t, duration) {
+  return `t = ${t.toFixed(duration >= 1000 ? 0 : duration >= 100 ? 1 : 2)} s`;
+}
+
+/** The smallest and largest finite value of f(i) over the rows, with 0 always inside. */
+function extent(n, f) {
+  let [lo, hi] = [0, 0];
+  for (let i = 0; i < n; i++) {
+    const v = f(i);
+    if (Number.isFinite(v)) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
+  }
+  return { lo, hi };
+}
+
+/**
+ * What the drawing needs from a whole run: the range of the spring's extension (it sets the
+ * pixels per metre), the largest force (it sets the arrows' scale), and what the run has.
+ */
+function runScales(run) {
+  const [c, system, summary] = [run.columns, run.system || {}, run.summary || {}];
+  const n = c.t.length;
+  const v0 = Number(system.v0);
+  const drive = (i) => (c.drivePosition ? c.drivePosition[i] : v0 * c.t[i]); // see playback's fallback
+  const ext = extent(n, (i) => drive(i) - c.x[i]); // lo ≤ 0 ≤ hi: the range includes the rest length
+  const force = extent(n, (i) => Math.max(Math.abs(c.spring[i]), Math.abs(c.friction[i]),
+    c.staticLimit && Number.isFinite(c.staticLimit[i]) ? c.staticLimit[i] : 0));
+  return { extLo: ext.lo, extHi: ext.hi, forceMax: force.hi > 0 ? force.hi : 1, duration: c.t[n - 1] - c.t[0],
+    limitKind: summary.staticLimitKind || 'stick', damped: Number(system.eta) !== 0, v0,
+    hasTheta: Boolean(c.theta) && Array.prototype.some.call(c.theta, Number.isFinite) };
+}
+
+/** A nice distance between ground marks: 1, 2 or 5 × 10^k metres, some 0.18–0.45 of the width apart. */
+function markSpacing(pxPerMetre, width) {
+  const target = (0.3 * width) / pxPerMetre;
+  const power = 10 ** Math.floor(Math.log10(target));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= target * 0.6);
+  return step || 10 * power;
+}
+
+/**
+ * Where everything goes, in CSS pixels, for a canvas of w × h: the text size first (at least 14 px,
+ * growing with the canvas for a projector), then the rows from the top and the spans from the left.
+ * A wide canvas puts the clock at the top right, beside the drive's arrow; a narrow one above it.
+ * `labelWidth(f)` is the width of the block's longest word at text size f.
+ */
+function computeLayout(w, h, scales, labelWidth) {
+  const f = Math.max(14, Math.min(30, w / 40, h / 10));
+  const pad = 0.5 * f;
+  const wide = w / h >= 2.6;
+  const top = wide ? pad : pad + 1.4 * f;
+  const rows = { clock: wide ? pad + 1.05 * f : pad + f, drive: top + 0.75 * f, friction: top + 2.1 * f, limit: top + 3.6 * f };
+  // A narrow canvas gives the arrows a larger share, or they would be too short to compare.
+  const forceLen = (w < 700 ? 0.28 : 0.2) * w;
+  const cx = pad + forceLen;
+  const groundY = Math.max(rows.limit + 3.6 * f, h - 2.4 * f);
+  const bw = Math.max(labelWidth(f) + f, Math.min(1.2 * (groundY - rows.limit), 0.2 * w));
+  // The block stays block-shaped on a tall canvas: spare height goes to the ground.
+  const bh = Math.min(groundY - rows.limit - 0.6 * f, Math.max(3 * f, 0.8 * bw));
+  const blockTop = groundY - bh;
+  const [cw, blockRight] = [Math.max(2 * f, 0.05 * w), cx + bw / 2];
+  // The spring spans [restMin, restMin + span]; the dashpot's stroke needs restMin > span.
+  const span = Math.max(2 * f, (w - pad - cw - blockRight) / 2.25);
+  const restMin = 1.25 * span;
+  const pxPerMetre = span / Math.max(scales.extHi - scales.extLo, 1e-300);
+  return { w, h, f, pad, wide, rows, blockTop, groundY, bh, bw, cw, cx, blockRight, forceLen, span, restMin,
+    restLength: restMin - scales.extLo * pxPerMetre, pxPerMetre, kForce: forceLen / scales.forceMax,
+    markStep: markSpacing(pxPerMetre, w) };
+}
+
+/** Sets the canvas font: `size` in CSS px, `weight` as in CSS. */
+function setFont(ctx, size, weight = 400) {
+  ctx.font = `${weight} ${Math.round(size)}px ${FONT_FAMILY}`;
+}
+
+/** The labels' font: a little under the main size, never under 14 CSS px. */
+function smallFont(ctx, L, weight = 400) {
+  setFont(ctx, Math.max(14, 0.8 * L.f), weight);
+}
+
+/** Sets the stroke: colour, width and dash pattern (none by default). */
+function pen(ctx, colour, width, dash = []) {
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = width;
+  ctx.setLineDash(dash);
+}
+
+/** Strokes a polyline through [x, y] points with the current pen. */
+function polyline(ctx, ...points) {
+  ctx.beginPath();
+  points.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+  ctx.stroke();
+}
+
+/** Text with a white box behind it, so it stays readable over hatching and lines. */
+function label(ctx, text, x, y, align = 'left') {
+  ctx.textAlign = align;
+  const m = ctx.measureText(text);
+  const left = align === 'left' ? x : align === 'right' ? x - m.width : x - m.width / 2;
+  const [ascent, descent] = [m.fontBoundingBoxAscent ?? m.actualBoundingBoxAscent, m.fontBoundingBoxDescent ?? m.actualBoundingBoxDescent];
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
+  ctx.fillRect(left - 3, y - ascent, m.width + 6, ascent + descent);
+  ctx.fillStyle = INK;
+  ctx.fillText(text, x, y);
+}
+
+/** A horizontal arrow from x0 to x1 on line y; `dash` for the shaft. */
+function arrow(ctx, x0, x1, y, colour, width, dash) {
+  const dir = Math.sign(x1 - x0);
+  const head = Math.min(3.2 * width, Math.abs(x1 - x0));
+  pen(ctx, colour, width, dash);
+  polyline(ctx, [x0, y], [x1 - dir * head * 0.8, y]);
+  ctx.setLineDash([]);
+  if (dir === 0) return;
+  ctx.fillStyle = colour;
+  ctx.beginPath();
+  [[x1, y], [x1 - dir * head, y - head * 0.6], [x1 - dir * head, y + head * 0.6]].forEach(([px, py]) => ctx.lineTo(px, py));
+  ctx.fill();
+}
+
+/** The hatching's period: about a letter wide. */
+const hatchPeriod = (L) => Math.max(12, 0.9 * L.f);
+
+/** The mix of two RGB colours, t in [0, 1], as CSS. */
+function mix(a, b, t) {
+  const c = a.map((v, i) => Math.round(v + (b[i] - v) * t));
+  return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
+}
+
+/**
+ * The spring-block system on a 2D canvas. The caller gives the canvas its role="img" and
+ * aria-label; the schematic follows the canvas's CSS size and the device pixel ratio.
+ */
+export class Schematic {
+  /** @param {HTMLCanvasElement} canvas */
+  constructor(canvas) {
+    Object.assign(this, { canvas, ctx: canvas.getContext('2d'), ratio: 1, run: null, scales: null, layout: null,
+      frame: null, lastGroundPx: null });
+    this.observer = new ResizeObserver(() => this.resize());
+    this.observer.observe(canvas);
+  }
+
+  /**
+   * Takes a new run: its scales (extension, forces) fix the drawing's proportions until the next.
+   * @param {{columns: object, summary?: object, system?: {m?: number, c?: number, eta?: number, v0?: number, Fn?: number}}} run
+   */
+  setRun(run) {
+    this.run = run;
+    this.scales = runScales(run);
+    this.layout = null;
+  }
+
+  /**
+   * Draws the system at one instant.
+   * @param {ReturnType<import('./playback.js').frameAt>} frame
+   * @param {{playing?: boolean}} [options] playing: frames follow each other, so the ground's
+   *   hatching fades when it moves too far per frame to read (it would seem to run backwards).
+   */
+  draw(frame, { playing = false } = {}) {
+    this.frame = frame;
+    if (this.run && frame && !this.layout) this.resize(false);
+    const [L, ctx] = [this.layout, this.ctx];
+    if (!this.run || !frame || !L) return;
+    ctx.setTransform(this.ratio, 0, 0, this.ratio, 0, 0);
+    ctx.clearRect(0, 0, L.w, L.h);
+    this.drawGround(L, frame, playing);
+    this.drawContactPatch(L, frame);
+    this.drawCoupling(L, frame);
+    this.drawBlock(L, frame);
+    this.drawForces(L, frame);
+    // The clock: top right on a wide canvas, top left on a narrow one.
+    setFont(ctx, 1.1 * L.f, 700);
+    ctx.textAlign = L.wide ? 'right' : 'left';
+    ctx.fillStyle = INK;
+    ctx.fillText(clockText(frame.t, this.scales.duration), L.wide ? L.w - L.pad : L.pad, L.rows.clock);
+  }
+
+  /** Stops following the canvas's size. */
+  destroy() {
+    this.observer.disconnect();
+  }
+
+  /** Matches the backing store to the CSS size × device pixels, lays out again and redraws. */
+  resize(redraw = true) {
+    const [ratio, w, h] = [window.devicePixelRatio || 1, this.canvas.clientWidth, this.canvas.clientHeight];
+    if (w === 0 || h === 0) return;
+    const [bw, bh] = [Math.round(w * ratio), Math.round(h * ratio)];
+    if (this.canvas.width !== bw) this.canvas.width = bw;
+    if (this.canvas.height !== bh) this.canvas.height = bh;
+    this.ratio = ratio;
+    const labelWidth = (f) => { setFont(this.ctx, f, 700); return this.ctx.measureText('slipping').width; };
+    this.layout = this.scales ? computeLayout(w, h, this.scales, labelWidth) : null;
+    if (redraw && this.frame) this.draw(this.frame);
+  }
+
+  /** The rough surface: a hatched band that scrolls with the block, and distance marks. */
+  drawGround(L, frame, playing) {
+    const [ctx, shift] = [this.ctx, frame.x * L.pxPerMetre];
+    ctx.fillStyle = GROUND;
+    ctx.fillRect(0, L.groundY, L.w, L.h - L.groundY);
+    this.drawHatch(L, shift, this.hatchAlpha(L, shift, playing));
+    pen(ctx, INK, 2);
+    polyline(ctx, [0, L.groundY], [L.w, L.groundY]);
+    this.drawMarks(L, frame.x);
+  }
+
+  /**
+   * How visible the hatching is: full while it moves less than 0.3 of its period per frame, and
+   * faint beyond half a period, where the eye would see it move the wrong way.
+   */
+  hatchAlpha(L, shift, playing) {
+    const moved = this.lastGroundPx === null ? 0 : Math.abs(shift - this.lastGroundPx);
+    this.lastGroundPx = shift;
+    if (!playing) return 1;
+    return 1 - 0.85 * Math.min(Math.max((moved / hatchPeriod(L) - 0.3) / 0.2, 0), 1);
+  }
+
+  /** Diagonal hatching, shifted by the block's travel in pixels. */
+  drawHatch(L, shift, alpha) {
+    const [ctx, period, depth] = [this.ctx, hatchPeriod(L), L.h - L.groundY];
+    const offset = ((-shift % period) + period) % period;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(0, L.groundY, L.w, depth);
+    ctx.clip();
+    ctx.globalAlpha = alpha;
+    pen(ctx, HATCH, 1.5);
+    ctx.beginPath();
+    for (let x = offset - period; x < L.w + depth; x += period) {
+      ctx.moveTo(x, L.groundY);
+      ctx.lineTo(x - depth, L.groundY + depth);
+    }
+    ctx.stroke();
+    ctx.restore(); // the clip and the fading end here
+  }
+
+  /** Marks fixed to the ground every markStep metres, labelled, so the block's travel reads. */
+  drawMarks(L, x) {
+    const [ctx, step, visible] = [this.ctx, L.markStep, (L.w / L.pxPerMetre) * 1.2];
+    const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+    smallFont(ctx, L);
+    pen(ctx, INK, 2);
+    for (let g = Math.ceil((x - visible) / step) * step; g <= x + visible; g += step) {
+      const px = L.cx + (g - x) * L.pxPerMetre;
+      if (px < -50 || px > L.w + 50) continue;
+      polyline(ctx, [px, L.groundY + 0.6 * L.f], [px, L.h]);
+      // The θ label sits under the block: a mark's label passing there is left out.
+      const underBlock = this.scales.hasTheta && Math.abs(px + 1.5 * L.f - L.cx) < L.bw / 2 + 2.5 * L.f;
+      if (!underBlock) label(ctx, `${g.toFixed(decimals)} m`, px + 0.3 * L.f, L.h - 0.45 * L.f);
+    }
+  }
+
+  /** The contact patch under the block, dark where the contact has aged (θ = 1), light when fresh. */
+  drawContactPatch(L, frame) {
+    if (!Number.isFinite(frame.theta)) return;
+    const [ctx, theta] = [this.ctx, Math.min(Math.max(frame.theta, 0), 1)];
+    ctx.fillStyle = mix(FRESH, AGED, theta);
+    ctx.fillRect(L.cx - L.bw / 2, L.groundY, L.bw, 0.5 * L.f);
+    pen(ctx, INK, 1.5);
+    ctx.strokeRect(L.cx - L.bw / 2, L.groundY, L.bw, 0.5 * L.f);
+    smallFont(ctx, L);
+    label(ctx, `θ = ${theta.toFixed(2)}`, L.cx, L.h - 0.45 * L.f, 'center');
+  }
+
+  /**
+   * Spring (a coil) and dashpot (piston in a cylinder) in parallel, and the drive's carriage at
+   * the block + rest length + the scaled extension X_d − x.
+   */
+  drawCoupling(L, frame) {
+    const ext = frame.drivePosition - frame.x;
+    const driveX = L.blockRight + L.restLength + (Number.isFinite(ext) ? ext * L.pxPerMetre : 0);
+    this.drawSpring(L, L.blockRight, driveX, L.blockTop + 0.22 * L.bh);
+    this.drawDashpot(L, driveX, L.blockTop + 0.5 * L.bh);
+    this.drawCarriage(L, driveX);
+  }
+
+  /** A zigzag coil with straight leads: the turns keep their count, so their spacing shows the stretch. */
+  drawSpring(L, x0, x1, y) {
+    const [ctx, lead, amp] = [this.ctx, 0.6 * L.f, Math.min(0.12 * L.bh, 0.6 * L.f)];
+    const coil = x1 - x0 - 2 * lead;
+    const zigzag = Array.from({ length: 2 * COIL_TURNS },
+      (_, k) => [x0 + lead + ((k + 0.5) / (2 * COIL_TURNS)) * coil, y + (k % 2 ? amp : -amp)]);
+    pen(ctx, INK, Math.max(2, 0.1 * L.f));
+    ctx.lineJoin = 'round';
+    polyline(ctx, [x0, y], [x0 + lead, y], ...zigzag, [x1 - lead, y], [x1, y]);
+    smallFont(ctx, L);
+    label(ctx, 'spring', (x0 + x1) / 2, y - amp - 0.3 * L.f, 'center');
+  }
+
+  /**
+   * The dashpot: a cylinder fixed to the drive and a piston fixed to the block. The cylinder is as
+   * long as the spring's whole stroke, so the piston stays inside it over the run.
+   */
+  drawDashpot(L, driveX, y) {
+    const [ctx, gap, half, damped] = [this.ctx, L.restMin - L.span, Math.min(0.11 * L.bh, 0.6 * L.f), this.scales.damped];
+    const [cylLen, rodEnd] = [L.span + gap / 2, L.blockRight + L.restMin - gap / 4];
+    ctx.save();
+    ctx.globalAlpha = damped ? 1 : 0.45; // η = 0: drawn faint and dashed, as inactive
+    pen(ctx, INK, Math.max(2, 0.1 * L.f), damped ? [] : [6, 4]);
+    ctx.fillStyle = '#E4E7EB';
+    ctx.fillRect(driveX - cylLen, y - half, cylLen, 2 * half);
+    polyline(ctx, [driveX - cylLen, y - half], [driveX, y - half], [driveX, y + half], [driveX - cylLen, y + half]);
+    polyline(ctx, [L.blockRight, y], [rodEnd, y]);
+    polyline(ctx, [rodEnd, y - 0.75 * half], [rodEnd, y + 0.75 * half]);
+    ctx.restore();
+    smallFont(ctx, L);
+    label(ctx, damped ? 'dashpot' : 'dashpot (η = 0)', (L.blockRight + driveX) / 2, y + half + 0.85 * L.f, 'center');
+  }
+
+  /** The drive: a carriage on wheels whose left plate holds the spring and the dashpot. */
+  drawCarriage(L, x) {
+    const [ctx, wheel, top] = [this.ctx, 0.25 * L.f, L.blockTop + 0.22 * L.bh - 0.8 * L.f];
+    ctx.fillStyle = '#374151';
+    ctx.fillRect(x, top, L.cw, L.groundY - 2 * wheel - top);
+    ctx.fillStyle = INK;
+    for (const wx of [x + 0.25 * L.cw, x + 0.75 * L.cw]) {
+      ctx.beginPath();
+      ctx.arc(wx, L.groundY - wheel, wheel, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+    smallFont(ctx, L, 600);
+    label(ctx, this.scales.v0 < 0 ? '← drive' : 'drive →', x + L.cw / 2, top - 0.3 * L.f, 'center');
+  }
+
+  /** The block, coloured and labelled by its state. */
+  drawBlock(L, frame) {
+    const ctx = this.ctx;
+    ctx.fillStyle = frame.stuck ? STUCK : SLIPPING;
+    pen(ctx, INK, 2);
+    ctx.beginPath();
+    ctx.roundRect(L.cx - L.bw / 2, L.blockTop, L.bw, L.bh, Math.min(6, 0.2 * L.f));
+    ctx.fill();
+    ctx.stroke();
+    ctx.fillStyle = '#FFFFFF';
+    setFont(ctx, L.f, 700);
+    ctx.textAlign = 'center';
+    ctx.fillText(frame.stuck ? 'stuck' : 'slipping', L.cx, L.blockTop + L.bh / 2 + 0.35 * L.f);
+  }
+
+  /**
+   * The forces on the block from one origin (its centre), on two tracks above it: the drive force
+   * (dashed purple) and the friction (solid vermillion), with the static limit marked on the
+   * friction's track. Equal lengths show the balance while stuck.
+   */
+  drawForces(L, frame) {
+    const [ctx, width, { drive: yd, friction: yf }] = [this.ctx, Math.max(3, 0.18 * L.f), L.rows];
+    pen(ctx, MUTED, 1);
+    polyline(ctx, [L.cx, yd - 0.6 * L.f], [L.cx, L.blockTop]);
+    // Friction on the block opposes the slip: the column is signed like v, so its force is −friction.
+    const [fx, dx] = [-frame.friction * L.kForce, frame.spring * L.kForce];
+    this.drawLimit(L, frame, fx <= 0 ? -1 : 1);
+    arrow(ctx, L.cx, L.cx + dx, yd, DRIVE, width, [2.4 * width, 1.3 * width]);
+    arrow(ctx, L.cx, L.cx + fx, yf, FRICTION, width, []);
+    setFont(ctx, Math.max(14, 0.85 * L.f));
+    // The drive's label follows its arrow's head; the friction's sits on the other side of the origin.
+    const [ds, fs] = [dx < 0 ? -1 : 1, fx <= 0 ? 1 : -1];
+    label(ctx, `drive force ${fmt(frame.spring)} N`, L.cx + dx + ds * 0.4 * L.f, yd + 0.35 * L.f, ds > 0 ? 'left' : 'right');
+    label(ctx, `friction ${fmt(Math.abs(frame.friction))} N`, L.cx + fs * 0.4 * L.f, yf + 0.35 * L.f, fs > 0 ? 'left' : 'right');
+  }
+
+  /** The static limit (or break-away peak): a dashed, labelled mark on the friction's track. */
+  drawLimit(L, frame, side) {
+    const limit = frame.staticLimit;
+    if (!Number.isFinite(limit) || limit <= 0) return;
+    const [ctx, x] = [this.ctx, L.cx + side * limit * L.kForce];
+    pen(ctx, FRICTION, Math.max(2, 0.1 * L.f), [0.35 * L.f, 0.25 * L.f]);
+    polyline(ctx, [x, L.rows.drive - 0.5 * L.f], [x, L.rows.limit - 0.9 * L.f]);
+    ctx.setLineDash([]);
+    smallFont(ctx, L);
+    const name = this.scales.limitKind === 'peak' ? 'break-away peak' : 'static limit';
+    label(ctx, `${name} ${fmt(limit)} N`, x, L.rows.limit, side < 0 ? 'left' : 'right');
+  }
+}
