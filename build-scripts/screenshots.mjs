@@ -53,6 +53,8 @@ try {
         await page.click('#map-run');
         await ready(page, '#map-status');
       }
+      // A phone shows the view's results below its settings: shoot those.
+      if (width < 960) await page.evaluate((id) => document.getElementById(id).scrollIntoView(), `${view}-results`);
       await save(page, `${view}-${width}`);
     }
     if (width >= 960) {

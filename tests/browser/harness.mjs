@@ -56,8 +56,8 @@ export function useSite() {
 }
 
 /** A page in a fresh context (empty localStorage), recording every console error, page error and HTTP error. */
-export async function openPage(site, t, { viewport = { width: 1280, height: 900 }, initScript } = {}) {
-  const context = await site.browser.newContext({ viewport });
+export async function openPage(site, t, { viewport = { width: 1280, height: 900 }, initScript, reducedMotion } = {}) {
+  const context = await site.browser.newContext({ viewport, ...(reducedMotion ? { reducedMotion } : {}) });
   t.after(() => context.close());
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();

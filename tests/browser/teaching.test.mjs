@@ -71,6 +71,18 @@ test('the system animates while playing, stops when paused, and every chart curs
   assert.deepEqual(problems, []);
 });
 
+test('a reader who prefers reduced motion gets a still picture at the first break-away, and can still play it', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  const { page, problems } = await openPage(site, t, { reducedMotion: 'reduce' });
+  await loadSite(site, page);
+  await page.waitForTimeout(500);
+  const still = await page.evaluate(() => ({ playing: window.__systemView.playing, time: window.__systemView.time }));
+  assert.equal(still.playing, false);
+  assert.ok(still.time > 0, `shown at t = ${still.time} s`);
+  await page.click('.sv-play');
+  await ready(page, () => window.__systemView.playing === true);
+  assert.deepEqual(problems, []);
+});
+
 test('while the block sticks the schematic says stuck, and friction balances the drive force on every chart', { timeout: TEST_TIMEOUT_MS }, async (t) => {
   const { page, problems } = await openPage(site, t);
   await loadSite(site, page);
