@@ -128,7 +128,6 @@ export function frameAt(run, t) {
   const { i, j, w } = bracket(times, tc);
   const frame = { t: tc, row: w === 1 ? j : i, stuck: isStuck(run, i, j, w, tc) };
   for (const key of LERPED) frame[key] = lerpColumn(cols[key], i, j, w);
-  fillDrivePosition(run, frame);
   return frame;
 }
 
@@ -136,18 +135,7 @@ export function frameAt(run, t) {
 function singleRowFrame(run, t) {
   const frame = { t, row: 0, stuck: Number(run.columns.v[0]) === 0 };
   for (const key of LERPED) frame[key] = lerpColumn(run.columns[key], 0, 0, 0);
-  fillDrivePosition(run, frame);
   return frame;
-}
-
-/**
- * Until the engine writes its drivePosition column, the drive's far end is where its definition
- * puts it, v0·t (a run from rest). Remove once every result carries the column.
- */
-function fillDrivePosition(run, frame) {
-  if (run.columns.drivePosition) return;
-  const v0 = run.system && Number(run.system.v0);
-  frame.drivePosition = Number.isFinite(v0) ? v0 * frame.t : NaN;
 }
 
 /**

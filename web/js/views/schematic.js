@@ -46,7 +46,7 @@ function runScales(run) {
   const [c, system, summary] = [run.columns, run.system || {}, run.summary || {}];
   const n = c.t.length;
   const v0 = Number(system.v0);
-  const drive = (i) => (c.drivePosition ? c.drivePosition[i] : v0 * c.t[i]); // see playback's fallback
+  const drive = (i) => c.drivePosition[i];  // the engine's X_d(t): no kinematics redone here
   const ext = extent(n, (i) => drive(i) - c.x[i]); // lo ≤ 0 ≤ hi: the range includes the rest length
   const force = extent(n, (i) => Math.max(Math.abs(c.spring[i]), Math.abs(c.friction[i]),
     c.staticLimit && Number.isFinite(c.staticLimit[i]) ? c.staticLimit[i] : 0));
