@@ -328,6 +328,14 @@ val lawRunToJs(const friction::LawSimulationRequest& request, const friction::La
   summary.set("tolerance", result.tolerance);
   summary.set("steps", static_cast<double>(s.steps));
   summary.set("rejectedSteps", static_cast<double>(s.rejectedSteps));
+  val switches = val::array();
+  for (const friction::IntegratorSwitch& change : s.integratorSwitches) {
+    val item = val::object();
+    item.set("t", change.t);
+    item.set("to", text(friction::integratorId(change.to)));
+    switches.call<void>("push", item);
+  }
+  summary.set("integratorSwitches", switches);
   summary.set("regime", text(friction::regimeName(s.regime)));
   summary.set("period", s.period);
   summary.set("peakVelocity", s.peakVelocity);

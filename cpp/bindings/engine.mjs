@@ -41,7 +41,9 @@
 // engine.simulate({ law, params, system, integrator, samples, tolerance, kick })
 //                                the spring-block driven by any law: { columns, summary } with the
 //                                summary's period, stick/slip intervals, events, energies, regime,
-//                                warnings; columns.state holds a dynamic law's state ({ z }, { theta }).
+//                                warnings; integrator is the method that ran first, and
+//                                integratorSwitches [{ t, to }] where auto changed method in the run;
+//                                columns.state holds a dynamic law's state ({ z }, { theta }).
 //                                summary.staticLimit [N] and staticLimitKind: 'stick' (a true stick state:
 //                                F(0), e.g. μs·N), 'peak' (none, but its steady friction curve peaks at low
 //                                speed above its kinetic value, e.g. Drake's μs·N at vs) or 'none' (NaN).

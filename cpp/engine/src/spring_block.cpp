@@ -222,11 +222,77 @@ void warnIfUnstable(SpringBlockSummary& summary, const LawEvaluator& law, const 
 // default tolerance, and cost about three Dormand–Prince steps each. (Measured: Drake's Stribeck at
 // λ/ω ≈ 1.6e4 runs 4× faster with Rosenbrock; Threlfall at 3e3 and LuGre at 2e3–6e3 run faster
 // with Dormand–Prince, and LuGre's |v| kink makes Rosenbrock crawl while the block sticks.)
-Integrator chooseIntegrator(const LawEvaluator& law, const SpringBlockSystem& sys) {
+Integrator chooseIntegrator(const LawEvaluator& law, const SpringBlockSystem& sys, double stiffnessRate) {
   if (law.stateful()) return Integrator::SemiImplicitEuler;
   const double ownRate = std::max(std::sqrt(sys.c / sys.m), 2 * kPi / sys.duration);
-  return slipStiffness(law, sys).rate > 1e4 * ownRate ? Integrator::Rosenbrock : Integrator::DormandPrince;
+  return stiffnessRate > 1e4 * ownRate ? Integrator::Rosenbrock : Integrator::DormandPrince;
 }
+
+// `auto` also changes method inside a run when the one running is far costlier than the other would
+// be. Neither cost can be known in advance: Rosenbrock's steps follow accuracy but crawl wherever the
+// law's Jacobian has a kink (LuGre's and the elasto-plastic law's |v| at v = 0 make every
+// linearization across it wrong: LuGre with Canudas de Wit's Table I on c = 3 N/m took 7·10⁶ steps
+// and 10 s of wall time, where Dormand–Prince needs 0.1 s), while Dormand–Prince is held to its
+// stability bound 3.3/λ where the friction is steep. So the costs are measured: every kProbeEvery
+// windows of kWindow attempted steps, the other method runs one window, and whichever did the less
+// work per simulated second, (steps' work)/(mean attempted step), is kept. A Rosenbrock step costs
+// about three Dormand–Prince steps (one Jacobian and four stages against six stages). Dormand–Prince
+// is probed only where Rosenbrock is far costlier, ten times the work Dormand–Prince would do at
+// its stability bound h_DP = 3.3/λ (λ: the slip equations' fastest rate): short of that the probe
+// could win little, and Dormand–Prince's steps at the edge of its stability region keep the energy
+// balance worse than Rosenbrock's (Drake's Stribeck law: 5e-8 of the drive work against 1e-11).
+class AutoMethod {
+ public:
+  static constexpr int kWindow = 400;
+  static constexpr int kProbeEvery = 8;
+  static constexpr double kFarCostlier = 10;
+
+  AutoMethod(bool enabled, Integrator first, double stiffnessRate)
+      : enabled_(enabled), kept_(first), running_(first), leastExplicitWork_(stiffnessRate / 3.3) {}
+  Integrator running() const { return running_; }
+
+  /// Notes an attempted step of size h at time t (not a short step to the output grid); returns
+  /// true when the method running changes, and records each method adopted in `switches`.
+  bool note(double h, double t, std::vector<IntegratorSwitch>& switches) {
+    if (!enabled_) return false;
+    stepSum_ += h;
+    if (++attempts_ < kWindow) return false;
+    const Integrator before = running_;
+    endWindow(stepSum_ / attempts_, t, switches);
+    stepSum_ = 0, attempts_ = 0;
+    return running_ != before;
+  }
+
+ private:
+  static double work(Integrator method, double meanStep) { return (method == Integrator::Rosenbrock ? 3.0 : 1.0) / meanStep; }
+  static Integrator other(Integrator method) {
+    return method == Integrator::Rosenbrock ? Integrator::DormandPrince : Integrator::Rosenbrock;
+  }
+
+  void endWindow(double meanStep, double t, std::vector<IntegratorSwitch>& switches) {
+    if (running_ == kept_) {
+      keptMean_ = meanStep;
+      if (++windows_ < kProbeEvery) return;
+      windows_ = 0;
+      if (kept_ == Integrator::Rosenbrock && work(kept_, meanStep) <= kFarCostlier * leastExplicitWork_) return;
+      probeStart_ = t, running_ = other(kept_);  // probe the other method
+      return;
+    }
+    // A probe window ended: adopt the probed method if it did less work, else go back.
+    if (work(running_, meanStep) < work(kept_, keptMean_)) {
+      kept_ = running_;
+      if (switches.size() < kMaxSwitches) switches.push_back({probeStart_, kept_});
+    }
+    running_ = kept_;
+  }
+
+  static constexpr std::size_t kMaxSwitches = 1000;
+  bool enabled_;
+  Integrator kept_, running_;
+  double leastExplicitWork_;  // 1/h_DP: Dormand–Prince's work per simulated second at its stability bound
+  double keptMean_ = 0, stepSum_ = 0, probeStart_ = 0;
+  int attempts_ = 0, windows_ = 0;
+};
 
 // Amplitude of v about its mean over [from, to] of the trace.
 double amplitude(const Trace& trace, double from, double to) {
@@ -414,8 +480,9 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   if (!(options.samples >= 2 && options.samples <= 1'000'000))
     throw InputError("samples", "samples must be between 2 and 1000000; got " + std::to_string(options.samples) + ".");
 
-  const Integrator integrator =
-      options.integrator == Integrator::Auto ? chooseIntegrator(law, sys) : options.integrator;
+  const bool automatic = options.integrator == Integrator::Auto;
+  const double stiffnessRate = automatic && !law.stateful() ? slipStiffness(law, sys).rate : 0;
+  const Integrator integrator = automatic ? chooseIntegrator(law, sys, stiffnessRate) : options.integrator;
   if ((!sys.driveSteps.empty() || sys.start == SpringBlockStart::Steady) &&
       (law.stateful() || integrator == Integrator::SeedEuler))
     throw InputError(sys.driveSteps.empty() ? "start" : "v0",
@@ -495,7 +562,10 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   // First step: a small fraction of the fastest natural time, grown by the error control.
   const double omega = std::sqrt(sys.c / sys.m);
   const bool adaptive = integrator == Integrator::DormandPrince || integrator == Integrator::Rosenbrock;
-  const int order = integrator == Integrator::Rosenbrock ? 4 : 5;  // of the local error estimate
+  AutoMethod method(automatic && adaptive, integrator, stiffnessRate);  // `auto` may change the method during the run
+  auto orderOf = [](Integrator m) { return m == Integrator::Rosenbrock ? 4 : 5; };  // of the local error estimate
+  int order = orderOf(integrator);
+  double stepOf[2] = {0, 0};  // the last step size of Dormand–Prince [0] and Rosenbrock [1], kept across changes
   // Magnitudes below which the Rosenbrock Jacobian perturbs x, v and the state as if they were that size.
   const Vec<kDynamic> scale = jacobianScale(law, sys);
   // Absolute tolerances: the caller's, except on v for a law that creeps at rest far below it
@@ -509,6 +579,15 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   double h = adaptive ? std::min(outputStep, omega > 0 ? 1e-3 / omega : 1e-3 * sys.duration) : fixedStep;
   long long work = 0;
   if (!adaptive) warnIfUnstable(summary, law, sys, integrator, fixedStep);
+  // After an attempted step of `running`: let `auto` judge the costs; a change of method resumes the
+  // new one at its own last step size and order.
+  auto changeMethod = [&](Integrator running, double step) {
+    if (!method.note(step, t, summary.integratorSwitches)) return;
+    stepOf[running == Integrator::Rosenbrock] = h;
+    const Integrator next = method.running();
+    if (stepOf[next == Integrator::Rosenbrock] > 0) h = stepOf[next == Integrator::Rosenbrock];
+    order = orderOf(next);
+  };
   record(t, y, stuck, dir);
 
   for (int i = 1; i < options.samples; ++i) {
@@ -551,7 +630,8 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
       auto rate = [&](double time, const State& s) { return block.rate(dir, time, s); };
       const bool toGrid = limit - t <= h;
       const double step = toGrid ? limit - t : h;
-      const EmbeddedStep<kStateSize> trial = slipStep(integrator, rate, t, y, step, scale);
+      const Integrator running = method.running();
+      const EmbeddedStep<kStateSize> trial = slipStep(running, rate, t, y, step, scale);
       ++work;
       const double err = adaptive ? errorNorm<kDynamic>(y, trial, options.relativeTolerance, tolerances) : 0.0;
       // A fixed step has no error control to shrink it: a blow-up ends the run, with the reason.
@@ -570,12 +650,13 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
                                          (std::isfinite(trial.y[kV]) ? "." : " (it becomes non-finite)."));
         ++summary.rejectedSteps;
         h = nextStepSize(step, std::isfinite(err) ? err : 1e10, order);
+        if (!toGrid) changeMethod(running, step);
         continue;
       }
       ++summary.steps;
       auto after = [&](double dh) {
         ++work;
-        return slipStep(integrator, rate, t, y, dh, scale).y;
+        return slipStep(running, rate, t, y, dh, scale).y;
       };
 
       // Extrema inside the step: |v| peaks where a = 0, Fd peaks where dFd/dt = c(v0 − v) − η a = 0.
@@ -627,6 +708,7 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
       if (adaptive) {
         h = nextStepSize(step, err, order);
         if (toGrid) h = std::max(h, step);  // a short step to the grid point says nothing about the next
+        else changeMethod(running, step);
       }
     }
     record(t, y, stuck, dir);
@@ -814,7 +896,9 @@ const std::vector<IntegratorSpec>& integratorCatalog() {
   static const std::vector<IntegratorSpec> catalog = {
       {Integrator::Auto, "auto", "Automatic",
        "Picks per law: Dormand–Prince, or Rosenbrock when the friction makes slip stiff (its fastest rate above "
-       "10⁴× the spring's), or the stepped scheme for a law that remembers its force between steps."},
+       "10⁴× the spring's), or the stepped scheme for a law that remembers its force between steps; and changes "
+       "from Rosenbrock to Dormand–Prince inside a run where Rosenbrock's steps shrink below a third of "
+       "Dormand–Prince's stability bound (a kink such as LuGre's |v|), which makes it the costlier."},
       {Integrator::DormandPrince, "dormand-prince", "Dormand–Prince 5(4), adaptive",
        "Fifth order with an embedded error estimate; the step follows the tolerance. Switches located to 1e-12 s."},
       {Integrator::Rosenbrock, "rosenbrock", "Rosenbrock 4(3), adaptive, stiff",

@@ -66,8 +66,14 @@ export class SpringReadouts {
       + ` ${formatQuantity(summary.dashpotDissipated, ENERGY_UNIT)} + residual`;
     const integrator = this.#catalog.integrators.find((candidate) => candidate.id === summary.integrator);
     const rejected = summary.rejectedSteps > 0 ? ` (${summary.rejectedSteps.toLocaleString('en')} rejected)` : '';
+    // auto may change method where the other does less work: say so, and what ran last.
+    const switches = summary.integratorSwitches ?? [];
+    const nameOf = (id) => this.#catalog.integrators.find((candidate) => candidate.id === id)?.name ?? id;
+    const changed = switches.length === 0 ? ''
+      : ` · auto changed method ${switches.length === 1 ? 'once' : `${switches.length} times`}, last to ${nameOf(switches.at(-1).to)} at `
+        + `${formatQuantity(switches.at(-1).t, this.#unitOf('t'))}`;
     ui.integratorUsed.replaceChildren(integrator?.name ?? summary.integrator,
-      detail(`${summary.steps.toLocaleString('en')} steps${rejected}`));
+      detail(`${summary.steps.toLocaleString('en')} steps${rejected}${changed}`));
     // The engine's warnings (e.g. a fixed step beyond the law's stability limit) stand out beside it.
     const warnings = (summary.warnings ?? []).map((text) => el('strong', { className: 'run-warning', textContent: `Warning: ${text}` }));
     ui.runInfo.replaceChildren(this.#eventsText(summary), ...warnings);

@@ -99,6 +99,11 @@ struct Interval {
   double start, end;
 };
 
+struct IntegratorSwitch {
+  double t;       ///< [s]
+  Integrator to;  ///< the method that ran from t on
+};
+
 struct SpringBlockSummary {
   std::vector<SpringBlockEvent> events;
   std::vector<Interval> stickIntervals, slipIntervals;
@@ -110,7 +115,10 @@ struct SpringBlockSummary {
   double dashpotDissipated = 0;  ///< ∫ η (v0 − v)² dt [J]
   double energyResidual = 0; ///< |W − ΔKE − ΔPE − dissipation| / max(W, tiny), relative
   Regime regime = Regime::Stuck;
-  Integrator integrator = Integrator::Auto;  ///< the method that ran (never Auto)
+  Integrator integrator = Integrator::Auto;  ///< the method that ran first (never Auto)
+  /// Where `auto` changed method inside the run, having measured the other to do less work per
+  /// simulated second: from then on `to` ran (empty: one method throughout).
+  std::vector<IntegratorSwitch> integratorSwitches;
   long long steps = 0, rejectedSteps = 0;
   /// The static limit [N] as staticLimitKind says: Stick, the force the contact holds at rest
   /// (max(F(0), F(0+)); for the stepped loop the friction cone at rest, μ(0)·|Fn|); Peak, the break-away
