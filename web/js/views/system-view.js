@@ -2,6 +2,7 @@
 // alternative, built inside a container the page gives it. Time is the only thing it shares with
 // the rest of the page: onTime(t) on every frame and seek, so the charts' cursors follow.
 
+import { expose } from '../test-hooks.js';
 import { Schematic } from './schematic.js';
 import { Playback, SPEEDS, frameAt, runSpan } from './playback.js';
 
@@ -195,7 +196,7 @@ export class SystemView {
     this.schematic.destroy();
     this.container.removeEventListener('keydown', this.onKeyDown);
     this.container.replaceChildren();
-    if (window.__systemView === this.testHook) delete window.__systemView;
+    if (globalThis.__systemView === this.testHook) expose('systemView', undefined);
   }
 
   /** Draws the frame at t and moves every readout there; called by playback on each change. */
@@ -294,6 +295,6 @@ export class SystemView {
       stats: () => view.playback.stats(),
       resetStats: () => view.playback.resetStats(),
     };
-    window.__systemView = this.testHook;
+    expose('systemView', this.testHook);
   }
 }
