@@ -10,23 +10,10 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { loadExplorer } from '../../web/js/state/slices.js';
-import { axeViolations, loadSite, openPage, shot, useSite, waitReady } from './harness.mjs';
+import { axeViolations, loadSite, openPage, shot, useSite, waitReady, waitExplorer } from './harness.mjs';
 
 const TEST_TIMEOUT_MS = 120_000;
 const site = useSite();
-
-/** Waits until the explorer has drawn its chart and has no computation outstanding; `expect` 'error' waits for a refusal. */
-async function waitExplorer(page, { after = 0, expect = 'ready' } = {}) {
-  await page.waitForFunction((count) => {
-    const state = document.querySelector('#explorer-status')?.dataset.state;
-    return state === 'error' || (state === 'ready' && window.__lawRenders > count);
-  }, after);
-  const state = await page.locator('#explorer-status').getAttribute('data-state');
-  if (state !== expect) {
-    const messages = await page.locator('#view-explorer [role="alert"]').allTextContents();
-    assert.fail(`the explorer is ${state}, expected ${expect}: ${messages.filter(Boolean).join(' | ')}`);
-  }
-}
 
 const lawRenders = (page) => page.evaluate(() => window.__lawRenders);
 

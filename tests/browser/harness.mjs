@@ -120,3 +120,16 @@ export async function axeViolations(page) {
   });
   return violations;
 }
+
+/** Waits until the explorer has drawn its chart and has no computation outstanding; `expect` 'error' waits for a refusal. */
+export async function waitExplorer(page, { after = 0, expect = 'ready' } = {}) {
+  await page.waitForFunction((count) => {
+    const state = document.querySelector('#explorer-status')?.dataset.state;
+    return state === 'error' || (state === 'ready' && window.__lawRenders > count);
+  }, after);
+  const state = await page.locator('#explorer-status').getAttribute('data-state');
+  if (state !== expect) {
+    const messages = await page.locator('#view-explorer [role="alert"]').allTextContents();
+    assert.fail(`the explorer is ${state}, expected ${expect}: ${messages.filter(Boolean).join(' | ')}`);
+  }
+}
