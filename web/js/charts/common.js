@@ -94,3 +94,41 @@ export function bracketed(unit) {
 
 /** A tick label callback with three significant digits and the page's number format. */
 export const compactTicks = { callback: (value) => formatQuantity(value, '') };
+
+// A phase trace doubles back on itself, so min-max decimation (which needs increasing x) cannot
+// thin it: every n-th row is kept instead, plus the rows where the block sticks or unsticks, so
+// the corners stay sharp. Results have at most ~4000 rows; this keeps the chart light to redraw.
+const MAX_PHASE_POINTS = 2000;
+
+/**
+ * The runs of rows where the block is at rest (v exactly 0, as the seed models keep it while stuck),
+ * as [t at the run's first row, t at its last row]; runs of one row are a velocity reversal, not a stick.
+ */
+export function restRuns(t, v) {
+  const runs = [];
+  let start = -1;
+  for (let i = 0; i <= v.length; i++) {
+    const resting = i < v.length && v[i] === 0;
+    if (resting && start < 0) start = i;
+    if (!resting && start >= 0) {
+      if (i - 1 > start) runs.push([t[start], t[i - 1]]);
+      start = -1;
+    }
+  }
+  return runs;
+}
+
+/**
+ * Phase-portrait points (x[i], v[i]), thinned to about MAX_PHASE_POINTS: every n-th row, the last
+ * row, and each row where the block comes to rest or leaves it. Non-finite rows are left out.
+ */
+export function phasePoints(x, v) {
+  const every = Math.max(1, Math.ceil(x.length / MAX_PHASE_POINTS));
+  const points = [];
+  for (let i = 0; i < x.length; i++) {
+    const corner = i > 0 && (v[i] === 0) !== (v[i - 1] === 0);
+    const keep = i % every === 0 || i === x.length - 1 || corner || (i + 1 < v.length && (v[i] === 0) !== (v[i + 1] === 0));
+    if (keep && Number.isFinite(x[i]) && Number.isFinite(v[i])) points.push({ x: x[i], y: v[i] });
+  }
+  return points;
+}

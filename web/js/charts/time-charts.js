@@ -4,7 +4,8 @@
 import { expose, renderCounter } from '../test-hooks.js';
 import { formatQuantity } from '../ui/format.js';
 import {
-  applyChartDefaults, bracketed, Chart, hasFinite, lineStyle, makeScatterChart, sortedLineOptions, toPoints,
+  applyChartDefaults, bracketed, Chart, hasFinite, lineStyle, makeScatterChart, phasePoints, restRuns, sortedLineOptions,
+  toPoints,
 } from './common.js';
 import { COLOURS, GRID_COLOUR, runStyle, STUCK_FILL, TEXT_COLOUR } from './palette.js';
 import { ChartCursor, chartCursorPlugin } from './time-cursor.js';
@@ -35,10 +36,6 @@ const FORCE_SERIES = [
 const STATIC_LIMIT_LABELS = { stick: 'Static limit', peak: 'Break-away peak (no true stick)' };
 // The phase portrait: block velocity (y) against one of these (x).
 const PHASE_AXES = ['spring', 'x'];
-// A phase trace doubles back on itself, so min-max decimation (which needs increasing x) cannot
-// thin it: every n-th row is kept instead, plus the rows where the block sticks or unsticks, so
-// the corners stay sharp. Results have at most ~4000 rows; this keeps the chart light to redraw.
-const MAX_PHASE_POINTS = 2000;
 
 // The time charts' y axes get one fixed width, and the forces chart leaves room for the position
 // axis of the relative chart, so the two time axes line up and a stick interval reads across both.
@@ -98,6 +95,9 @@ export class TimeCharts {
   #overlays = [];
   #liveLabel = null;
   #cursors;
+  /** Charts out of view, and those holding data they have not drawn yet. */
+  #hidden = new Set();
+  #stale = new Set();
 
   /**
    * @param {{relative: HTMLCanvasElement, forces: HTMLCanvasElement, phase: HTMLCanvasElement}} canvases
@@ -114,6 +114,33 @@ export class TimeCharts {
     this.#cursors = { relative: new ChartCursor(this.#relative), forces: new ChartCursor(this.#forces),
       phase: new ChartCursor(this.#phase, { kind: 'point' }) };
     this.#options = { ...this.#options, ...options };
+    this.#watchVisibility();
+  }
+
+  /**
+   * Charts off screen (below the fold, or a Present mode that hides them) take their new data at
+   * once but draw it only when they come into view: while a slider is dragged, drawing what nobody
+   * sees would take main-thread time from the charts and the animation that are seen. Until the
+   * observer's first report every chart counts as visible.
+   */
+  #watchVisibility() {
+    if (typeof IntersectionObserver !== 'function') return;
+    const charts = [this.#relative, this.#forces, this.#phase];
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        const chart = charts.find((candidate) => candidate.canvas === entry.target);
+        if (entry.isIntersecting) this.#hidden.delete(chart);
+        else this.#hidden.add(chart);
+        if (entry.isIntersecting && this.#stale.delete(chart)) chart.update('none');
+      }
+    });
+    for (const chart of charts) observer.observe(chart.canvas);
+  }
+
+  /** Draws a chart now if it is in view, else when it comes into view. */
+  #render(chart) {
+    if (this.#hidden.has(chart)) this.#stale.add(chart);
+    else chart.update('none');
   }
 
   /**
@@ -198,8 +225,8 @@ export class TimeCharts {
       const points = Math.max(0, ...chart.data.datasets.map((dataset) => dataset.data.length));
       chart.options.plugins.decimation.enabled = points > 2 * chart.width;
     }
-    this.#relative.update('none');
-    this.#forces.update('none');
+    this.#render(this.#relative);
+    this.#render(this.#forces);
     this.#showPhase(columns);
   }
 
@@ -262,7 +289,7 @@ export class TimeCharts {
     chart.options.plugins.tooltip.callbacks.label = (item) => `${xColumn.symbol} = ${formatQuantity(item.parsed.x, xColumn.unit)}, `
       + `${v.symbol} = ${formatQuantity(item.parsed.y, v.unit)}`;
     chart.canvas.setAttribute('aria-label', `Phase portrait: ${v.label} ${bracketed(v.unit)} against ${xColumn.label} ${bracketed(xColumn.unit)}`);
-    chart.update('none');
+    this.#render(chart);
   }
 }
 
@@ -347,37 +374,4 @@ function withStuckKey(chart) {
 function makePhaseChart(canvas, v) {
   // The x title and the tooltip follow the chosen axis (see #showPhase).
   return makeScatterChart(canvas, { xTitle: '', yTitle: `${v.symbol} ${bracketed(v.unit)}`, label: () => '', counter: springRenders });
-}
-
-/**
- * The runs of rows where the block is at rest (v exactly 0, as the seed models keep it while stuck),
- * as [t at the run's first row, t at its last row]; runs of one row are a velocity reversal, not a stick.
- */
-export function restRuns(t, v) {
-  const runs = [];
-  let start = -1;
-  for (let i = 0; i <= v.length; i++) {
-    const resting = i < v.length && v[i] === 0;
-    if (resting && start < 0) start = i;
-    if (!resting && start >= 0) {
-      if (i - 1 > start) runs.push([t[start], t[i - 1]]);
-      start = -1;
-    }
-  }
-  return runs;
-}
-
-/**
- * Phase-portrait points (x[i], v[i]), thinned to about MAX_PHASE_POINTS: every n-th row, the last
- * row, and each row where the block comes to rest or leaves it. Non-finite rows are left out.
- */
-function phasePoints(x, v) {
-  const every = Math.max(1, Math.ceil(x.length / MAX_PHASE_POINTS));
-  const points = [];
-  for (let i = 0; i < x.length; i++) {
-    const corner = i > 0 && (v[i] === 0) !== (v[i - 1] === 0);
-    const keep = i % every === 0 || i === x.length - 1 || corner || (i + 1 < v.length && (v[i] === 0) !== (v[i + 1] === 0));
-    if (keep && Number.isFinite(x[i]) && Number.isFinite(v[i])) points.push({ x: x[i], y: v[i] });
-  }
-  return points;
 }
