@@ -27,6 +27,9 @@ import { loadEngine } from '../../engine.mjs';
 // Start loading at once; every message waits on the same promise. A load failure is reported in
 // the reply to each message, so it must not also surface as an unhandled rejection.
 const enginePromise = loadEngine();
+// How long a run computes before it reports progress, and how often after that [ms].
+const PROGRESS_AFTER_MS = 100;
+const PROGRESS_EVERY_MS = 50;
 enginePromise.catch(() => {});
 
 self.onmessage = async ({ data: message }) => {
@@ -46,8 +49,17 @@ self.onmessage = async ({ data: message }) => {
         presliding: engine.presliding?.() ?? null, presets: engine.presets?.() ?? [],
       });
     } else if (message.type === 'simulate') {
-      // A law run reports its progress while it computes; the page shows it and may cancel.
-      const onProgress = (fraction) => self.postMessage({ type: 'progress', id: message.id, fraction });
+      // A law run reports its progress while it computes; the page shows it and may cancel. Only a
+      // long run needs that: progress is sent once a run has taken 100 ms, then every 50 ms at most,
+      // so a quick run (a slider drag) costs the page no messages but its result.
+      const started = performance.now();
+      let sent = -Infinity;
+      const onProgress = (fraction) => {
+        const now = performance.now();
+        if (now - started < PROGRESS_AFTER_MS || now - sent < PROGRESS_EVERY_MS) return;
+        sent = now;
+        self.postMessage({ type: 'progress', id: message.id, fraction });
+      };
       const result = engine.simulate(message.request.law !== undefined ? { ...message.request, onProgress } : message.request);
       // engine.mjs returns JS-owned copies (never views of wasm memory), so the buffers can be
       // transferred rather than cloned.
