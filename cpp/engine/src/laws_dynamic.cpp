@@ -265,8 +265,12 @@ const std::vector<Equation> kLuGreEquations = {
     kBristleForceLine,
     kBristleSteadyLine,
 };
+// Shared by the bristle laws (LuGre, elasto-plastic).
+constexpr std::string_view kForcesNotCoefficients =
+    "Fc and Fs are forces, not coefficients: the normal force does not enter.";
+
 const std::vector<std::string_view> kLuGreQuirks = {
-    "Fc and Fs are forces, not coefficients: the normal force does not enter.",
+    kForcesNotCoefficients,
     "No true stick state: under a force below break-away the body creeps (presliding) and drifts, and does not "
     "return when the force is removed.",
     "The break-away force depends on how fast the force rises (the paper's Fig. 4).",
@@ -282,7 +286,7 @@ const std::vector<Equation> kElastoPlasticEquations = {
     kBristleSteadyLine,
 };
 const std::vector<std::string_view> kElastoPlasticQuirks = {
-    "Fc and Fs are forces, not coefficients: the normal force does not enter.",
+    kForcesNotCoefficients,
     "Below the break-away deflection the contact is a spring: a force cycle that stays below it returns the body "
     "exactly to its start (LuGre drifts).",
     "The paper's parameter values are not available here; the defaults are LuGre's Table I with z_ba = 5 µm.",

@@ -4,7 +4,7 @@
 import { expose, renderCounter } from '../test-hooks.js';
 import { formatQuantity } from '../ui/format.js';
 import {
-  applyChartDefaults, bracketed, Chart, hasFinite, lineStyle, makeScatterChart, phasePoints, restRuns, sortedLineOptions,
+  applyChartDefaults, bracketed, Chart, compactTicks, hasFinite, lineStyle, makeScatterChart, phasePoints, restRuns, sortedLineOptions,
   toPoints,
 } from './common.js';
 import { COLOURS, GRID_COLOUR, runStyle, STUCK_FILL, TEXT_COLOUR } from './palette.js';
@@ -293,6 +293,14 @@ export class TimeCharts {
   }
 }
 
+/** An axis at the right of a time chart, hidden until a series uses it. */
+function rightAxis(title, extra = {}) {
+  return {
+    type: 'linear', position: 'right', display: false, title: { display: true, text: title },
+    grid: { drawOnChartArea: false }, grace: '5%', afterFit: fixedWidth, ...extra,
+  };
+}
+
 /** A chart of columns against time; y2 (right) is for the block position, shown only when plotted. */
 function makeTimeChart(canvas, time, yTitle, y2Title = '') {
   canvas.setAttribute('role', 'img');
@@ -316,26 +324,9 @@ function makeTimeChart(canvas, time, yTitle, y2Title = '') {
           grace: '5%',
           afterFit: fixedWidth,
         },
-        y2: {
-          type: 'linear',
-          position: 'right',
-          display: false,
-          title: { display: true, text: y2Title },
-          grid: { drawOnChartArea: false },
-          grace: '5%',
-          afterFit: fixedWidth,
-        },
+        y2: rightAxis(y2Title),
         // A dynamic law's state variable (relative chart only).
-        y3: {
-          type: 'linear',
-          position: 'right',
-          display: false,
-          title: { display: true, text: '' },
-          grid: { drawOnChartArea: false },
-          grace: '5%',
-          afterFit: fixedWidth,
-          ticks: { callback: (value) => formatQuantity(value, '') },
-        },
+        y3: rightAxis('', { ticks: { ...compactTicks } }),
       },
       plugins: {
         // min-max keeps each pixel column's extremes, so stick-slip peaks and force drops survive.
