@@ -166,15 +166,15 @@ test('a law drives the block: Coulomb case C1 gives stick-slip with the closed-f
     assert.deepEqual(problems, []);
   });
 
-test('a steep law: auto runs Rosenbrock, and a fixed step beyond the law\'s stability limit is flagged beside the results',
+test('a steep law: auto runs Radau, and a fixed step beyond the law\'s stability limit is flagged beside the results',
   { timeout: TEST_TIMEOUT_MS }, async (t) => {
     const { page, problems } = await openPage(t);
     await loadSite(page);
     await page.selectOption('#model', 'drake-stribeck');
     await page.fill('#system-duration-number', '2');
-    await waitForRun(page, 'drake-stribeck', { system: { duration: 2 }, integrator: 'rosenbrock' });
-    const rosenbrockName = await page.locator('#integrator option[value="rosenbrock"]').textContent();
-    assert.ok((await text(page, '#integrator-used')).startsWith(rosenbrockName), await text(page, '#integrator-used'));
+    await waitForRun(page, 'drake-stribeck', { system: { duration: 2 }, integrator: 'radau' });
+    const radauName = await page.locator('#integrator option[value="radau"]').textContent();
+    assert.ok((await text(page, '#integrator-used')).startsWith(radauName), await text(page, '#integrator-used'));
     assert.equal(await page.locator('#run-info .run-warning').count(), 0);
 
     const before = await renders(page);

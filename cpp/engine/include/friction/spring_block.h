@@ -56,6 +56,7 @@ enum class Integrator {
   Auto,               ///< picks per law and system (see chooseIntegrator)
   DormandPrince,      ///< adaptive Dormand–Prince 5(4) with error control
   Rosenbrock,         ///< adaptive linearly implicit Rosenbrock 4(3) for stiff (steep) friction laws
+  Radau,              ///< adaptive implicit Radau IIA of order 5 (RADAU5's controls), for stiff laws
   Rk4,                ///< classical RK4 at a fixed step
   SemiImplicitEuler,  ///< v += a h, then x += v h, at a fixed step
   SeedEuler,          ///< the seed app's scheme: semi-implicit Euler at 1 ms, stick only by clamping v ≥ 0

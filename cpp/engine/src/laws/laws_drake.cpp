@@ -6,8 +6,8 @@
 #include <cmath>
 
 #include "friction/errors.h"
-#include "law_registry.h"
-#include "vec3.h"
+#include "laws/law_registry.h"
+#include "laws/vec3.h"
 
 namespace friction {
 namespace {

@@ -11,6 +11,9 @@ struct LawDefinition {
   ModelSpec spec;                       ///< id, name, description, citation, parameters
   std::string_view origin;
   std::vector<std::string_view> inputs;
+  /// `inputs` as bits of kInputNames (filled in by the registry): the input checks run on every
+  /// evaluation, so they test bits instead of comparing names.
+  unsigned inputBits = 0;
   /// Cross-parameter rules the origin enforces (throws InputError); nullptr if none.
   void (*validate)(const ResolvedParams&) = nullptr;
   /// μ; nullptr if the law has none.

@@ -6,8 +6,8 @@
 
 #include "friction/errors.h"
 #include "friction/parameters.h"
-#include "rk4.h"
-#include "system_params.h"
+#include "numerics/rk4.h"
+#include "system/system_params.h"
 
 namespace friction {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "friction/errors.h"
 #include "friction/laws.h"
-#include "rosenbrock.h"
+#include "numerics/rosenbrock.h"
 
 namespace friction {
 namespace {

@@ -15,8 +15,8 @@
 
 #include "friction/constants.h"
 #include "friction/errors.h"
-#include "law_registry.h"
-#include "vec3.h"
+#include "laws/law_registry.h"
+#include "laws/vec3.h"
 
 namespace friction {
 namespace {

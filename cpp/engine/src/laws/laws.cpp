@@ -1,16 +1,28 @@
 // The law registry, input checks and dispatch, and curve sampling.
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
 #include "friction/errors.h"
 #include "friction/laws.h"
-#include "law_registry.h"
-#include "vec3.h"
+#include "laws/law_registry.h"
+#include "laws/vec3.h"
 
 namespace friction {
 namespace {
+
+// The inputs a law may read, in the order of their bits in LawDefinition::inputBits.
+constexpr std::array<std::string_view, 9> kInputNames = {"v", "N", "p", "theta", "vt", "Fn", "Fe", "n", "dt"};
+enum class Input { V, N, P, Theta, Vt, Fn, Fe, Normal, Dt };
+
+unsigned inputBits(const std::vector<std::string_view>& inputs) {
+  unsigned bits = 0;
+  for (std::size_t i = 0; i < kInputNames.size(); ++i)
+    if (std::find(inputs.begin(), inputs.end(), kInputNames[i]) != inputs.end()) bits |= 1u << i;
+  return bits;
+}
 
 const std::vector<LawDefinition>& definitions() {
   static const std::vector<LawDefinition> all = [] {
@@ -21,6 +33,7 @@ const std::vector<LawDefinition>& definitions() {
     addRadiossLaws(laws);
     addOpenSeesLaws(laws);
     addDynamicLaws(laws);
+    for (LawDefinition& law : laws) law.inputBits = inputBits(law.inputs);
     return laws;
   }();
   return all;
@@ -34,9 +47,7 @@ const LawDefinition& findDefinition(std::string_view id) {
   throw InputError("law", "Unknown law '" + std::string(id) + "'; the laws are: " + known + ".");
 }
 
-bool reads(const LawDefinition& law, std::string_view input) {
-  return std::find(law.inputs.begin(), law.inputs.end(), input) != law.inputs.end();
-}
+bool reads(const LawDefinition& law, Input input) { return law.inputBits >> static_cast<unsigned>(input) & 1u; }
 
 void requireFinite(double value, std::string_view name, std::string_view unit) {
   if (!std::isfinite(value))
@@ -51,25 +62,25 @@ void requireFinite(const Vec3& value, std::string_view name, std::string_view un
 
 // Checks the inputs the law reads: finite numbers, θ ≤ 1, a unit normal, a positive time step.
 void checkInputs(const LawDefinition& law, const LawInputs& in, bool stepping) {
-  if (reads(law, "v")) requireFinite(in.v, "v", "m/s");
-  if (reads(law, "N")) requireFinite(in.N, "N", "N");
-  if (reads(law, "p")) requireFinite(in.p, "p", "Pa");
-  if (reads(law, "theta")) {
+  if (reads(law, Input::V)) requireFinite(in.v, "v", "m/s");
+  if (reads(law, Input::N)) requireFinite(in.N, "N", "N");
+  if (reads(law, Input::P)) requireFinite(in.p, "p", "Pa");
+  if (reads(law, Input::Theta)) {
     requireFinite(in.theta, "theta", "");
     if (in.theta > 1)
       throw InputError("theta", "Input theta must be in [0, 1] (or negative for its steady state); got " +
                                     formatNumber(in.theta) + ".");
   }
-  if (reads(law, "vt")) requireFinite(in.vt, "vt", "m/s");
-  if (reads(law, "Fn")) requireFinite(in.Fn, "Fn", "N");
-  if (reads(law, "Fe")) requireFinite(in.Fe, "Fe", "N");
-  if (reads(law, "n")) {
+  if (reads(law, Input::Vt)) requireFinite(in.vt, "vt", "m/s");
+  if (reads(law, Input::Fn)) requireFinite(in.Fn, "Fn", "N");
+  if (reads(law, Input::Fe)) requireFinite(in.Fe, "Fe", "N");
+  if (reads(law, Input::Normal)) {
     requireFinite(in.n, "n", "");
     const double length = norm(in.n);
     if (std::fabs(length - 1) > 1e-9)
       throw InputError("n", "Input n must be a unit normal vector; its length is " + formatNumber(length) + ".");
   }
-  if (stepping && reads(law, "dt") && !(std::isfinite(in.dt) && in.dt > 0))
+  if (stepping && reads(law, Input::Dt) && !(std::isfinite(in.dt) && in.dt > 0))
     throw InputError("dt", "Input dt must be a time step > 0 s; got " + formatNumber(in.dt) + " s.");
 }
 

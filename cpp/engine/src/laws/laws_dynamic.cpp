@@ -12,7 +12,7 @@
 
 #include "friction/constants.h"
 #include "friction/errors.h"
-#include "law_registry.h"
+#include "laws/law_registry.h"
 
 namespace friction {
 namespace {

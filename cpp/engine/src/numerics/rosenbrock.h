@@ -15,9 +15,27 @@
 #include <cmath>
 #include <cstddef>
 
-#include "dormand_prince.h"
+#include "numerics/dense_lu.h"
+#include "numerics/dormand_prince.h"
 
 namespace friction {
+
+/// ∂rate/∂y over the first M components (the others are quadratures that do not feed back) by
+/// forward differences: column j = (f(y + δ eⱼ) − f(y)) / δ with δ = √ε·max(|yⱼ|, scaleⱼ), divided by
+/// the increment actually representable. Rows and columns past M stay as computed (columns zero).
+template <std::size_t M, std::size_t N, class Rate>
+std::array<Vec<N>, N> forwardDifferenceJacobian(const Rate& rate, double t, const Vec<N>& y, const Vec<N>& f0,
+                                                const Vec<M>& scale) {
+  std::array<Vec<N>, N> J{};
+  for (std::size_t j = 0; j < M; ++j) {
+    Vec<N> shifted = y;
+    shifted[j] += 1.5e-8 * std::max(std::fabs(y[j]), scale[j]);
+    const double step = shifted[j] - y[j];
+    const Vec<N> f1 = rate(t, shifted);
+    for (std::size_t i = 0; i < N; ++i) J[i][j] = (f1[i] - f0[i]) / step;
+  }
+  return J;
+}
 
 /// One Rosenbrock step for dy/dt = rate(t, y). Only the first M components feed back into the rate
 /// (the others are quadratures such as energy integrals), so the Jacobian is built by forward
@@ -37,47 +55,17 @@ EmbeddedStep<N> rosenbrockStep(const Rate& rate, double t, const Vec<N>& y, doub
 
   // J by forward differences: column j = (f(y + δ eⱼ) − f(y)) / δ, δ = √ε·max(|yⱼ|, scaleⱼ).
   const Vec<N> f0 = rate(t, y);
-  double W[N][N] = {};
-  for (std::size_t j = 0; j < M; ++j) {
-    const double delta = 1.5e-8 * std::max(std::fabs(y[j]), scale[j]);
-    Vec<N> shifted = y;
-    shifted[j] += delta;
-    const double step = shifted[j] - y[j];  // the increment actually representable
-    const Vec<N> f1 = rate(t, shifted);
-    for (std::size_t i = 0; i < N; ++i) W[i][j] = -(f1[i] - f0[i]) / step;
-  }
+  std::array<Vec<N>, N> W = forwardDifferenceJacobian<M>(rate, t, y, f0, scale);
+  for (auto& row : W)
+    for (double& entry : row) entry = -entry;
   // ft by a forward difference in time.
   const double dtime = 1.5e-8 * std::max(std::fabs(t), std::fabs(h));
   const Vec<N> fTime = rate(t + dtime, y);
   Vec<N> ft;
   for (std::size_t i = 0; i < N; ++i) ft[i] = (fTime[i] - f0[i]) / dtime;
   for (std::size_t i = 0; i < N; ++i) W[i][i] += 1 / (gamma * h);
-
-  // LU factorisation with partial pivoting, in place.
-  std::size_t pivot[N];
-  for (std::size_t k = 0; k < N; ++k) {
-    std::size_t best = k;
-    for (std::size_t i = k + 1; i < N; ++i)
-      if (std::fabs(W[i][k]) > std::fabs(W[best][k])) best = i;
-    pivot[k] = best;
-    if (best != k)
-      for (std::size_t j = 0; j < N; ++j) std::swap(W[k][j], W[best][j]);
-    for (std::size_t i = k + 1; i < N; ++i) {
-      W[i][k] /= W[k][k];
-      for (std::size_t j = k + 1; j < N; ++j) W[i][j] -= W[i][k] * W[k][j];
-    }
-  }
-  // Whole rows were swapped (multipliers included), so P·W = L·U: permute b fully, then substitute.
-  auto solve = [&](Vec<N> b) {
-    for (std::size_t k = 0; k < N; ++k) std::swap(b[k], b[pivot[k]]);
-    for (std::size_t k = 0; k < N; ++k)
-      for (std::size_t i = k + 1; i < N; ++i) b[i] -= W[i][k] * b[k];
-    for (std::size_t k = N; k-- > 0;) {
-      for (std::size_t j = k + 1; j < N; ++j) b[k] -= W[k][j] * b[j];
-      b[k] /= W[k][k];
-    }
-    return b;
-  };
+  const DenseLu<N> lu(W);
+  auto solve = [&](const Vec<N>& b) { return lu.solve(b); };
 
   Vec<N> rhs, stage;
   for (std::size_t i = 0; i < N; ++i) rhs[i] = f0[i] + h * d1 * ft[i];

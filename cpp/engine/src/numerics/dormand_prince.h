@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstddef>
 
-#include "rk4.h"
+#include "numerics/rk4.h"
 
 namespace friction {
 

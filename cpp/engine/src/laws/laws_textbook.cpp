@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "friction/errors.h"
-#include "law_registry.h"
+#include "laws/law_registry.h"
 
 namespace friction {
 namespace {

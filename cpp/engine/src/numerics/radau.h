@@ -1,0 +1,294 @@
+#pragma once
+// Radau IIA of order 5 (three stages), the implicit collocation method of Hairer & Wanner, Solving
+// ODEs II (2nd ed., §IV.8), with the error estimate, Newton control and step-size rules of their
+// RADAU5 code. Stiffly accurate with stage order 3, its cost grows gently as the tolerance tightens
+// (order 5 against Rosenbrock 4(3)'s 4), and it follows a stiff law's slow manifold (a creeping
+// block whose velocity is slaved to the drive) with steps set by that manifold alone.
+//
+// With nodes c = ((4 − √6)/10, (4 + √6)/10, 1) and the stage increments Zᵢ = Yᵢ − y:
+//   Zᵢ = h Σⱼ aᵢⱼ f(t + cⱼh, y + Zⱼ),   y₁ = y + Z₃
+// solved by simplified Newton with the matrix I − h (A ⊗ J), J = ∂f/∂y at (t, y) by differences.
+// Only the first M components feed back into f; the others are quadratures (energy integrals), whose
+// increments follow from the converged stages: Zᵢ = h Σⱼ aᵢⱼ qⱼ'.
+//
+// The error estimate (Hairer & Wanner, (8.20); RADAU5's ESTRAD):
+//   err = (I/(γ₀h) − J)⁻¹ [f(t, y) + (1/h) Σ dᵢ Zᵢ],  d = (−(13 + 7√6)/3, (−13 + 7√6)/3, −1/3)
+// with 1/γ₀ the real eigenvalue of A⁻¹; where it is ≥ 1 on a first or rejected step it is refined
+// once through f(t, y + err) (the stiff components' filter). As in RADAU5 the user's relative
+// tolerance r is turned into 0.1·r^(2/3) for the estimate, which is of lower order than the method.
+// The collocation polynomial through (0, y), (cᵢ, y + Zᵢ) is the dense output (order 3 inside the
+// step) and, extrapolated, the Newton iteration's starting guess for the next step.
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+
+#include "numerics/dense_lu.h"
+#include "numerics/rosenbrock.h"
+
+namespace friction {
+
+namespace radau {
+// The tableau with √6 written out: c = ((4 ∓ √6)/10, 1); a₁₁ = (88 − 7√6)/360, a₁₂ = (296 − 169√6)/1800,
+// a₁₃ = (−2 + 3√6)/225, a₂₁ = (296 + 169√6)/1800, a₂₂ = (88 + 7√6)/360, a₂₃ = (−2 − 3√6)/225,
+// a₃₁ = (16 − √6)/36, a₃₂ = (16 + √6)/36, a₃₃ = 1/9 (Hairer & Wanner II, Table IV.5.6).
+constexpr std::array<double, 3> kC = {0.15505102572168219, 0.64494897427831781, 1.0};
+constexpr double kA[3][3] = {{0.19681547722366043, -0.065535425850198388, 0.023770974348220152},
+                             {0.39442431473908728, 0.29207341166522846, -0.04154875212599793},
+                             {0.37640306270046728, 0.51248582618842161, 1.0 / 9}};
+// d = (−(13 + 7√6)/3, (−13 + 7√6)/3, −1/3) of the error estimate.
+constexpr double kD[3] = {-10.048809399827416, 1.3821427331607489, -1.0 / 3};
+// 1/γ₀: the real eigenvalue of A⁻¹, 30/(6 + ∛81 − ∛9).
+constexpr double kInverseGamma = 3.6378342527444957;
+constexpr int kMaxNewton = 7;
+constexpr double kSafety = 0.9;
+}  // namespace radau
+
+/// The collocation polynomial of one step: u(s), s ∈ [0, 1] over [t, t + h], through the nodes
+/// s = 0, c₁, c₂, 1 (Lagrange form); beyond 1 it extrapolates.
+template <std::size_t N>
+struct CollocationPolynomial {
+  double t = 0, h = 0;
+  std::array<Vec<N>, 4> node{};  // y, Y₁, Y₂, Y₃
+
+  Vec<N> at(double time) const {
+    const double s = (time - t) / h, n[4] = {0, radau::kC[0], radau::kC[1], 1};
+    double weight[4];
+    for (int i = 0; i < 4; ++i) {
+      weight[i] = 1;
+      for (int j = 0; j < 4; ++j)
+        if (j != i) weight[i] *= (s - n[j]) / (n[i] - n[j]);
+    }
+    Vec<N> out{};
+    for (int i = 0; i < 4; ++i)
+      for (std::size_t k = 0; k < N; ++k) out[k] += weight[i] * node[i][k];
+    return out;
+  }
+};
+
+/// What a Radau step returns: the solution at t + h (if the Newton iteration converged), its scaled
+/// error norm, the step size the controller proposes next, and the dense output.
+template <std::size_t N>
+struct RadauStep {
+  bool converged = false;
+  Vec<N> y{};
+  double err = INFINITY;
+  double nextStep = 0;
+  int newtonIterations = 0;
+  CollocationPolynomial<N> dense;
+};
+
+/// Radau IIA 5 with the memory RADAU5 keeps between steps: the last accepted step's polynomial (the
+/// Newton starting guess), its contraction estimate, and the last accepted step and error
+/// (Gustafsson's predictive step-size control).
+template <std::size_t M, std::size_t N>
+class RadauIntegrator {
+ public:
+  /// rtol: the user's relative tolerance; atol: absolute tolerances of the M dynamic components.
+  RadauIntegrator(double rtol, const Vec<M>& atol) {
+    // RADAU5's transformation: r' = 0.1 r^(2/3), a' = r'·(a/r).
+    rtol_ = 0.1 * std::pow(rtol, 2.0 / 3.0);
+    for (std::size_t i = 0; i < M; ++i) atol_[i] = rtol_ * (atol[i] / rtol);
+    newtonTolerance_ = std::max(10 * 2.2e-16 / rtol_, std::min(0.03, std::sqrt(rtol_)));
+  }
+
+  /// Forgets the last step (after an event or a change of method): the next Newton iteration starts
+  /// from Z = 0 and the step-size controller from scratch.
+  void restart() { havePrevious_ = false, rejected_ = false, first_ = true; }
+
+  /// One attempted step of size h from (t, y); accepts it (remembers it) if converged && err < 1.
+  template <class Rate>
+  RadauStep<N> step(const Rate& rate, double t, const Vec<N>& y, double h, const Vec<M>& scale) {
+    RadauStep<N> out;
+    const Vec<N> f0 = rate(t, y);
+    const std::array<Vec<N>, N> J = forwardDifferenceJacobian<M>(rate, t, y, f0, scale);
+    Vec<M> weights;  // 1/(atol + rtol |y|)
+    for (std::size_t i = 0; i < M; ++i) weights[i] = 1 / (atol_[i] + rtol_ * std::fabs(y[i]));
+
+    std::array<Vec<N>, 3> Z{}, F{};
+    if (!solveStages(rate, t, y, h, J, weights, Z, F, out)) {
+      rejected_ = true;
+      return out;
+    }
+    for (std::size_t k = 0; k < N; ++k) out.y[k] = y[k] + Z[2][k];
+    out.err = estimateError(rate, t, y, h, J, f0, Z, weights);
+    out.dense.t = t, out.dense.h = h;
+    out.dense.node[0] = y;
+    for (int i = 0; i < 3; ++i)
+      for (std::size_t k = 0; k < N; ++k) out.dense.node[i + 1][k] = y[k] + Z[i][k];
+    out.converged = true;
+    proposeStep(h, out);
+    return out;
+  }
+
+ private:
+  // Newton's iteration on the stages. False (with out.nextStep) when it diverges or would not
+  // converge within kMaxNewton iterations at this h.
+  template <class Rate>
+  bool solveStages(const Rate& rate, double t, const Vec<N>& y, double h, const std::array<Vec<N>, N>& J,
+                   const Vec<M>& weights, std::array<Vec<N>, 3>& Z, std::array<Vec<N>, 3>& F, RadauStep<N>& out) {
+    startingGuess(t, y, h, Z);
+    const DenseLu<3 * M> lu(iterationMatrix(h, J));
+    double previous = 0, theta = 0, contraction = std::pow(std::max(contraction_, 2.2e-16), 0.8);
+    for (int iteration = 0; iteration < radau::kMaxNewton; ++iteration) {
+      evaluateStages(rate, t, y, h, Z, F);
+      std::array<double, 3 * M> residual;  // −Z + h (A ⊗ I) F
+      for (int i = 0; i < 3; ++i)
+        for (std::size_t k = 0; k < M; ++k) {
+          double sum = 0;
+          for (int j = 0; j < 3; ++j) sum += radau::kA[i][j] * F[j][k];
+          residual[i * M + k] = h * sum - Z[i][k];
+        }
+      const std::array<double, 3 * M> delta = lu.solve(residual);
+      double norm = 0;
+      for (std::size_t r = 0; r < 3 * M; ++r) norm += std::pow(delta[r] * weights[r % M], 2);
+      norm = std::sqrt(norm / (3 * M));
+      if (!std::isfinite(norm)) return fail(h, 0.5, out);
+      if (iteration > 0) {
+        const double ratio = norm / previous;
+        theta = iteration == 1 ? ratio : std::sqrt(ratio * thetaOld_);
+        thetaOld_ = ratio;
+        if (theta >= 0.99) return fail(h, 0.5, out);
+        contraction = theta / (1 - theta);
+        // Would the remaining iterations reach the tolerance at this rate? If not, shrink h now.
+        const double predicted = contraction * norm * std::pow(theta, radau::kMaxNewton - 1 - iteration) / newtonTolerance_;
+        if (predicted >= 1) {
+          const double q = std::clamp(predicted, 1e-4, 20.0);
+          return fail(h, 0.8 * std::pow(q, -1.0 / (4 + radau::kMaxNewton - 1 - iteration)), out);
+        }
+      }
+      previous = std::max(norm, 2.2e-16);
+      for (int i = 0; i < 3; ++i)
+        for (std::size_t k = 0; k < M; ++k) Z[i][k] += delta[i * M + k];
+      out.newtonIterations = iteration + 1;
+      // Never on the first update: its contraction is the last step's guess, and a Jacobian taken where
+      // the law is flat (Drake's μd above 3vs) converges "at once" to garbage when the step runs into
+      // its steep part. The second update measures this step's own rate.
+      if (iteration > 0 && contraction * norm <= newtonTolerance_) {
+        contraction_ = contraction;
+        // The quadratures from the last evaluation: its stages differ from the converged ones by
+        // less than the Newton tolerance, and a fresh evaluation would cost three more.
+        integrateQuadratures(h, F, Z);
+        return true;
+      }
+    }
+    return fail(h, 0.5, out);
+  }
+
+  bool fail(double h, double factor, RadauStep<N>& out) {
+    out.converged = false, out.nextStep = h * factor;
+    havePrevious_ = false;
+    return false;
+  }
+
+  // Z from the last accepted step's polynomial extrapolated to the new nodes, else 0.
+  void startingGuess(double t, const Vec<N>& y, double h, std::array<Vec<N>, 3>& Z) const {
+    for (int i = 0; i < 3; ++i) {
+      Z[i].fill(0);
+      if (!havePrevious_ || previous_.t + previous_.h != t) continue;
+      const Vec<N> u = previous_.at(t + radau::kC[i] * h);
+      for (std::size_t k = 0; k < M; ++k) Z[i][k] = u[k] - y[k];
+    }
+  }
+
+  // I − h (A ⊗ J) on the M dynamic components.
+  std::array<std::array<double, 3 * M>, 3 * M> iterationMatrix(double h, const std::array<Vec<N>, N>& J) const {
+    std::array<std::array<double, 3 * M>, 3 * M> matrix{};
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j)
+        for (std::size_t p = 0; p < M; ++p)
+          for (std::size_t q = 0; q < M; ++q)
+            matrix[i * M + p][j * M + q] = (i == j && p == q ? 1.0 : 0.0) - h * radau::kA[i][j] * J[p][q];
+    return matrix;
+  }
+
+  template <class Rate>
+  static void evaluateStages(const Rate& rate, double t, const Vec<N>& y, double h, const std::array<Vec<N>, 3>& Z,
+                             std::array<Vec<N>, 3>& F) {
+    for (int i = 0; i < 3; ++i) {
+      Vec<N> stage;
+      for (std::size_t k = 0; k < N; ++k) stage[k] = y[k] + Z[i][k];
+      F[i] = rate(t + radau::kC[i] * h, stage);
+    }
+  }
+
+  // The quadratures' stage increments by the collocation rule: Zᵢ = h Σⱼ aᵢⱼ qⱼ'.
+  static void integrateQuadratures(double h, const std::array<Vec<N>, 3>& F, std::array<Vec<N>, 3>& Z) {
+    for (int i = 0; i < 3; ++i)
+      for (std::size_t k = M; k < N; ++k) {
+        double sum = 0;
+        for (int j = 0; j < 3; ++j) sum += radau::kA[i][j] * F[j][k];
+        Z[i][k] = h * sum;
+      }
+  }
+
+  // (I/(γ₀h) − J)⁻¹ [f(t, y) + (1/h) Σ dᵢ Zᵢ] in the scaled RMS norm, refined once on a first or
+  // rejected step where it is ≥ 1.
+  template <class Rate>
+  double estimateError(const Rate& rate, double t, const Vec<N>& y, double h, const std::array<Vec<N>, N>& J,
+                       const Vec<N>& f0, const std::array<Vec<N>, 3>& Z, const Vec<M>& weights) {
+    std::array<std::array<double, M>, M> E{};
+    for (std::size_t p = 0; p < M; ++p)
+      for (std::size_t q = 0; q < M; ++q) E[p][q] = (p == q ? radau::kInverseGamma / h : 0.0) - J[p][q];
+    const DenseLu<M> lu(E);
+    std::array<double, M> filtered, correction;
+    for (std::size_t k = 0; k < M; ++k) {
+      filtered[k] = (radau::kD[0] * Z[0][k] + radau::kD[1] * Z[1][k] + radau::kD[2] * Z[2][k]) / h;
+      correction[k] = f0[k] + filtered[k];
+    }
+    std::array<double, M> estimate = lu.solve(correction);
+    double err = scaledNorm(estimate, weights);
+    if (err >= 1 && (first_ || rejected_)) {
+      Vec<N> shifted = y;
+      for (std::size_t k = 0; k < M; ++k) shifted[k] += estimate[k];
+      const Vec<N> f1 = rate(t, shifted);
+      for (std::size_t k = 0; k < M; ++k) correction[k] = f1[k] + filtered[k];
+      estimate = lu.solve(correction);
+      err = scaledNorm(estimate, weights);
+    }
+    return std::max(err, 1e-10);
+  }
+
+  static double scaledNorm(const std::array<double, M>& e, const Vec<M>& weights) {
+    double sum = 0;
+    for (std::size_t k = 0; k < M; ++k) sum += std::pow(e[k] * weights[k], 2);
+    return std::sqrt(sum / M);
+  }
+
+  // RADAU5's controller: h·fac·err^(−1/4) with fac lowered by slow Newton convergence, h growing at
+  // most 8× and shrinking at most 5× per step, and after an accepted step Gustafsson's predictive
+  // rule from the last two accepted steps.
+  void proposeStep(double h, RadauStep<N>& out) {
+    const double fac = std::min(radau::kSafety, radau::kSafety * (1 + 2 * radau::kMaxNewton) /
+                                                    (out.newtonIterations + 2 * radau::kMaxNewton));
+    double quotient = std::clamp(std::pow(out.err, 0.25) / fac, 0.125, 5.0);
+    if (out.err < 1) {
+      if (!first_) {
+        const double gustafsson =
+            std::clamp(acceptedStep_ / h * std::pow(out.err * out.err / acceptedError_, 0.25) / radau::kSafety, 0.125, 5.0);
+        quotient = std::max(quotient, gustafsson);
+      }
+      acceptedStep_ = h, acceptedError_ = std::max(1e-2, out.err);
+      first_ = false, rejected_ = false;
+      previous_ = out.dense, havePrevious_ = true;
+      out.nextStep = h / quotient;
+      // After a rejection the step does not grow at once (RADAU5).
+      if (justRejected_) out.nextStep = std::min(out.nextStep, h);
+      justRejected_ = false;
+    } else {
+      rejected_ = justRejected_ = true;
+      out.nextStep = h / quotient;
+    }
+  }
+
+  double rtol_;
+  Vec<M> atol_;
+  double newtonTolerance_;
+  double contraction_ = 1, thetaOld_ = 1;
+  double acceptedStep_ = 0, acceptedError_ = 1;
+  bool first_ = true, rejected_ = false, justRejected_ = false, havePrevious_ = false;
+  CollocationPolynomial<N> previous_;
+};
+
+}  // namespace friction

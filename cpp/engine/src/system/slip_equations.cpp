@@ -1,0 +1,129 @@
+// The driven spring-block's slip equations: the drive, and the slip's stiffness (slip_equations.h).
+
+#include "system/slip_equations.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "friction/constants.h"
+#include "friction/parameters.h"
+
+namespace friction {
+
+Drive::Drive(const SpringBlockSystem& sys)
+    : steps(sys.driveSteps.empty() ? std::vector<Breakpoint>{{0, sys.v0}} : sys.driveSteps) {
+  start.push_back(0);
+  for (std::size_t k = 1; k < steps.size(); ++k)
+    start.push_back(start.back() + steps[k - 1].value * (steps[k].t - steps[k - 1].t));
+}
+
+// Estimates in messages: four significant digits.
+std::string approx(double value) { return formatSignificant(value, 4); }
+
+// The steepest rise of the law's friction with speed: max dF/dv [N·s/m] over speeds from 0+ to
+// 100·v0, by differences on a logarithmic grid of ten points per decade starting at 1e-12·v0, and the
+// speed where it occurs. It sets the slip's fastest time scale m/(η + dF/dv), which makes a law stiff
+// for explicit methods.
+Slope steepestSlope(const LawEvaluator& law, double Fn, double vReference) {
+  Slope steepest;
+  double vPrevious = 0, fPrevious = law.forceMagnitude(1e-150, Fn);
+  for (int k = 0; k <= 140; ++k) {
+    const double v = vReference * std::pow(10.0, -12 + 0.1 * k);
+    const double f = law.forceMagnitude(v, Fn);
+    const double slope = (f - fPrevious) / (v - vPrevious);
+    if (slope > steepest.value) steepest = {slope, v};
+    vPrevious = v, fPrevious = f;
+  }
+  return steepest;
+}
+
+// The magnitudes below which finite-difference Jacobians perturb x, v and a dynamic law's state as if
+// they were that size. v: a thousandth of v0, so that near v = 0 the increment spans both sides of a
+// law's kink there (LuGre's |v|: a one-sided slope makes Rosenbrock's stages, which cross v = 0 in
+// presliding, disagree with its Jacobian, and its step collapses). A law that creeps at rest on a
+// far smaller scale (regularized rate-and-state: linear only for |v| < 2V*·e^(−μ0/a), ~1e-32 m/s)
+// gets a thousandth of that scale instead, or the difference would give a secant, not its tangent.
+// The state: a thousandth of its steady value at the drive velocity or of its initial value.
+Vec<kDynamic> jacobianScale(const LawEvaluator& law, const SpringBlockSystem& sys) {
+  const double omega = std::sqrt(sys.c / sys.m);
+  const double speed = law.creepSpeed() > 0 ? 1e-3 * law.creepSpeed() : 1e-3 * sys.v0;
+  Vec<kDynamic> scale{1e-3 * sys.v0 / std::max(omega, 1 / sys.duration), speed, 1e-12, 1e-12};
+  if (!law.dynamic()) return scale;
+  const LawStateVector steady = law.steadyState(sys.v0, sys.Fn), initial = law.initialState();
+  for (std::size_t i = 0; i < law.stateSize(); ++i)
+    scale[kS0 + i] = std::max({1e-3 * std::fabs(steady[i]), 1e-3 * std::fabs(initial[i]), 1e-300});
+  return scale;
+}
+
+// Stateless law: λ = (η + max dF/dv)/m. Dynamic law: the spectral radius of the Jacobian of
+// (x, v, state) by power iteration, at rest in the initial state and in steady sliding at 1e-3, 0.1,
+// 1 and 2 × v0 (the rates of a bristle or state variable depend on the speed).
+Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
+  if (!law.dynamic()) {
+    const Slope slope = steepestSlope(law, sys.Fn, sys.v0);
+    return {(sys.eta + slope.value) / sys.m, "the law's slope dF/dv = " + approx(slope.value) + " N·s/m (at |v| ≈ " +
+                                                 approx(slope.speed) + " m/s) with η and m"};
+  }
+  const Block block{sys, law};
+  const Vec<kDynamic> scale = jacobianScale(law, sys);
+  Stiffness fastest;
+  for (double speed : {0.0, 1e-3 * sys.v0, 0.1 * sys.v0, sys.v0, 2 * sys.v0}) {
+    State y{};
+    y[kV] = speed;
+    const LawStateVector s = speed == 0 ? law.initialState() : law.steadyState(speed, sys.Fn);
+    y[kS0] = s[0], y[kS1] = s[1];
+    const State f0 = block.rate(1, 0, y);
+    double J[kDynamic][kDynamic];
+    for (std::size_t j = 0; j < kDynamic; ++j) {
+      State shifted = y;
+      shifted[j] += 1.5e-8 * std::max(std::fabs(y[j]), scale[j]);
+      const State f1 = block.rate(1, 0, shifted);
+      for (std::size_t i = 0; i < kDynamic; ++i) J[i][j] = (f1[i] - f0[i]) / (shifted[j] - y[j]);
+    }
+    auto apply = [&](const Vec<kDynamic>& u) {
+      Vec<kDynamic> out{};
+      for (std::size_t i = 0; i < kDynamic; ++i)
+        for (std::size_t j = 0; j < kDynamic; ++j) out[i] += J[i][j] * u[j];
+      return out;
+    };
+    // Scaled by the largest component: ‖J² u‖ reaches λ², and its square would overflow for λ above
+    // ~1e77 (rate-and-state creeping at 1e-80 m/s), which made the stiffest law look non-stiff.
+    auto norm = [](const Vec<kDynamic>& u) {
+      double largest = 0, sum = 0;
+      for (double c : u) largest = std::max(largest, std::fabs(c));
+      if (!(largest > 0) || !std::isfinite(largest)) return largest;
+      for (double c : u) sum += (c / largest) * (c / largest);
+      return largest * std::sqrt(sum);
+    };
+    // ‖J² u‖/‖u‖ → |λ|² for a dominant real eigenvalue or complex pair alike.
+    Vec<kDynamic> u{1, 1, 1, 1};
+    for (int k = 0; k < 60; ++k) {
+      const Vec<kDynamic> next = apply(u);
+      const double length = norm(next);
+      if (!(length > 0)) break;
+      for (std::size_t i = 0; i < kDynamic; ++i) u[i] = next[i] / length;
+    }
+    const double rate = std::sqrt(norm(apply(apply(u))) / norm(u));
+    // An infinite rate (λ² beyond the double range even so) is the stiffest of all; NaN is skipped.
+    if (rate > fastest.rate)
+      fastest = {rate, "the law's state dynamics (the largest eigenvalue of the slip equations, at |v| ≈ " +
+                           approx(speed) + " m/s)"};
+  }
+  return fastest;
+}
+
+// A fixed step h of an explicit scheme is stable on the slip equations' fastest rate λ only if h·λ
+// stays inside the scheme's stability interval on the negative real axis: 2 for (semi-implicit)
+// Euler, 2.785 for RK4. Beyond it the run oscillates or blows up where the law is that steep.
+void warnIfUnstable(SpringBlockSummary& summary, const LawEvaluator& law, const SpringBlockSystem& sys,
+                    Integrator integrator, double step) {
+  const double bound = integrator == Integrator::Rk4 ? 2.785 : 2.0;
+  const Stiffness stiffness = slipStiffness(law, sys);
+  if (!(step * stiffness.rate > bound)) return;
+  summary.warnings.push_back("The fixed step of " + approx(step) + " s is beyond the explicit stability limit of " +
+                             approx(bound / stiffness.rate) + " s that " + stiffness.cause +
+                             " sets: wherever the block moves in that regime the result is not trustworthy. Use "
+                             "'radau' or 'auto'.");
+}
+
+}  // namespace friction

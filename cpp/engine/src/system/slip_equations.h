@@ -1,0 +1,108 @@
+#pragma once
+// The driven spring-block's equations of slip, shared by its event-driven loop and its fixed-step
+// schemes: the integrated state, the drive (with velocity steps), the block's forces and rates, and
+// the slip's stiffness that picks and bounds the integrators (physics-checks.md, conventions and §1).
+
+#include <array>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "friction/laws.h"
+#include "friction/spring_block.h"
+#include "numerics/rk4.h"
+
+namespace friction {
+
+// Integrated state: position, velocity, a dynamic law's state variables (zero for the others), and
+// the three energy integrals of the balance. The first kDynamic components feed back into the rates.
+enum : std::size_t { kX = 0, kV = 1, kS0 = 2, kS1 = 3, kWork = 4, kFrictionLoss = 5, kDashpotLoss = 6 };
+constexpr std::size_t kDynamic = 4;
+constexpr std::size_t kStateSize = 7;
+using State = Vec<kStateSize>;
+
+// A bound on the work of one run (accepted, rejected and event-locating steps together).
+constexpr long long kMaxWork = 20'000'000;
+
+// The far end of the spring: its velocity piecewise constant (one step, v0, unless the system gives
+// velocity steps), its position X_d(t) the integral. `segment` is the interval the current step lies
+// in: steps end at every change, and every stage of a step reads that interval's velocity (the
+// implicit methods' stages reach past the step's end).
+struct Drive {
+  std::vector<Breakpoint> steps;  ///< from steps[k].t on, the drive moves at steps[k].value
+  std::vector<double> start;      ///< X_d at each steps[k].t
+  std::size_t segment = 0;
+
+  explicit Drive(const SpringBlockSystem& sys);
+  double velocity() const { return steps[segment].value; }
+  double position(double t) const { return start[segment] + steps[segment].value * (t - steps[segment].t); }
+  double nextChange() const { return segment + 1 < steps.size() ? steps[segment + 1].t : INFINITY; }
+  /// Moves `segment` on past every change at or before t.
+  void passChangesUpTo(double t) {
+    while (segment + 1 < steps.size() && t >= steps[segment + 1].t) ++segment;
+  }
+};
+
+struct Block {
+  const SpringBlockSystem& sys;
+  const LawEvaluator& law;
+  const Drive* drive = nullptr;  // the loop's; nullptr means the constant v0
+  // A law without a true stick state (F(0) = F(0+) = 0: regularized) resists the slip it meets, so
+  // its friction is the odd extension sgn(v)·F(|v|), smooth through v = 0 wherever F is. A law with a
+  // true stick state keeps the slip's direction `dir` up to the located stop: its force jumps at 0.
+  bool signFollowsVelocity = false;
+
+  double driveVelocity() const { return drive ? drive->velocity() : sys.v0; }
+  double drivePosition(double t) const { return drive ? drive->position(t) : sys.v0 * t; }
+
+  // Fd = c (X_d(t) − x) + η (v_d − v)
+  double driveForce(double t, double x, double v) const {
+    return sys.c * (drivePosition(t) - x) + sys.eta * (driveVelocity() - v);
+  }
+
+  // The friction of a slip phase in direction `dir` at velocity v: the law's force, taken at v = 0
+  // as its limit from the moving side (Coulomb's μk·N there, not its static μs·N). 1e-150 m/s stands
+  // for "just moving": small enough to be the limit, large enough that v² does not underflow in the
+  // vector-form laws' norms.
+  double slipFriction(double dir, double v) const { return law.forceMagnitude(v != 0 ? v : dir * 1e-150, sys.Fn); }
+
+  // The friction resisting the slip, signed like the slip, and the rates of a dynamic law's state.
+  LawDynamics friction(double dir, const State& y) const {
+    if (law.dynamic()) return law.dynamics(y[kV], sys.Fn, {y[kS0], y[kS1]});
+    const double sense = signFollowsVelocity && y[kV] != 0 ? (y[kV] > 0 ? 1.0 : -1.0) : dir;
+    return {sense * slipFriction(sense, y[kV]), {0, 0}};
+  }
+
+  // x' = v, m v' = Fd − F, s' = the law's state rates, W' = Fd v_d, E_f' = F·v, E_d' = η (v_d − v)²
+  State rate(double dir, double t, const State& y) const {
+    const double v = y[kV], vd = driveVelocity(), Fd = driveForce(t, y[kX], v);
+    const LawDynamics f = friction(dir, y);
+    return {v, (Fd - f.force) / sys.m, f.rate[0], f.rate[1], Fd * vd, f.force * v, sys.eta * (vd - v) * (vd - v)};
+  }
+};
+
+/// The steepest rise of the law's friction with speed, max dF/dv [N·s/m], and the speed where it occurs.
+struct Slope {
+  double value = 0, speed = 0;
+};
+Slope steepestSlope(const LawEvaluator& law, double Fn, double vReference);
+
+/// The fastest rate [1/s] of the slip equations, and what sets it, in words.
+struct Stiffness {
+  double rate = 0;
+  std::string cause;
+};
+Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys);
+
+/// The magnitudes below which finite-difference Jacobians perturb x, v and a dynamic law's state.
+Vec<kDynamic> jacobianScale(const LawEvaluator& law, const SpringBlockSystem& sys);
+
+/// Adds a warning to `summary` when a fixed step h of an explicit scheme lies beyond its stability
+/// interval on the slip's fastest rate.
+void warnIfUnstable(SpringBlockSummary& summary, const LawEvaluator& law, const SpringBlockSystem& sys,
+                    Integrator integrator, double step);
+
+/// Estimates in messages: four significant digits.
+std::string approx(double value);
+
+}  // namespace friction

@@ -1,0 +1,404 @@
+#include "friction/spring_block.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "analysis/run_analysis.h"
+#include "friction/errors.h"
+#include "friction/law_runs.h"
+#include "system/slip_equations.h"
+#include "system/slip_stick_loop.h"
+#include "system/system_params.h"
+
+namespace friction {
+namespace {
+
+// `auto`: the stepped scheme for a law that remembers forces between steps; Radau IIA for a dynamic
+// law or a stiff slip; Dormand–Prince otherwise. Stiff means the fastest rate λ of the slip
+// equations (for a stateless law (η + max dF/dv)/m) exceeds 10⁴ times the system's own rate
+// max(ω, 2π/duration). The threshold weighs costs: held to its stability bound h ≲ 3.3/λ,
+// Dormand–Prince needs about λ/3.3 steps per second, while Radau's steps follow accuracy and cost
+// about 2.5 Dormand–Prince steps each. Measured on the seed's system at the default tolerance
+// (bench.sh): Drake's Stribeck (λ/ω ≈ 1.6e4) 2.2 k Radau steps in 4.8 ms against 342 k
+// Dormand–Prince steps in 280 ms; the dynamic laws 3–5× faster with Radau (LuGre 5.5 ms against
+// 20 ms; rate-and-state 5 ms, where Dormand–Prince exhausts its budget); the non-stiff stateless
+// laws (Threlfall at λ/ω ≈ 3e3 included) about 2× faster with Dormand–Prince.
+Integrator chooseIntegrator(const LawEvaluator& law, const SpringBlockSystem& sys, double stiffnessRate) {
+  if (law.stateful()) return Integrator::SemiImplicitEuler;
+  if (law.dynamic()) return Integrator::Radau;
+  const double ownRate = std::max(std::sqrt(sys.c / sys.m), 2 * kPi / sys.duration);
+  return stiffnessRate > 1e4 * ownRate ? Integrator::Radau : Integrator::DormandPrince;
+}
+
+// Where a fixed-step run (the seed's scheme, the stepped loop) ends, and what its books hold.
+struct FixedStepEnd {
+  double x, v, work, frictionLoss, dashpotLoss;
+};
+
+// Closes a first-order fixed-step run: its energy books, whose residual
+// |W − ΔE_kin − ΔE_spring − losses| / |W| measures the scheme's error, then the shared analysis.
+void closeFixedStepRun(SpringBlockResult& result, const SpringBlockSystem& sys, const SpringBlockOptions& options,
+                       const FixedStepEnd& end) {
+  SpringBlockSummary& summary = result.summary;
+  const double e0 = -options.x0, e1 = sys.v0 * sys.duration - end.x;
+  const double imbalance = end.work - 0.5 * sys.m * (end.v * end.v - options.v0Block * options.v0Block) -
+                           0.5 * sys.c * (e1 * e1 - e0 * e0) - end.frictionLoss - end.dashpotLoss;
+  summary.driveWork = end.work, summary.dissipated = end.frictionLoss, summary.dashpotDissipated = end.dashpotLoss;
+  summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(end.work), 1e-300);
+  finishAnalysis(result, sys);
+}
+
+// Velocity steps: from t = 0, times increasing and inside the run, each velocity in v0's range.
+void checkDriveSteps(const SpringBlockSystem& sys) {
+  const auto& steps = sys.driveSteps;
+  const ParamSpec& spec = kDriveVelocitySpec;
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    const std::string which = "Drive velocity step " + std::to_string(k) + " ";
+    if (k == 0 && steps[k].t != 0) throw InputError("v0", which + "must start at t = 0 s; got " + formatNumber(steps[k].t) + " s.");
+    if (k > 0 && !(steps[k].t > steps[k - 1].t && steps[k].t < sys.duration))
+      throw InputError("v0", which + "must come after the previous one and before the end (" + formatNumber(sys.duration) +
+                                 " s); got t = " + formatNumber(steps[k].t) + " s.");
+    if (!(steps[k].value >= spec.min && steps[k].value <= spec.max))
+      throw InputError("v0", which + "must be between " + formatNumber(spec.min) + " m/s and " + formatNumber(spec.max) +
+                                 " m/s; got " + formatNumber(steps[k].value) + " m/s.");
+  }
+}
+
+// The seed app's scheme for any law, for comparison (defined below).
+SpringBlockResult simulateSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys,
+                                     const SpringBlockOptions& options);
+// A law that remembers its force between time steps, stepped as its origin's explicit loop does.
+SpringBlockResult simulateSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys,
+                                     const SpringBlockOptions& options);
+
+}  // namespace
+
+SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& lawParams, const SpringBlockSystem& given,
+                                      const SpringBlockOptions& options) {
+  const LawEvaluator law(lawId, lawParams);
+  // The system's ranges are the catalog's (one declaration for the page, JS and C++ callers).
+  resolveParams(springBlockSystemModel(), {{"m", given.m}, {"Fn", given.Fn}, {"c", given.c}, {"eta", given.eta},
+                                           {"v0", given.v0}, {"duration", given.duration}});
+  checkDriveSteps(given);
+  // With velocity steps, the analysis (regime thresholds, time scales) refers to the last drive velocity.
+  SpringBlockSystem sys = given;
+  if (!sys.driveSteps.empty()) sys.v0 = sys.driveSteps.back().value;
+  if (!(options.samples >= 2 && options.samples <= 1'000'000))
+    throw InputError("samples", "samples must be between 2 and 1000000; got " + std::to_string(options.samples) + ".");
+
+  const bool automatic = options.integrator == Integrator::Auto;
+  const double stiffnessRate = automatic && !law.stateful() ? slipStiffness(law, sys).rate : 0;
+  const Integrator integrator = automatic ? chooseIntegrator(law, sys, stiffnessRate) : options.integrator;
+  if ((!sys.driveSteps.empty() || sys.start == SpringBlockStart::Steady) &&
+      (law.stateful() || integrator == Integrator::SeedEuler))
+    throw InputError(sys.driveSteps.empty() ? "start" : "v0",
+                     "Velocity steps and a steady start run with the adaptive and fixed-step integrators; not with the "
+                     "seed's scheme or the stepped loop of a law that carries its force between steps.");
+  if (law.stateful()) {
+    if (integrator != Integrator::SemiImplicitEuler)
+      throw InputError("integrator",
+                       "Law '" + std::string(lawId) + "' with these parameters carries its force from one time step to "
+                       "the next, as its origin's explicit solver does, so it runs only with the stepped scheme: "
+                       "choose 'semi-implicit-euler' or 'auto'; got '" + std::string(integratorId(integrator)) + "'.");
+    return simulateSteppedLaw(law, sys, options);
+  }
+  if (law.dynamic() && integrator == Integrator::SeedEuler)
+    throw InputError("integrator", "The seed's scheme runs laws without internal state only; law '" +
+                                       std::string(lawId) + "' has state variables: choose another integrator.");
+  SpringBlockOptions chosen = options;
+  chosen.integrator = integrator;
+  if (integrator == Integrator::SeedEuler) return simulateSeedScheme(law, sys, chosen);
+  return runSlipStickLoop(law, sys, chosen, integrator, automatic, stiffnessRate);
+}
+
+namespace {
+
+// The seed app's scheme for any law: a fixed 1 ms step, v += a·dt then x += v·dt, friction F(v) with
+// the law's static value at v = 0, and v clamped at 0 after the position update (the seed's only
+// stick logic: the block creeps backwards while "stuck", and never moves back).
+SpringBlockResult simulateSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys,
+                                     const SpringBlockOptions& options) {
+  constexpr double dt = 0.001;  // [s] the seed's step
+  SpringBlockResult result;
+  Trace& trace = result.trace;
+  SpringBlockSummary& summary = result.summary;
+  setStaticLimit(summary, law, sys, law.forceMagnitude(0, sys.Fn));  // the clamp holds up to F(0)
+  summary.integrator = Integrator::SeedEuler;
+  warnIfUnstable(summary, law, sys, Integrator::SeedEuler, dt);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  double x = options.x0, v = std::max(0.0, options.v0Block), work = 0, frictionLoss = 0, dashpotLoss = 0;
+  const double outputStep = sys.duration / (options.samples - 1);
+  double nextSample = 0, stickStart = 0, slipStart = 0;
+  bool stuck = v == 0;
+  summary.driveForceMin = INFINITY, summary.driveForceMax = -INFINITY;
+  const long long steps = static_cast<long long>(std::ceil(sys.duration / dt));
+  for (long long n = 0; n <= steps; ++n) {
+    const double t = static_cast<double>(n) * dt;
+    const double Fd = sys.c * (sys.v0 * t - x) + sys.eta * (sys.v0 - v);
+    const double F = law.forceMagnitude(v, sys.Fn);
+    if (t >= nextSample - 1e-12) {
+      // At rest with the step below clamping v back to 0 (v + (Fd − F)/m·dt ≤ 0, the update's own
+      // arithmetic) the block is held: the friction on it is the drive force, not F(0).
+      const bool held = v == 0 && v + (Fd - F) / sys.m * dt <= 0;
+      trace.t.push_back(t), trace.x.push_back(x), trace.v.push_back(v), trace.theta.push_back(nan);
+      trace.friction.push_back(held ? Fd : F), trace.fk.push_back(F), trace.spring.push_back(Fd);
+      trace.vOverV0.push_back(v / sys.v0), trace.fkOverFk0.push_back(nan);
+      trace.staticLimit.push_back(summary.staticLimit), trace.drivePosition.push_back(sys.v0 * t);
+      nextSample += outputStep;
+    }
+    summary.driveForceMin = std::min(summary.driveForceMin, Fd);
+    summary.driveForceMax = std::max(summary.driveForceMax, Fd);
+    if (n == steps) break;
+    work += Fd * sys.v0 * dt;
+    frictionLoss += F * v * dt;
+    dashpotLoss += sys.eta * (sys.v0 - v) * (sys.v0 - v) * dt;
+    v += (Fd - F) / sys.m * dt;
+    x += v * dt;
+    if (v < 0) v = 0;
+    summary.peakVelocity = std::max(summary.peakVelocity, v);
+    ++summary.steps;
+    const double tNext = t + dt;
+    if (stuck && v > 0) {
+      stuck = false;
+      summary.stickIntervals.push_back({stickStart, t});
+      summary.events.push_back({t, EventKind::BreakAway});
+      slipStart = t;
+    } else if (!stuck && v == 0) {
+      stuck = true;
+      summary.slipIntervals.push_back({slipStart, tNext});
+      summary.events.push_back({tNext, EventKind::Stick});
+      stickStart = tNext;
+    }
+  }
+  (stuck ? summary.stickIntervals : summary.slipIntervals).push_back({stuck ? stickStart : slipStart, sys.duration});
+  closeFixedStepRun(result, sys, options, {x, v, work, frictionLoss, dashpotLoss});
+  return result;
+}
+
+
+// A law that carries its force from step to step (Radioss's Iform 2 increments, friction filtering)
+// is defined only together with a time step: Radioss updates Ft once per cycle of its explicit
+// central-difference loop, from the velocities of that cycle. This is that loop for the block, i.e.
+// semi-implicit Euler with the law stepped once per step at dt = h:
+//   F = law.step(state, v, dt = h),   v ← v + h (Fd + F)/m,   x ← x + h v
+// (F on the body). The block holds while the force stays inside the friction cone, |F| < μ|Fn|
+// (Iform 2's penalty spring, Iform 1's viscous branch), and slips on the cone; those are its stick
+// and slip intervals, resolved to the step. The step resolves the system's spring and the law's
+// penalty spring K (1/200 of the period of √((c + K)/m)) and its damping (h ≤ 0.2 m/(η + dF/dv)),
+// and divides the output step exactly.
+SpringBlockResult simulateSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys,
+                                     const SpringBlockOptions& options) {
+  const double outputStep = sys.duration / (options.samples - 1);
+  const double omega = std::sqrt((sys.c + law.contactStiffness()) / sys.m);
+  const double relaxation = (sys.eta + steepestSlope(law, sys.Fn, sys.v0).value) / sys.m;
+  double hMax = options.step > 0 ? options.step : 2 * kPi / omega / 200;
+  if (options.step <= 0 && relaxation > 0) hMax = std::min(hMax, 0.2 / relaxation);
+  const double perSample = std::ceil(outputStep / hMax);
+  const double totalSteps = perSample * (options.samples - 1);
+  if (totalSteps > double(kMaxWork))
+    throw InputError("duration", "This law needs time steps of " + formatNumber(outputStep / perSample) +
+                                     " s to resolve its contact stiffness, so " + formatNumber(sys.duration) +
+                                     " s would take " + formatNumber(totalSteps) + " steps; the budget is " +
+                                     formatNumber(double(kMaxWork)) + ". Shorten the duration to at most " +
+                                     formatNumber(sys.duration * double(kMaxWork) / totalSteps) + " s.");
+  const long long stepsPerSample = static_cast<long long>(perSample);
+  const double h = outputStep / perSample;
+
+  SpringBlockResult result;
+  Trace& trace = result.trace;
+  SpringBlockSummary& summary = result.summary;
+  // The contact holds inside the friction cone: at rest its radius is μ(0)·|Fn|.
+  LawInputs atRest;
+  atRest.N = atRest.Fn = sys.Fn;
+  summary.staticLimit = law.coefficient(atRest) * std::fabs(sys.Fn);
+  summary.staticLimitKind = StaticLimitKind::Stick;
+  summary.integrator = Integrator::SemiImplicitEuler;
+  warnIfUnstable(summary, law, sys, Integrator::SemiImplicitEuler, h);
+  if (h * omega > 2)
+    summary.warnings.push_back("The fixed step of " + approx(h) + " s is beyond the stability limit " +
+                               approx(2 / omega) + " s of the spring and the law's penalty stiffness together.");
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  double x = options.x0, v = options.v0Block, resisting = 0, work = 0, frictionLoss = 0, dashpotLoss = 0;
+  auto drive = [&](double time) { return sys.c * (sys.v0 * time - x) + sys.eta * (sys.v0 - v); };
+  auto record = [&](double time) {
+    trace.t.push_back(time), trace.x.push_back(x), trace.v.push_back(v), trace.theta.push_back(nan);
+    trace.friction.push_back(resisting), trace.fk.push_back(std::fabs(resisting)), trace.spring.push_back(drive(time));
+    trace.vOverV0.push_back(v / sys.v0), trace.fkOverFk0.push_back(nan);
+    trace.staticLimit.push_back(summary.staticLimit), trace.drivePosition.push_back(sys.v0 * time);
+  };
+  summary.driveForceMin = summary.driveForceMax = drive(0);
+  summary.peakVelocity = std::fabs(v);
+  record(0);
+  LawState state;
+  bool holding = true;
+  double phaseStart = 0;
+  for (int i = 1; i < options.samples; ++i) {
+    for (long long k = 0; k < stepsPerSample; ++k) {
+      const double t = (static_cast<double>(i - 1) * perSample + static_cast<double>(k)) * h;
+      const double Fd = drive(t);
+      LawInputs in;
+      in.v = v, in.vt = {v, 0, 0}, in.N = in.Fn = sys.Fn, in.dt = h;
+      const LawStep step = law.step(state, in);
+      state = step.state;
+      const double F = step.force[0];  // on the body
+      resisting = -F;
+      work += Fd * sys.v0 * h;
+      frictionLoss += -F * v * h;
+      dashpotLoss += sys.eta * (sys.v0 - v) * (sys.v0 - v) * h;
+      const double vNext = v + h * (Fd + F) / sys.m;
+      x += h * vNext;
+      if (!std::isfinite(x) || !std::isfinite(vNext))
+        throw RunStopped(trace, t, "The state became non-finite at t = " + formatNumber(t) + " s: the law's force " +
+                              "outgrew the step of " + formatNumber(h) + " s.");
+      if (v != 0 && (vNext > 0) != (v > 0)) summary.events.push_back({t + h * v / (v - vNext), EventKind::Reversal});
+      v = vNext;
+      ++summary.steps;
+      // Inside the cone (with a relative margin for the cap's rounding) the contact holds.
+      const bool holdsNow = step.magnitude < step.mu * std::fabs(sys.Fn) * (1 - 1e-12);
+      if (holdsNow != holding) {
+        (holding ? summary.stickIntervals : summary.slipIntervals).push_back({phaseStart, t + h});
+        summary.events.push_back({t + h, holding ? EventKind::BreakAway : EventKind::Stick});
+        holding = holdsNow, phaseStart = t + h;
+      }
+      summary.peakVelocity = std::max(summary.peakVelocity, std::fabs(v));
+      summary.driveForceMin = std::min(summary.driveForceMin, drive(t + h));
+      summary.driveForceMax = std::max(summary.driveForceMax, drive(t + h));
+    }
+    record(i * outputStep);
+  }
+  (holding ? summary.stickIntervals : summary.slipIntervals).push_back({phaseStart, sys.duration});
+  closeFixedStepRun(result, sys, options, {x, v, work, frictionLoss, dashpotLoss});
+  return result;
+}
+}  // namespace
+
+const std::vector<IntegratorSpec>& integratorCatalog() {
+  static const std::vector<IntegratorSpec> catalog = {
+      {Integrator::Auto, "auto", "Automatic",
+       "Picks per law: Dormand–Prince, or Rosenbrock when the friction makes slip stiff (its fastest rate above "
+       "10⁴× the spring's), or the stepped scheme for a law that remembers its force between steps; and changes "
+       "from Rosenbrock to Dormand–Prince inside a run where Rosenbrock's steps shrink below a third of "
+       "Dormand–Prince's stability bound (a kink such as LuGre's |v|), which makes it the costlier."},
+      {Integrator::DormandPrince, "dormand-prince", "Dormand–Prince 5(4), adaptive",
+       "Fifth order with an embedded error estimate; the step follows the tolerance. Switches located to 1e-12 s."},
+      {Integrator::Rosenbrock, "rosenbrock", "Rosenbrock 4(3), adaptive, stiff",
+       "Linearly implicit fourth order (Shampine 1982) for steep regularized laws: its step follows the tolerance, "
+       "not the friction slope. Switches located to 1e-12 s."},
+      {Integrator::Radau, "radau", "Radau IIA 5, adaptive, stiff",
+       "Implicit collocation of order 5 (Hairer & Wanner's RADAU5: simplified Newton, its error estimate and "
+       "step control) for steep and dynamic laws: stiffly accurate, so a creeping block's steps follow the drive, "
+       "and its cost grows gently as the tolerance tightens. Switches located to 1e-12 s on its dense output."},
+      {Integrator::Rk4, "rk4", "RK4, fixed step",
+       "Classical fourth-order Runge–Kutta at 1/200 of the spring period; switches located inside the step."},
+      {Integrator::SemiImplicitEuler, "semi-implicit-euler", "Semi-implicit Euler, fixed step",
+       "First order: v then x, at 1/200 of the spring period; switches located inside the step. Laws that carry "
+       "their force between steps (Radioss Iform 2, filtering) run in this loop, as in Radioss's explicit solver."},
+      {Integrator::SeedEuler, "seed-euler", "The seed app's scheme",
+       "Semi-implicit Euler at 1 ms with the seed's stick rule: v clamped at 0 after the position update."},
+  };
+  return catalog;
+}
+
+Integrator findIntegrator(std::string_view id) {
+  std::string known;
+  for (const IntegratorSpec& spec : integratorCatalog()) {
+    if (spec.id == id) return spec.kind;
+    known += (known.empty() ? "" : ", ") + std::string(spec.id);
+  }
+  throw InputError("integrator", "Unknown integrator '" + std::string(id) + "'; the integrators are: " + known + ".");
+}
+
+std::string_view integratorId(Integrator integrator) {
+  for (const IntegratorSpec& spec : integratorCatalog())
+    if (spec.kind == integrator) return spec.id;
+  return "auto";
+}
+
+namespace {
+// What simulateSpringBlock solves for any law (physics-checks.md, conventions and §1).
+const std::vector<Equation> kSystemEquations = {
+    {R"t(m\,\frac{dv}{dt} = F_d - F, \qquad \frac{dx}{dt} = v, \qquad 0 \le t \le t_{\max})t",
+     "Newton's law for the block: the drive force minus the friction on it."},
+    {R"t(F_d = c\,(X_d - x) + \eta\,(v_d - v), \qquad X_d(t) = \int_0^t v_d\,dt' = v_0\,t)t",
+     "The drive force of the spring and the dashpot in parallel; the far end X_d moves at v_0 (or through the "
+     "drive's velocity steps)."},
+    {R"t(F = F_{\text{law}}(v, N = F_n)\,\operatorname{sgn} v \quad \text{while sliding})t",
+     "While the block slides, the law's friction with the normal force Fn opposes the slip (a dynamic law's "
+     "state evolves with it)."},
+    {R"t(v = 0,\ \ F = F_d \quad \text{while } |F_d| \le F_{\text{law}}(0))t",
+     "A law with a positive force at rest has a true stick state: the block rests, the friction balancing the "
+     "drive, until the drive exceeds that static limit; break-away and re-stick are located to 1e-12 s."},
+    {R"t(\int F_d\,v_d\,dt = \Delta\left(\tfrac{1}{2} m v^2 + \tfrac{1}{2} c\,(X_d - x)^2\right) + \int F\,v\,dt + \int \eta\,(v_d - v)^2\,dt)t",
+     "The energy balance: the drive's work goes into kinetic and spring energy, friction and dashpot "
+     "dissipation; its residual measures the integration error."},
+    {R"t(\omega = \sqrt{c/m}, \qquad f = \frac{\omega}{2\pi})t",
+     "The resonance of the block on its spring."},
+};
+}  // namespace
+
+const ModelSpec& springBlockSystemModel() {
+  static const ModelSpec spec = [] {
+    ModelSpec model{
+        "spring-block", "Driven spring-block",
+        "A block of mass m pulled through a spring c and a dashpot η whose far end moves at v0, pressed by Fn.",
+        "The system of S. Abbott's \"Friction\" app (after Popov, Contact Mechanics and Friction, Ch. 12).",
+        {kMassSpec, kNormalForceSpec, kSpringSpec, kDashpotSpec, kDriveVelocitySpec, kDurationSpec},
+        kSystemEquations,
+        {"The seed app's Load is mass and normal force at once (no g); here m and Fn are apart, and Fn "
+         "defaults to m·g.",
+         "A law without a true stick state (zero force at rest, or a dynamic law) never rests exactly: its stick "
+         "intervals are where |v| ≤ 1 % of v0, with events at the output rows."}};
+    setTexSymbols(model, {{"m", "m"}, {"Fn", "F_n"}, {"c", "c"}, {"eta", R"t(\eta)t"}, {"v0", "v_0"},
+                          {"duration", R"t(t_{\max})t"}});
+    return model;
+  }();
+  return spec;
+}
+
+SpringBlockOptions defaultOptions(const LawEvaluator& law) {
+  SpringBlockOptions options;
+  if (law.creepSpeed() > 0) options.relativeTolerance = 1e-7, options.absoluteTolerance = 1e-10;
+  return options;
+}
+
+void checkKick(double kick, SpringBlockStart start, bool hasDriveSteps) {
+  if (!(std::isfinite(kick) && std::fabs(kick) <= 0.5))
+    throw InputError("kick", "The kick (a relative speed-up of the drive) must be within −0.5 … 0.5; got " +
+                                 formatNumber(kick) + ".");
+  if (kick != 0 && (start != SpringBlockStart::Steady || hasDriveSteps))
+    throw InputError("kick", "A kick perturbs steady sliding at v0: it needs a steady start and one drive velocity; got a kick of " +
+                                 formatNumber(kick) + (start != SpringBlockStart::Steady ? " from rest." : " with velocity steps."));
+}
+
+LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
+  const Integrator integrator = findIntegrator(request.integrator);
+  ResolvedParams system = resolveParams(springBlockSystemModel(), request.system);
+  const LawEvaluator law(request.law, request.params);
+  if (request.tolerance != 0 && !(request.tolerance >= 1e-14 && request.tolerance <= 1e-3))
+    throw InputError("tolerance", "The relative tolerance must be between 1e-14 and 0.001 (or 0 for the law's default); "
+                                  "got " + formatNumber(request.tolerance) + ".");
+  SpringBlockOptions options = defaultOptions(law);
+  options.samples = request.samples;
+  options.progress = request.progress;
+  options.integrator = integrator;
+  if (request.tolerance > 0) {
+    options.relativeTolerance = request.tolerance;
+    options.absoluteTolerance = 1e-3 * request.tolerance;
+  }
+  checkKick(request.kick, request.start, !request.driveSteps.empty());
+  std::vector<Breakpoint> driveSteps = request.driveSteps;
+  if (request.kick != 0) {
+    const double v0 = system.get("v0");
+    driveSteps = {{0, v0}, {1e-3 * system.get("duration"), v0 * (1 + request.kick)}};
+  }
+  const SpringBlockSystem sys{system.get("m"), system.get("c"),  system.get("eta"),  system.get("v0"),
+                              system.get("Fn"), system.get("duration"), driveSteps, request.start};
+  SpringBlockResult run = simulateSpringBlock(request.law, request.params, sys, options);
+  const std::string_view ran = integratorId(run.summary.integrator);
+  return {std::move(run), std::move(system), law.resolved(), std::string(ran), options.relativeTolerance};
+}
+
+}  // namespace friction
