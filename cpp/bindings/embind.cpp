@@ -337,6 +337,7 @@ val lawRunToJs(const friction::LawSimulationRequest& request, const friction::La
   }
   summary.set("integratorSwitches", switches);
   summary.set("regime", text(friction::regimeName(s.regime)));
+  summary.set("growthRate", s.growthRate);
   summary.set("period", s.period);
   summary.set("peakVelocity", s.peakVelocity);
   summary.set("driveForceMin", s.driveForceMin);
@@ -387,6 +388,7 @@ val summaryToJs(const friction::Summary& summary) {
   out.set("resonanceRadPerS", summary.resonanceRadPerS);
   out.set("resonanceHz", summary.resonanceHz);
   out.set("regime", text(friction::regimeName(summary.regime)));
+  out.set("growthRate", summary.growthRate);
   out.set("integrator", summary.integrator);
   out.set("steps", static_cast<double>(summary.steps));
   out.set("dt", summary.dt);

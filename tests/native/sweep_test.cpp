@@ -221,3 +221,55 @@ TEST_CASE("Rate-and-state's map agrees with the critical stiffness k_c = N(b −
   CHECK(above >= 5);
   CHECK(below >= 5);
 }
+
+TEST_CASE("A map cell and the run it opens are judged alike: a decaying oscillation is never called squeal", "[sweep][regime]") {
+  // Issue 14: a cell said "decaying, growth −0.17 1/s" while the run it opened said "oscillation
+  // (squeal)". Both now come from one classifier; over maps of a law (steady start, kicked) and of the
+  // seed model, every cell's regime and growth rate must be its run's, and the sign of the growth rate
+  // must agree with the regime's name.
+  auto compare = [](const Scenario& scenario, const SweepAxis& x, const SweepAxis& y) {
+    int oscillating = 0;
+    for (int i = 0; i < x.count; ++i)
+      for (int j = 0; j < y.count; ++j) {
+        const SweepCell cell = sweepCell(scenario, x, y, i, j);
+        REQUIRE(cell.error.empty());
+        Regime regime;
+        double growth;
+        if (!scenario.model.empty()) {
+          ParamList params = scenario.params;
+          params.emplace_back(x.key, cell.x), params.emplace_back(y.key, cell.y);
+          const SimulationResult run = simulate({scenario.model, params});
+          regime = run.summary.regime, growth = run.summary.growthRate;
+        } else {
+          ParamList system = scenario.system;
+          system.emplace_back(x.key, cell.x), system.emplace_back(y.key, cell.y);
+          LawSimulationRequest request{scenario.law, scenario.params, system, scenario.integrator, scenario.samples};
+          request.start = scenario.start, request.kick = scenario.kick;
+          const LawSimulationResult run = simulateLaw(request);
+          regime = run.run.summary.regime, growth = run.run.summary.growthRate;
+        }
+        INFO(x.key << " = " << cell.x << ", " << y.key << " = " << cell.y << ": cell " << regimeName(cell.regime)
+                   << " " << cell.value << ", run " << regimeName(regime) << " " << growth);
+        CHECK(cell.regime == regime);
+        if (regime == Regime::Growing || regime == Regime::Decaying || regime == Regime::Oscillation) {
+          CHECK(cell.value == (std::isfinite(growth) ? growth : 0.0));
+          ++oscillating;
+        }
+        if (regime == Regime::Growing) CHECK(growth > 0);
+        if (regime == Regime::Decaying) CHECK(growth < 0);
+      }
+    return oscillating;
+  };
+  Scenario law;
+  law.law = "opensees-veldependent";
+  law.params = {{"muSlow", 0.2}, {"muFast", 0.1}, {"transRate", 10}};
+  law.system = {{"m", 1}, {"c", 100}, {"Fn", 10}, {"duration", 20}};
+  law.start = SpringBlockStart::Steady;
+  law.kick = 0.01;
+  law.samples = 4000;
+  CHECK(compare(law, {"system", "v0", 0.05, 0.3, 3, false}, {"system", "eta", 0.2, 8, 4, false}) > 0);
+  Scenario seed;
+  seed.model = "abbott-seed";
+  seed.params = {{"tau", 100}, {"D", 50}, {"tmax", 30}};
+  CHECK(compare(seed, {"params", "c", 2, 40, 3, false}, {"params", "eta", 0.05, 1.2, 3, false}) > 0);
+}

@@ -47,11 +47,11 @@ export function formatResonance(summary) {
   return summary.resonanceHz.toFixed(2) + 'Hz, ' + summary.resonanceRadPerS.toFixed(2) + 'rad/s';
 }
 
-// Plain-language names for the engine's regime tags. An unknown tag is shown as it is,
-// so a newer engine with more regimes still reads sensibly.
+// Plain-language names for the engine's regime tags (one classifier judges runs and map cells alike).
+// An unknown tag is shown as it is, so a newer engine with more regimes still reads sensibly.
 const REGIME_TEXT = {
   steady: 'Steady sliding',
-  oscillation: 'Oscillation (squeal)',
+  oscillation: 'Sustained oscillation',
   growing: 'Growing oscillation (squeal)',
   decaying: 'Decaying oscillation',
   'stick-slip': 'Stick-slip',
@@ -61,5 +61,17 @@ const REGIME_TEXT = {
 /** @param {string} regime the engine's tag, e.g. 'stick-slip' */
 export function describeRegime(regime) {
   return REGIME_TEXT[regime] ?? regime;
+}
+
+/**
+ * The regime with its measure, as a run's readout and a map cell both say it: an oscillation's
+ * growth rate (the engine's fit to its peaks), if it has one.
+ * @param {string} regime @param {number} growthRate [1/s], NaN or undefined without one
+ */
+export function describeRegimeWithGrowth(regime, growthRate) {
+  const oscillating = regime === 'growing' || regime === 'decaying' || regime === 'oscillation';
+  if (!oscillating) return describeRegime(regime);
+  if (!Number.isFinite(growthRate)) return `${describeRegime(regime)}, too few cycles to measure its growth`;
+  return `${describeRegime(regime)}, growth rate ${formatQuantity(growthRate, '1/s')}`;
 }
 

@@ -6,7 +6,7 @@
 
 import { el } from '../ui/dom.js';
 import { downloadChartPng, downloadText, mapToCsv } from '../ui/export.js';
-import { describeRegime, formatQuantity } from '../ui/format.js';
+import { describeRegime, describeRegimeWithGrowth, formatQuantity } from '../ui/format.js';
 import { MapChart, REGIME_COLOURS } from '../charts/map-chart.js';
 import { MapPool } from '../engine/map-pool.js';
 import { ParamsForm } from '../ui/params-form.js';
@@ -15,12 +15,7 @@ import { ParamsForm } from '../ui/params-form.js';
 const BOUNDARY_RESOLUTION = 256;
 const REGIME_ORDER = ['steady', 'decaying', 'oscillation', 'growing', 'stick-slip', 'stuck', 'error'];
 // Where the map's words differ from the spring-block readout's.
-const MAP_REGIME_TEXT = { oscillation: 'Oscillation, too few cycles to tell', error: 'Could not run' };
-const VALUE_TEXT = {
-  growing: (value) => `growth rate ${formatQuantity(value, '1/s')}`,
-  decaying: (value) => `growth rate ${formatQuantity(value, '1/s')}`,
-  'stick-slip': (value) => `velocity amplitude ${formatQuantity(value, 'm/s')}`,
-};
+const MAP_REGIME_TEXT = { error: 'Could not run' };
 
 /** A map's default axis over a parameter: a decade either side of a positive default on a log-scale
  * parameter, else from its minimum (or 0) to four times its default. Always inside the catalog range. */
@@ -327,10 +322,8 @@ export class MapView {
     const where = `${x.symbol} = ${formatQuantity(cell.x, x.unit)}, ${y.symbol} = ${formatQuantity(cell.y, y.unit)}`;
     let what = 'not computed yet';
     if (cell.error) what = `could not run: ${cell.error}`;
-    else if (cell.regime) {
-      const value = VALUE_TEXT[cell.regime];
-      what = (MAP_REGIME_TEXT[cell.regime] ?? describeRegime(cell.regime)) + (value && Number.isFinite(cell.value) && cell.value !== 0 ? `, ${value(cell.value)}` : '');
-    }
+    else if (cell.regime === 'stick-slip') what = `${describeRegime(cell.regime)}, velocity amplitude ${formatQuantity(cell.value, 'm/s')}`;
+    else if (cell.regime) what = describeRegimeWithGrowth(cell.regime, cell.value !== 0 ? cell.value : NaN);
     this.#ui.cell.textContent = `${where}: ${what}. Click or press Enter to open this run.`;
   }
 

@@ -3,7 +3,7 @@
 // engine's summary as it is: the page adds units and words, never a judgement of its own.
 
 import { expose } from '../test-hooks.js';
-import { describeRegime, formatQuantity, formatResonance } from '../ui/format.js';
+import { describeRegimeWithGrowth, formatQuantity, formatResonance } from '../ui/format.js';
 import { el } from '../ui/dom.js';
 
 // A law run's period is located to 1e-12 s: show five significant digits of it.
@@ -40,7 +40,7 @@ export class SpringReadouts {
     expose('lastSummary', summary);
     const ui = this.#ui;
     ui.resonance.textContent = formatResonance(summary);
-    ui.regime.textContent = describeRegime(summary.regime);
+    ui.regime.textContent = describeRegimeWithGrowth(summary.regime, summary.growthRate);
     ui.regime.dataset.regime = summary.regime;
     const isLaw = request.law !== undefined;
     for (const readout of ui.lawReadouts) readout.hidden = !isLaw;

@@ -1,6 +1,7 @@
 #pragma once
 // Running a model: the request, the columnar result (trace) and its summary.
 
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,14 +65,14 @@ struct ColumnSpec {
 /// Every column of a Trace, in a fixed order.
 const std::vector<ColumnSpec>& columnCatalog();
 
-/// How the motion ended, judged over the last quarter of the run.
+/// How the motion ended: one judgement for every model, law and map cell (classifyRegime).
 enum class Regime {
   Steady,       ///< sliding at (nearly) constant velocity
-  Oscillation,  ///< moving but not steady, never stuck: squeal, a slow transient, or creep far below v0
-  StickSlip,    ///< alternating stick (v = 0) and slip phases
+  Oscillation,  ///< moving, never stuck, its amplitude sustained (a limit cycle), or too few cycles to tell
+  StickSlip,    ///< alternating stick (v = 0, or near rest for a law without a true stick) and slip phases
   Stuck,        ///< never started to slide
-  Decaying,     ///< sliding with an oscillation that shrinks (spring-block analysis)
-  Growing,      ///< sliding with an oscillation that grows: squeal (spring-block analysis)
+  Decaying,     ///< sliding with an oscillation that shrinks towards steady sliding
+  Growing,      ///< sliding with an oscillation that grows: squeal
 };
 std::string_view regimeName(Regime regime);
 
@@ -90,6 +91,7 @@ struct Summary {
   double resonanceRadPerS = 0;  ///< ω = √(c/m) [rad/s] (the seed: √(c/N))
   double resonanceHz = 0;       ///< ω / 2π [Hz]
   Regime regime = Regime::Stuck;
+  double growthRate = std::numeric_limits<double>::quiet_NaN();  ///< as RegimeVerdict::growthRate [1/s]
   std::string integrator;       ///< which scheme ran: "seed-euler" or "rk4-stick-slip"
   long long steps = 0;          ///< integration steps taken
   double dt = 0;                ///< the (largest) step size [s]
@@ -114,12 +116,30 @@ struct SimulationRequest {
 /// SimulationError for a run that cannot complete. A pure function: same request, same result.
 SimulationResult simulate(const SimulationRequest& request);
 
-/// Classifies the end of a run from its trace and the time the block spent stuck during the last
-/// quarter of the run [s] (the models measure it; a reversal through v = 0 is not a stick).
-/// v0 > 0 is the drive velocity.
-Regime classifyRegime(const Trace& trace, double v0, double stuckTimeInLastQuarter);
+/// A regime and the measure that goes with it.
+struct RegimeVerdict {
+  Regime regime = Regime::Stuck;
+  /// Growing, decaying or sustained: the growth rate of the oscillation's peaks [1/s] (NaN with too
+  /// few of them); otherwise NaN.
+  double growthRate = std::numeric_limits<double>::quiet_NaN();
+};
 
-/// Fills what every model reports alike: the resonance ω [rad/s] and ω/2π [Hz], and the regime.
+/// Half the peak-to-peak velocity over the last quarter of the trace [m/s]: a stick-slip's measure.
+double lateAmplitude(const Trace& trace);
+
+/// The one regime classifier, for the models, the spring-block's laws and the maps alike, from the
+/// trace, the drive's final velocity `reference` > 0 and the time the block spent stuck in the last
+/// quarter of the run [s] (at rest, or near rest for a law without a true stick; a reversal through
+/// v = 0 is not a stick):
+///   Stuck: it never moved. Stick-slip: it rests in the last quarter. Steady: over the last quarter v
+///   varies by less than 2e-6 of its scale and its mean is the reference within 1 %. Otherwise an
+///   oscillation about the reference, judged by the growth rate λ of ln|v − v_ref| at its peaks after
+///   the first fifth (least squares): Growing if the amplitude grows by more than 1 % over those peaks
+///   (λ·span > ln 1.01), Decaying if it shrinks so, else sustained (Oscillation).
+RegimeVerdict classifyRegime(const Trace& trace, double reference, double stuckTimeInLastQuarter);
+
+/// Fills what every model reports alike: the resonance ω [rad/s] and ω/2π [Hz], the regime and the
+/// growth rate.
 void setResonanceAndRegime(Summary& summary, double resonanceRadPerS, const Trace& trace, double v0,
                            double stuckTimeInLastQuarter);
 

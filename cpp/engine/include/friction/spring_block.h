@@ -22,6 +22,7 @@
 // law stepped once per step); its stick is the contact holding inside the friction cone.
 
 #include <functional>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -116,6 +117,7 @@ struct SpringBlockSummary {
   double dashpotDissipated = 0;  ///< ∫ η (v0 − v)² dt [J]
   double energyResidual = 0; ///< |W − ΔKE − ΔPE − dissipation| / max(W, tiny), relative
   Regime regime = Regime::Stuck;
+  double growthRate = std::numeric_limits<double>::quiet_NaN();  ///< as RegimeVerdict::growthRate [1/s]
   Integrator integrator = Integrator::Auto;  ///< the method that ran first (never Auto)
   /// Where `auto` changed method inside the run, having measured the other to do less work per
   /// simulated second: from then on `to` ran (empty: one method throughout).

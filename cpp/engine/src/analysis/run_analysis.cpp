@@ -10,14 +10,6 @@
 namespace friction {
 namespace {
 
-// Amplitude of v about its mean over [from, to] of the trace.
-double amplitude(const Trace& trace, double from, double to) {
-  double lo = INFINITY, hi = -INFINITY;
-  for (std::size_t i = 0; i < trace.size(); ++i)
-    if (trace.t[i] >= from && trace.t[i] <= to) lo = std::min(lo, trace.v[i]), hi = std::max(hi, trace.v[i]);
-  return hi > lo ? 0.5 * (hi - lo) : 0.0;
-}
-
 // Times where v rises through v0, interpolated between rows: one per oscillation cycle.
 std::vector<double> upwardCrossings(const Trace& trace, double v0) {
   std::vector<double> times;
@@ -114,22 +106,13 @@ void finishAnalysis(SpringBlockResult& result, const SpringBlockSystem& sys) {
   SpringBlockSummary& summary = result.summary;
   const Trace& trace = result.trace;
 
-  // Regime over the last quarter: stick-slip if it spends time at rest; else steady, growing or
-  // decaying by the velocity amplitude of the last quarter against the quarter before.
+  // The regime, by the one classifier the models and the maps use, from the time spent stuck (at rest,
+  // or near rest for a law without a true stick) in the last quarter.
   double stuckTime = 0;
   for (const Interval& stick : summary.stickIntervals)
     stuckTime += std::max(0.0, stick.end - std::max(stick.start, 0.75 * sys.duration));
-  const bool moved = !summary.slipIntervals.empty();
-  if (!moved) summary.regime = Regime::Stuck;
-  else if (stuckTime > 0) summary.regime = Regime::StickSlip;
-  else {
-    const double late = amplitude(trace, 0.75 * sys.duration, sys.duration);
-    const double earlier = amplitude(trace, 0.5 * sys.duration, 0.75 * sys.duration);
-    if (late <= 1e-6 * sys.v0) summary.regime = Regime::Steady;
-    else if (late > earlier * (1 + 1e-3)) summary.regime = Regime::Growing;
-    else if (late < earlier * (1 - 1e-3)) summary.regime = Regime::Decaying;
-    else summary.regime = Regime::Oscillation;
-  }
+  const RegimeVerdict verdict = classifyRegime(trace, sys.v0, stuckTime);
+  summary.regime = verdict.regime, summary.growthRate = verdict.growthRate;
 
   // The limit-cycle period: the spacing of the last break-aways, if the last two spacings agree to
   // 0.1 % (an adaptive run agrees to ~1e-9; a first-order fixed-step run only to its own error).

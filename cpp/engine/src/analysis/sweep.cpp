@@ -49,34 +49,6 @@ void checkAxis(const Scenario& scenario, const SweepAxis& axis, const std::strin
                                formatNumber(axis.min) + ".");
 }
 
-// The growth rate of v's oscillation about the final drive speed, from the extremes of |v − v0| after
-// the first fifth of the run (peaks and troughs alike, so that a lopsided relaxation oscillation still
-// shows): a least-squares slope of ln|v − v0| against time [1/s]. NaN with fewer than three extremes.
-double growthRate(const Trace& trace, double reference) {
-  std::vector<double> times, logs;
-  const double from = 0.2 * trace.t.back();
-  for (std::size_t i = 1; i + 1 < trace.size(); ++i) {
-    const double a = std::fabs(trace.v[i - 1] - reference), b = std::fabs(trace.v[i] - reference),
-                 c = std::fabs(trace.v[i + 1] - reference);
-    if (trace.t[i] > from && b > a && b >= c) times.push_back(trace.t[i]), logs.push_back(std::log(b));
-  }
-  if (times.size() < 3) return NAN;
-  double st = 0, sl = 0, stt = 0, stl = 0;
-  const double n = static_cast<double>(times.size());
-  for (std::size_t i = 0; i < times.size(); ++i) st += times[i], sl += logs[i], stt += times[i] * times[i], stl += times[i] * logs[i];
-  const double denominator = n * stt - st * st;
-  return denominator > 0 ? (n * stl - st * sl) / denominator : NAN;
-}
-
-// Half the peak-to-peak velocity over the last quarter [m/s].
-double lateAmplitude(const Trace& trace) {
-  double lo = INFINITY, hi = -INFINITY;
-  const double from = 0.75 * trace.t.back();
-  for (std::size_t i = 0; i < trace.size(); ++i)
-    if (trace.t[i] >= from) lo = std::min(lo, trace.v[i]), hi = std::max(hi, trace.v[i]);
-  return hi > lo ? 0.5 * (hi - lo) : 0;
-}
-
 // The scenario with the two axes' parameters set to the given values.
 Scenario withAxisValues(const Scenario& scenario, const SweepAxis& x, double xValue, const SweepAxis& y, double yValue) {
   Scenario run = scenario;
@@ -166,31 +138,19 @@ SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxi
   cell.x = x.at(i), cell.y = y.at(j);
   const Scenario run = withAxisValues(scenario, x, cell.x, y, cell.y);
   try {
+    // The run's own regime and growth rate: a map cell and the run it opens are judged alike.
     Trace trace;
-    double reference = 0;
     if (!run.model.empty()) {
       const SimulationResult result = simulate({run.model, run.params});
-      trace = result.trace, cell.regime = result.summary.regime;
-      reference = result.summary.params.get("v0");
+      trace = result.trace, cell.regime = result.summary.regime, cell.value = result.summary.growthRate;
     } else {
       LawSimulationRequest request{run.law, run.params, run.system, run.integrator, run.samples};
       request.start = run.start, request.kick = run.kick, request.tolerance = run.tolerance;
       const LawSimulationResult result = simulateLaw(request);
-      trace = result.run.trace, cell.regime = result.run.summary.regime;
-      // The oscillation is about the drive's final speed: v0, raised by the kick.
-      reference = result.system.get("v0") * (1 + run.kick);
+      trace = result.run.trace, cell.regime = result.run.summary.regime, cell.value = result.run.summary.growthRate;
     }
-    const bool oscillating = cell.regime == Regime::Oscillation || cell.regime == Regime::Growing ||
-                             cell.regime == Regime::Decaying;
     if (cell.regime == Regime::StickSlip) cell.value = lateAmplitude(trace);
-    if (oscillating) {
-      // A map tells squeal from a dying transient by the sign of the fitted growth rate, over the
-      // whole run after its first fifth. (The seed models call any motion without a stop an
-      // oscillation; the spring-block compares the last two quarters' amplitudes, which a
-      // relaxation oscillation slower than a quarter of the run can mislead.)
-      const double growth = growthRate(trace, reference);
-      if (std::isfinite(growth)) cell.value = growth, cell.regime = growth > 0 ? Regime::Growing : Regime::Decaying;
-    }
+    if (!std::isfinite(cell.value)) cell.value = 0;
   } catch (const InputError& error) {
     cell.error = error.what();
   } catch (const SimulationError& error) {

@@ -1,4 +1,4 @@
-// The model registry, the column catalog, request dispatch and regime classification.
+// The model registry, the column catalog and request dispatch.
 
 #include "friction/simulate.h"
 
@@ -95,39 +95,6 @@ std::string_view staticLimitKindName(StaticLimitKind kind) {
     case StaticLimitKind::None: break;
   }
   return "none";
-}
-
-Regime classifyRegime(const Trace& trace, double v0, double stuckTimeInLastQuarter) {
-  const std::size_t n = trace.size();
-  if (n < 2) return Regime::Stuck;
-  const bool everMoved = std::any_of(trace.v.begin(), trace.v.end(), [](double v) { return v != 0; });
-  if (!everMoved) return Regime::Stuck;
-  // A block that has slid and spends time at rest at the end is in a stick-slip cycle.
-  if (stuckTimeInLastQuarter > 0) return Regime::StickSlip;
-
-  // Steady: over the last quarter the velocity varies by less than 0.1 % of its scale and its mean
-  // is the drive velocity (within 1 %): a block creeping far below v0 is not in steady sliding.
-  const double windowStart = trace.t.back() - 0.25 * (trace.t.back() - trace.t.front());
-  double vMin = INFINITY, vMax = -INFINITY, sum = 0, sumAbs = 0;
-  std::size_t count = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (trace.t[i] < windowStart) continue;
-    const double v = trace.v[i];
-    vMin = std::min(vMin, v), vMax = std::max(vMax, v);
-    sum += v, sumAbs += std::fabs(v);
-    ++count;
-  }
-  const double mean = sum / static_cast<double>(count);
-  const double scale = std::max(std::fabs(v0), sumAbs / static_cast<double>(count));
-  const bool steady = vMax - vMin <= 1e-3 * scale && std::fabs(mean - v0) <= 1e-2 * std::fabs(v0);
-  return steady ? Regime::Steady : Regime::Oscillation;
-}
-
-void setResonanceAndRegime(Summary& summary, double resonanceRadPerS, const Trace& trace, double v0,
-                           double stuckTimeInLastQuarter) {
-  summary.resonanceRadPerS = resonanceRadPerS;
-  summary.resonanceHz = resonanceRadPerS / (2 * kPi);  // as the seed divides: ω / (2π)
-  summary.regime = classifyRegime(trace, v0, stuckTimeInLastQuarter);
 }
 
 SimulationResult simulate(const SimulationRequest& request) {
