@@ -6,7 +6,9 @@
 #include <cmath>
 
 #include "friction/constants.h"
+#include "friction/errors.h"
 #include "friction/parameters.h"
+#include "numerics/rosenbrock.h"
 
 namespace friction {
 
@@ -55,6 +57,36 @@ Vec<kDynamic> jacobianScale(const LawEvaluator& law, const SpringBlockSystem& sy
   return scale;
 }
 
+namespace {
+// The spectral radius of the dynamic block of J by power iteration: ‖J² u‖/‖u‖ → |λ|² for a dominant
+// real eigenvalue or complex pair alike. Norms are scaled by the largest component: ‖J² u‖ reaches λ²,
+// whose square would overflow for λ above ~1e77 (rate-and-state creeping at 1e-80 m/s), which made
+// the stiffest law look non-stiff.
+double spectralRadius(const std::array<State, kStateSize>& J) {
+  auto apply = [&](const Vec<kDynamic>& u) {
+    Vec<kDynamic> out{};
+    for (std::size_t i = 0; i < kDynamic; ++i)
+      for (std::size_t j = 0; j < kDynamic; ++j) out[i] += J[i][j] * u[j];
+    return out;
+  };
+  auto norm = [](const Vec<kDynamic>& u) {
+    double largest = 0, sum = 0;
+    for (double c : u) largest = std::max(largest, std::fabs(c));
+    if (!(largest > 0) || !std::isfinite(largest)) return largest;
+    for (double c : u) sum += (c / largest) * (c / largest);
+    return largest * std::sqrt(sum);
+  };
+  Vec<kDynamic> u{1, 1, 1, 1};
+  for (int k = 0; k < 60; ++k) {
+    const Vec<kDynamic> next = apply(u);
+    const double length = norm(next);
+    if (!(length > 0)) break;
+    for (std::size_t i = 0; i < kDynamic; ++i) u[i] = next[i] / length;
+  }
+  return std::sqrt(norm(apply(apply(u))) / norm(u));
+}
+}  // namespace
+
 // Stateless law: λ = (η + max dF/dv)/m. Dynamic law: the spectral radius of the Jacobian of
 // (x, v, state) by power iteration, at rest in the initial state and in steady sliding at 1e-3, 0.1,
 // 1 and 2 × v0 (the rates of a bristle or state variable depend on the speed).
@@ -66,48 +98,24 @@ Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
   }
   const Block block{sys, law};
   const Vec<kDynamic> scale = jacobianScale(law, sys);
+  auto rate = [&](double t, const State& y) { return block.rate(1, t, y); };
   Stiffness fastest;
   for (double speed : {0.0, 1e-3 * sys.v0, 0.1 * sys.v0, sys.v0, 2 * sys.v0}) {
     State y{};
     y[kV] = speed;
-    const LawStateVector s = speed == 0 ? law.initialState() : law.steadyState(speed, sys.Fn);
-    y[kS0] = s[0], y[kS1] = s[1];
-    const State f0 = block.rate(1, 0, y);
-    double J[kDynamic][kDynamic];
-    for (std::size_t j = 0; j < kDynamic; ++j) {
-      State shifted = y;
-      shifted[j] += 1.5e-8 * std::max(std::fabs(y[j]), scale[j]);
-      const State f1 = block.rate(1, 0, shifted);
-      for (std::size_t i = 0; i < kDynamic; ++i) J[i][j] = (f1[i] - f0[i]) / (shifted[j] - y[j]);
+    std::array<State, kStateSize> J;
+    try {
+      const LawStateVector s = speed == 0 ? law.initialState() : law.steadyState(speed, sys.Fn);
+      y[kS0] = s[0], y[kS1] = s[1];
+      J = forwardDifferenceJacobian<kDynamic>(rate, 0, y, rate(0, y), scale);
+    } catch (const SimulationError&) {
+      continue;  // a law undefined at that speed (classic rate-and-state at rest) is never there
     }
-    auto apply = [&](const Vec<kDynamic>& u) {
-      Vec<kDynamic> out{};
-      for (std::size_t i = 0; i < kDynamic; ++i)
-        for (std::size_t j = 0; j < kDynamic; ++j) out[i] += J[i][j] * u[j];
-      return out;
-    };
-    // Scaled by the largest component: ‖J² u‖ reaches λ², and its square would overflow for λ above
-    // ~1e77 (rate-and-state creeping at 1e-80 m/s), which made the stiffest law look non-stiff.
-    auto norm = [](const Vec<kDynamic>& u) {
-      double largest = 0, sum = 0;
-      for (double c : u) largest = std::max(largest, std::fabs(c));
-      if (!(largest > 0) || !std::isfinite(largest)) return largest;
-      for (double c : u) sum += (c / largest) * (c / largest);
-      return largest * std::sqrt(sum);
-    };
-    // ‖J² u‖/‖u‖ → |λ|² for a dominant real eigenvalue or complex pair alike.
-    Vec<kDynamic> u{1, 1, 1, 1};
-    for (int k = 0; k < 60; ++k) {
-      const Vec<kDynamic> next = apply(u);
-      const double length = norm(next);
-      if (!(length > 0)) break;
-      for (std::size_t i = 0; i < kDynamic; ++i) u[i] = next[i] / length;
-    }
-    const double rate = std::sqrt(norm(apply(apply(u))) / norm(u));
+    const double lambda = spectralRadius(J);
     // An infinite rate (λ² beyond the double range even so) is the stiffest of all; NaN is skipped.
-    if (rate > fastest.rate)
-      fastest = {rate, "the law's state dynamics (the largest eigenvalue of the slip equations, at |v| ≈ " +
-                           approx(speed) + " m/s)"};
+    if (lambda > fastest.rate)
+      fastest = {lambda, "the law's state dynamics (the largest eigenvalue of the slip equations, at |v| ≈ " +
+                             approx(speed) + " m/s)"};
   }
   return fastest;
 }
