@@ -7,7 +7,9 @@
 //
 // With nodes c = ((4 − √6)/10, (4 + √6)/10, 1) and the stage increments Zᵢ = Yᵢ − y:
 //   Zᵢ = h Σⱼ aᵢⱼ f(t + cⱼh, y + Zⱼ),   y₁ = y + Z₃
-// solved by simplified Newton with the matrix I − h (A ⊗ J), J = ∂f/∂y at (t, y) by differences.
+// solved by simplified Newton with the matrix I − h (A ⊗ J), J = ∂f/∂y at (t, y) by differences, in
+// RADAU5's transformed variables W = (T⁻¹ ⊗ I) Z, where it falls apart into a real system with
+// γ̂/h − J and a complex one with (α + iβ)/h − J (Hairer & Wanner II, (8.15)–(8.18)).
 // Only the first M components feed back into f; the others are quadratures (energy integrals), whose
 // increments follow from the converged stages: Zᵢ = h Σⱼ aᵢⱼ qⱼ'.
 //
@@ -39,8 +41,18 @@ constexpr double kA[3][3] = {{0.19681547722366043, -0.065535425850198388, 0.0237
                              {0.37640306270046728, 0.51248582618842161, 1.0 / 9}};
 // d = (−(13 + 7√6)/3, (−13 + 7√6)/3, −1/3) of the error estimate.
 constexpr double kD[3] = {-10.048809399827416, 1.3821427331607489, -1.0 / 3};
-// 1/γ₀: the real eigenvalue of A⁻¹, 30/(6 + ∛81 − ∛9).
+// A⁻¹ = T Λ T⁻¹ with Λ = [γ̂ 0 0; 0 α −β; 0 β α]: γ̂ = 1/γ₀ = 30/(6 + ∛81 − ∛9) its real eigenvalue and
+// α ± iβ its complex pair. T's columns are the real eigenvector and the real and imaginary parts of
+// the complex one, scaled so that their last components are 1, 1 and 0 (RADAU5's choice of the
+// second and third; the first is scaled alike). Computed to 40 digits from the tableau above.
 constexpr double kInverseGamma = 3.6378342527444957;
+constexpr double kAlpha = 2.6810828736277521, kBeta = 3.0504301992474106;
+constexpr double kT[3][3] = {{0.094438762488975241, -0.14125529502095421, -0.030029194105147424},
+                             {0.25021312296533331, 0.20412935229379993, 0.38294211275726194},
+                             {1.0, 1.0, 0.0}};
+constexpr double kTInverse[3][3] = {{4.1787185915519047, 0.32768282076106239, 0.52337644549944955},
+                                    {-4.1787185915519047, -0.32768282076106239, 0.47662355450055045},
+                                    {-0.50287263494578688, 2.5719269498556054, -0.59603920482822492}};
 constexpr int kMaxNewton = 7;
 constexpr double kSafety = 0.9;
 }  // namespace radau
@@ -107,12 +119,13 @@ class RadauIntegrator {
     for (std::size_t i = 0; i < M; ++i) weights[i] = 1 / (atol_[i] + rtol_ * std::fabs(y[i]));
 
     std::array<Vec<N>, 3> Z{}, F{};
-    if (!solveStages(rate, t, y, h, J, weights, Z, F, out)) {
+    const NewtonMatrices newton(h, J);
+    if (!solveStages(rate, t, y, h, newton, weights, Z, F, out)) {
       rejected_ = true;
       return out;
     }
     for (std::size_t k = 0; k < N; ++k) out.y[k] = y[k] + Z[2][k];
-    out.err = estimateError(rate, t, y, h, J, f0, Z, weights);
+    out.err = estimateError(rate, t, y, h, newton.real, f0, Z, weights);
     out.dense.t = t, out.dense.h = h;
     out.dense.node[0] = y;
     for (int i = 0; i < 3; ++i)
@@ -123,26 +136,66 @@ class RadauIntegrator {
   }
 
  private:
+  // The two factored matrices of the transformed Newton iteration: γ̂/h − J, and (α + iβ)/h − J as
+  // the real block system [α/h − J, −β/h; β/h, α/h − J] on (real, imaginary) parts.
+  struct NewtonMatrices {
+    DenseLu<M> real;
+    DenseLu<2 * M> complex;
+    NewtonMatrices(double h, const std::array<Vec<N>, N>& J) : real(realMatrix(h, J)), complex(complexMatrix(h, J)) {}
+    static std::array<std::array<double, M>, M> realMatrix(double h, const std::array<Vec<N>, N>& J) {
+      std::array<std::array<double, M>, M> E{};
+      for (std::size_t p = 0; p < M; ++p)
+        for (std::size_t q = 0; q < M; ++q) E[p][q] = (p == q ? radau::kInverseGamma / h : 0.0) - J[p][q];
+      return E;
+    }
+    static std::array<std::array<double, 2 * M>, 2 * M> complexMatrix(double h, const std::array<Vec<N>, N>& J) {
+      std::array<std::array<double, 2 * M>, 2 * M> E{};
+      for (std::size_t p = 0; p < M; ++p) {
+        for (std::size_t q = 0; q < M; ++q) E[p][q] = E[M + p][M + q] = (p == q ? radau::kAlpha / h : 0.0) - J[p][q];
+        E[p][M + p] = -radau::kBeta / h, E[M + p][p] = radau::kBeta / h;
+      }
+      return E;
+    }
+  };
+
+  // One simplified Newton update ΔZ in transformed variables: with W = (T⁻¹ ⊗ I) Z and G = (T⁻¹ ⊗ I) F,
+  //   (γ̂/h − J) ΔW₁ = G₁ − γ̂ W₁/h,   ((α + iβ)/h − J)(ΔW₂ + iΔW₃) = G₂ − (αW₂ − βW₃)/h + i(G₃ − (βW₂ + αW₃)/h)
+  // and ΔZ = (T ⊗ I) ΔW.
+  static std::array<Vec<M>, 3> newtonUpdate(const NewtonMatrices& newton, double h, const std::array<Vec<N>, 3>& Z,
+                                            const std::array<Vec<N>, 3>& F) {
+    std::array<Vec<M>, 3> W{}, G{};
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j)
+        for (std::size_t k = 0; k < M; ++k) W[i][k] += radau::kTInverse[i][j] * Z[j][k], G[i][k] += radau::kTInverse[i][j] * F[j][k];
+    std::array<double, M> first;
+    std::array<double, 2 * M> pair;
+    for (std::size_t k = 0; k < M; ++k) {
+      first[k] = G[0][k] - radau::kInverseGamma * W[0][k] / h;
+      pair[k] = G[1][k] - (radau::kAlpha * W[1][k] - radau::kBeta * W[2][k]) / h;
+      pair[M + k] = G[2][k] - (radau::kBeta * W[1][k] + radau::kAlpha * W[2][k]) / h;
+    }
+    const std::array<double, M> dW1 = newton.real.solve(first);
+    const std::array<double, 2 * M> dW23 = newton.complex.solve(pair);
+    std::array<Vec<M>, 3> dZ{};
+    for (int i = 0; i < 3; ++i)
+      for (std::size_t k = 0; k < M; ++k)
+        dZ[i][k] = radau::kT[i][0] * dW1[k] + radau::kT[i][1] * dW23[k] + radau::kT[i][2] * dW23[M + k];
+    return dZ;
+  }
+
   // Newton's iteration on the stages. False (with out.nextStep) when it diverges or would not
   // converge within kMaxNewton iterations at this h.
   template <class Rate>
-  bool solveStages(const Rate& rate, double t, const Vec<N>& y, double h, const std::array<Vec<N>, N>& J,
+  bool solveStages(const Rate& rate, double t, const Vec<N>& y, double h, const NewtonMatrices& newton,
                    const Vec<M>& weights, std::array<Vec<N>, 3>& Z, std::array<Vec<N>, 3>& F, RadauStep<N>& out) {
     startingGuess(t, y, h, Z);
-    const DenseLu<3 * M> lu(iterationMatrix(h, J));
     double previous = 0, theta = 0, contraction = std::pow(std::max(contraction_, 2.2e-16), 0.8);
     for (int iteration = 0; iteration < radau::kMaxNewton; ++iteration) {
       evaluateStages(rate, t, y, h, Z, F);
-      std::array<double, 3 * M> residual;  // −Z + h (A ⊗ I) F
-      for (int i = 0; i < 3; ++i)
-        for (std::size_t k = 0; k < M; ++k) {
-          double sum = 0;
-          for (int j = 0; j < 3; ++j) sum += radau::kA[i][j] * F[j][k];
-          residual[i * M + k] = h * sum - Z[i][k];
-        }
-      const std::array<double, 3 * M> delta = lu.solve(residual);
+      const std::array<Vec<M>, 3> delta = newtonUpdate(newton, h, Z, F);
       double norm = 0;
-      for (std::size_t r = 0; r < 3 * M; ++r) norm += std::pow(delta[r] * weights[r % M], 2);
+      for (int i = 0; i < 3; ++i)
+        for (std::size_t k = 0; k < M; ++k) norm += (delta[i][k] * weights[k]) * (delta[i][k] * weights[k]);
       norm = std::sqrt(norm / (3 * M));
       if (!std::isfinite(norm)) return fail(h, 0.5, out);
       if (iteration > 0) {
@@ -160,7 +213,7 @@ class RadauIntegrator {
       }
       previous = std::max(norm, 2.2e-16);
       for (int i = 0; i < 3; ++i)
-        for (std::size_t k = 0; k < M; ++k) Z[i][k] += delta[i * M + k];
+        for (std::size_t k = 0; k < M; ++k) Z[i][k] += delta[i][k];
       out.newtonIterations = iteration + 1;
       // Never on the first update: its contraction is the last step's guess, and a Jacobian taken where
       // the law is flat (Drake's μd above 3vs) converges "at once" to garbage when the step runs into
@@ -192,17 +245,6 @@ class RadauIntegrator {
     }
   }
 
-  // I − h (A ⊗ J) on the M dynamic components.
-  std::array<std::array<double, 3 * M>, 3 * M> iterationMatrix(double h, const std::array<Vec<N>, N>& J) const {
-    std::array<std::array<double, 3 * M>, 3 * M> matrix{};
-    for (int i = 0; i < 3; ++i)
-      for (int j = 0; j < 3; ++j)
-        for (std::size_t p = 0; p < M; ++p)
-          for (std::size_t q = 0; q < M; ++q)
-            matrix[i * M + p][j * M + q] = (i == j && p == q ? 1.0 : 0.0) - h * radau::kA[i][j] * J[p][q];
-    return matrix;
-  }
-
   template <class Rate>
   static void evaluateStages(const Rate& rate, double t, const Vec<N>& y, double h, const std::array<Vec<N>, 3>& Z,
                              std::array<Vec<N>, 3>& F) {
@@ -226,12 +268,8 @@ class RadauIntegrator {
   // (I/(γ₀h) − J)⁻¹ [f(t, y) + (1/h) Σ dᵢ Zᵢ] in the scaled RMS norm, refined once on a first or
   // rejected step where it is ≥ 1.
   template <class Rate>
-  double estimateError(const Rate& rate, double t, const Vec<N>& y, double h, const std::array<Vec<N>, N>& J,
+  double estimateError(const Rate& rate, double t, const Vec<N>& y, double h, const DenseLu<M>& lu,
                        const Vec<N>& f0, const std::array<Vec<N>, 3>& Z, const Vec<M>& weights) {
-    std::array<std::array<double, M>, M> E{};
-    for (std::size_t p = 0; p < M; ++p)
-      for (std::size_t q = 0; q < M; ++q) E[p][q] = (p == q ? radau::kInverseGamma / h : 0.0) - J[p][q];
-    const DenseLu<M> lu(E);
     std::array<double, M> filtered, correction;
     for (std::size_t k = 0; k < M; ++k) {
       filtered[k] = (radau::kD[0] * Z[0][k] + radau::kD[1] * Z[1][k] + radau::kD[2] * Z[2][k]) / h;
@@ -252,7 +290,7 @@ class RadauIntegrator {
 
   static double scaledNorm(const std::array<double, M>& e, const Vec<M>& weights) {
     double sum = 0;
-    for (std::size_t k = 0; k < M; ++k) sum += std::pow(e[k] * weights[k], 2);
+    for (std::size_t k = 0; k < M; ++k) sum += (e[k] * weights[k]) * (e[k] * weights[k]);
     return std::sqrt(sum / M);
   }
 
