@@ -457,3 +457,16 @@ TEST_CASE("A kick is a velocity step of the drive by that fraction at 0.1 % of t
   bad.kick = 0.01;
   CHECK_THROWS_WITH(simulateLaw(bad), Catch::Contains("one drive velocity"));
 }
+
+TEST_CASE("The limit cycle's drive-force extremes are reported beside the whole run's (physics-checks §1)", "[spring-block][analytic]") {
+  // Coulomb stick-slip (C1: m 1 kg, c 10 N/m, v0 0.1 m/s, Fs = 6 N, Fk = 4 N). During each slip
+  // u = Fd − Fk obeys u'' = −(c/m) u from u = Fs − Fk, u' = c v0 at the break-away, so it swings
+  // through ±A, A = √((Fs − Fk)² + m c v0²), before v returns to 0 at u = −(Fs − Fk). The cycle's
+  // extremes are Fk ± A; the whole run's minimum is the unloaded start, 0.
+  const SpringBlockResult r = simulateSpringBlock("coulomb", kCoulomb, {1, 10, 0, 0.1, 10, 20});
+  const double Fs = 6, Fk = 4, A = std::sqrt((Fs - Fk) * (Fs - Fk) + 1 * 10 * 0.1 * 0.1);
+  CHECK_THAT(r.summary.cycleDriveForceMax, WithinRel(Fk + A, 1e-9));
+  CHECK_THAT(r.summary.cycleDriveForceMin, WithinRel(Fk - A, 1e-9));
+  CHECK(r.summary.driveForceMin == 0);
+  CHECK_THAT(r.summary.driveForceMax, WithinRel(Fk + A, 1e-9));
+}

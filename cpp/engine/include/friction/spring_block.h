@@ -21,6 +21,7 @@
 // only together with a time step, so it runs in its origin's explicit loop (semi-implicit Euler, the
 // law stepped once per step); its stick is the contact holding inside the friction cone.
 
+#include <cmath>
 #include <functional>
 #include <limits>
 #include <string>
@@ -111,7 +112,16 @@ struct SpringBlockSummary {
   std::vector<Interval> stickIntervals, slipIntervals;
   double period = 0;         ///< limit-cycle period [s] (last break-away spacing, if the last two agree to 0.1 %), else 0
   double peakVelocity = 0;   ///< max |v| [m/s], located inside steps
-  double driveForceMin = 0, driveForceMax = 0;  ///< extremes of Fd [N], located inside steps
+  double driveForceMin = 0, driveForceMax = 0;  ///< extremes of Fd over the whole run [N], located inside steps
+  /// Extremes of Fd over the last quarter of the run [N]: the limit cycle's, without the unloaded start
+  /// that the whole run's minimum includes. NaN if nothing was noted there.
+  double cycleDriveForceMin = std::numeric_limits<double>::quiet_NaN();
+  double cycleDriveForceMax = std::numeric_limits<double>::quiet_NaN();
+  /// Notes a drive force Fd at time t in the run's extremes, and from `cycleFrom` on in the cycle's.
+  void noteDriveForce(double t, double Fd, double cycleFrom) {
+    driveForceMin = std::fmin(driveForceMin, Fd), driveForceMax = std::fmax(driveForceMax, Fd);
+    if (t >= cycleFrom) cycleDriveForceMin = std::fmin(cycleDriveForceMin, Fd), cycleDriveForceMax = std::fmax(cycleDriveForceMax, Fd);
+  }
   double driveWork = 0;      ///< W = ∫ Fd v0 dt [J]
   double dissipated = 0;     ///< friction dissipation ∫ F|v| dt [J]
   double dashpotDissipated = 0;  ///< ∫ η (v0 − v)² dt [J]

@@ -169,10 +169,7 @@ class SlipStickLoop {
   void emitRows(double upTo, const CollocationPolynomial<kStateSize>* dense);
   void record(double t, const State& y);
   void event(EventKind kind);
-  void noteDrive(double Fd) {
-    result_.summary.driveForceMin = std::min(result_.summary.driveForceMin, Fd);
-    result_.summary.driveForceMax = std::max(result_.summary.driveForceMax, Fd);
-  }
+  void noteDrive(double t, double Fd) { result_.summary.noteDriveForce(t, Fd, 0.75 * sys_.duration); }
   void finish();
 
   static int orderOf(Integrator method) { return method == Integrator::Rosenbrock ? 4 : 5; }
@@ -284,7 +281,10 @@ void SlipStickLoop::stickPhase(double limit) {
   const double FdUntil = block_.driveForce(until, y_[kX], 0);
   y_[kWork] += vd * 0.5 * (Fd + FdUntil) * (until - t_);
   y_[kDashpotLoss] += sys_.eta * vd * vd * (until - t_);
-  noteDrive(FdUntil);
+  // The cycle's window opens inside this stick phase: Fd, linear here, is noted where it opens.
+  const double cycleFrom = 0.75 * sys_.duration;
+  if (t_ < cycleFrom && cycleFrom < until) noteDrive(cycleFrom, block_.driveForce(cycleFrom, y_[kX], 0));
+  noteDrive(until, FdUntil);
   t_ = until;
   emitRows(t_, nullptr);
   if (breakAt <= limit) {
@@ -394,7 +394,7 @@ void SlipStickLoop::locateExtrema(Integrator running, const Rate& rate, const Tr
     const double at = findCrossing(g, 0.0, g0, step, g1, kEventTolerance);
     const State s = after(running, rate, trial, at);
     result_.summary.peakVelocity = std::max(result_.summary.peakVelocity, std::fabs(s[kV]));
-    noteDrive(block_.driveForce(t_ + at, s[kX], s[kV]));
+    noteDrive(t_ + at, block_.driveForce(t_ + at, s[kX], s[kV]));
   }
 }
 
@@ -419,7 +419,7 @@ void SlipStickLoop::stop(Integrator running, const Rate& rate, const Trial& tria
   emitRows(t_, running == Integrator::Radau ? &trial.implicit.dense : nullptr);
   drive_.passChangesUpTo(t_);
   const double Fd = block_.driveForce(t_, y_[kX], 0);
-  noteDrive(Fd);
+  noteDrive(t_, Fd);
   SpringBlockSummary& summary = result_.summary;
   if (std::fabs(Fd) <= staticLimit_ && staticLimit_ > 0) {
     stuck_ = true;
@@ -441,10 +441,10 @@ void SlipStickLoop::accept(const Trial& trial, Integrator running, double step, 
   if (staticLimit_ == 0 && y_[kV] != 0) dir_ = y_[kV] > 0 ? 1.0 : -1.0;
   t_ = toGrid ? limit : t_ + step;
   result_.summary.peakVelocity = std::max(result_.summary.peakVelocity, std::fabs(y_[kV]));
-  noteDrive(block_.driveForce(t_, y_[kX], y_[kV]));
+  noteDrive(t_, block_.driveForce(t_, y_[kX], y_[kV]));
   emitRows(t_, running == Integrator::Radau ? &trial.implicit.dense : nullptr);
   drive_.passChangesUpTo(t_);
-  noteDrive(block_.driveForce(t_, y_[kX], y_[kV]));  // after a change of v_d the dashpot's force jumps
+  noteDrive(t_, block_.driveForce(t_, y_[kX], y_[kV]));  // after a change of v_d the dashpot's force jumps
   if (!adaptive_) return;
   h_ = trial.proposed;
   if (toGrid) h_ = std::max(h_, step);  // a short step to a row or a change says nothing about the next

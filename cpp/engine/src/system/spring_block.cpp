@@ -149,8 +149,7 @@ SpringBlockResult simulateSeedScheme(const LawEvaluator& law, const SpringBlockS
       trace.staticLimit.push_back(summary.staticLimit), trace.drivePosition.push_back(sys.v0 * t);
       nextSample += outputStep;
     }
-    summary.driveForceMin = std::min(summary.driveForceMin, Fd);
-    summary.driveForceMax = std::max(summary.driveForceMax, Fd);
+    summary.noteDriveForce(t, Fd, 0.75 * sys.duration);
     if (n == steps) break;
     work += Fd * sys.v0 * dt;
     frictionLoss += F * v * dt;
@@ -264,8 +263,7 @@ SpringBlockResult simulateSteppedLaw(const LawEvaluator& law, const SpringBlockS
         holding = holdsNow, phaseStart = t + h;
       }
       summary.peakVelocity = std::max(summary.peakVelocity, std::fabs(v));
-      summary.driveForceMin = std::min(summary.driveForceMin, drive(t + h));
-      summary.driveForceMax = std::max(summary.driveForceMax, drive(t + h));
+      summary.noteDriveForce(t + h, drive(t + h), 0.75 * sys.duration);
     }
     record(i * outputStep);
   }
