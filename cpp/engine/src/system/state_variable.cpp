@@ -193,10 +193,11 @@ double chooseStep(const P& p) {
   return step;
 }
 
-SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& options) {
-  const int samples = std::max(options.samples, 2);
-  const double outputStep = p.duration / (samples - 1);
+namespace {
 
+// The RK4 step of a run: the chosen step, or failing the step budget the coarsest step that stays
+// stable; it divides the output step exactly. Throws InputError when even that is beyond the budget.
+double runStep(const P& p, const StateVariableOptions& options, double outputStep) {
   double target = options.step > 0 ? options.step : chooseStep(p);
   if (p.duration / target > static_cast<double>(kMaxSteps)) {
     // Too fine for the budget: accept a coarser step as long as RK4 stays stable with it.
@@ -211,149 +212,177 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
                            "scale (larger m, τ or D, smaller c or η).");
   }
   const double substeps = std::max(1.0, std::ceil(outputStep / target));
-  const double h = outputStep / substeps;
+  return outputStep / substeps;
+}
 
-  SimulationResult result;
-  Trace& trace = result.trace;
-  auto record = [&](double t, const State& s, bool stuck, double direction) {
+// The θ model's stick-slip loop: RK4 at a fixed step through slip, the stick phases in closed form,
+// break-away and re-stick located inside the step.
+class ThetaLoop {
+ public:
+  ThetaLoop(const P& p, const StateVariableOptions& options)
+      : p_(p), samples_(std::max(options.samples, 2)), outputStep_(p.duration / (samples_ - 1)),
+        h_(runStep(p, options, outputStep_)), eventTolerance_(1e-12 * std::max(1.0, p.duration)),
+        s_{options.start.x, options.start.v, std::clamp(options.start.theta, 0.0, 1.0)} {
+    stuck_ = s_[kV] == 0;
+    direction_ = s_[kV] < 0 ? -1.0 : 1.0;
+    peakVelocity_ = std::fabs(s_[kV]);
+    record(t_, s_, stuck_);
+  }
+
+  SimulationResult run() {
+    for (int i = 1; i < samples_; ++i) {
+      const double tEnd = i == samples_ - 1 ? p_.duration : i * outputStep_;
+      while (t_ < tEnd) {
+        if (steps_ > 2 * kMaxSteps)
+          throw RunStopped(result_.trace, t_, "The run exceeded its budget of " + formatNumber(2.0 * kMaxSteps) +
+                                                  " RK4 steps at t = " + formatNumber(t_) +
+                                                  " s: the block keeps switching between stick and slip. Shorten the duration.");
+        // Land exactly on the grid point rather than leave a sliver step to rounding.
+        const bool lastStep = tEnd - t_ <= h_ * (1 + 1e-9);
+        const double step = lastStep ? tEnd - t_ : h_;
+        const double stepEnd = lastStep ? tEnd : t_ + step;
+        ++steps_;
+        if (stuck_) stickStep(stepEnd);
+        else slipStep(step, stepEnd);
+      }
+      record(t_, s_, stuck_);
+    }
+    Summary& summary = result_.summary;
+    summary.model = "state-variable";
+    summary.integrator = "rk4-stick-slip";
+    summary.steps = steps_;
+    summary.dt = h_;
+    summary.duration = p_.duration;
+    summary.peakVelocity = peakVelocity_;
+    setResonanceAndRegime(summary, std::sqrt(p_.c / p_.m), result_.trace, p_.v0, stuckTimeInWindow_);
+    return std::move(result_);
+  }
+
+ private:
+  // At rest x and v are fixed and θ relaxes in closed form, θ(t') = 1 − (1 − θ) e^{−(t'−t)/τ}; the
+  // block breaks away when |Fd| exceeds the static limit F(0, θ).
+  void stickStep(double stepEnd) {
+    const double x = s_[kX], theta0 = s_[kTheta], t0 = t_;
+    auto thetaAt = [&](double time) { return 1 - (1 - theta0) * std::exp(-(time - t0) / p_.tau); };
+    auto excess = [&](double time) {
+      return std::fabs(driveForce(p_, time, x, 0)) - frictionMagnitude(p_, 0, thetaAt(time));
+    };
+    const double excessStart = excess(t0);
+    if (excessStart > 0) {  // the drive already exceeds the limit: slip now
+      stuck_ = false;
+      direction_ = driveForce(p_, t0, x, 0) > 0 ? 1.0 : -1.0;
+      return;
+    }
+    const double excessEnd = excess(stepEnd);
+    const double windowStart = 0.75 * p_.duration;  // time stuck in the last quarter, for the regime
+    if (excessEnd > 0) {
+      const double breakAway = findCrossing(excess, t0, excessStart, stepEnd, excessEnd, eventTolerance_);
+      s_[kTheta] = thetaAt(breakAway);
+      t_ = breakAway;
+      stuck_ = false;
+      direction_ = driveForce(p_, t_, x, 0) > 0 ? 1.0 : -1.0;
+      stuckTimeInWindow_ += std::max(0.0, breakAway - std::max(t0, windowStart));
+      recordEvent(t_, s_, /*stuck=*/false);
+    } else {
+      s_[kTheta] = thetaAt(stepEnd);
+      stuckTimeInWindow_ += std::max(0.0, stepEnd - std::max(t0, windowStart));
+      t_ = stepEnd;
+    }
+  }
+
+  // One RK4 step of slip; where v reaches 0 inside it, the loop stops there instead.
+  void slipStep(double step, double stepEnd) {
+    auto rate = [&](double time, const State& y) { return slipRate(p_, direction_, time, y); };
+    State next = rk4Step(rate, t_, s_, step);
+    next[kTheta] = std::clamp(next[kTheta], 0.0, 1.0);
+    if (!(std::isfinite(next[kX]) && std::isfinite(next[kV]) && std::isfinite(next[kTheta])))
+      throw RunStopped(result_.trace, t_, "The state became non-finite at t = " + formatNumber(t_) +
+                                              " s; the parameters drive the block beyond what can be integrated.");
+    if (direction_ * next[kV] < 0) {
+      if (s_[kV] != 0) return stop(rate, step, next);
+      if (!leaveRest(next)) return;
+    }
+    s_ = next;
+    t_ = stepEnd;
+    peakVelocity_ = std::max(peakVelocity_, std::fabs(s_[kV]));
+  }
+
+  // Starting from rest, the step would carry the block backwards: it cannot move this way. False
+  // when the step is to be retried (stuck, or the other way); else the wrong sign is rounding noise of
+  // order h², and the step is taken with v = 0 (the next starts from rest, not past it).
+  bool leaveRest(State& next) {
+    const double drive = driveForce(p_, t_, s_[kX], 0);
+    if (std::fabs(drive) <= frictionMagnitude(p_, 0, s_[kTheta])) {
+      stuck_ = true;
+      return false;
+    }
+    const double pulled = drive > 0 ? 1.0 : -1.0;
+    if (pulled != direction_) {
+      direction_ = pulled;
+      return false;
+    }
+    next[kV] = 0;
+    return true;
+  }
+
+  // v reaches 0 inside the step: locate the instant, stop there, and decide stick or reversal.
+  template <class Rate>
+  void stop(const Rate& rate, double step, const State& next) {
+    auto velocityAfter = [&](double dh) {
+      ++steps_;  // each trial is a full RK4 step: it counts against the budget
+      return rk4Step(rate, t_, s_, dh)[kV];
+    };
+    const double hit = findCrossing(velocityAfter, 0.0, s_[kV], step, next[kV], eventTolerance_);
+    s_ = rk4Step(rate, t_, s_, hit);
+    s_[kV] = 0;
+    s_[kTheta] = std::clamp(s_[kTheta], 0.0, 1.0);
+    t_ += hit;
+    const double drive = driveForce(p_, t_, s_[kX], 0);
+    stuck_ = std::fabs(drive) <= frictionMagnitude(p_, 0, s_[kTheta]);
+    if (!stuck_) direction_ = drive > 0 ? 1.0 : -1.0;
+    recordEvent(t_, s_, stuck_);
+  }
+
+  void record(double t, const State& s, bool stuck) {
+    Trace& trace = result_.trace;
     const double v = s[kV];
-    const double drive = driveForce(p, t, s[kX], v);
-    const double kinetic = kineticFriction(p, v);
+    const double drive = driveForce(p_, t, s[kX], v);
     trace.t.push_back(t);
     trace.x.push_back(s[kX]);
     trace.v.push_back(v);
     trace.theta.push_back(s[kTheta]);
     // Stuck: friction balances the drive. Sliding: it opposes the motion.
-    const double sign = v > 0 ? 1.0 : (v < 0 ? -1.0 : direction);
-    trace.friction.push_back(stuck ? drive : sign * frictionMagnitude(p, v, s[kTheta]));
-    trace.fk.push_back(kinetic);
+    const double sign = v > 0 ? 1.0 : (v < 0 ? -1.0 : direction_);
+    trace.friction.push_back(stuck ? drive : sign * frictionMagnitude(p_, v, s[kTheta]));
+    trace.fk.push_back(kineticFriction(p_, v));
     trace.spring.push_back(drive);
-    trace.vOverV0.push_back(v / p.v0);
-    trace.fkOverFk0.push_back(kineticFactor(p, v));
-    trace.staticLimit.push_back(frictionMagnitude(p, 0, s[kTheta]));  // F(0, θ)
-    trace.drivePosition.push_back(p.v0 * t);
-  };
-  // Switch points go into the output too, but at most as many as there are grid points: a block
-  // that chatters between stick and slip must not flood the result (or the page).
-  int eventRows = 0;
-  auto recordEvent = [&](double t, const State& s, bool stuck, double direction) {
-    if (eventRows++ < samples) record(t, s, stuck, direction);
-  };
-  // Time spent stuck in the last quarter of the run, for the regime.
-  const double windowStart = 0.75 * p.duration;
-  double stuckTimeInWindow = 0;
-
-  // Events are located to this time tolerance [s].
-  const double eventTolerance = 1e-12 * std::max(1.0, p.duration);
-  State s{options.start.x, options.start.v, std::clamp(options.start.theta, 0.0, 1.0)};
-  bool stuck = s[kV] == 0;
-  double direction = s[kV] < 0 ? -1.0 : 1.0;
-  double t = 0;
-  long long steps = 0;  // RK4 steps, including those the event location takes
-  double peakVelocity = std::fabs(s[kV]);
-  record(t, s, stuck, direction);
-
-  for (int i = 1; i < samples; ++i) {
-    const double tEnd = i == samples - 1 ? p.duration : i * outputStep;
-    while (t < tEnd) {
-      if (steps > 2 * kMaxSteps)
-        throw RunStopped(trace, t, "The run exceeded its budget of " + formatNumber(2.0 * kMaxSteps) +
-                              " RK4 steps at t = " + formatNumber(t) +
-                              " s: the block keeps switching between stick and slip. Shorten the duration.");
-      // Land exactly on the grid point rather than leave a sliver step to rounding.
-      const bool lastStep = tEnd - t <= h * (1 + 1e-9);
-      const double step = lastStep ? tEnd - t : h;
-      const double stepEnd = lastStep ? tEnd : t + step;
-      ++steps;
-
-      if (stuck) {
-        // At rest x and v are fixed and θ relaxes in closed form, θ(t') = 1 − (1 − θ) e^{−(t'−t)/τ};
-        // the block breaks away when |Fd| exceeds the static limit F(0, θ).
-        const double x = s[kX], theta0 = s[kTheta], t0 = t;
-        auto thetaAt = [&](double time) { return 1 - (1 - theta0) * std::exp(-(time - t0) / p.tau); };
-        auto excess = [&](double time) {
-          return std::fabs(driveForce(p, time, x, 0)) - frictionMagnitude(p, 0, thetaAt(time));
-        };
-        const double excessStart = excess(t0);
-        if (excessStart > 0) {  // the drive already exceeds the limit: slip now
-          stuck = false;
-          direction = driveForce(p, t0, x, 0) > 0 ? 1.0 : -1.0;
-          continue;
-        }
-        const double excessEnd = excess(stepEnd);
-        if (excessEnd > 0) {
-          const double breakAway = findCrossing(excess, t0, excessStart, stepEnd, excessEnd, eventTolerance);
-          s[kTheta] = thetaAt(breakAway);
-          t = breakAway;
-          stuck = false;
-          direction = driveForce(p, t, x, 0) > 0 ? 1.0 : -1.0;
-          stuckTimeInWindow += std::max(0.0, breakAway - std::max(t0, windowStart));
-          recordEvent(t, s, /*stuck=*/false, direction);
-        } else {
-          s[kTheta] = thetaAt(stepEnd);
-          stuckTimeInWindow += std::max(0.0, stepEnd - std::max(t0, windowStart));
-          t = stepEnd;
-        }
-        continue;
-      }
-
-      auto rate = [&](double time, const State& y) { return slipRate(p, direction, time, y); };
-      State next = rk4Step(rate, t, s, step);
-      next[kTheta] = std::clamp(next[kTheta], 0.0, 1.0);
-      if (!(std::isfinite(next[kX]) && std::isfinite(next[kV]) && std::isfinite(next[kTheta])))
-        throw RunStopped(trace, t, "The state became non-finite at t = " + formatNumber(t) +
-                              " s; the parameters drive the block beyond what can be integrated.");
-
-      if (direction * next[kV] < 0) {
-        if (s[kV] == 0) {
-          // Starting from rest, the step would carry the block backwards: it cannot move this way.
-          const double drive = driveForce(p, t, s[kX], 0);
-          if (std::fabs(drive) <= frictionMagnitude(p, 0, s[kTheta])) {
-            stuck = true;
-            continue;
-          }
-          const double pulled = drive > 0 ? 1.0 : -1.0;
-          if (pulled != direction) {
-            direction = pulled;
-            continue;
-          }
-          // Otherwise the wrong sign is rounding noise of order h²: accept the step with v = 0 (so the
-          // next step starts from rest rather than on the wrong side of it).
-          next[kV] = 0;
-        } else {
-          // v reaches 0 inside the step: locate the instant, stop there, and decide stick or reversal.
-          auto velocityAfter = [&](double dh) {
-            ++steps;  // each trial is a full RK4 step: it counts against the budget
-            return rk4Step(rate, t, s, dh)[kV];
-          };
-          const double hit = findCrossing(velocityAfter, 0.0, s[kV], step, next[kV], eventTolerance);
-          s = rk4Step(rate, t, s, hit);
-          s[kV] = 0;
-          s[kTheta] = std::clamp(s[kTheta], 0.0, 1.0);
-          t += hit;
-          const double drive = driveForce(p, t, s[kX], 0);
-          stuck = std::fabs(drive) <= frictionMagnitude(p, 0, s[kTheta]);
-          if (!stuck) direction = drive > 0 ? 1.0 : -1.0;
-          recordEvent(t, s, stuck, direction);
-          continue;
-        }
-      }
-      s = next;
-      t = stepEnd;
-      peakVelocity = std::max(peakVelocity, std::fabs(s[kV]));
-    }
-    record(t, s, stuck, direction);
+    trace.vOverV0.push_back(v / p_.v0);
+    trace.fkOverFk0.push_back(kineticFactor(p_, v));
+    trace.staticLimit.push_back(frictionMagnitude(p_, 0, s[kTheta]));  // F(0, θ)
+    trace.drivePosition.push_back(p_.v0 * t);
   }
 
-  Summary& summary = result.summary;
-  summary.model = "state-variable";
-  summary.integrator = "rk4-stick-slip";
-  summary.steps = steps;
-  summary.dt = h;
-  summary.duration = p.duration;
-  summary.peakVelocity = peakVelocity;
-  setResonanceAndRegime(summary, std::sqrt(p.c / p.m), trace, p.v0, stuckTimeInWindow);
-  return result;
+  // Switch points go into the output too, but at most as many as there are grid points: a block
+  // that chatters between stick and slip must not flood the result (or the page).
+  void recordEvent(double t, const State& s, bool stuck) {
+    if (eventRows_++ < samples_) record(t, s, stuck);
+  }
+
+  const P& p_;
+  const int samples_;
+  const double outputStep_, h_, eventTolerance_;  // events are located to eventTolerance_ [s]
+  SimulationResult result_;
+  State s_;
+  bool stuck_ = false;
+  double direction_ = 1, t_ = 0, peakVelocity_ = 0, stuckTimeInWindow_ = 0;
+  long long steps_ = 0;  // RK4 steps, including those the event location takes
+  int eventRows_ = 0;
+};
+
+}  // namespace
+
+SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& options) {
+  return ThetaLoop(p, options).run();
 }
 
 }  // namespace friction
