@@ -6,6 +6,7 @@
 
 #include "numerics/dormand_prince.h"
 #include "friction/friction.h"
+#include "numerics/exact_root.h"
 #include "numerics/radau.h"
 #include "numerics/rosenbrock.h"
 #include "support/analytic.h"
@@ -469,4 +470,18 @@ TEST_CASE("The limit cycle's drive-force extremes are reported beside the whole 
   CHECK_THAT(r.summary.cycleDriveForceMin, WithinRel(Fk - A, 1e-9));
   CHECK(r.summary.driveForceMin == 0);
   CHECK_THAT(r.summary.driveForceMax, WithinRel(Fk + A, 1e-9));
+}
+
+TEST_CASE("The controllers' roots use only correctly rounded arithmetic and agree with x^(1/n)", "[integrator]") {
+  // exactRoot replaces std::pow in the step-size controllers so that native and wasm take the same
+  // steps (tests/wasm/same-steps.test.mjs); here its values: yⁿ = x to a few ulps over 600 decades.
+  for (int n : {2, 3, 4, 5, 7, 10})
+    for (double exponent = -300; exponent <= 300; exponent += 7.3) {
+      const double x = std::pow(10.0, exponent), y = exactRoot(x, n);
+      INFO("n = " << n << ", x = " << x);
+      CHECK_THAT(y, WithinRel(std::pow(x, 1.0 / n), 1e-13));
+      CHECK_THAT(integerPower(y, n), WithinRel(x, 1e-12));
+    }
+  CHECK(exactRoot(0.0, 4) == 0.0);
+  CHECK(exactRoot(1.0, 5) == 1.0);
 }

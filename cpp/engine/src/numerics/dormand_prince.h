@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstddef>
 
+#include "numerics/exact_root.h"
 #include "numerics/rk4.h"
 
 namespace friction {
@@ -69,7 +70,7 @@ double errorNorm(const Vec<N>& y, const EmbeddedStep<N>& step, double rtol, doub
 /// The next step size after an error norm `err` (safety 0.9, growth within [0.2, 5]) for a method
 /// whose local error estimate is O(h^order): h·0.9·err^(−1/order).
 inline double nextStepSize(double h, double err, int order = 5) {
-  const double factor = err > 0 ? 0.9 * std::pow(err, -1.0 / order) : 5.0;
+  const double factor = err > 0 ? 0.9 / exactRoot(err, order) : 5.0;
   return h * std::clamp(factor, 0.2, 5.0);
 }
 

@@ -27,6 +27,7 @@
 #include <cstddef>
 
 #include "numerics/dense_lu.h"
+#include "numerics/exact_root.h"
 #include "numerics/rosenbrock.h"
 
 namespace friction {
@@ -100,7 +101,7 @@ class RadauIntegrator {
   /// rtol: the user's relative tolerance; atol: absolute tolerances of the M dynamic components.
   RadauIntegrator(double rtol, const Vec<M>& atol) {
     // RADAU5's transformation: r' = 0.1 r^(2/3), a' = r'·(a/r).
-    rtol_ = 0.1 * std::pow(rtol, 2.0 / 3.0);
+    rtol_ = 0.1 * integerPower(exactRoot(rtol, 3), 2);
     for (std::size_t i = 0; i < M; ++i) atol_[i] = rtol_ * (atol[i] / rtol);
     newtonTolerance_ = std::max(10 * 2.2e-16 / rtol_, std::min(0.03, std::sqrt(rtol_)));
   }
@@ -189,7 +190,7 @@ class RadauIntegrator {
   bool solveStages(const Rate& rate, double t, const Vec<N>& y, double h, const NewtonMatrices& newton,
                    const Vec<M>& weights, std::array<Vec<N>, 3>& Z, std::array<Vec<N>, 3>& F, RadauStep<N>& out) {
     startingGuess(t, y, h, Z);
-    double previous = 0, theta = 0, contraction = std::pow(std::max(contraction_, 2.2e-16), 0.8);
+    double previous = 0, theta = 0, contraction = contractionGuess(contraction_);
     for (int iteration = 0; iteration < radau::kMaxNewton; ++iteration) {
       evaluateStages(rate, t, y, h, Z, F);
       const std::array<Vec<M>, 3> delta = newtonUpdate(newton, h, Z, F);
@@ -205,10 +206,10 @@ class RadauIntegrator {
         if (theta >= 0.99) return fail(h, 0.5, out);
         contraction = theta / (1 - theta);
         // Would the remaining iterations reach the tolerance at this rate? If not, shrink h now.
-        const double predicted = contraction * norm * std::pow(theta, radau::kMaxNewton - 1 - iteration) / newtonTolerance_;
+        const double predicted = contraction * norm * integerPower(theta, radau::kMaxNewton - 1 - iteration) / newtonTolerance_;
         if (predicted >= 1) {
           const double q = std::clamp(predicted, 1e-4, 20.0);
-          return fail(h, 0.8 * std::pow(q, -1.0 / (4 + radau::kMaxNewton - 1 - iteration)), out);
+          return fail(h, 0.8 / exactRoot(q, 4 + radau::kMaxNewton - 1 - iteration), out);
         }
       }
       previous = std::max(norm, 2.2e-16);
@@ -227,6 +228,12 @@ class RadauIntegrator {
       }
     }
     return fail(h, 0.5, out);
+  }
+
+  // RADAU5 starts each step's iteration from the last contraction κ as max(κ, ε)^0.8; as x/x^(1/5).
+  static double contractionGuess(double contraction) {
+    const double x = std::max(contraction, 2.2e-16);
+    return x / exactRoot(x, 5);
   }
 
   bool fail(double h, double factor, RadauStep<N>& out) {
@@ -300,11 +307,11 @@ class RadauIntegrator {
   void proposeStep(double h, RadauStep<N>& out) {
     const double fac = std::min(radau::kSafety, radau::kSafety * (1 + 2 * radau::kMaxNewton) /
                                                     (out.newtonIterations + 2 * radau::kMaxNewton));
-    double quotient = std::clamp(std::pow(out.err, 0.25) / fac, 0.125, 5.0);
+    double quotient = std::clamp(exactRoot(out.err, 4) / fac, 0.125, 5.0);
     if (out.err < 1) {
       if (!first_) {
         const double gustafsson =
-            std::clamp(acceptedStep_ / h * std::pow(out.err * out.err / acceptedError_, 0.25) / radau::kSafety, 0.125, 5.0);
+            std::clamp(acceptedStep_ / h * exactRoot(out.err * out.err / acceptedError_, 4) / radau::kSafety, 0.125, 5.0);
         quotient = std::max(quotient, gustafsson);
       }
       acceptedStep_ = h, acceptedError_ = std::max(1e-2, out.err);
