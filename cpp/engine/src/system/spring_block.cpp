@@ -9,6 +9,7 @@
 #include "analysis/run_analysis.h"
 #include "friction/errors.h"
 #include "friction/law_runs.h"
+#include "system/fixed_step_loop.h"
 #include "system/slip_equations.h"
 #include "system/slip_stick_loop.h"
 #include "system/system_params.h"
@@ -33,24 +34,6 @@ Integrator chooseIntegrator(const LawEvaluator& law, const SpringBlockSystem& sy
   return stiffnessRate > 1e4 * ownRate ? Integrator::Radau : Integrator::DormandPrince;
 }
 
-// Where a fixed-step run (the seed's scheme, the stepped loop) ends, and what its books hold.
-struct FixedStepEnd {
-  double x, v, work, frictionLoss, dashpotLoss;
-};
-
-// Closes a first-order fixed-step run: its energy books, whose residual
-// |W − ΔE_kin − ΔE_spring − losses| / |W| measures the scheme's error, then the shared analysis.
-void closeFixedStepRun(SpringBlockResult& result, const SpringBlockSystem& sys, const SpringBlockOptions& options,
-                       const FixedStepEnd& end) {
-  SpringBlockSummary& summary = result.summary;
-  const double e0 = -options.x0, e1 = sys.v0 * sys.duration - end.x;
-  const double imbalance = end.work - 0.5 * sys.m * (end.v * end.v - options.v0Block * options.v0Block) -
-                           0.5 * sys.c * (e1 * e1 - e0 * e0) - end.frictionLoss - end.dashpotLoss;
-  summary.driveWork = end.work, summary.dissipated = end.frictionLoss, summary.dashpotDissipated = end.dashpotLoss;
-  summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(end.work), 1e-300);
-  finishAnalysis(result, sys);
-}
-
 // Velocity steps: from t = 0, times increasing and inside the run, each velocity in v0's range.
 void checkDriveSteps(const SpringBlockSystem& sys) {
   const auto& steps = sys.driveSteps;
@@ -66,13 +49,6 @@ void checkDriveSteps(const SpringBlockSystem& sys) {
                                  " m/s; got " + formatNumber(steps[k].value) + " m/s.");
   }
 }
-
-// The seed app's scheme for any law, for comparison (defined below).
-SpringBlockResult simulateSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys,
-                                     const SpringBlockOptions& options);
-// A law that remembers its force between time steps, stepped as its origin's explicit loop does.
-SpringBlockResult simulateSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys,
-                                     const SpringBlockOptions& options);
 
 }  // namespace
 
@@ -103,175 +79,16 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
                        "Law '" + std::string(lawId) + "' with these parameters carries its force from one time step to "
                        "the next, as its origin's explicit solver does, so it runs only with the stepped scheme: "
                        "choose 'semi-implicit-euler' or 'auto'; got '" + std::string(integratorId(integrator)) + "'.");
-    return simulateSteppedLaw(law, sys, options);
+    return runSteppedLaw(law, sys, options);
   }
   if (law.dynamic() && integrator == Integrator::SeedEuler)
     throw InputError("integrator", "The seed's scheme runs laws without internal state only; law '" +
                                        std::string(lawId) + "' has state variables: choose another integrator.");
   SpringBlockOptions chosen = options;
   chosen.integrator = integrator;
-  if (integrator == Integrator::SeedEuler) return simulateSeedScheme(law, sys, chosen);
+  if (integrator == Integrator::SeedEuler) return runSeedScheme(law, sys, chosen);
   return runSlipStickLoop(law, sys, chosen, integrator, automatic, stiffnessRate);
 }
-
-namespace {
-
-// The seed app's scheme for any law: a fixed 1 ms step, v += a·dt then x += v·dt, friction F(v) with
-// the law's static value at v = 0, and v clamped at 0 after the position update (the seed's only
-// stick logic: the block creeps backwards while "stuck", and never moves back).
-SpringBlockResult simulateSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys,
-                                     const SpringBlockOptions& options) {
-  constexpr double dt = 0.001;  // [s] the seed's step
-  SpringBlockResult result;
-  Trace& trace = result.trace;
-  SpringBlockSummary& summary = result.summary;
-  setStaticLimit(summary, law, sys, law.forceMagnitude(0, sys.Fn));  // the clamp holds up to F(0)
-  summary.integrator = Integrator::SeedEuler;
-  warnIfUnstable(summary, law, sys, Integrator::SeedEuler, dt);
-  const double nan = std::numeric_limits<double>::quiet_NaN();
-  double x = options.x0, v = std::max(0.0, options.v0Block), work = 0, frictionLoss = 0, dashpotLoss = 0;
-  const double outputStep = sys.duration / (options.samples - 1);
-  double nextSample = 0, stickStart = 0, slipStart = 0;
-  bool stuck = v == 0;
-  summary.driveForceMin = INFINITY, summary.driveForceMax = -INFINITY;
-  const long long steps = static_cast<long long>(std::ceil(sys.duration / dt));
-  for (long long n = 0; n <= steps; ++n) {
-    const double t = static_cast<double>(n) * dt;
-    const double Fd = sys.c * (sys.v0 * t - x) + sys.eta * (sys.v0 - v);
-    const double F = law.forceMagnitude(v, sys.Fn);
-    if (t >= nextSample - 1e-12) {
-      // At rest with the step below clamping v back to 0 (v + (Fd − F)/m·dt ≤ 0, the update's own
-      // arithmetic) the block is held: the friction on it is the drive force, not F(0).
-      const bool held = v == 0 && v + (Fd - F) / sys.m * dt <= 0;
-      trace.t.push_back(t), trace.x.push_back(x), trace.v.push_back(v), trace.theta.push_back(nan);
-      trace.friction.push_back(held ? Fd : F), trace.fk.push_back(F), trace.spring.push_back(Fd);
-      trace.vOverV0.push_back(v / sys.v0), trace.fkOverFk0.push_back(nan);
-      trace.staticLimit.push_back(summary.staticLimit), trace.drivePosition.push_back(sys.v0 * t);
-      nextSample += outputStep;
-    }
-    summary.noteDriveForce(t, Fd, 0.75 * sys.duration);
-    if (n == steps) break;
-    work += Fd * sys.v0 * dt;
-    frictionLoss += F * v * dt;
-    dashpotLoss += sys.eta * (sys.v0 - v) * (sys.v0 - v) * dt;
-    v += (Fd - F) / sys.m * dt;
-    x += v * dt;
-    if (v < 0) v = 0;
-    summary.peakVelocity = std::max(summary.peakVelocity, v);
-    ++summary.steps;
-    const double tNext = t + dt;
-    if (stuck && v > 0) {
-      stuck = false;
-      summary.stickIntervals.push_back({stickStart, t});
-      summary.events.push_back({t, EventKind::BreakAway});
-      slipStart = t;
-    } else if (!stuck && v == 0) {
-      stuck = true;
-      summary.slipIntervals.push_back({slipStart, tNext});
-      summary.events.push_back({tNext, EventKind::Stick});
-      stickStart = tNext;
-    }
-  }
-  (stuck ? summary.stickIntervals : summary.slipIntervals).push_back({stuck ? stickStart : slipStart, sys.duration});
-  closeFixedStepRun(result, sys, options, {x, v, work, frictionLoss, dashpotLoss});
-  return result;
-}
-
-
-// A law that carries its force from step to step (Radioss's Iform 2 increments, friction filtering)
-// is defined only together with a time step: Radioss updates Ft once per cycle of its explicit
-// central-difference loop, from the velocities of that cycle. This is that loop for the block, i.e.
-// semi-implicit Euler with the law stepped once per step at dt = h:
-//   F = law.step(state, v, dt = h),   v ← v + h (Fd + F)/m,   x ← x + h v
-// (F on the body). The block holds while the force stays inside the friction cone, |F| < μ|Fn|
-// (Iform 2's penalty spring, Iform 1's viscous branch), and slips on the cone; those are its stick
-// and slip intervals, resolved to the step. The step resolves the system's spring and the law's
-// penalty spring K (1/200 of the period of √((c + K)/m)) and its damping (h ≤ 0.2 m/(η + dF/dv)),
-// and divides the output step exactly.
-SpringBlockResult simulateSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys,
-                                     const SpringBlockOptions& options) {
-  const double outputStep = sys.duration / (options.samples - 1);
-  const double omega = std::sqrt((sys.c + law.contactStiffness()) / sys.m);
-  const double relaxation = (sys.eta + steepestSlope(law, sys.Fn, sys.v0).value) / sys.m;
-  double hMax = options.step > 0 ? options.step : 2 * kPi / omega / 200;
-  if (options.step <= 0 && relaxation > 0) hMax = std::min(hMax, 0.2 / relaxation);
-  const double perSample = std::ceil(outputStep / hMax);
-  const double totalSteps = perSample * (options.samples - 1);
-  if (totalSteps > double(kMaxWork))
-    throw InputError("duration", "This law needs time steps of " + formatNumber(outputStep / perSample) +
-                                     " s to resolve its contact stiffness, so " + formatNumber(sys.duration) +
-                                     " s would take " + formatNumber(totalSteps) + " steps; the budget is " +
-                                     formatNumber(double(kMaxWork)) + ". Shorten the duration to at most " +
-                                     formatNumber(sys.duration * double(kMaxWork) / totalSteps) + " s.");
-  const long long stepsPerSample = static_cast<long long>(perSample);
-  const double h = outputStep / perSample;
-
-  SpringBlockResult result;
-  Trace& trace = result.trace;
-  SpringBlockSummary& summary = result.summary;
-  // The contact holds inside the friction cone: at rest its radius is μ(0)·|Fn|.
-  LawInputs atRest;
-  atRest.N = atRest.Fn = sys.Fn;
-  summary.staticLimit = law.coefficient(atRest) * std::fabs(sys.Fn);
-  summary.staticLimitKind = StaticLimitKind::Stick;
-  summary.integrator = Integrator::SemiImplicitEuler;
-  warnIfUnstable(summary, law, sys, Integrator::SemiImplicitEuler, h);
-  if (h * omega > 2)
-    summary.warnings.push_back("The fixed step of " + approx(h) + " s is beyond the stability limit " +
-                               approx(2 / omega) + " s of the spring and the law's penalty stiffness together.");
-  const double nan = std::numeric_limits<double>::quiet_NaN();
-  double x = options.x0, v = options.v0Block, resisting = 0, work = 0, frictionLoss = 0, dashpotLoss = 0;
-  auto drive = [&](double time) { return sys.c * (sys.v0 * time - x) + sys.eta * (sys.v0 - v); };
-  auto record = [&](double time) {
-    trace.t.push_back(time), trace.x.push_back(x), trace.v.push_back(v), trace.theta.push_back(nan);
-    trace.friction.push_back(resisting), trace.fk.push_back(std::fabs(resisting)), trace.spring.push_back(drive(time));
-    trace.vOverV0.push_back(v / sys.v0), trace.fkOverFk0.push_back(nan);
-    trace.staticLimit.push_back(summary.staticLimit), trace.drivePosition.push_back(sys.v0 * time);
-  };
-  summary.driveForceMin = summary.driveForceMax = drive(0);
-  summary.peakVelocity = std::fabs(v);
-  record(0);
-  LawState state;
-  bool holding = true;
-  double phaseStart = 0;
-  for (int i = 1; i < options.samples; ++i) {
-    for (long long k = 0; k < stepsPerSample; ++k) {
-      const double t = (static_cast<double>(i - 1) * perSample + static_cast<double>(k)) * h;
-      const double Fd = drive(t);
-      LawInputs in;
-      in.v = v, in.vt = {v, 0, 0}, in.N = in.Fn = sys.Fn, in.dt = h;
-      const LawStep step = law.step(state, in);
-      state = step.state;
-      const double F = step.force[0];  // on the body
-      resisting = -F;
-      work += Fd * sys.v0 * h;
-      frictionLoss += -F * v * h;
-      dashpotLoss += sys.eta * (sys.v0 - v) * (sys.v0 - v) * h;
-      const double vNext = v + h * (Fd + F) / sys.m;
-      x += h * vNext;
-      if (!std::isfinite(x) || !std::isfinite(vNext))
-        throw RunStopped(trace, t, "The state became non-finite at t = " + formatNumber(t) + " s: the law's force " +
-                              "outgrew the step of " + formatNumber(h) + " s.");
-      if (v != 0 && (vNext > 0) != (v > 0)) summary.events.push_back({t + h * v / (v - vNext), EventKind::Reversal});
-      v = vNext;
-      ++summary.steps;
-      // Inside the cone (with a relative margin for the cap's rounding) the contact holds.
-      const bool holdsNow = step.magnitude < step.mu * std::fabs(sys.Fn) * (1 - 1e-12);
-      if (holdsNow != holding) {
-        (holding ? summary.stickIntervals : summary.slipIntervals).push_back({phaseStart, t + h});
-        summary.events.push_back({t + h, holding ? EventKind::BreakAway : EventKind::Stick});
-        holding = holdsNow, phaseStart = t + h;
-      }
-      summary.peakVelocity = std::max(summary.peakVelocity, std::fabs(v));
-      summary.noteDriveForce(t + h, drive(t + h), 0.75 * sys.duration);
-    }
-    record(i * outputStep);
-  }
-  (holding ? summary.stickIntervals : summary.slipIntervals).push_back({phaseStart, sys.duration});
-  closeFixedStepRun(result, sys, options, {x, v, work, frictionLoss, dashpotLoss});
-  return result;
-}
-}  // namespace
 
 const std::vector<IntegratorSpec>& integratorCatalog() {
   static const std::vector<IntegratorSpec> catalog = {

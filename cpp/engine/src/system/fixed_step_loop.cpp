@@ -1,0 +1,206 @@
+// The one fixed-step loop (fixed_step_loop.h) and its two schemes.
+
+#include "system/fixed_step_loop.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "analysis/run_analysis.h"
+#include "friction/constants.h"
+#include "friction/errors.h"
+#include "system/slip_equations.h"
+
+namespace friction {
+namespace {
+
+// What a scheme decides in one step from the state at its start: the friction F in m v' = Fd − F
+// (resisting the slip), what the trace shows for that instant (the force on the block, and the
+// kinetic column), and whether the contact holds (stick) in the step.
+struct StepForce {
+  double resisting = 0, rowFriction = 0, rowKinetic = 0;
+  bool holds = false;
+};
+
+// The seed's scheme: F(v) with the law's static value at v = 0; after the update v is clamped at 0.
+// At rest with the update clamping v back to 0 (v + (Fd − F)/m·h ≤ 0, the update's own arithmetic)
+// the block is held: the friction on it is the drive force, not F(0).
+struct SeedScheme {
+  const LawEvaluator& law;
+  const SpringBlockSystem& sys;
+  double h;
+
+  double startVelocity(double v0Block) const { return std::max(0.0, v0Block); }
+  bool holdsAtStart(double v) const { return v == 0; }
+  StepForce force(double v, double Fd) const {
+    const double F = law.forceMagnitude(v, sys.Fn);
+    const bool held = v == 0 && v + (Fd - F) / sys.m * h <= 0;
+    return {F, held ? Fd : F, F, false};
+  }
+  double afterUpdate(double v) const { return v < 0 ? 0 : v; }
+  bool holdsAfter(const StepForce&, double vNext) const { return vNext == 0; }
+  void commit() {}
+};
+
+// A law stepped once per step, F = law.step(state, v, dt = h) (the force on the body, so −F resists),
+// holding while the force stays inside the friction cone |F| < μ|Fn| (with a relative margin for the
+// cap's rounding). Its memory advances only when the step is taken.
+struct SteppedLawScheme {
+  const LawEvaluator& law;
+  const SpringBlockSystem& sys;
+  double h;
+  LawState state{}, pending{};
+
+  double startVelocity(double v0Block) const { return v0Block; }
+  bool holdsAtStart(double) const { return true; }
+  StepForce force(double v, double) {
+    LawInputs in;
+    in.v = v, in.vt = {v, 0, 0}, in.N = in.Fn = sys.Fn, in.dt = h;
+    const LawStep step = law.step(state, in);
+    pending = step.state;
+    const double resisting = -step.force[0];
+    return {resisting, resisting, std::fabs(resisting), step.magnitude < step.mu * std::fabs(sys.Fn) * (1 - 1e-12)};
+  }
+  double afterUpdate(double v) const { return v; }
+  bool holdsAfter(const StepForce& force, double) const { return force.holds; }
+  void commit() { state = pending; }
+};
+
+// The loop: rows at the step whose time reaches the next output time, the drive force's extremes, the
+// energy books, the stick and slip phases by the scheme's holding, reversals located linearly.
+template <class Scheme>
+class FixedStepLoop {
+ public:
+  FixedStepLoop(const SpringBlockSystem& sys, const SpringBlockOptions& options, double h, long long steps,
+                Scheme& scheme, SpringBlockResult&& result)
+      : sys_(sys), options_(options), h_(h), steps_(steps), scheme_(scheme), result_(std::move(result)) {}
+
+  SpringBlockResult run() {
+    SpringBlockSummary& summary = result_.summary;
+    x_ = options_.x0, v_ = scheme_.startVelocity(options_.v0Block);
+    holding_ = scheme_.holdsAtStart(v_);
+    summary.driveForceMin = INFINITY, summary.driveForceMax = -INFINITY;
+    summary.peakVelocity = std::fabs(v_);
+    for (long long n = 0; n <= steps_; ++n) {
+      const double t = static_cast<double>(n) * h_;
+      const double Fd = sys_.c * (sys_.v0 * t - x_) + sys_.eta * (sys_.v0 - v_);
+      const StepForce force = scheme_.force(v_, Fd);
+      if (t >= nextRow_ - 1e-9 * h_) record(t, Fd, force), nextRow_ += outputStep();
+      summary.noteDriveForce(t, Fd, 0.75 * sys_.duration);
+      if (n == steps_) break;
+      step(t, Fd, force);
+    }
+    (holding_ ? summary.stickIntervals : summary.slipIntervals).push_back({phaseStart_, sys_.duration});
+    closeBooks();
+    return std::move(result_);
+  }
+
+ private:
+  double outputStep() const { return sys_.duration / (options_.samples - 1); }
+
+  // v ← v + h (Fd − F)/m, x ← x + h v, with the energy integrals, the scheme's own rule on v after
+  // the update, and the phase the step leaves the contact in.
+  void step(double t, double Fd, const StepForce& force) {
+    SpringBlockSummary& summary = result_.summary;
+    work_ += Fd * sys_.v0 * h_;
+    frictionLoss_ += force.resisting * v_ * h_;
+    dashpotLoss_ += sys_.eta * (sys_.v0 - v_) * (sys_.v0 - v_) * h_;
+    double vNext = v_ + h_ * (Fd - force.resisting) / sys_.m;
+    x_ += h_ * vNext;
+    if (!std::isfinite(x_) || !std::isfinite(vNext))
+      throw RunStopped(result_.trace, t, "The state became non-finite at t = " + formatNumber(t) +
+                                             " s: the law's force outgrew the step of " + formatNumber(h_) + " s.");
+    vNext = scheme_.afterUpdate(vNext);
+    if (v_ != 0 && vNext != 0 && (vNext > 0) != (v_ > 0))
+      summary.events.push_back({t + h_ * v_ / (v_ - vNext), EventKind::Reversal});
+    const bool holdsNow = scheme_.holdsAfter(force, vNext);
+    scheme_.commit();
+    v_ = vNext;
+    ++summary.steps;
+    summary.peakVelocity = std::max(summary.peakVelocity, std::fabs(v_));
+    if (holdsNow != holding_) {
+      (holding_ ? summary.stickIntervals : summary.slipIntervals).push_back({phaseStart_, t + h_});
+      summary.events.push_back({t + h_, holding_ ? EventKind::BreakAway : EventKind::Stick});
+      holding_ = holdsNow, phaseStart_ = t + h_;
+    }
+  }
+
+  void record(double t, double Fd, const StepForce& force) {
+    Trace& trace = result_.trace;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    trace.t.push_back(t), trace.x.push_back(x_), trace.v.push_back(v_), trace.theta.push_back(nan);
+    trace.friction.push_back(force.rowFriction), trace.fk.push_back(force.rowKinetic), trace.spring.push_back(Fd);
+    trace.vOverV0.push_back(v_ / sys_.v0), trace.fkOverFk0.push_back(nan);
+    trace.staticLimit.push_back(result_.summary.staticLimit), trace.drivePosition.push_back(sys_.v0 * t);
+  }
+
+  // The energy books, whose residual |W − ΔE_kin − ΔE_spring − losses| / |W| measures the scheme's
+  // error (first order), then the shared analysis.
+  void closeBooks() {
+    SpringBlockSummary& summary = result_.summary;
+    const double e0 = -options_.x0, e1 = sys_.v0 * sys_.duration - x_, v0Block = scheme_.startVelocity(options_.v0Block);
+    const double imbalance = work_ - 0.5 * sys_.m * (v_ * v_ - v0Block * v0Block) - 0.5 * sys_.c * (e1 * e1 - e0 * e0) -
+                             frictionLoss_ - dashpotLoss_;
+    summary.driveWork = work_, summary.dissipated = frictionLoss_, summary.dashpotDissipated = dashpotLoss_;
+    summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(work_), 1e-300);
+    finishAnalysis(result_, sys_);
+  }
+
+  const SpringBlockSystem& sys_;
+  const SpringBlockOptions& options_;
+  const double h_;
+  const long long steps_;
+  Scheme& scheme_;
+  SpringBlockResult result_;
+  double x_ = 0, v_ = 0, work_ = 0, frictionLoss_ = 0, dashpotLoss_ = 0, nextRow_ = 0, phaseStart_ = 0;
+  bool holding_ = false;
+};
+
+}  // namespace
+
+SpringBlockResult runSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys, const SpringBlockOptions& options) {
+  constexpr double dt = 0.001;  // [s] the seed's step
+  SpringBlockResult result;
+  setStaticLimit(result.summary, law, sys, law.forceMagnitude(0, sys.Fn));  // the clamp holds up to F(0)
+  result.summary.integrator = Integrator::SeedEuler;
+  warnIfUnstable(result.summary, law, sys, Integrator::SeedEuler, dt);
+  SeedScheme scheme{law, sys, dt};
+  const long long steps = static_cast<long long>(std::ceil(sys.duration / dt));
+  return FixedStepLoop<SeedScheme>(sys, options, dt, steps, scheme, std::move(result)).run();
+}
+
+// The step resolves the system's spring and the law's penalty spring K (1/200 of the period of
+// √((c + K)/m)) and its damping (h ≤ 0.2 m/(η + dF/dv)), and divides the output step exactly.
+SpringBlockResult runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys, const SpringBlockOptions& options) {
+  const double outputStep = sys.duration / (options.samples - 1);
+  const double omega = std::sqrt((sys.c + law.contactStiffness()) / sys.m);
+  const double relaxation = (sys.eta + steepestSlope(law, sys.Fn, sys.v0).value) / sys.m;
+  double hMax = options.step > 0 ? options.step : 2 * kPi / omega / 200;
+  if (options.step <= 0 && relaxation > 0) hMax = std::min(hMax, 0.2 / relaxation);
+  const double perSample = std::ceil(outputStep / hMax);
+  const double totalSteps = perSample * (options.samples - 1);
+  if (totalSteps > double(kMaxWork))
+    throw InputError("duration", "This law needs time steps of " + formatNumber(outputStep / perSample) +
+                                     " s to resolve its contact stiffness, so " + formatNumber(sys.duration) +
+                                     " s would take " + formatNumber(totalSteps) + " steps; the budget is " +
+                                     formatNumber(double(kMaxWork)) + ". Shorten the duration to at most " +
+                                     formatNumber(sys.duration * double(kMaxWork) / totalSteps) + " s.");
+  const double h = outputStep / perSample;
+  SpringBlockResult result;
+  SpringBlockSummary& summary = result.summary;
+  // The contact holds inside the friction cone: at rest its radius is μ(0)·|Fn|.
+  LawInputs atRest;
+  atRest.N = atRest.Fn = sys.Fn;
+  summary.staticLimit = law.coefficient(atRest) * std::fabs(sys.Fn);
+  summary.staticLimitKind = StaticLimitKind::Stick;
+  summary.integrator = Integrator::SemiImplicitEuler;
+  warnIfUnstable(summary, law, sys, Integrator::SemiImplicitEuler, h);
+  if (h * omega > 2)
+    summary.warnings.push_back("The fixed step of " + approx(h) + " s is beyond the stability limit " +
+                               approx(2 / omega) + " s of the spring and the law's penalty stiffness together.");
+  SteppedLawScheme scheme{law, sys, h};
+  return FixedStepLoop<SteppedLawScheme>(sys, options, h, static_cast<long long>(totalSteps), scheme, std::move(result)).run();
+}
+
+}  // namespace friction
