@@ -120,10 +120,11 @@ PreslidingRun readPreslidingRun(const Value& value) {
 LawRun runPresliding(const PreslidingRun& run) {
   findLaw(run.law);
   withFieldPrefix("params.", [&] { static_cast<void>(LawEvaluator(run.law, run.params)); });
+  withFieldPrefix("protocol.", [&] { resolveParams(preslidingModel(), run.protocol); });
   try {
     return simulatePresliding(run.law, run.params, run.protocol, run.samples);
   } catch (const InputError& error) {
-    // The protocol's checks (its ranges, a ramp too slow for the run's length) name its bare keys.
+    // A check only the run makes (a ramp too slow for the run's length) names a bare protocol key.
     const bool inProtocol = preslidingModel().findParam(error.field()) != nullptr;
     throw InputError(inProtocol ? "protocol." + error.field() : error.field(), error.what());
   }
