@@ -22,7 +22,6 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <cmath>
 #include <initializer_list>
 #include <string>
 #include <utility>
@@ -280,9 +279,8 @@ val lawRunToJs(const friction::Scenario& scenario, const friction::LawSimulation
   summary.set("law", scenario.law);
   summary.set("integrator", result.integrator);
   summary.set("tolerance", result.tolerance);
-  const double omega = std::sqrt(result.system.get("c") / result.system.get("m"));
-  summary.set("resonanceRadPerS", omega);
-  summary.set("resonanceHz", omega / (2 * friction::kPi));
+  summary.set("resonanceRadPerS", result.resonanceRadPerS);
+  summary.set("resonanceHz", result.resonanceHz);
   val system = resolvedToJs(result.system);
   if (!scenario.driveSteps.empty()) system.set("v0", breakpoints(scenario.driveSteps));
   system.set("start", text(scenario.start == friction::SpringBlockStart::Steady ? "steady" : "rest"));
@@ -301,7 +299,7 @@ val modelRunToJs(const friction::SimulationResult& result) {
                         {"steps", val(static_cast<double>(s.steps))}, {"dt", val(s.dt)}, {"duration", val(s.duration)},
                         {"peakVelocity", val(s.peakVelocity)},
                         {"staticLimitKind", text(friction::staticLimitKindName(s.staticLimitKind))},
-                        {"nearRestThreshold", val(0.0)},  // both models rest exactly (the seed: by its clamp)
+                        {"nearRestThreshold", val(s.nearRestThreshold)},
                         {"params", resolvedToJs(s.params)}});
   return object({{"columns", columnsToJs(result.trace)}, {"summary", summary}});
 }

@@ -193,6 +193,8 @@ struct LawSimulationResult {
   ResolvedParams law;      ///< every law parameter, defaults filled in
   std::string integrator;  ///< the integrator that ran
   double tolerance;        ///< the relative tolerance it ran with
+  double resonanceRadPerS; ///< the block's resonance on its spring, ω = √(c/m) [rad/s]
+  double resonanceHz;      ///< ω / 2π [Hz]
 };
 
 /// Resolves and checks the request against the catalogs, then runs it.

@@ -406,7 +406,9 @@ LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
                               system.get("Fn"), system.get("duration"), driveSteps, request.start};
   SpringBlockResult run = simulateSpringBlock(request.law, request.params, sys, options);
   const std::string_view ran = integratorId(run.summary.integrator);
-  return {std::move(run), std::move(system), law.resolved(), std::string(ran), options.relativeTolerance};
+  const double omega = std::sqrt(sys.c / sys.m);
+  return {std::move(run), std::move(system), law.resolved(), std::string(ran), options.relativeTolerance, omega,
+          omega / (2 * kPi)};
 }
 
 }  // namespace friction
