@@ -26,12 +26,18 @@
 //                                'none'. drivePosition [m] is X_d(t), the far end of the spring.
 //                                Bad input throws an Error
 //                                whose message names the parameter, unit, range and value, and whose
-//                                `parameter` property is the offending key. A run that stops early (a
+//                                `parameter` property is the path of the refused value in the request:
+//                                'params.mu_s', 'system.v0', 'system.v0[2]', 'kick', 'x.min' (one reader
+//                                in the engine reads every request; an unknown key is refused by its
+//                                path, an empty one names its object). A run that stops early (a
 //                                non-finite state, a collapsed step, the step budget) throws an Error
 //                                with `stoppedAt` [s] and `partial`: its columns up to there (all of them).
 // engine.laws()                  every friction law: { id, name, origin, description, citation, params,
 //                                equations, quirks, can: { coefficient, force, stateful, dynamic }, inputs,
 //                                state: [{ key, symbol, label, unit, initial, help, texSymbol }] }
+//                                (The calls that take a law's parameters as an argument of their own,
+//                                frictionCoefficient, frictionForce, createLaw, lawCurve, name a parameter
+//                                or input by its key, 'mu_s' or 'v', from the root of that argument.)
 // engine.frictionCoefficient(id, params, { v, N, p, theta })    -> μ
 // engine.frictionForce(id, params, { vt, n, Fn, Fe })           -> [x, y, z], the force on the body [N]
 // engine.createLaw(id, params)   a stateful law: { step({ v, N, p, vt, n, Fn, dt }) -> { force, magnitude,

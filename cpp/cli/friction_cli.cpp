@@ -6,17 +6,21 @@
 //   friction sweep SWEEP.json [--csv FILE]
 //
 // A scenario is what the JS API's simulate() takes: {"law", "params", "system", "integrator",
-// "samples", "tolerance"} or {"model", "params"}. A sweep is {"scenario": {...}, "x": AXIS, "y": AXIS}
-// with AXIS = {"target": "params" | "system", "key", "min", "max", "count", "log"}. The run's columns
-// go to the CSV (standard output without --csv), its summary as JSON to --summary. Bad JSON or input
-// gives a message naming the field and exit status 2; a run that cannot complete, status 3.
+// "samples", "tolerance", "kick"} or {"model", "params"}; the flags describe the same object. A sweep
+// is {"scenario": {...}, "x": AXIS, "y": AXIS} with AXIS = {"target": "params" | "system", "key",
+// "min", "max", "count", "log"}. Both are read by the engine's one reader (friction/scenario.h,
+// friction/sweep.h), the bindings' too. The run's columns go to the CSV (standard output without
+// --csv), its summary as JSON to --summary. Bad JSON or input gives a message naming the field by
+// its path ("system.v0: …") and exit status 2; a run that cannot complete, status 3.
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <variant>
 
 #include "friction/errors.h"
 #include "friction/friction.h"
@@ -89,23 +93,23 @@ void writeRun(std::ostream& out, const std::string& what, const std::string& int
 
 // Runs the scenario: its CSV to `csv`, its summary (JSON) to `summary`.
 void runInto(const Scenario& s, std::ostream& csv, std::ostream& summary) {
-  if (!s.model.empty()) {
-    const SimulationResult result = simulate({s.model, s.params});
-    writeRun(csv, "model: " + s.model, result.summary.integrator, result.summary.params, nullptr, result.trace, {});
-    summary << "{\"model\":" << cli::jsonString(s.model) << ",\"regime\":" << cli::jsonString(std::string(regimeName(result.summary.regime)))
-            << ",\"integrator\":" << cli::jsonString(result.summary.integrator) << ",\"steps\":" << result.summary.steps
-            << ",\"peakVelocity\":" << number(result.summary.peakVelocity) << ",\"resonanceHz\":" << number(result.summary.resonanceHz) << "}\n";
-  } else {
-    const LawSimulationResult result = simulateLaw(cli::lawRequestFor(s));
-    const SpringBlockSummary& r = result.run.summary;
-    writeRun(csv, "law: " + s.law, result.integrator, result.law, &result.system, result.run.trace, findLaw(s.law).state);
-    summary << "{\"law\":" << cli::jsonString(s.law) << ",\"integrator\":" << cli::jsonString(result.integrator)
-            << ",\"tolerance\":" << number(result.tolerance) << ",\"regime\":" << cli::jsonString(std::string(regimeName(r.regime)))
-            << ",\"period\":" << number(r.period) << ",\"peakVelocity\":" << number(r.peakVelocity)
-            << ",\"driveForceMin\":" << number(r.driveForceMin) << ",\"driveForceMax\":" << number(r.driveForceMax)
-            << ",\"dissipated\":" << number(r.dissipated) << ",\"energyResidual\":" << number(r.energyResidual)
-            << ",\"steps\":" << r.steps << ",\"events\":" << r.events.size() << ",\"warnings\":" << r.warnings.size() << "}\n";
+  const ScenarioResult ran = runScenario(s);
+  if (const auto* result = std::get_if<SimulationResult>(&ran)) {
+    writeRun(csv, "model: " + s.model, result->summary.integrator, result->summary.params, nullptr, result->trace, {});
+    summary << "{\"model\":" << cli::jsonString(s.model) << ",\"regime\":" << cli::jsonString(std::string(regimeName(result->summary.regime)))
+            << ",\"integrator\":" << cli::jsonString(result->summary.integrator) << ",\"steps\":" << result->summary.steps
+            << ",\"peakVelocity\":" << number(result->summary.peakVelocity) << ",\"resonanceHz\":" << number(result->summary.resonanceHz) << "}\n";
+    return;
   }
+  const LawSimulationResult& result = std::get<LawSimulationResult>(ran);
+  const SpringBlockSummary& r = result.run.summary;
+  writeRun(csv, "law: " + s.law, result.integrator, result.law, &result.system, result.run.trace, findLaw(s.law).state);
+  summary << "{\"law\":" << cli::jsonString(s.law) << ",\"integrator\":" << cli::jsonString(result.integrator)
+          << ",\"tolerance\":" << number(result.tolerance) << ",\"regime\":" << cli::jsonString(std::string(regimeName(r.regime)))
+          << ",\"period\":" << number(r.period) << ",\"peakVelocity\":" << number(r.peakVelocity)
+          << ",\"driveForceMin\":" << number(r.driveForceMin) << ",\"driveForceMax\":" << number(r.driveForceMax)
+          << ",\"dissipated\":" << number(r.dissipated) << ",\"energyResidual\":" << number(r.energyResidual)
+          << ",\"steps\":" << r.steps << ",\"events\":" << r.events.size() << ",\"warnings\":" << r.warnings.size() << "}\n";
 }
 
 int run(const Scenario& s, const std::string& csvPath, const std::string& summaryPath) {
@@ -130,7 +134,7 @@ int run(const Scenario& s, const std::string& csvPath, const std::string& summar
 }
 
 int sweep(const Json& json, const std::string& csvPath) {
-  const auto [scenario, x, y] = cli::sweepFromJson(json);
+  const auto [scenario, x, y] = readSweep(cli::toValue(json));
   std::ofstream csvFile;
   if (!csvPath.empty()) csvFile.open(csvPath);
   std::ostream& csv = csvPath.empty() ? std::cout : csvFile;
@@ -149,33 +153,48 @@ int sweep(const Json& json, const std::string& csvPath) {
   return 0;
 }
 
-// KEY=VALUE → the list.
-void addPair(ParamList& list, const std::string& pair, const std::string& flag) {
-  const auto equals = pair.find('=');
-  if (equals == std::string::npos) throw UsageError(flag + " wants KEY=VALUE; got '" + pair + "'.");
-  try {
-    std::size_t used = 0;
-    const double value = std::stod(pair.substr(equals + 1), &used);
-    if (used != pair.size() - equals - 1) throw std::invalid_argument("trailing text");
-    list.emplace_back(pair.substr(0, equals), value);
-  } catch (const std::exception&) {
-    throw InputError(pair.substr(0, equals), "'" + pair.substr(0, equals) + "' must be a number; got '" + pair.substr(equals + 1) + "'.");
-  }
+// A flag's text as the reader is to see it: a number if it reads as one, else the text itself (which
+// the reader then refuses where it wants a number, naming the field).
+Value flagValue(const std::string& text) {
+  char* end = nullptr;
+  const double number = std::strtod(text.c_str(), &end);
+  return !text.empty() && end == text.c_str() + text.size() ? Value(number) : Value(text);
 }
 
-// A flag's whole number, e.g. --samples 500. (std::stoi alone let "abc" end as "friction: stoi".)
-int wholeNumber(const std::string& text, const std::string& field) {
-  std::size_t used = 0;
-  int value = 0;
-  try {
-    value = std::stoi(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size())
-    throw InputError(field, "--" + field + " wants a whole number within ±2147483647; got '" + text + "'.");
-  return value;
+// `--param KEY=VALUE` (or --system) into the object `into`.
+void addPair(Value& into, const std::string& pair, const std::string& flag) {
+  const auto equals = pair.find('=');
+  if (equals == std::string::npos) throw UsageError(flag + " wants KEY=VALUE; got '" + pair + "'.");
+  const std::string key = pair.substr(0, equals);
+  if (into.find(key)) throw UsageError(flag + " " + key + " is given twice.");
+  into.set(key, flagValue(pair.substr(equals + 1)));
 }
+
+// The scenario the flags describe, as the one reader reads a scenario file: `--law ID --param
+// mu_s=0.6 --system c=10 --start steady` is {"law": ID, "params": {"mu_s": 0.6}, "system": {"c": 10,
+// "start": "steady"}}.
+struct ScenarioFlags {
+  Value scenario = Value::object(), params = Value::object(), system = Value::object();
+
+  // Takes `arg` (with its value from `next`) if it describes the scenario.
+  template <class Next>
+  bool take(const std::string& arg, Next&& next) {
+    if (arg == "--law" || arg == "--model" || arg == "--integrator") scenario.set(arg.substr(2), next());
+    else if (arg == "--samples") scenario.set("samples", flagValue(next()));
+    else if (arg == "--param") addPair(params, next(), arg);
+    else if (arg == "--system") addPair(system, next(), arg);
+    else if (arg == "--start") system.set("start", next());
+    else return false;
+    return true;
+  }
+  bool given() const { return !scenario.keys().empty() || !params.keys().empty() || !system.keys().empty(); }
+  Value value() const {
+    Value out = scenario;
+    if (!params.keys().empty()) out.set("params", params);
+    if (!system.keys().empty()) out.set("system", system);
+    return out;
+  }
+};
 
 }  // namespace
 
@@ -187,8 +206,7 @@ int main(int argc, char** argv) {
     }
     const std::string command = argv[1];
     std::string file, csvPath, summaryPath;
-    Scenario flags;
-    bool fromFlags = false;
+    ScenarioFlags flags;
     for (int k = 2; k < argc; ++k) {
       const std::string arg = argv[k];
       auto next = [&]() -> std::string {
@@ -197,23 +215,15 @@ int main(int argc, char** argv) {
       };
       if (arg == "--csv") csvPath = next();
       else if (arg == "--summary") summaryPath = next();
-      else if (arg == "--law") flags.law = next(), fromFlags = true;
-      else if (arg == "--model") flags.model = next(), fromFlags = true;
-      else if (arg == "--param") addPair(flags.params, next(), arg);
-      else if (arg == "--system") addPair(flags.system, next(), arg);
-      else if (arg == "--integrator") flags.integrator = next();
-      else if (arg == "--samples") flags.samples = wholeNumber(next(), "samples");
-      else if (arg == "--start") {
-        const std::string start = next();
-        if (start != "rest" && start != "steady") throw InputError("start", "--start must be rest or steady; got '" + start + "'.");
-        flags.start = start == "steady" ? SpringBlockStart::Steady : SpringBlockStart::Rest;
-      } else if (arg.rfind("--", 0) == 0) throw UsageError("unknown option " + arg + ".");
+      else if (flags.take(arg, next)) continue;
+      else if (arg.rfind("--", 0) == 0) throw UsageError("unknown option " + arg + ".");
       else if (file.empty()) file = arg;
       else throw UsageError("one file at most; got '" + file + "' and '" + arg + "'.");
     }
     if (command == "run") {
-      if (fromFlags == !file.empty()) throw UsageError("run takes a scenario file or --law/--model, not both nor neither.");
-      return run(fromFlags ? flags : cli::scenarioFromJson(cli::JsonReader(readFile(file)).parse()), csvPath, summaryPath);
+      if (flags.given() == !file.empty()) throw UsageError("run takes a scenario file or --law/--model, not both nor neither.");
+      const Value scenario = flags.given() ? flags.value() : cli::toValue(cli::JsonReader(readFile(file)).parse());
+      return run(readScenario(scenario), csvPath, summaryPath);
     }
     if (command == "sweep") {
       if (file.empty()) throw UsageError("sweep takes a sweep file.");

@@ -10,10 +10,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cli {
@@ -24,10 +24,15 @@ struct Json {
   double number = 0;
   std::string text;
   std::vector<Json> items;
-  std::map<std::string, Json> members;
+  /// An object's members in the order of the file, so that its first bad key is the one reported.
+  std::vector<std::pair<std::string, Json>> members;
 
-  bool has(const std::string& key) const { return kind == Kind::Object && members.count(key) > 0; }
-  const Json& at(const std::string& key) const { return members.at(key); }
+  bool has(const std::string& key) const {
+    if (kind != Kind::Object) return false;
+    for (const auto& member : members)
+      if (member.first == key) return true;
+    return false;
+  }
 };
 
 class JsonError : public std::runtime_error {
@@ -121,8 +126,10 @@ class JsonReader {
       skipSpace();
       if (pos_ >= s_.size() || s_[pos_] != '"') fail("expected a quoted key");
       const std::string key = parseString();
+      // A key given twice would keep one of its values silently.
+      if (value.has(key)) fail("the key \"" + key + "\" is given twice");
       expect(':');
-      value.members[key] = parseValue();
+      value.members.emplace_back(key, parseValue());
     } while (consume(','));
     expect('}');
     return value;

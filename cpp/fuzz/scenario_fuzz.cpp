@@ -1,5 +1,6 @@
-// libFuzzer harness: bytes → the command-line program's JSON reader (cpp/cli/scenario_json) → a
-// scenario or a sweep → the engine, as `friction run` and `friction sweep` do.
+// libFuzzer harness: bytes → the command-line program's JSON reader and its conversion to a
+// friction::Value (cpp/cli/scenario_json) → the engine's one reader (readScenario, readSweep) → the
+// run, as `friction run` and `friction sweep` do, and as the wasm bindings read and run a request.
 //
 // Expected outcomes: malformed JSON (cli::JsonError), a refusal naming the field (InputError), a run
 // that cannot complete and says why (SimulationError), or the harness's own wall-clock budget running
@@ -20,6 +21,7 @@
 #include <cstdlib>
 #include <string>
 #include <typeinfo>
+#include <variant>
 #include <vector>
 
 #include "friction/friction.h"
@@ -89,22 +91,21 @@ void checkTrace(const Trace& trace) {
   for (std::size_t i = 0; i < trace.state.size(); ++i) checkColumn(trace.state[i], "state " + std::to_string(i), true);
 }
 
-// A seed model ({model, params}) or a law on the spring-block, as `friction run` runs it.
-void runScenario(Scenario scenario) {
+// A seed model ({model, params}) or a law on the spring-block, run as `friction run` runs it (the
+// engine's runScenario), with a progress callback that stops it at the wall budget.
+void runWithinBudget(Scenario scenario) {
   if (scenario.samples > kMaxSamples && scenario.samples <= 1'000'000) scenario.samples = kMaxSamples;
-  if (!scenario.model.empty()) {
-    const SimulationResult result = simulate({scenario.model, scenario.params});
-    checkTrace(result.trace);
-    checkFinite(result.summary.peakVelocity, "peakVelocity");
-    checkFinite(result.summary.resonanceHz, "resonanceHz");
+  const auto deadline = std::chrono::steady_clock::now() + kWallBudget;
+  const ScenarioResult ran = runScenario(scenario, [deadline](double) {
+    if (std::chrono::steady_clock::now() > deadline) throw WallBudgetSpent{};
+  });
+  if (const auto* model = std::get_if<SimulationResult>(&ran)) {
+    checkTrace(model->trace);
+    checkFinite(model->summary.peakVelocity, "peakVelocity");
+    checkFinite(model->summary.resonanceHz, "resonanceHz");
     return;
   }
-  LawSimulationRequest request = cli::lawRequestFor(scenario);
-  const auto deadline = std::chrono::steady_clock::now() + kWallBudget;
-  request.progress = [deadline](double) {
-    if (std::chrono::steady_clock::now() > deadline) throw WallBudgetSpent{};
-  };
-  const LawSimulationResult result = simulateLaw(request);
+  const LawSimulationResult& result = std::get<LawSimulationResult>(ran);
   checkTrace(result.run.trace);
   const SpringBlockSummary& summary = result.run.summary;
   for (const auto& [name, value] :
@@ -122,7 +123,7 @@ void runScenario(Scenario scenario) {
 }
 
 // A sweep, as `friction sweep` reads and checks it; every axis value, and the two corner cells run.
-void runSweep(cli::SweepRequest sweep) {
+void runSweep(Sweep sweep) {
   Scenario& scenario = sweep.scenario;
   if (scenario.samples > kMaxSamples && scenario.samples <= 1'000'000) scenario.samples = kMaxSamples;
   for (const SweepAxis* axis : {&sweep.x, &sweep.y})
@@ -144,8 +145,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
     const cli::Json json = cli::JsonReader(text).parse();
-    if (json.has("scenario")) runSweep(cli::sweepFromJson(json));
-    else runScenario(cli::scenarioFromJson(json));
+    const Value value = cli::toValue(json);
+    if (json.has("scenario")) runSweep(readSweep(value));
+    else runWithinBudget(readScenario(value));
     ++outcomes.completed;
   } catch (const cli::JsonError&) {
     ++outcomes.json;

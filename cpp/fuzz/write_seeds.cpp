@@ -21,12 +21,6 @@ using cli::jsonString;
 
 namespace {
 
-bool isModel(std::string_view id) {
-  for (const ModelSpec& model : modelCatalog())
-    if (model.id == id) return true;
-  return false;
-}
-
 std::string paramsJson(const ParamList& params) {
   std::string out = "{";
   for (const auto& [key, value] : params) {
@@ -47,7 +41,7 @@ std::string paramsJson(const ParamList& params) {
 // spring-block: a scenario has no presliding experiment, and its law is still worth seeding.
 std::string scenarioJson(const Preset& preset, const std::string& moreSystem = "", const std::string& moreFields = "") {
   const std::string subject(preset.subject);
-  if (isModel(subject)) return "{\"model\": " + jsonString(subject) + ", \"params\": " + paramsJson(preset.params) + "}";
+  if (runsModel(preset)) return "{\"model\": " + jsonString(subject) + ", \"params\": " + paramsJson(preset.params) + "}";
   std::string system = paramsJson(preset.system);
   if (!moreSystem.empty()) system.insert(system.size() - 1, (system.size() > 2 ? ", " : "") + moreSystem);
   std::string out = "{\"law\": " + jsonString(subject) + ", \"params\": " + paramsJson(preset.params) + ", \"system\": " + system;
@@ -73,7 +67,7 @@ std::string axisJson(std::string_view target, const ParamSpec& param, int count)
 // from a steady start with a kick (a law), or against the model's second number parameter.
 std::string sweepJson(const Preset& preset) {
   const std::string subject(preset.subject);
-  if (isModel(subject)) {
+  if (runsModel(preset)) {
     const ModelSpec& spec = findModel(subject);
     const ParamSpec* x = firstNumberParam(spec);
     const ParamSpec* y = x ? firstNumberParam(spec, x->key) : nullptr;
@@ -133,7 +127,7 @@ int main(int argc, char** argv) {
 
   if (argc == 3) {
     std::set<std::string> tokens = {"\"model\"", "\"law\"", "\"params\"", "\"system\"", "\"start\"", "\"rest\"",
-                                    "\"steady\"", "\"integrator\"", "\"samples\"", "\"kick\"", "\"scenario\"",
+                                    "\"steady\"", "\"integrator\"", "\"samples\"", "\"tolerance\"", "\"kick\"", "\"scenario\"",
                                     "\"x\"", "\"y\"", "\"target\"", "\"key\"", "\"min\"", "\"max\"", "\"count\"",
                                     "\"log\"", "true", "false", "null", "-0", "1e308", "1e-320", "2147483648"};
     for (const ModelSpec& model : modelCatalog()) addModelTokens(tokens, model);

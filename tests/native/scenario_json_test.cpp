@@ -1,6 +1,7 @@
-// The command-line program's JSON reading (cpp/cli/json.h, scenario_json.h): malformed or hostile
-// input gives a clear error naming the position or the field, never a crash, a library exception's
-// bare name, or a value converted out of range. Cases found by the fuzz harness (cpp/fuzz) keep their
+// The command-line program's JSON reading (cpp/cli/json.h) and its hand-over to the engine's reader
+// (scenario_json.h → friction::readScenario, readSweep): malformed or hostile input gives a clear
+// error naming the position or the field, never a crash, a library exception's bare name, or a value
+// converted out of range. Cases found by the fuzz harness (cpp/fuzz) keep their
 // inputs in tests/fuzz/regressions as well.
 
 #include <catch2/catch.hpp>
@@ -9,6 +10,8 @@
 #include <string>
 
 #include "friction/errors.h"
+#include "friction/scenario.h"
+#include "friction/sweep.h"
 #include "json.h"
 #include "scenario_json.h"
 
@@ -19,7 +22,9 @@ namespace {
 
 cli::Json parse(const std::string& text) { return cli::JsonReader(text).parse(); }
 
-friction::Scenario scenario(const std::string& text) { return cli::scenarioFromJson(parse(text)); }
+friction::Scenario scenario(const std::string& text) { return friction::readScenario(cli::toValue(parse(text))); }
+
+friction::Sweep readSweepText(const std::string& text) { return friction::readSweep(cli::toValue(parse(text))); }
 
 // The field an InputError names, or "" if `run` throws none.
 template <class Run>
@@ -74,7 +79,7 @@ TEST_CASE("Counts must be whole numbers that fit, and the error names the field"
     INFO("count " << count);
     std::string text = sweep;
     text.replace(text.find("COUNT"), 5, count);
-    CHECK(refusedField([&] { cli::sweepFromJson(parse(text)); }) == "x.count");
+    CHECK(refusedField([&] { readSweepText(text); }) == "x.count");
   }
 }
 
@@ -83,7 +88,7 @@ TEST_CASE("An unknown key is refused by name; an empty one names the object it s
   CHECK(refusedField([&] { scenario(R"({"law": "coulomb", "": 1})"); }) == "scenario");
   const std::string axisWithEmptyKey = R"({"scenario": {"law": "coulomb"}, "x": {"": "params", "key": "mu_s", "min": 0.5,
                                           "max": 1, "count": 2}, "y": {"target": "system", "key": "eta", "min": 0, "max": 1, "count": 2}})";
-  CHECK(refusedField([&] { cli::sweepFromJson(parse(axisWithEmptyKey)); }) == "x");
-  CHECK(refusedField([&] { cli::sweepFromJson(parse(R"({"scenario": {"law": "coulomb"}, "x": {}, "y": {}, "": 0})")); }) == "sweep");
+  CHECK(refusedField([&] { readSweepText(axisWithEmptyKey); }) == "x");
+  CHECK(refusedField([&] { readSweepText(R"({"scenario": {"law": "coulomb"}, "x": {}, "y": {}, "": 0})"); }) == "sweep");
 }
 

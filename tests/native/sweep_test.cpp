@@ -80,12 +80,12 @@ TEST_CASE("A map's request is checked field by field", "[sweep][validation]") {
     }
     return std::string("none");
   };
-  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.law = "nope"; }) == "law");
-  CHECK(fieldOf([](Scenario&, SweepAxis& a, SweepAxis&) { a.key = "mass"; }) == "x");
-  CHECK(fieldOf([](Scenario&, SweepAxis& a, SweepAxis&) { a.count = 1; }) == "x");
-  CHECK(fieldOf([](Scenario&, SweepAxis& a, SweepAxis&) { a.max = 1e9; }) == "x");
-  CHECK(fieldOf([](Scenario&, SweepAxis&, SweepAxis& b) { b.target = "both"; }) == "y");
-  CHECK(fieldOf([](Scenario&, SweepAxis&, SweepAxis& b) { b.target = "system", b.key = "c", b.min = 1, b.max = 2; }) == "y");
+  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.law = "nope"; }) == "scenario.law");
+  CHECK(fieldOf([](Scenario&, SweepAxis& a, SweepAxis&) { a.key = "mass"; }) == "x.key");
+  CHECK(fieldOf([](Scenario&, SweepAxis& a, SweepAxis&) { a.count = 1; }) == "x.count");
+  CHECK(fieldOf([](Scenario&, SweepAxis& a, SweepAxis&) { a.max = 1e9; }) == "x.max");
+  CHECK(fieldOf([](Scenario&, SweepAxis&, SweepAxis& b) { b.target = "both"; }) == "y.target");
+  CHECK(fieldOf([](Scenario&, SweepAxis&, SweepAxis& b) { b.target = "system", b.key = "c", b.min = 1, b.max = 2; }) == "y.key");
   CHECK_THROWS_WITH(checkSweep(scenario, x, {"params", "mu_k", 0.5, 0.1, 4, false}), Catch::Contains("smaller to a larger"));
   // A rule across the two axes (μk ≤ μs) fails in part of this map: there the boundary has no margin
   // (NaN) and a cell has an error, while the rest of the map runs and the boundary is drawn.
@@ -103,9 +103,9 @@ TEST_CASE("A map's request is checked field by field", "[sweep][validation]") {
   CHECK_FALSE(sweepCell(coulomb, staticAxis, kineticAxis, 0, 3).error.empty());  // μs 0.2, μk 0.7
   CHECK(sweepCell(coulomb, staticAxis, kineticAxis, 3, 0).error.empty());        // μs 0.8, μk 0.1
   // A kick perturbs steady sliding: a law run from rest, or a kick beyond ±0.5, is refused.
-  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.kick = 0.01; }) == "kick");
-  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.start = SpringBlockStart::Steady, s.kick = 0.6; }) == "kick");
-  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.start = SpringBlockStart::Steady, s.kick = NAN; }) == "kick");
+  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.kick = 0.01; }) == "scenario.kick");
+  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.start = SpringBlockStart::Steady, s.kick = 0.6; }) == "scenario.kick");
+  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.start = SpringBlockStart::Steady, s.kick = NAN; }) == "scenario.kick");
   CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.start = SpringBlockStart::Steady, s.kick = 0.01; }) == "none");
 }
 

@@ -83,12 +83,13 @@ test('bad JSON, bad values and bad usage give a clear message and a non-zero exi
   const cases = [
     [['run', kickFromRest], /kick: A kick perturbs steady sliding/],
     [['run', bad], /JSON: expected a quoted key at character \d+/],
-    [['run', '--law', 'coulomb', '--param', 'mu_k=0.9'], /mu_k: Kinetic coefficient \(mu_k\) must not exceed/],
-    [['run', '--law', 'coulomb', '--system', 'm=0'], /m: Mass \(m\) must be between 0\.01 kg and 100 kg; got 0 kg/],
+    [['run', '--law', 'coulomb', '--param', 'mu_k=0.9'], /params\.mu_k: Kinetic coefficient \(mu_k\) must not exceed/],
+    [['run', '--law', 'coulomb', '--system', 'm=0'], /system\.m: Mass \(m\) must be between 0\.01 kg and 100 kg; got 0 kg/],
     [['run', '--law', 'nope'], /law: Unknown law 'nope'/],
-    [['run', '--law', 'coulomb', '--param', 'mu_k=fast'], /mu_k: 'mu_k' must be a number/],
-    [['run', '--law', 'coulomb', '--samples', 'many'], /samples: --samples wants a whole number .*got 'many'/],
-    [['run', '--law', 'coulomb', '--samples', '1e10'], /samples: --samples wants a whole number/],
+    [['run', '--law', 'coulomb', '--param', 'mu_k=fast'], /params\.mu_k: Parameter 'mu_k' must be a number; got the string 'fast'/],
+    [['run', '--law', 'coulomb', '--samples', 'many'], /samples: samples must be a number; got the string 'many'/],
+    [['run', '--law', 'coulomb', '--samples', '1e10'], /samples: samples must be a whole number/],
+    [['run', '--law', 'coulomb', '--param', 'mu_s=0.5', '--param', 'mu_s=0.6'], /--param mu_s is given twice/],
     [['fly'], /unknown command 'fly'/],
     [['run'], /a scenario file or --law/],
   ];
@@ -112,7 +113,7 @@ test('a misspelt key is refused by name; tolerance reaches the run; a run that s
   const axisTypo = friction('sweep', await write('axis-typo.json', { scenario: { law: 'coulomb' },
     x: { target: 'system', key: 'c', min: 1, max: 2, count: 2, logarithmic: true }, y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 } }));
   assert.equal(axisTypo.status, 2);
-  assert.match(axisTypo.stderr, /logarithmic: Unknown key 'logarithmic' in axis x/);
+  assert.match(axisTypo.stderr, /x\.logarithmic: Unknown key 'logarithmic' in axis x/);
   // The tolerance is the one the run used, as simulate() reports it.
   const summaryFile = path.join(folder, 'tol.json');
   const tolerance = friction('run', await write('tolerance.json', { law: 'lugre', system: { duration: 1 }, tolerance: 1e-6 }),

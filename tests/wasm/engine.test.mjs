@@ -87,13 +87,14 @@ test('the state-variable model uses √(c/m) and defaults Fn to m·g', () => {
 
 test('bad input throws an Error naming the parameter, its unit, the range and the value', () => {
   const cases = [
-    [{ model: 'state-variable', params: { m: 0 } }, 'm', 'Mass (m) must be between 0.01 kg and 100 kg; got 0 kg.'],
-    [{ model: 'abbott-seed', params: { N: NaN } }, 'N', 'Load (N) must be a finite number between 0.1 kg and 10 kg; got NaN kg.'],
-    [{ model: 'abbott-seed', params: { c: '3' } }, 'c', "Parameter 'c' must be a number; got the string '3'."],
-    [{ model: 'abbott-seed', params: { mass: 1 } }, 'mass', /^Unknown parameter 'mass' for 'abbott-seed'/],
+    [{ model: 'state-variable', params: { m: 0 } }, 'params.m', 'Mass (m) must be between 0.01 kg and 100 kg; got 0 kg.'],
+    [{ model: 'abbott-seed', params: { N: NaN } }, 'params.N', 'Load (N) must be a finite number between 0.1 kg and 10 kg; got NaN kg.'],
+    [{ model: 'abbott-seed', params: { c: '3' } }, 'params.c', "Parameter 'c' must be a number; got the string '3'."],
+    [{ model: 'abbott-seed', params: { mass: 1 } }, 'params.mass', /^Unknown parameter 'mass' for 'abbott-seed'/],
     [{ model: 'nope' }, 'model', "Unknown model 'nope'; the models are: abbott-seed, state-variable."],
-    [{ params: {} }, 'model', "The model must be a string such as 'abbott-seed'; got undefined."],
-    [null, 'request', 'simulate() needs an object { model, params }; got null.'],
+    [{ params: {} }, 'model', "A scenario needs a model (such as 'abbott-seed') or a law (such as 'coulomb')."],
+    [{ model: 7 }, 'model', "model must be a string such as 'abbott-seed'; got the number 7."],
+    [null, 'scenario', /^The scenario must be an object with the keys model, law, params, .*; got null\.$/],
   ];
   for (const [request, parameter, message] of cases) {
     assert.throws(() => engine.simulate(request), (error) => {

@@ -65,8 +65,8 @@ test('bad requests name the field', () => {
   const cases = [
     [{ ...C1, integrator: 'leapfrog' }, 'integrator'],
     [{ ...C1, samples: 1 }, 'samples'],
-    [{ ...C1, system: { m: -1 } }, 'm'],
-    [{ ...C1, params: { mu_k: 0.9 } }, 'mu_k'],
+    [{ ...C1, system: { m: -1 } }, 'system.m'],
+    [{ ...C1, params: { mu_k: 0.9 } }, 'params.mu_k'],
     [{ law: 'radioss-coulomb', params: { Iform: 2 }, integrator: 'rk4' }, 'integrator'],
     [{ law: 'nope' }, 'law'],
   ];
@@ -111,7 +111,7 @@ test('the law-alone runs name the offending field', () => {
   for (const [call, parameter] of cases) assert.throws(call, (error) => error.parameter === parameter, String(call));
 });
 
-test('system.v0 may be velocity steps and system.start \'steady\'; bad steps name v0', () => {
+test('system.v0 may be velocity steps and system.start \'steady\'; a bad step is named by its path', () => {
   // Started in steady sliding, Coulomb friction stays at μk·Fn with the block at v0 (§1's kinetic branch).
   const steady = engine.simulate({ law: 'coulomb', params: { mu_s: 0.6, mu_k: 0.4 },
     system: { m: 1, c: 10, v0: 0.1, Fn: 10, duration: 5, start: 'steady' } });
@@ -128,11 +128,14 @@ test('system.v0 may be velocity steps and system.start \'steady\'; bad steps nam
   assert.ok(Math.abs(stepped.summary.peakVelocity - 0.2) < 1e-9, `peak ${stepped.summary.peakVelocity}`);
 
   const bad = [
-    [{ v0: [[1, 0.1]] }, 'v0'],
-    [{ v0: [[0, 0.1], [0, 0.2]] }, 'v0'],
-    [{ v0: [[0, 20]] }, 'v0'],
-    [{ v0: 'fast' }, 'v0'],
-    [{ start: 'moving' }, 'start'],
+    [{ v0: [[1, 0.1]] }, 'system.v0[0]'],
+    [{ v0: [[0, 0.1], [0, 0.2]] }, 'system.v0[1]'],
+    [{ v0: [[0, 20]] }, 'system.v0'],
+    [{ v0: [[0, 0.1], [1, 20]] }, 'system.v0[1]'],
+    [{ v0: [[0, 0.1], [1, 'fast']] }, 'system.v0[1]'],
+    [{ v0: [] }, 'system.v0'],
+    [{ v0: 'fast' }, 'system.v0'],
+    [{ start: 'moving' }, 'system.start'],
   ];
   for (const [system, parameter] of bad)
     assert.throws(() => engine.simulate({ law: 'coulomb', system }), (error) => error.parameter === parameter, JSON.stringify(system));

@@ -80,8 +80,8 @@ export class SimClient {
 
   /**
    * Runs one simulation. Resolves with the result; resolves with null if a newer request replaced
-   * this one before it was sent; rejects with the engine's Error (its `parameter` names the
-   * offending parameter, when there is one).
+   * this one before it was sent; rejects with the engine's Error (its `parameter` is the path of
+   * the refused value in the request, such as 'system.v0' or 'params.mu_s', when there is one).
    * @param {SimRequest} request
    * @returns {Promise<SimResult | null>}
    */

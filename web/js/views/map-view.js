@@ -9,6 +9,7 @@ import { downloadChartPng, downloadText, mapToCsv } from '../ui/export.js';
 import { describeRegime, describeRegimeWithGrowth, formatQuantity } from '../ui/format.js';
 import { MapChart, REGIME_COLOURS } from '../charts/map-chart.js';
 import { MapPool } from '../engine/map-pool.js';
+import { splitFieldPath } from '../engine/field-path.js';
 import { ParamsForm } from '../ui/params-form.js';
 
 // Points a side of the boundary's margin grid: four per cell of a 64-cell axis.
@@ -277,13 +278,16 @@ export class MapView {
     this.#ui.exportCsv.disabled = this.#ui.exportPng.disabled = done === 0;
   }
 
-  /** The engine's message, beside the control it names. */
+  /** The engine's message, beside the control of the value it names ('x.min', 'scenario.system.c'…). */
   #refused(error) {
     const ui = this.#ui;
-    const parameter = error.parameter;
-    const placed = parameter === 'x' || parameter === 'y' ? (ui[parameter].error.textContent = error.message, true)
-      : parameter === 'kick' || parameter === 'start' ? (ui.startError.textContent = error.message, true)
-        : this.#paramsForm.showError(parameter, error.message) || this.#systemForm.showError(parameter, error.message);
+    const { section, key } = splitFieldPath(error.parameter, 'scenario');
+    const axis = ['x', 'y'].includes(section) ? section : section === '' && ['x', 'y'].includes(key) ? key : null;
+    const isStart = (section === '' && key === 'kick') || (section === 'system' && key === 'start');
+    const placed = axis ? (ui[axis].error.textContent = error.message, true)
+      : isStart ? (ui.startError.textContent = error.message, true)
+        : section === 'params' ? this.#paramsForm.showError(key, error.message)
+          : section === 'system' && this.#systemForm.showError(key, error.message);
     if (!placed) ui.error.textContent = error.message;
     this.#setStatus('error', 'The map could not be drawn: see the message beside the setting.');
   }

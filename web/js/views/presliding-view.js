@@ -5,6 +5,7 @@
 
 import { expose } from '../test-hooks.js';
 import { LoopChartView } from '../charts/loop-chart.js';
+import { splitFieldPath } from '../engine/field-path.js';
 import { downloadChartPng, downloadText, preslidingToCsv } from '../ui/export.js';
 import { formatQuantity } from '../ui/format.js';
 import { ParamsForm } from '../ui/params-form.js';
@@ -119,8 +120,10 @@ export class PreslidingView {
   }
 
   #showFailure(error) {
-    const shown = this.#protocolForm.showError(error.parameter, error.message)
-      || this.#lawForm.showError(error.parameter, error.message);
+    // The engine names the value by its path: 'protocol.amplitude', 'params.sigma0'.
+    const { section, key } = splitFieldPath(error.parameter);
+    const shown = (section === 'protocol' && this.#protocolForm.showError(key, error.message))
+      || (section === 'params' && this.#lawForm.showError(key, error.message));
     this.#ui.error.textContent = shown ? '' : error.message;
     this.#ui.results.classList.add('is-stale');
     this.#setStatus('error', 'Not updated: see the message beside the settings');

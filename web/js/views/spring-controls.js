@@ -4,6 +4,7 @@
 // both built by ParamsForm, and the integrator (engine.integrators()). Nothing here is physics: the
 // catalog describes every control, and the engine checks every value.
 
+import { splitFieldPath } from '../engine/field-path.js';
 import { el } from '../ui/dom.js';
 import { ParamsForm } from '../ui/params-form.js';
 
@@ -24,8 +25,6 @@ export class SpringControls {
   #lawForm;
   /** @type {Choice} */
   #choice;
-  /** Which law-run form the user touched last ('system' or 'law'): an error naming a key both have goes there. */
-  #lastEdited = 'law';
 
   /**
    * @param {{select: HTMLSelectElement, description: HTMLElement, citation: HTMLElement, modelParams: HTMLElement,
@@ -43,8 +42,8 @@ export class SpringControls {
     this.#catalog = catalog;
     this.#onChange = onChange;
     this.#modelForm = new ParamsForm(ui.modelParams, onChange);
-    this.#systemForm = new ParamsForm(ui.systemParams, () => this.#edited('system'), { idPrefix: 'system-' });
-    this.#lawForm = new ParamsForm(ui.lawParams, () => this.#edited('law'), { idPrefix: 'spring-law-' });
+    this.#systemForm = new ParamsForm(ui.systemParams, onChange, { idPrefix: 'system-' });
+    this.#lawForm = new ParamsForm(ui.lawParams, onChange, { idPrefix: 'spring-law-' });
     this.#fillSelect();
     if (catalog.system) {
       ui.systemDescription.textContent = catalog.system.description;
@@ -55,9 +54,9 @@ export class SpringControls {
       });
       ui.start.addEventListener('change', () => {
         ui.kickRow.hidden = ui.start.value !== 'steady';
-        this.#edited('system');
+        this.#onChange();
       });
-      ui.kick.addEventListener('input', () => this.#edited('system'));
+      ui.kick.addEventListener('input', () => this.#onChange());
     }
   }
 
@@ -132,29 +131,29 @@ export class SpringControls {
   }
 
   /**
-   * Shows the engine's message beside the control it names.
+   * Shows the engine's message beside the control of the value it names. The engine names it by its
+   * path in the request ('params.v0', 'system.v0', 'system.start', 'kick'), so a key the law and the
+   * system both have (the θ law's reference velocity and the drive velocity, v0) goes to its own form.
    * @param {string | undefined} parameter the engine's `error.parameter`
    * @returns {'model' | 'system' | 'law' | 'integrator' | 'start' | null} where it went; null: nowhere (the caller shows it)
    */
   showError(parameter, message) {
-    if (parameter === undefined) return null;
-    if (this.#choice.kind === 'model') return this.#modelForm.showError(parameter, message) ? 'model' : null;
-    if (parameter === 'kick' || parameter === 'start') {
+    const { section, key } = splitFieldPath(parameter);
+    if (key === undefined) return null;
+    if (this.#choice.kind === 'model') return section === 'params' && this.#modelForm.showError(key, message) ? 'model' : null;
+    if ((section === '' && key === 'kick') || (section === 'system' && key === 'start')) {
       this.#ui.startError.textContent = message;
       this.#ui.kick.setAttribute('aria-invalid', 'true');
       return 'start';
     }
-    if (parameter === 'integrator') {
+    if (section === '' && key === 'integrator') {
       this.#ui.integratorError.textContent = message;
       this.#ui.integrator.setAttribute('aria-invalid', 'true');
       return 'integrator';
     }
-    const inSystem = this.#systemForm.has(parameter);
-    const inLaw = this.#lawForm.has(parameter);
-    const target = inSystem && inLaw ? this.#ownerOf(parameter, message) : inSystem ? 'system' : inLaw ? 'law' : null;
-    if (target === 'system') this.#systemForm.showError(parameter, message);
-    if (target === 'law') this.#lawForm.showError(parameter, message);
-    return target;
+    if (section === 'system') return this.#systemForm.showError(key, message) ? 'system' : null;
+    if (section === 'params') return this.#lawForm.showError(key, message) ? 'law' : null;
+    return null;
   }
 
   /** The engine ran with the values shown: they are the ones a refused box goes back to. */
@@ -170,25 +169,6 @@ export class SpringControls {
     this.#ui.integrator.removeAttribute('aria-invalid');
     this.#ui.startError.textContent = '';
     this.#ui.kick.removeAttribute('aria-invalid');
-  }
-
-  /**
-   * A key both forms have (the seed θ law's reference velocity v0 and the drive velocity v0): the
-   * form whose label for it the engine's message names ("Drive velocity (v0) must be …"), else the
-   * form the user edited last.
-   */
-  #ownerOf(parameter, message) {
-    const labelIn = (params) => params.find((spec) => spec.key === parameter)?.label;
-    const systemLabel = labelIn(this.#catalog.system.params);
-    const lawLabel = labelIn(this.#choice.entry.params);
-    const names = (label) => label !== undefined && message.includes(label);
-    if (names(systemLabel) !== names(lawLabel)) return names(systemLabel) ? 'system' : 'law';
-    return this.#lastEdited;
-  }
-
-  #edited(form) {
-    this.#lastEdited = form;
-    this.#onChange();
   }
 
   #showIntegrator() {

@@ -4,6 +4,7 @@
 // recompute: every change runs the engine in the worker and shows the newest result.
 
 import { TimeCharts } from '../charts/time-charts.js';
+import { splitFieldPath } from '../engine/field-path.js';
 import { expose } from '../test-hooks.js';
 import { downloadChartPng, downloadText, runsToCsv, runToCsv } from '../ui/export.js';
 import { formatQuantity } from '../ui/format.js';
@@ -287,7 +288,7 @@ export class SpringView {
     this.#controls.clearErrors();
     this.#ui.formError.textContent = '';
     const placed = this.#controls.showError(error.parameter, error.message);
-    if (placed) this.#keepOtherValues(request, error.parameter, placed);
+    if (placed) this.#keepOtherValues(request, splitFieldPath(error.parameter).key, placed);
     else {
       this.#ui.formError.textContent = error.message;
       this.#ui.formError.scrollIntoView({ block: 'nearest' });

@@ -9,10 +9,13 @@
 #include "friction/parameters.h"
 #include "friction/simulate.h"
 #include "friction/law_runs.h"
+#include "friction/law_requests.h"
 #include "friction/presets.h"
+#include "friction/scenario.h"
 #include "friction/spring_block.h"
 #include "friction/sweep.h"
 #include "friction/state_variable.h"
+#include "friction/value.h"
 
 namespace friction {
 

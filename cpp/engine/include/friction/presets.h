@@ -28,4 +28,7 @@ struct Preset {
 /// Every preset, in menu order; the first is the seed app's defaults.
 const std::vector<Preset>& presetCatalog();
 
+/// Whether a preset's subject is a seed model (else it is a law).
+bool runsModel(const Preset& preset);
+
 }  // namespace friction

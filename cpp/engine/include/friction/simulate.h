@@ -99,6 +99,9 @@ struct Summary {
   double peakVelocity = 0;      ///< max |v| over the run [m/s]
   /// Both models have a true stick state (the seed's: its clamp), whose limit F(0, θ) follows θ.
   StaticLimitKind staticLimitKind = StaticLimitKind::Stick;
+  /// The speed at or below which the block counts as near rest (SpringBlockSummary::nearRestThreshold):
+  /// 0, both models resting exactly (the seed: by its clamp).
+  double nearRestThreshold = 0;
   ResolvedParams params;        ///< every parameter, defaults filled in
 };
 

@@ -186,12 +186,25 @@ struct LawSimulationRequest {
 /// Checks a kick (LawSimulationRequest::kick); throws InputError naming `kick`.
 void checkKick(double kick, SpringBlockStart start, bool hasDriveSteps);
 
+/// Checks the drive's velocity steps: the first at t = 0, times increasing and before the end of a
+/// run of `duration` s, each velocity in v0's range. Throws InputError naming the step, "v0[k]".
+void checkDriveSteps(const std::vector<Breakpoint>& steps, double duration);
+
+/// Checks an output grid's size, 2 to 1000000 rows; throws InputError naming `samples`.
+void checkSamples(int samples);
+
+/// Checks a relative tolerance (LawSimulationRequest::tolerance): 0, or 1e-14 to 1e-3. Throws
+/// InputError naming `tolerance`.
+void checkTolerance(double tolerance);
+
 struct LawSimulationResult {
   SpringBlockResult run;
   ResolvedParams system;   ///< every system parameter, defaults filled in
   ResolvedParams law;      ///< every law parameter, defaults filled in
   std::string integrator;  ///< the integrator that ran
   double tolerance;        ///< the relative tolerance it ran with
+  double resonanceRadPerS; ///< the block's resonance on its spring, ω = √(c/m) [rad/s]
+  double resonanceHz;      ///< ω / 2π [Hz]
 };
 
 /// Resolves and checks the request against the catalogs, then runs it.

@@ -5,27 +5,16 @@
 // closed-form boundaries the maps are drawn and tested against.
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "friction/parameters.h"
+#include "friction/scenario.h"
 #include "friction/simulate.h"
 #include "friction/spring_block.h"
+#include "friction/value.h"
 
 namespace friction {
-
-/// What one cell runs: a seed model ({model, params}) or a law on the spring-block ({law, params,
-/// system, integrator, start}).
-struct Scenario {
-  std::string model;   ///< a model id, or empty for a law run
-  std::string law;     ///< a law id (when model is empty)
-  ParamList params;    ///< the model's or law's values
-  ParamList system;    ///< the spring-block system (law runs)
-  std::string integrator = "auto";
-  SpringBlockStart start = SpringBlockStart::Rest;
-  double kick = 0;       ///< LawSimulationRequest::kick
-  double tolerance = 0;  ///< LawSimulationRequest::tolerance (0: the law's default)
-  int samples = 2000;
-};
 
 /// One axis of a map: which value it moves ("params" or "system" then the key) over what range.
 struct SweepAxis {
@@ -50,9 +39,38 @@ struct SweepCell {
 /// Runs cell (i, j) of the map (x index i, y index j). Throws InputError for a bad scenario or axis.
 SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y, int i, int j);
 
-/// Checks a map's request: the scenario's subject, the axes' targets, keys, ranges and sizes (2 to 256
-/// cells each). Throws InputError naming the field.
+/// Checks a map's request: the scenario's subject, its fixed values, integrator, samples, tolerance
+/// and kick (a map's drive has one velocity), the axes' targets, keys, ranges and sizes (2 to 256
+/// cells each). Throws InputError naming the field by its path in the map's request: "scenario.law",
+/// "scenario.params.mu_s", "scenario.system.c", "x.key", "x.count", "x.min", "y.key"...
 void checkSweep(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y);
+
+/// A map's request: {"scenario": SCENARIO, "x": AXIS, "y": AXIS}, with SCENARIO as friction/scenario.h
+/// reads it (no velocity steps) and AXIS = {"target": "params" | "system", "key", "min", "max",
+/// "count", "log"} (target "params" unless given; count 2 to 256; log true or false).
+struct Sweep {
+  Scenario scenario;
+  SweepAxis x, y;
+};
+
+/// Reads a map's request and checks it (checkSweep). Throws InputError naming the field by its path;
+/// an unknown key is refused at every level.
+Sweep readSweep(const Value& value);
+
+/// Cells of a map to run: the map's request with "cells": [i0, j0, i1, j1, ...] (x index, y index).
+struct SweepCellsRequest {
+  Sweep sweep;
+  std::vector<std::pair<int, int>> cells;
+};
+SweepCellsRequest readSweepCells(const Value& value);
+
+/// A map's closed-form boundary: the map's request with "resolution" (2 to 512 points a side, 64 if
+/// not given).
+struct SweepBoundaryRequest {
+  Sweep sweep;
+  int resolution = 64;
+};
+SweepBoundaryRequest readSweepBoundary(const Value& value);
 
 /// Closed-form boundaries (physics-checks §2, §3, §4):
 /// the critical dashpot of a static velocity-weakening law at drive speed v0: η_c = −dF/dv(v0) [N·s/m]

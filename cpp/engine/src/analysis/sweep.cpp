@@ -4,15 +4,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <variant>
 
 #include "friction/abbott_seed.h"
 #include "friction/constants.h"
 #include "friction/errors.h"
 #include "friction/laws.h"
 #include "friction/state_variable.h"
+#include "scenario/reading.h"
 
 namespace friction {
 namespace {
+
+using reading::withFieldPrefix;
 
 // Sets `key` in `list` to `value`, replacing an earlier entry.
 void setValue(ParamList& list, const std::string& key, double value) {
@@ -25,28 +29,30 @@ const ModelSpec& subjectOf(const Scenario& scenario) {
   return scenario.model.empty() ? findLaw(scenario.law).spec : findModel(scenario.model);
 }
 
+// An axis's fields, each error naming the field at fault ("x.key", "x.count", "x.min"…).
 void checkAxis(const Scenario& scenario, const SweepAxis& axis, const std::string& name) {
   if (axis.target != "params" && axis.target != "system")
-    throw InputError(name, "Axis " + name + " must move 'params' or 'system'; got '" + axis.target + "'.");
+    throw InputError(name + ".target", "Axis " + name + " must move 'params' or 'system'; got '" + axis.target + "'.");
   if (axis.target == "system" && !scenario.model.empty())
-    throw InputError(name, "Axis " + name + " moves the spring-block system, which a seed model does not have.");
+    throw InputError(name + ".target", "Axis " + name + " moves the spring-block system, which a seed model does not have.");
   const ModelSpec& spec = axis.target == "system" ? springBlockSystemModel() : subjectOf(scenario);
   const ParamSpec* param = spec.findParam(axis.key);
   if (!param || param->kind == ParamKind::List)
-    throw InputError(name, "Axis " + name + " must name a number parameter of '" + std::string(spec.id) + "'; got '" +
-                               axis.key + "'.");
+    throw InputError(name + ".key", "Axis " + name + " must name a number parameter of '" + std::string(spec.id) +
+                                        "'; got '" + axis.key + "'.");
   if (!(axis.count >= 2 && axis.count <= 256))
-    throw InputError(name, "Axis " + name + " must have 2 to 256 cells; got " + std::to_string(axis.count) + ".");
+    throw InputError(name + ".count", "Axis " + name + " must have 2 to 256 cells; got " + std::to_string(axis.count) + ".");
   const auto inRange = [&](double v) { return std::isfinite(v) && v >= param->min && v <= param->max; };
   if (!(inRange(axis.min) && inRange(axis.max) && axis.min < axis.max))
-    throw InputError(name, "Axis " + name + " (" + axis.key + ") must run within " + formatNumber(param->min) + " … " +
-                               formatNumber(param->max) + (param->unit.empty() ? "" : " " + std::string(param->unit)) +
-                               ", from a smaller to a larger value; got " + formatNumber(axis.min) + " … " +
-                               formatNumber(axis.max) + ".");
+    throw InputError(name + (inRange(axis.min) ? ".max" : ".min"),
+                     "Axis " + name + " (" + axis.key + ") must run within " + formatNumber(param->min) + " … " +
+                         formatNumber(param->max) + (param->unit.empty() ? "" : " " + std::string(param->unit)) +
+                         ", from a smaller to a larger value; got " + formatNumber(axis.min) + " … " +
+                         formatNumber(axis.max) + ".");
   if (axis.logarithmic && !(axis.min > 0))
-    throw InputError(name, "A logarithmic axis " + name + " (" + axis.key + ") needs a minimum > 0" +
-                               (param->unit.empty() ? "" : " " + std::string(param->unit)) + "; got " +
-                               formatNumber(axis.min) + ".");
+    throw InputError(name + ".min", "A logarithmic axis " + name + " (" + axis.key + ") needs a minimum > 0" +
+                                        (param->unit.empty() ? "" : " " + std::string(param->unit)) + "; got " +
+                                        formatNumber(axis.min) + ".");
 }
 
 // The scenario with the two axes' parameters set to the given values.
@@ -109,11 +115,12 @@ double SweepAxis::at(int i) const {
 
 void checkSweep(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y) {
   if (scenario.model.empty() && scenario.law.empty())
-    throw InputError("scenario", "A map needs a scenario: a model or a law.");
-  subjectOf(scenario);  // an unknown model or law is refused here
+    throw InputError("scenario.model", "A map needs a scenario: a model or a law.");
+  withFieldPrefix("scenario.", [&] { subjectOf(scenario); });  // an unknown model or law is refused here
   checkAxis(scenario, x, "x");
   checkAxis(scenario, y, "y");
-  if (x.target == y.target && x.key == y.key) throw InputError("y", "The two axes must move different parameters; both move " + y.target + "." + y.key + ".");
+  if (x.target == y.target && x.key == y.key)
+    throw InputError("y.key", "The two axes must move different parameters; both move " + y.target + "." + y.key + ".");
   // The fixed values, each against its own range, so that a bad one refuses the whole map rather
   // than every cell. (Rules across parameters, such as μk ≤ μs, may hold in some cells and not in
   // others when an axis moves one of them: those are the cells' to report.)
@@ -123,33 +130,41 @@ void checkSweep(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y
       if (!((x.target == target && x.key == entry.first) || (y.target == target && y.key == entry.first))) fixed.push_back(entry);
     return fixed;
   };
-  resolveParams(subjectOf(scenario), fixedValues(scenario.params, "params"));
-  if (scenario.model.empty()) resolveParams(springBlockSystemModel(), fixedValues(scenario.system, "system"));
-  else if (!scenario.system.empty()) throw InputError("system", "A seed model has no spring-block system: its own parameters hold it.");
-  checkKick(scenario.kick, scenario.model.empty() ? scenario.start : SpringBlockStart::Rest, false);
+  withFieldPrefix("scenario.params.", [&] { resolveParams(subjectOf(scenario), fixedValues(scenario.params, "params")); });
+  if (!scenario.model.empty()) {
+    if (!scenario.system.empty())
+      throw InputError("scenario.system", "A seed model has no spring-block system: its own parameters hold it.");
+    return;
+  }
+  withFieldPrefix("scenario.system.", [&] { resolveParams(springBlockSystemModel(), fixedValues(scenario.system, "system")); });
+  if (!scenario.driveSteps.empty())
+    throw InputError("scenario.system.v0", "A map's drive velocity v0 must be one number (m/s), not a list of steps.");
+  withFieldPrefix("scenario.", [&] {
+    findIntegrator(scenario.integrator);
+    checkSamples(scenario.samples);
+    checkTolerance(scenario.tolerance);
+    checkKick(scenario.kick, scenario.start, false);
+  });
 }
 
 SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y, int i, int j) {
   checkSweep(scenario, x, y);
   if (!(i >= 0 && i < x.count && j >= 0 && j < y.count))
-    throw InputError("cell", "Cell (" + std::to_string(i) + ", " + std::to_string(j) + ") lies outside the " +
-                                 std::to_string(x.count) + " × " + std::to_string(y.count) + " map.");
+    throw InputError("cells", "Cell (" + std::to_string(i) + ", " + std::to_string(j) + ") lies outside the " +
+                                  std::to_string(x.count) + " × " + std::to_string(y.count) + " map.");
   SweepCell cell;
   cell.x = x.at(i), cell.y = y.at(j);
-  const Scenario run = withAxisValues(scenario, x, cell.x, y, cell.y);
   try {
     // The run's own regime and growth rate: a map cell and the run it opens are judged alike.
-    Trace trace;
-    if (!run.model.empty()) {
-      const SimulationResult result = simulate({run.model, run.params});
-      trace = result.trace, cell.regime = result.summary.regime, cell.value = result.summary.growthRate;
+    const ScenarioResult result = runScenario(withAxisValues(scenario, x, cell.x, y, cell.y));
+    const Trace* trace = nullptr;
+    if (const auto* model = std::get_if<SimulationResult>(&result)) {
+      trace = &model->trace, cell.regime = model->summary.regime, cell.value = model->summary.growthRate;
     } else {
-      LawSimulationRequest request{run.law, run.params, run.system, run.integrator, run.samples};
-      request.start = run.start, request.kick = run.kick, request.tolerance = run.tolerance;
-      const LawSimulationResult result = simulateLaw(request);
-      trace = result.run.trace, cell.regime = result.run.summary.regime, cell.value = result.run.summary.growthRate;
+      const LawSimulationResult& law = std::get<LawSimulationResult>(result);
+      trace = &law.run.trace, cell.regime = law.run.summary.regime, cell.value = law.run.summary.growthRate;
     }
-    if (cell.regime == Regime::StickSlip) cell.value = lateAmplitude(trace);
+    if (cell.regime == Regime::StickSlip) cell.value = lateAmplitude(*trace);
     if (!std::isfinite(cell.value)) cell.value = 0;
   } catch (const InputError& error) {
     cell.error = error.what();

@@ -50,4 +50,10 @@ const std::vector<Preset>& presetCatalog() {
   return presets;
 }
 
+bool runsModel(const Preset& preset) {
+  for (const ModelSpec& model : modelCatalog())
+    if (model.id == preset.subject) return true;
+  return false;
+}
+
 }  // namespace friction

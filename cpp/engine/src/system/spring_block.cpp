@@ -34,22 +34,6 @@ Integrator chooseIntegrator(const LawEvaluator& law, const SpringBlockSystem& sy
   return stiffnessRate > 1e4 * ownRate ? Integrator::Radau : Integrator::DormandPrince;
 }
 
-// Velocity steps: from t = 0, times increasing and inside the run, each velocity in v0's range.
-void checkDriveSteps(const SpringBlockSystem& sys) {
-  const auto& steps = sys.driveSteps;
-  const ParamSpec& spec = kDriveVelocitySpec;
-  for (std::size_t k = 0; k < steps.size(); ++k) {
-    const std::string which = "Drive velocity step " + std::to_string(k) + " ";
-    if (k == 0 && steps[k].t != 0) throw InputError("v0", which + "must start at t = 0 s; got " + formatNumber(steps[k].t) + " s.");
-    if (k > 0 && !(steps[k].t > steps[k - 1].t && steps[k].t < sys.duration))
-      throw InputError("v0", which + "must come after the previous one and before the end (" + formatNumber(sys.duration) +
-                                 " s); got t = " + formatNumber(steps[k].t) + " s.");
-    if (!(steps[k].value >= spec.min && steps[k].value <= spec.max))
-      throw InputError("v0", which + "must be between " + formatNumber(spec.min) + " m/s and " + formatNumber(spec.max) +
-                                 " m/s; got " + formatNumber(steps[k].value) + " m/s.");
-  }
-}
-
 }  // namespace
 
 SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& lawParams, const SpringBlockSystem& given,
@@ -58,12 +42,11 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   // The system's ranges are the catalog's (one declaration for the page, JS and C++ callers).
   resolveParams(springBlockSystemModel(), {{"m", given.m}, {"Fn", given.Fn}, {"c", given.c}, {"eta", given.eta},
                                            {"v0", given.v0}, {"duration", given.duration}});
-  checkDriveSteps(given);
+  checkDriveSteps(given.driveSteps, given.duration);
   // With velocity steps, the analysis (regime thresholds, time scales) refers to the last drive velocity.
   SpringBlockSystem sys = given;
   if (!sys.driveSteps.empty()) sys.v0 = sys.driveSteps.back().value;
-  if (!(options.samples >= 2 && options.samples <= 1'000'000))
-    throw InputError("samples", "samples must be between 2 and 1000000; got " + std::to_string(options.samples) + ".");
+  checkSamples(options.samples);
 
   const bool automatic = options.integrator == Integrator::Auto;
   const double stiffnessRate = automatic && !law.stateful() ? slipStiffness(law, sys).rate : 0;
@@ -188,13 +171,38 @@ void checkKick(double kick, SpringBlockStart start, bool hasDriveSteps) {
                                  formatNumber(kick) + (start != SpringBlockStart::Steady ? " from rest." : " with velocity steps."));
 }
 
+// Velocity steps: from t = 0, times increasing and inside the run, each velocity in v0's range.
+void checkDriveSteps(const std::vector<Breakpoint>& steps, double duration) {
+  const ParamSpec& spec = kDriveVelocitySpec;
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    const std::string field = "v0[" + std::to_string(k) + "]";
+    const std::string which = "Drive velocity step " + std::to_string(k) + " ";
+    if (k == 0 && steps[k].t != 0) throw InputError(field, which + "must start at t = 0 s; got " + formatNumber(steps[k].t) + " s.");
+    if (k > 0 && !(steps[k].t > steps[k - 1].t && steps[k].t < duration))
+      throw InputError(field, which + "must come after the previous one and before the end (" + formatNumber(duration) +
+                                  " s); got t = " + formatNumber(steps[k].t) + " s.");
+    if (!(steps[k].value >= spec.min && steps[k].value <= spec.max))
+      throw InputError(field, which + "must be between " + formatNumber(spec.min) + " m/s and " + formatNumber(spec.max) +
+                                  " m/s; got " + formatNumber(steps[k].value) + " m/s.");
+  }
+}
+
+void checkSamples(int samples) {
+  if (!(samples >= 2 && samples <= 1'000'000))
+    throw InputError("samples", "samples must be between 2 and 1000000; got " + std::to_string(samples) + ".");
+}
+
+void checkTolerance(double tolerance) {
+  if (tolerance != 0 && !(tolerance >= 1e-14 && tolerance <= 1e-3))
+    throw InputError("tolerance", "The relative tolerance must be between 1e-14 and 0.001 (or 0 for the law's default); "
+                                  "got " + formatNumber(tolerance) + ".");
+}
+
 LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
   const Integrator integrator = findIntegrator(request.integrator);
   ResolvedParams system = resolveParams(springBlockSystemModel(), request.system);
   const LawEvaluator law(request.law, request.params);
-  if (request.tolerance != 0 && !(request.tolerance >= 1e-14 && request.tolerance <= 1e-3))
-    throw InputError("tolerance", "The relative tolerance must be between 1e-14 and 0.001 (or 0 for the law's default); "
-                                  "got " + formatNumber(request.tolerance) + ".");
+  checkTolerance(request.tolerance);
   SpringBlockOptions options = defaultOptions(law);
   options.samples = request.samples;
   options.progress = request.progress;
@@ -213,7 +221,9 @@ LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
                               system.get("Fn"), system.get("duration"), driveSteps, request.start};
   SpringBlockResult run = simulateSpringBlock(request.law, request.params, sys, options);
   const std::string_view ran = integratorId(run.summary.integrator);
-  return {std::move(run), std::move(system), law.resolved(), std::string(ran), options.relativeTolerance};
+  const double omega = std::sqrt(sys.c / sys.m);
+  return {std::move(run), std::move(system), law.resolved(), std::string(ran), options.relativeTolerance, omega,
+          omega / (2 * kPi)};
 }
 
 }  // namespace friction

@@ -1,0 +1,71 @@
+#pragma once
+// A scenario, the one reader of it and its run. A scenario is what one simulation needs: a seed
+// model with its parameters, or a catalog law driving the spring-block with the system, start,
+// drive velocity steps, kick, integrator, tolerance and output samples. Every caller (the wasm
+// bindings, the command-line program, the fuzz harness) converts its own form of a request into a
+// friction::Value and reads it here, so that all of them accept and refuse the same requests with
+// the same messages.
+//
+// The format (JSON as the command-line program reads it; the same as a JS object):
+//   { "model": ID, "params": { KEY: NUMBER, ... } }
+//   { "law": ID, "params": { KEY: NUMBER | [NUMBER, ...], ... },
+//     "system": { "m", "Fn", "c", "eta", "duration": NUMBER, "v0": NUMBER | [[T, V], ...],
+//                 "start": "rest" | "steady" },
+//     "integrator": ID, "samples": WHOLE NUMBER, "tolerance": NUMBER, "kick": NUMBER }
+// Every key is optional but the model or law. An unknown key is refused at every level.
+//
+// Errors: friction::InputError whose field is the path of the value refused, from the root of the
+// request: "law", "params.mu_s", "system.v0", "system.v0[2]", "samples" (and, in a sweep,
+// "scenario.params.mu_s", "x.min"; friction/sweep.h). An error about an object as a whole, an empty
+// key in it included, names the object ("params", "system"; "scenario" for the whole request). The
+// message says what was expected, with the unit and range, and what was given.
+
+#include <functional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "friction/law_runs.h"
+#include "friction/parameters.h"
+#include "friction/simulate.h"
+#include "friction/spring_block.h"
+#include "friction/value.h"
+
+namespace friction {
+
+/// What one run needs: a seed model ({model, params}) or a law on the spring-block ({law, params,
+/// system, integrator, start, driveSteps, kick, tolerance, samples}).
+struct Scenario {
+  std::string model;   ///< a model id, or empty for a law run
+  std::string law;     ///< a law id (when model is empty)
+  ParamList params;    ///< the model's or law's values
+  ParamList system;    ///< the spring-block system (law runs); v0 is the first step's when driveSteps are given
+  std::string integrator = "auto";
+  SpringBlockStart start = SpringBlockStart::Rest;
+  std::vector<Breakpoint> driveSteps;  ///< LawSimulationRequest::driveSteps (empty: v0 throughout)
+  double kick = 0;       ///< LawSimulationRequest::kick
+  double tolerance = 0;  ///< LawSimulationRequest::tolerance (0: the law's default)
+  int samples = 2000;
+};
+
+/// Reads a scenario (the format above) and checks it as checkScenario does. Throws InputError
+/// naming the field by its path.
+Scenario readScenario(const Value& value);
+
+/// Everything about a scenario that can be checked without running it, against the catalogs: the
+/// model or law, its parameters and their cross-parameter rules, the system, the drive steps, the
+/// integrator, samples, tolerance, kick and start. Throws InputError naming the field by its path.
+void checkScenario(const Scenario& scenario);
+
+/// The spring-block request a law scenario runs as.
+LawSimulationRequest lawRequestFor(const Scenario& scenario);
+
+/// A scenario's result: a seed model's, or a law's on the spring-block.
+using ScenarioResult = std::variant<SimulationResult, LawSimulationResult>;
+
+/// Checks the scenario (checkScenario), then runs the model or the law. `progress` is called as a
+/// law run advances (SpringBlockOptions::progress). Throws InputError naming the field by its path,
+/// SimulationError (RunStopped) for a run that cannot complete.
+ScenarioResult runScenario(const Scenario& scenario, const std::function<void(double)>& progress = {});
+
+}  // namespace friction
