@@ -76,10 +76,10 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
 const std::vector<IntegratorSpec>& integratorCatalog() {
   static const std::vector<IntegratorSpec> catalog = {
       {Integrator::Auto, "auto", "Automatic",
-       "Picks per law: Dormand–Prince, or Rosenbrock when the friction makes slip stiff (its fastest rate above "
-       "10⁴× the spring's), or the stepped scheme for a law that remembers its force between steps; and changes "
-       "from Rosenbrock to Dormand–Prince inside a run where Rosenbrock's steps shrink below a third of "
-       "Dormand–Prince's stability bound (a kink such as LuGre's |v|), which makes it the costlier."},
+       "Picks per law: Radau for a dynamic law or where the friction makes slip stiff (its fastest rate above "
+       "10⁴× the spring's), Dormand–Prince otherwise, or the stepped scheme for a law that remembers its force "
+       "between steps; inside a run it changes to whichever of Radau and Dormand–Prince does less work per "
+       "simulated second, and to Rosenbrock where Radau's Newton iteration cannot follow the state."},
       {Integrator::DormandPrince, "dormand-prince", "Dormand–Prince 5(4), adaptive",
        "Fifth order with an embedded error estimate; the step follows the tolerance. Switches located to 1e-12 s."},
       {Integrator::Rosenbrock, "rosenbrock", "Rosenbrock 4(3), adaptive, stiff",
