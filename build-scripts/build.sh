@@ -25,3 +25,6 @@ node build-scripts/equations.mjs
 # The single-file build for use without a server (opened from disk): dist/friction-lab.html.
 node build-scripts/single-file.mjs
 echo "build: dist/ is ready ($(du -sh dist | cut -f1))"
+# What the page loads from dist/, raw and gzipped, and the total (tests/wasm/payload-size.test.mjs
+# holds it to its budget).
+node build-scripts/payload-size.mjs

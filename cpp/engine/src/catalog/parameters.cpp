@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -25,11 +25,13 @@ double ResolvedParams::get(std::string_view key) const { return values.at(indexO
 
 const std::vector<double>& ResolvedParams::list(std::string_view key) const { return lists.at(indexOf(*model, key)); }
 
+// printf's %.*g is what an ostream writes for a double at precision(digits) in the default float
+// field (libc++ and libstdc++ both format it so), without iostream's code in the wasm module (about
+// 100 KB before gzip, locales and all). Floating-point std::to_chars is missing in Emscripten 3.1.6.
 std::string formatSignificant(double value, int digits) {
-  std::ostringstream out;
-  out.precision(digits);
-  out << value;
-  return out.str();
+  char text[64];
+  const int length = std::snprintf(text, sizeof text, "%.*g", digits, value);
+  return std::string(text, length > 0 ? static_cast<std::size_t>(length) : 0);
 }
 
 std::string formatNumber(double value) {
@@ -38,11 +40,9 @@ std::string formatNumber(double value) {
   // The shortest of 10 or 17 significant digits that reads back as the same double, so a value just
   // outside a range never prints as the bound itself.
   for (int digits : {10, 17}) {
-    std::ostringstream out;
-    out.precision(digits);
-    out << value;
+    std::string text = formatSignificant(value, digits);
     // strtod, not stod: stod throws for a subnormal value (ERANGE), which is a value like any other.
-    if (digits == 17 || std::strtod(out.str().c_str(), nullptr) == value) return out.str();
+    if (digits == 17 || std::strtod(text.c_str(), nullptr) == value) return text;
   }
   return {};
 }
