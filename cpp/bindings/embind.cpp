@@ -93,7 +93,7 @@ val paramToJs(const friction::ParamSpec& spec) {
   out.set("kind", spec.kind == friction::ParamKind::List      ? "list"
                   : spec.kind == friction::ParamKind::Integer ? "integer"
                                                               : "number");
-  if (spec.kind == friction::ParamKind::List) out.set("default", numbers(spec.defaultList));
+  if (spec.kind == friction::ParamKind::List) out.set("default", numbers(spec.defaultList.toVector()));
   out.set("help", text(spec.help));
   out.set("texSymbol", text(spec.texSymbol));
   if (spec.role != friction::ParamRole::None) out.set("role", text(friction::roleName(spec.role)));
