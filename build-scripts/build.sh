@@ -20,6 +20,12 @@ cp -R web/. dist/
 cp cpp/bindings/engine.mjs build/wasm/cpp/friction-wasm.mjs build/wasm/cpp/friction-wasm.wasm dist/
 cp node_modules/chart.js/dist/chart.umd.min.js dist/vendor/
 cp node_modules/chart.js/LICENSE.md dist/vendor/chart.js-LICENSE.md
+# Binaryen's wasm-opt (npm `binaryen`, newer than the one em++ runs at link time) on the module the
+# page loads. The features are the module's own: MVP, exceptions (-fwasm-exceptions) and mutable
+# globals; wasm-opt refuses a module that uses more, so a new feature fails the build here.
+# No fast-math pass: IEEE results stay as compiled (the seed's numbers are checked bit for bit).
+node_modules/.bin/wasm-opt dist/friction-wasm.wasm -O3 \
+  --mvp-features --enable-exception-handling --enable-mutable-globals -o dist/friction-wasm.wasm
 # The equations of the catalog, typeset to MathML by KaTeX at build time: dist/equations.json.
 node build-scripts/equations.mjs
 # The single-file build for use without a server (opened from disk): dist/friction-lab.html.
