@@ -30,6 +30,8 @@ node_modules/.bin/wasm-opt dist/friction-wasm.wasm -O3 \
 node build-scripts/equations.mjs
 # The single-file build for use without a server (opened from disk): dist/friction-lab.html.
 node build-scripts/single-file.mjs
+# Minify what the page loads (after the single file, which bundles the readable sources).
+node build-scripts/minify.mjs
 echo "build: dist/ is ready ($(du -sh dist | cut -f1))"
 # What the page loads from dist/, raw and gzipped, and the total (tests/wasm/payload-size.test.mjs
 # holds it to its budget).
