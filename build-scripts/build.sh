@@ -18,7 +18,8 @@ rm -rf dist
 mkdir -p dist/vendor
 cp -R web/. dist/
 cp cpp/bindings/engine.mjs build/wasm/cpp/friction-wasm.mjs build/wasm/cpp/friction-wasm.wasm dist/
-cp node_modules/chart.js/dist/chart.umd.min.js dist/vendor/
+# Chart.js with only the parts the page uses (build-scripts/chart.mjs): dist/vendor/chart.min.js.
+node build-scripts/chart.mjs
 cp node_modules/chart.js/LICENSE.md dist/vendor/chart.js-LICENSE.md
 # Binaryen's wasm-opt (npm `binaryen`, newer than the one em++ runs at link time) on the module the
 # page loads. The features are the module's own: MVP, exceptions (-fwasm-exceptions) and mutable
