@@ -18,12 +18,21 @@ rm -rf dist
 mkdir -p dist/vendor
 cp -R web/. dist/
 cp cpp/bindings/engine.mjs build/wasm/cpp/friction-wasm.mjs build/wasm/cpp/friction-wasm.wasm dist/
-cp node_modules/chart.js/dist/chart.umd.min.js dist/vendor/
+# Chart.js with only the parts the page uses (build-scripts/chart.mjs): dist/vendor/chart.min.js.
+node build-scripts/chart.mjs
 cp node_modules/chart.js/LICENSE.md dist/vendor/chart.js-LICENSE.md
+# Binaryen's wasm-opt (npm `binaryen`, newer than the one em++ runs at link time) on the module the
+# page loads. The features are the module's own: MVP, exceptions (-fwasm-exceptions) and mutable
+# globals; wasm-opt refuses a module that uses more, so a new feature fails the build here.
+# No fast-math pass: IEEE results stay as compiled (the seed's numbers are checked bit for bit).
+node_modules/.bin/wasm-opt dist/friction-wasm.wasm -O3 \
+  --mvp-features --enable-exception-handling --enable-mutable-globals -o dist/friction-wasm.wasm
 # The equations of the catalog, typeset to MathML by KaTeX at build time: dist/equations.json.
 node build-scripts/equations.mjs
 # The single-file build for use without a server (opened from disk): dist/friction-lab.html.
 node build-scripts/single-file.mjs
+# Minify what the page loads (after the single file, which bundles the readable sources).
+node build-scripts/minify.mjs
 echo "build: dist/ is ready ($(du -sh dist | cut -f1))"
 # What the page loads from dist/, raw and gzipped, and the total (tests/wasm/payload-size.test.mjs
 # holds it to its budget).

@@ -92,7 +92,7 @@ const pageSource = `globalThis.__frictionWorkerSource = ${JSON.stringify(workerS
 
 let html = await read('index.html');
 const css = await read('styles.css');
-const chart = await read('vendor/chart.umd.min.js');
+const chart = await read('vendor/chart.min.js');
 const swap = (find, replacement) => {
   if (!html.includes(find)) throw new Error(`index.html has no ${find}`);
   html = html.replace(find, () => replacement);
@@ -102,7 +102,7 @@ swap('<link rel="stylesheet" href="styles.css">', `<style>\n${css}\n</style>`);
 for (const [link, href] of [...html.matchAll(/<link rel="stylesheet" href="([\w-]+\.css)">/g)]) {
   swap(link, `<style>\n${await read(href)}\n</style>`);
 }
-swap('<script defer src="vendor/chart.umd.min.js"></script>', `<script>\n${chart.replaceAll('</script', '<\\/script')}\n</script>`);
+swap('<script defer src="vendor/chart.min.js"></script>', `<script>\n${chart.replaceAll('</script', '<\\/script')}\n</script>`);
 swap('<script type="module" src="js/main.js"></script>', `<script type="module">\n${pageSource.replaceAll('</script', '<\\/script')}\n</script>`);
 await writeFile(path.join(dist, 'friction-lab.html'), html);
 console.log(`single-file: dist/friction-lab.html (${(html.length / 1024).toFixed(0)} KiB)`);

@@ -138,7 +138,7 @@ val paramToJs(const friction::ParamSpec& spec) {
                     {"unit", text(spec.unit)}, {"min", val(spec.min)}, {"max", val(spec.max)}, {"step", val(spec.step)},
                     {"scale", val(spec.scale == friction::Scale::Log ? "log" : "linear")}, {"kind", val(kind)},
                     {"help", text(spec.help)}, {"texSymbol", text(spec.texSymbol)}});
-  out.set("default", spec.kind == friction::ParamKind::List ? numbers(spec.defaultList) : val(spec.defaultValue));
+  out.set("default", spec.kind == friction::ParamKind::List ? numbers(spec.defaultList.toVector()) : val(spec.defaultValue));
   if (spec.role != friction::ParamRole::None) out.set("role", text(friction::roleName(spec.role)));
   const friction::DerivedDefault& rule = spec.defaultFrom;
   out.set("defaultFrom", rule.key.empty() ? val::null()

@@ -26,6 +26,27 @@ enum class ParamKind { Number, Integer, List };
 inline constexpr std::size_t kMinListItems = 2;
 inline constexpr std::size_t kMaxListItems = 64;
 
+/// A List parameter's default items: a view of a constant array, e.g. `static constexpr double
+/// kDefault[] = {0.0, 2.0}; … ListDefault(kDefault)`. A view, not a std::vector, so that a ParamSpec
+/// is a literal type: the catalogs' tables of parameters are then constant data, initialised before
+/// the program starts, instead of code that builds them at start-up (in the wasm module that code was
+/// about 36 KB).
+class ListDefault {
+ public:
+  constexpr ListDefault() = default;
+  template <std::size_t N>
+  constexpr ListDefault(const double (&items)[N]) : items_(items), count_(N) {}  // NOLINT: implicit by design
+  constexpr const double* begin() const { return items_; }
+  constexpr const double* end() const { return items_ + count_; }
+  constexpr std::size_t size() const { return count_; }
+  constexpr bool empty() const { return count_ == 0; }
+  std::vector<double> toVector() const { return std::vector<double>(begin(), end()); }
+
+ private:
+  const double* items_ = nullptr;
+  std::size_t count_ = 0;
+};
+
 /// A default that follows another parameter of the same model: value = factor × (that parameter).
 /// Example: the normal force Fn defaults to m·g. An empty `key` means "no derived default".
 struct DerivedDefault {
@@ -80,7 +101,7 @@ struct ParamSpec {
   std::string_view help;    ///< one or two sentences: meaning, effect, origin
   DerivedDefault defaultFrom = {};
   ParamKind kind = ParamKind::Number;
-  std::vector<double> defaultList = {};  ///< the default of a List parameter
+  ListDefault defaultList = {};  ///< the default of a List parameter
   /// The symbol as the model's equations write it in TeX (\mu_s, \eta, \mathrm{Iform}), so that a
   /// page can pair each symbol of an equation with this parameter's meaning and unit. Set with
   /// setTexSymbols() where the model's catalog entry is built.

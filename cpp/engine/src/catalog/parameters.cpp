@@ -109,7 +109,7 @@ ResolvedParams resolveParams(const ModelSpec& model, const ParamList& given) {
   for (std::size_t i = 0; i < count; ++i) {
     const ParamSpec& spec = model.params[i];
     if (isGiven[i] || !spec.defaultFrom.key.empty()) continue;
-    if (spec.kind == ParamKind::List) resolved.lists[i] = spec.defaultList;
+    if (spec.kind == ParamKind::List) resolved.lists[i] = spec.defaultList.toVector();
     else resolved.values[i] = spec.defaultValue;
   }
   for (std::size_t i = 0; i < count; ++i) {

@@ -99,13 +99,15 @@ double velPressureMu(const ResolvedParams& r, const LawInputs& in) {
 struct MultiLinearParams {
   std::vector<double> vel, frn;
 };
+constexpr double kDefaultVel[] = {0.0, 2.0, 8.0, 10.0};
+constexpr double kDefaultFrn[] = {0.085, 0.150, 0.163, 0.163};
 const std::array<ParamSpec, 2> kMultiLinearSpecs = {{
     {"vel", "v", "Velocities", "m/s", 0, 0.0, 1e3, 0.01, Scale::Linear,
-     "Breakpoint velocities, ≥ 0 and strictly increasing (-vel v0 v1 …).", {}, ParamKind::List, {0.0, 2.0, 8.0, 10.0}},
+     "Breakpoint velocities, ≥ 0 and strictly increasing (-vel v0 v1 …).", {}, ParamKind::List, kDefaultVel},
     {"frn", "μ", "Coefficients", "", 0, 0.0, 2.0, 0.005, Scale::Linear,
      "Friction coefficient at each breakpoint, ≥ 0 (-frn μ0 μ1 …). Beyond the first and last points the end "
      "segments are extended, not clamped: μ may go negative or grow without bound.",
-     {}, ParamKind::List, {0.085, 0.150, 0.163, 0.163}},
+     {}, ParamKind::List, kDefaultFrn},
 }};
 MultiLinearParams bindMultiLinear(const ResolvedParams& r) { return {r.list("vel"), r.list("frn")}; }
 void validateMultiLinear(const ResolvedParams& r) {
