@@ -202,6 +202,7 @@ TEST_CASE("The roles of each law, as its definition reads (friction-laws.md, phy
   const std::map<std::string_view, std::map<std::string_view, ParamRole>> expected = {
       {"coulomb", {{"mu_s", R::StaticCoefficient}, {"mu_k", R::KineticCoefficient}}},
       {"abbott-theta", {{"mus", R::StaticCoefficient}, {"muk", R::KineticCoefficient}}},
+      {"state-variable", {{"mus", R::StaticCoefficient}, {"muk", R::KineticCoefficient}}},
       {"ratel-coulomb", {{"kinetic", R::KineticCoefficient}}},
       {"ratel-threlfall", {{"kinetic", R::KineticCoefficient}, {"tolerance_velocity", R::StictionSpeed}}},
       {"drake-stribeck",

@@ -229,11 +229,6 @@ TEST_CASE("checkScenario names paths for a scenario built in code; runScenario n
   stepped.start = SpringBlockStart::Steady;
   stepped.system = {{"duration", 0.1}};
   CHECK(refusal([&] { runScenario(stepped); }).field == "system.start");
-  // The state-variable model's step budget (state_variable_test.cpp): a parameter of the model.
-  Scenario model;
-  model.model = "state-variable";
-  model.params = {{"m", 0.01}, {"Fn", 10000}, {"mus", 2}, {"D", 1e-7}, {"duration", 200}};
-  CHECK(refusal([&] { runScenario(model); }).field == "params.duration");
   // And a scenario that is fine runs as the law or the model it names.
   const ScenarioResult law = runScenario(readScenario(object({{"law", "coulomb"}, {"system", object({{"duration", 1}})}})));
   CHECK(std::get<LawSimulationResult>(law).run.trace.size() >= 2000);  // the grid and the located switches

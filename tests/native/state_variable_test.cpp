@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "friction/friction.h"
@@ -41,10 +42,24 @@ Oscillation measureOscillation(const StateVariableParams& p) {
   StateVariableOptions options;
   options.samples = 40001;
   options.start = steadySliding(p, 1e-6);
+  // The perturbation is 1e-6 of v0: the tolerance must be far below that for its growth to 1e-3.
+  options.tolerance = 1e-13;
   const Trace trace = simulateStateVariable(p, options).trace;
   std::vector<double> deviation(trace.v.size());
   for (std::size_t i = 0; i < deviation.size(); ++i) deviation[i] = trace.v[i] - p.v0;
-  const auto peaks = analytic::peaks(trace.t, deviation);
+  // One peak per positive lobe of v − v0 (between its sign changes): a dense output's joins between
+  // steps, at the tolerance's level, may add tiny local maxima near a crest.
+  std::vector<analytic::Peak> peaks;
+  bool lobeHasPeak = false;
+  for (const analytic::Peak& peak : analytic::peaks(trace.t, deviation)) {
+    if (peak.value <= 0) continue;
+    const std::size_t i = std::lower_bound(trace.t.begin(), trace.t.end(), peak.t) - trace.t.begin();
+    const bool sameLobe = !peaks.empty() && lobeHasPeak &&
+                          std::none_of(deviation.begin() + (std::lower_bound(trace.t.begin(), trace.t.end(), peaks.back().t) - trace.t.begin()),
+                                       deviation.begin() + i, [](double d) { return d < 0; });
+    if (!sameLobe) peaks.push_back(peak), lobeHasPeak = true;
+    else if (peak.value > peaks.back().value) peaks.back() = peak;
+  }
   REQUIRE(peaks.size() >= 6);
   // Skip the first peaks, where the fast real mode has not yet died out.
   const auto& first = peaks[2];
@@ -123,10 +138,10 @@ TEST_CASE("As D → 0 the cycle converges to the closed-form Coulomb stick-slip 
 }
 
 TEST_CASE("RK4 converges at fourth order on the frictionless driven oscillator", "[state-variable][integrator]") {
-  // With Fn = 0 the block is a damped oscillator pulled from rest: e = x − v0 t obeys
+  // Without friction the block is a damped oscillator pulled from rest: e = x − v0 t obeys
   // m ë + η ė + c e = 0 with e(0) = 0, ė(0) = −v0, so e(t) = −(v0/ωd) e^{−αt} sin(ωd t).
   StateVariableParams p = defaults();
-  p.Fn = 0, p.m = 1, p.c = 100, p.eta = 2, p.v0 = 0.1, p.duration = 2;
+  p.mus = p.muk = 0, p.m = 1, p.c = 100, p.eta = 2, p.v0 = 0.1, p.duration = 2;
   const double alpha = p.eta / (2 * p.m), omegaD = std::sqrt(p.c / p.m - alpha * alpha);
   auto errorAt = [&](double step) {
     // The largest error over a sample grid of 0.02 s (every 2 or 4 steps).
@@ -174,24 +189,27 @@ TEST_CASE("During each stick phase the block does not move and the static limit 
   }
 }
 
-TEST_CASE("A run that needs more steps than the budget at a stable step is refused, naming the duration", "[state-variable][validation]") {
-  // Every value in range, but the θ–v feedback rate √(μs Fn/(m D)) ≈ 6e6 1/s of a light block on a
-  // tiny memory length needs steps below 0.5 µs: 200 s would take ~4e8 steps.
-  try {
-    simulate({"state-variable", {{"m", 0.01}, {"Fn", 10000}, {"mus", 2}, {"D", 1e-7}, {"duration", 200}}});
-    FAIL("expected an InputError");
-  } catch (const InputError& error) {
-    CHECK(error.field() == "duration");
-    CHECK_THAT(error.what(), Catch::StartsWith("Duration (duration) must be at most ") && Catch::Contains("got 200 s") &&
-                                 Catch::Contains("Shorten the duration"));
-  }
+TEST_CASE("A light block on a tiny memory length, beyond any affordable fixed step, runs to its end under auto", "[state-variable][integrator]") {
+  // The θ–v feedback rate √(μs Fn/(m D)) ≈ 6e6 1/s of a light block on a tiny memory length would
+  // need RK4 steps below 0.5 µs (4e8 of them for 200 s): the implicit method follows the slip instead.
+  // Stiff drive (c v0 = 1e5 N/s): it breaks away at Fs/(c v0) = 0.2 s and keeps sticking and slipping.
+  const SimulationResult result =
+      simulate({"state-variable", {{"m", 0.01}, {"Fn", 10000}, {"mus", 2}, {"D", 1e-7}, {"c", 10000}, {"v0", 10}, {"duration", 200}}});
+  CHECK(result.summary.regime == Regime::StickSlip);
+  CHECK(result.summary.steps < 4e7);
+  const Trace& trace = result.trace;
+  // The row before the block first moves is the break-away's own row (the slips are too short for
+  // the 0.1 s grid to catch: rows at rest follow).
+  std::size_t i = 0;
+  while (trace.x[i + 1] == 0) ++i;
+  CHECK_THAT(trace.t[i], WithinRel(2 * 10000 / (10000.0 * 10), 1e-9));
 }
 
 TEST_CASE("A frictionless block pulled by a bare spring starts sliding at once and follows the closed form", "[state-variable]") {
-  // Fn = 0 and η = 0: the drive force and the static limit are both 0 at t = 0, the edge where the
+  // μs = μk = 0 and η = 0: the drive force and the static limit are both 0 at t = 0, the edge where the
   // break-away search starts on a zero. e = x − v0 t obeys m ë + c e = 0 with e(0) = 0, ė(0) = −v0.
   StateVariableParams p = defaults();
-  p.Fn = 0, p.eta = 0, p.m = 1, p.c = 100, p.v0 = 0.1, p.duration = 0.5;  // less than one period
+  p.mus = p.muk = 0, p.eta = 0, p.m = 1, p.c = 100, p.v0 = 0.1, p.duration = 0.5;  // less than one period
   const SimulationResult result = simulateStateVariable(p);
   const double omega = std::sqrt(p.c / p.m);
   for (std::size_t i = 0; i < result.trace.size(); ++i) {
@@ -259,9 +277,14 @@ TEST_CASE("Chattering between stick and slip stays bounded in work and output", 
   p.m = 1.70192, p.Fn = 1146.5, p.mus = 0.887929, p.muk = 0.187302, p.tau = 7.28705, p.D = 1.94112e-7;
   p.a = -10, p.b = 87.2261, p.c = 10000, p.eta = 100, p.v0 = 10, p.duration = 1;
   const StateVariableOptions options;
-  const SimulationResult result = simulateStateVariable(p, options);
-  CHECK(result.trace.size() <= 2 * static_cast<std::size_t>(options.samples));
-  CHECK(result.summary.steps <= 2 * kMaxSteps);
+  try {
+    const SimulationResult result = simulateStateVariable(p, options);
+    CHECK(result.trace.size() <= 2 * static_cast<std::size_t>(options.samples));
+  } catch (const RunStopped& stopped) {
+    // Or the run ends at its step budget, saying so, with what it computed up to there.
+    CHECK_THAT(stopped.what(), Catch::Contains("budget"));
+    CHECK(stopped.partial().size() <= 2 * static_cast<std::size_t>(options.samples));
+  }
 }
 
 TEST_CASE("The variant dθ/dt = (1 − θ)/τ − θ|v|/D: steady state and stability boundary (§3)", "[state-variable][analytic]") {

@@ -10,6 +10,7 @@
 // (at v = 0, positive).
 
 #include <array>
+#include <limits>
 #include <string_view>
 #include <vector>
 
@@ -42,6 +43,10 @@ struct StateVariableSpec {
   std::string_view initial;  ///< its value at the start of a run from rest, as a formula ("0", "Dc/V*")
   std::string_view help;
   std::string_view texSymbol = {};  ///< as the law's equations write it ("z", "\theta")
+  /// The range the variable cannot leave (the θ model's 0 ≤ θ ≤ 1): the spring-block projects each
+  /// accepted step onto it, as an explicit scheme's step may overshoot a bound the exact flow holds.
+  double lower = -std::numeric_limits<double>::infinity();
+  double upper = std::numeric_limits<double>::infinity();
 };
 
 /// One law: its catalog entry (id, name, description, citation, parameters), its origin system and
@@ -142,6 +147,13 @@ class LawEvaluator {
   /// The slip speed [m/s] below which the law is linear in v at rest, for laws where that is tiny
   /// (regularized rate-and-state: 2V*·e^(−μ0/a)); 0 if the law has none.
   double creepSpeed() const;
+  /// True for a dynamic law with a true stick state whose limit follows its state (the θ model):
+  /// the block rests exactly while the drive stays within staticLimit(N, state).
+  bool holdsAtRest() const;
+  /// Such a law's static limit [N] with normal force N in `state`.
+  double staticLimit(double N, const LawStateVector& state) const;
+  /// Such a law's state after resting dt [s] from `state`.
+  LawStateVector restState(const LawStateVector& state, double dt) const;
   /// Every parameter of the law, defaults filled in.
   const ResolvedParams& resolved() const { return resolved_; }
 

@@ -24,6 +24,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -86,6 +87,8 @@ struct SpringBlockOptions {
   double relativeTolerance = 1e-10;
   double absoluteTolerance = 1e-13;
   double x0 = 0, v0Block = 0;  ///< initial position [m] and velocity [m/s] (default: at rest, unstretched)
+  /// A dynamic law's state at the start, instead of its initial state (a run from rest only).
+  std::optional<LawStateVector> initialState;
   /// Called as the run advances, with the fraction of the duration done (at each output row); for a
   /// page's progress bar. Empty: not called.
   std::function<void(double)> progress;

@@ -60,12 +60,13 @@ struct StateVariableStart {
 /// Run controls that are not physics parameters.
 struct StateVariableOptions {
   int samples = 2001;          ///< uniform output grid over [0, duration], plus event points
-  double step = 0;             ///< RK4 step [s]; 0 = chosen from the time scales
+  /// A fixed RK4 step [s] (the comparison scheme); 0 = the spring-block's `auto`: Radau IIA to the
+  /// engine's default tolerance.
+  double step = 0;
+  /// The adaptive methods' relative tolerance; 0 = the engine's default (SpringBlockOptions).
+  double tolerance = 0;
   StateVariableStart start{};  ///< default: at rest, spring unstretched, θ = 1
 };
-
-/// The upper bound on RK4 steps in one run; a longer run is refused with a clear error.
-inline constexpr long long kMaxSteps = 4'000'000;
 
 /// The kinetic factor max(0, 1 + a|v| + b(v − v0)²) [-], i.e. Fk(v)/Fk0.
 double kineticFactor(const StateVariableParams& p, double v);
@@ -76,11 +77,13 @@ double kineticFriction(const StateVariableParams& p, double v);
 /// Friction magnitude F(v, θ) = Fk(v) + (μs Fn − Fk(v)) θ [N]; at v = 0 it is the static limit.
 double frictionMagnitude(const StateVariableParams& p, double v, double theta);
 
-/// The step the model would choose for these parameters [s] (before the step budget applies).
+/// An RK4 step that resolves these parameters' time scales [s]: 100 per spring period, 10 per ageing
+/// time, a quarter of the viscous and θ–v feedback times (for a fixed-step comparison run).
 double chooseStep(const StateVariableParams& p);
 
-/// Runs the model. `params` must be valid (resolveParams checks ranges). Throws InputError
-/// ("duration") if the run would exceed kMaxSteps at a stable step, SimulationError on blow-up.
+/// Runs the model: the `state-variable` law on the spring-block's event-driven loop. `params` must be
+/// valid (resolveParams checks ranges). Throws RunStopped (with the model's columns) for a run that
+/// cannot complete.
 SimulationResult simulateStateVariable(const StateVariableParams& params,
                                        const StateVariableOptions& options = {});
 

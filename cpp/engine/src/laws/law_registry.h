@@ -37,6 +37,12 @@ struct LawDefinition {
   /// The force magnitude resisting slip at speed |v| with normal force N, for curves; nullptr
   /// means μ(v)·N.
   double (*curveForce)(const ResolvedParams&, const LawInputs&) = nullptr;
+  /// A dynamic law with a true stick state (the θ model): the largest force [N] its contact holds at
+  /// rest with normal force N in `state`; nullptr for a dynamic law whose state carries the stick
+  /// itself (LuGre's presliding).
+  double (*staticLimit)(const ResolvedParams&, double N, const LawStateVector& state) = nullptr;
+  /// With staticLimit: the state after resting for dt [s] from `state` (v = 0 throughout).
+  LawStateVector (*restState)(const ResolvedParams&, const LawStateVector& state, double dt) = nullptr;
 };
 
 // Each family appends its laws, in menu order (laws_<family>.cpp).

@@ -206,6 +206,18 @@ LawStateVector LawEvaluator::initialState() const {
 
 double LawEvaluator::creepSpeed() const { return law_->creepSpeed ? law_->creepSpeed(resolved_) : 0.0; }
 
+bool LawEvaluator::holdsAtRest() const { return law_->staticLimit != nullptr; }
+
+double LawEvaluator::staticLimit(double N, const LawStateVector& state) const {
+  if (!law_->staticLimit) missing(*law_, "state-dependent static limit");
+  return law_->staticLimit(resolved_, N, state);
+}
+
+LawStateVector LawEvaluator::restState(const LawStateVector& state, double dt) const {
+  if (!law_->restState) missing(*law_, "state-dependent static limit");
+  return law_->restState(resolved_, state, dt);
+}
+
 LawDynamics lawDynamics(std::string_view id, const ParamList& params, double v, double N, const LawStateVector& state) {
   const LawEvaluator law(id, params);
   requireFinite(v, "v", "m/s");

@@ -1,4 +1,5 @@
-// The textbook Coulomb law, and the seed app's kinetic law with its θ blend.
+// The textbook Coulomb law, the seed app's kinetic law with its θ blend, and the θ model's contact
+// with its state: the `state-variable` law (theta_contact.h).
 
 #include <algorithm>
 #include <array>
@@ -6,6 +7,7 @@
 
 #include "friction/errors.h"
 #include "laws/law_registry.h"
+#include "laws/theta_contact.h"
 
 namespace friction {
 namespace {
@@ -102,6 +104,60 @@ const std::vector<std::string_view> kAbbottQuirks = {
     "The seed never has v < 0; here the law uses |v| in the linear term, as the state-variable model does.",
 };
 
+// --- state-variable -----------------------------------------------------------------------------
+// The θ model's contact as a law with state (theta_contact.h): its friction F(v, θ) and dθ/dt during
+// slip, a true stick state whose limit F(0, θ) follows θ, and θ's closed-form ageing at rest.
+const std::array<ParamField<ThetaContact>, 8> kThetaFields = {{
+    {&ThetaContact::mus, kThetaMusSpec},
+    {&ThetaContact::muk, kThetaMukSpec},
+    {&ThetaContact::tau, kThetaTauSpec},
+    {&ThetaContact::D, kThetaMemorySpec},
+    {&ThetaContact::renewal, kThetaRenewalSpec},
+    {&ThetaContact::a, kThetaLinearSpec},
+    {&ThetaContact::b, kThetaQuadraticSpec},
+    {&ThetaContact::v0,
+     {"v0", "v0", "Reference velocity", "m/s", 0.1, 0.0, 10.0, 0.01, Scale::Linear,
+      "The velocity the quadratic term b(v − v0)² is centred on: in the seed app (and the state-variable model), "
+      "the drive velocity."}},
+}};
+
+// Slip at v (signed; the loop passes the slip phase's direction): F(|v|, θ) against it, and dθ/dt.
+LawDynamics thetaDynamics(const ResolvedParams& r, double v, double N, const LawStateVector& s) {
+  const ThetaContact p = bindParams(kThetaFields, r);
+  const double speed = std::fabs(v), theta = std::clamp(s[0], 0.0, 1.0);
+  return {(v > 0 ? 1.0 : v < 0 ? -1.0 : 0.0) * thetaFriction(p, N, v, theta), {thetaRate(p, speed, s[0]), 0}};
+}
+LawStateVector thetaSteadyState(const ResolvedParams& r, double v, double) {
+  return {thetaSteady(bindParams(kThetaFields, r), std::fabs(v)), 0};
+}
+LawStateVector thetaInitialState(const ResolvedParams&) { return {1, 0}; }  // a fully aged contact
+double thetaStaticLimit(const ResolvedParams& r, double N, const LawStateVector& s) {
+  return thetaFriction(bindParams(kThetaFields, r), N, 0, std::clamp(s[0], 0.0, 1.0));
+}
+LawStateVector thetaRestState(const ResolvedParams& r, const LawStateVector& s, double dt) {
+  return {thetaAtRest(bindParams(kThetaFields, r), s[0], dt), 0};
+}
+// The steady curve: F(|v|, θ_ss(v)); at v = 0 the fully aged contact's μs·N.
+double thetaCurveForce(const ResolvedParams& r, const LawInputs& in) {
+  const ThetaContact p = bindParams(kThetaFields, r);
+  return thetaFriction(p, in.N, in.v, thetaSteady(p, std::fabs(in.v)));
+}
+double thetaCoefficient(const ResolvedParams& r, const LawInputs& in) {
+  const ThetaContact p = bindParams(kThetaFields, r);
+  return thetaFriction(p, 1, in.v, thetaSteady(p, std::fabs(in.v)));
+}
+
+const std::vector<Equation> kThetaEquations = {
+    {R"t(F_k(v) = \max\left(0,\ \mu_k N \left(1 + a\,|v| + b\,(v - v_0)^2\right)\right), \qquad F(v, \theta) = F_k(v) + \left(\mu_s N - F_k(v)\right)\theta)t",
+     "The seed's kinetic friction blended with the static μs·N by the contact state θ, with N apart from any mass."},
+    {R"t(\frac{d\theta}{dt} = \begin{cases} \dfrac{1 - \theta}{\tau} - \dfrac{|v|}{D} & \text{law} = 0 \\ \dfrac{1 - \theta}{\tau} - \dfrac{\theta\,|v|}{D} & \text{law} = 1 \end{cases} \qquad 0 \le \theta \le 1)t",
+     "Ageing at rest and renewal by slip; θ is held at 0 rather than falling below it."},
+    {R"t(v = 0 \text{ while } |F_d| \le F(0, \theta), \qquad \theta(t) = 1 - (1 - \theta_0)\,e^{-(t - t_0)/\tau})t",
+     "A true stick state whose limit F(0, θ) grows as the contact ages; θ ages in closed form at rest."},
+    {R"t(\theta_{ss}(v) = \max\left(0,\ 1 - \frac{\tau |v|}{D}\right) \ (\text{law} = 0), \qquad \frac{1}{1 + \tau |v| / D} \ (\text{law} = 1))t",
+     "The steady state, which the law's curve μ(v) = F(v, θ_ss(v))/N plots."},
+};
+
 }  // namespace
 
 void addTextbookLaws(std::vector<LawDefinition>& laws) {
@@ -139,6 +195,35 @@ void addTextbookLaws(std::vector<LawDefinition>& laws) {
       "their values (v0 centres the quadratic term; it is no transition speed).";
   abbott.coefficient = &abbottCoefficient;
   laws.push_back(abbott);
+
+  LawDefinition theta{{"state-variable", "State variable θ (with memory)",
+                       "The seed app's θ model as a law with state: θ ages towards 1 at rest and is renewed by slip, "
+                       "and the block holds at rest up to F(0, θ), so the static limit grows with the time stuck.",
+                       "V. L. Popov, Contact Mechanics and Friction, Ch. 12 (state-variable friction), as used in "
+                       "S. Abbott's \"Friction\" app; SI units, mass and normal force apart.",
+                       specsOf(kThetaFields)},
+                      "Abbott app",
+                      {"v", "N"}};
+  theta.spec.equations = kThetaEquations;
+  theta.spec.quirks = {
+      "Whether Popov's own evolution law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified: both "
+      "are offered (renewal law).",
+      "The seed app's τ and D act per 1 ms step and in mm; here they are seconds and metres."};
+  setTexSymbols(theta.spec, {{"mus", R"t(\mu_s)t"}, {"muk", R"t(\mu_k)t"}, {"tau", R"t(\tau)t"}, {"D", "D"},
+                             {"renewal", R"t(\text{law})t"}, {"a", "a"}, {"b", "b"}, {"v0", "v_0"}});
+  setRoles(theta.spec, {{"mus", ParamRole::StaticCoefficient}, {"muk", ParamRole::KineticCoefficient}});
+  theta.spec.unmapped = abbott.spec.unmapped;
+  theta.state = {{"theta", "θ", "Contact state", "", "1",
+                  "1 for a fully aged contact, 0 for a fully renewed one. Starts at 1 (aged at rest).", R"t(\theta)t",
+                  0.0, 1.0}};
+  theta.dynamics = &thetaDynamics;
+  theta.steadyState = &thetaSteadyState;
+  theta.initialState = &thetaInitialState;
+  theta.staticLimit = &thetaStaticLimit;
+  theta.restState = &thetaRestState;
+  theta.curveForce = &thetaCurveForce;
+  theta.coefficient = &thetaCoefficient;
+  laws.push_back(theta);
 }
 
 }  // namespace friction

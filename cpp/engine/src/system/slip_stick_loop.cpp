@@ -164,8 +164,21 @@ class SlipStickLoop {
   template <class Rate>
   State after(Integrator running, const Rate& rate, const Trial& trial, double dh);
   void changeMethod(Integrator running, double step);
+  // The static limit and the state at rest
+  double staticLimit(const State& y) const {
+    return law_.holdsAtRest() ? law_.staticLimit(sys_.Fn, {y[kS0], y[kS1]}) : fixedLimit_;
+  }
+  State restingAt(const State& from, double dt) const;
+  // A dynamic law's state kept within the range its exact flow holds (StateVariableSpec::lower/upper).
+  State projected(State y) const {
+    for (std::size_t i = 0; i < law_.stateSize(); ++i) y[kS0 + i] = std::clamp(y[kS0 + i], lower_[i], upper_[i]);
+    return y;
+  }
+  double breakAwayTime(double limit) const;
   // Recording
   double rowTime(int i) const { return i == options_.samples - 1 ? sys_.duration : i * outputStep_; }
+  template <class StateAt>
+  void emitRows(double upTo, const StateAt& stateAt);
   void emitRows(double upTo, const CollocationPolynomial<kStateSize>* dense);
   void record(double t, const State& y);
   void event(EventKind kind);
@@ -180,10 +193,13 @@ class SlipStickLoop {
   const bool automatic_, adaptive_;
   Drive drive_;
   Block block_;
-  // A true stick state exists where the law holds a force at rest: max(F(0), F(0+)) > 0 (Coulomb's
-  // μs·N; Ratel's null-velocity rule holds up to F_C = F(0+)). Regularized laws have 0, and so do
-  // dynamic laws, whose state carries the stick (presliding).
-  const double staticLimit_;
+  // A true stick state exists where the law holds a force at rest: a stateless law's
+  // max(F(0), F(0+)) > 0 (Coulomb's μs·N; Ratel's null-velocity rule holds up to F_C = F(0+)), or a
+  // dynamic law's F(0, state) (the θ model), which changes as the state ages at rest. Regularized laws
+  // have none, and neither do the other dynamic laws, whose state carries the stick (presliding).
+  const double fixedLimit_;  // a stateless law's limit (0 for a dynamic law)
+  const bool trueStick_;
+  double lower_[2] = {-INFINITY, -INFINITY}, upper_[2] = {INFINITY, INFINITY};
   const double outputStep_;
   SpringBlockResult result_;
   State y_{}, y0_{};
@@ -217,17 +233,19 @@ SlipStickLoop::SlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& s
       adaptive_(integrator == Integrator::DormandPrince || integrator == Integrator::Rosenbrock ||
                 integrator == Integrator::Radau),
       drive_(sys), block_{sys, law, &drive_},
-      staticLimit_(law.dynamic() ? 0.0 : std::max(law.forceMagnitude(0, sys.Fn), block_.slipFriction(1, 0))),
+      fixedLimit_(law.dynamic() ? 0.0 : std::max(law.forceMagnitude(0, sys.Fn), block_.slipFriction(1, 0))),
+      trueStick_(fixedLimit_ > 0 || law.holdsAtRest()),
       outputStep_(sys.duration / (options.samples - 1)),
       method_(automatic && adaptive_, integrator, stiffnessRate),
       scale_(jacobianScale(law, sys)), tolerances_(absoluteTolerances(law, options)),
       radau_(options.relativeTolerance, tolerances_) {
-  block_.signFollowsVelocity = staticLimit_ == 0;
+  block_.signFollowsVelocity = !trueStick_;
+  for (std::size_t i = 0; i < law.stateSize(); ++i) lower_[i] = law.spec().state[i].lower, upper_[i] = law.spec().state[i].upper;
   SpringBlockSummary& summary = result_.summary;
-  setStaticLimit(summary, law, sys, staticLimit_);
   summary.integrator = integrator;
   result_.trace.state.resize(law.stateSize());
   startState();
+  setStaticLimit(summary, law, sys, trueStick_ ? staticLimit(y_) : 0.0);
   // First step: a small fraction of the fastest natural time, grown by the error control; a fixed
   // step: 1/200 of the spring's period, or the caller's.
   const double omega = std::sqrt(sys.c / sys.m);
@@ -244,7 +262,8 @@ SlipStickLoop::SlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& s
 // steady friction (the dashpot carries nothing).
 void SlipStickLoop::startState() {
   const LawStateVector initial = law_.initialState();
-  y_ = {options_.x0, options_.v0Block, initial[0], initial[1], 0, 0, 0};
+  const LawStateVector first = options_.initialState ? *options_.initialState : initial;
+  y_ = {options_.x0, options_.v0Block, first[0], first[1], 0, 0, 0};
   if (sys_.start == SpringBlockStart::Steady) {
     const double vd = drive_.velocity();
     const LawStateVector steady = law_.dynamic() ? law_.steadyState(vd, sys_.Fn) : LawStateVector{};
@@ -253,7 +272,7 @@ void SlipStickLoop::startState() {
   }
   y0_ = y_;
   dir_ = y_[kV] < 0 ? -1.0 : 1.0;
-  stuck_ = y_[kV] == 0 && staticLimit_ > 0;
+  stuck_ = y_[kV] == 0 && trueStick_ && staticLimit(y_) > 0;
   result_.summary.driveForceMin = result_.summary.driveForceMax = block_.driveForce(0, y_[kX], y_[kV]);
   result_.summary.peakVelocity = std::fabs(y_[kV]);
 }
@@ -268,25 +287,51 @@ double SlipStickLoop::stepLimit() const {
   return limit;
 }
 
-// At rest Fd(t) = c (X_d(t) − x) + η v_d rises linearly at c·v_d; it reaches the static limit at
-// tb = t + (F(0) − Fd(t))/(c v_d), found exactly. Stick integrals are exact too (Fd linear):
+// The state after resting dt from `from`: x and v fixed, a law's state aged in closed form.
+State SlipStickLoop::restingAt(const State& from, double dt) const {
+  if (!law_.holdsAtRest() || dt == 0) return from;
+  State aged = from;
+  const LawStateVector s = law_.restState({from[kS0], from[kS1]}, dt);
+  aged[kS0] = s[0], aged[kS1] = s[1];
+  return aged;
+}
+
+// When the stick phase from t_ ends, if before `limit` (else INFINITY). At rest Fd(t) = c (X_d(t) − x)
+// + η v_d rises linearly at c·v_d. A fixed limit F_s is reached at tb = t + (F_s − Fd(t))/(c v_d),
+// exactly; a limit that grows as the state ages at rest, F(0, s(t)), where |Fd(t)| − F(0, s(t))
+// changes sign, located to kEventTolerance.
+double SlipStickLoop::breakAwayTime(double limit) const {
+  const double Fd = block_.driveForce(t_, y_[kX], 0), slope = sys_.c * drive_.velocity();
+  if (std::fabs(Fd) > staticLimit(y_)) return t_;
+  if (!law_.holdsAtRest()) return slope > 0 ? t_ + (fixedLimit_ - Fd) / slope : INFINITY;
+  auto excess = [&](double time) {
+    return std::fabs(block_.driveForce(time, y_[kX], 0)) - staticLimit(restingAt(y_, time - t_));
+  };
+  const double atStart = excess(t_), atLimit = excess(limit);
+  if (!(atLimit > 0)) return INFINITY;
+  return t_ + findCrossing([&](double dh) { return excess(t_ + dh); }, 0.0, atStart, limit - t_, atLimit,
+                           kEventTolerance);
+}
+
+// A stick phase up to `limit` or the break-away. Stick integrals are exact (Fd linear):
 //   W += v_d (Fd(t) + Fd(t'))/2 (t' − t),   E_d += η v_d² (t' − t)
 void SlipStickLoop::stickPhase(double limit) {
   const double vd = drive_.velocity();
-  const double Fd = block_.driveForce(t_, y_[kX], 0), slope = sys_.c * vd;
-  double breakAt = INFINITY;
-  if (std::fabs(Fd) > staticLimit_) breakAt = t_;
-  else if (slope > 0) breakAt = t_ + (staticLimit_ - Fd) / slope;
+  const double Fd = block_.driveForce(t_, y_[kX], 0);
+  const double breakAt = breakAwayTime(limit);
   const double until = std::min(breakAt, limit);
   const double FdUntil = block_.driveForce(until, y_[kX], 0);
-  y_[kWork] += vd * 0.5 * (Fd + FdUntil) * (until - t_);
-  y_[kDashpotLoss] += sys_.eta * vd * vd * (until - t_);
+  const State from = y_;
+  const double t0 = t_;
+  y_ = restingAt(from, until - t0);
+  y_[kWork] += vd * 0.5 * (Fd + FdUntil) * (until - t0);
+  y_[kDashpotLoss] += sys_.eta * vd * vd * (until - t0);
   // The cycle's window opens inside this stick phase: Fd, linear here, is noted where it opens.
   const double cycleFrom = 0.75 * sys_.duration;
-  if (t_ < cycleFrom && cycleFrom < until) noteDrive(cycleFrom, block_.driveForce(cycleFrom, y_[kX], 0));
+  if (t0 < cycleFrom && cycleFrom < until) noteDrive(cycleFrom, block_.driveForce(cycleFrom, y_[kX], 0));
   noteDrive(until, FdUntil);
   t_ = until;
-  emitRows(t_, nullptr);
+  emitRows(t_, [&](double time) { return restingAt(from, time - t0); });
   if (breakAt <= limit) {
     stuck_ = false;
     dir_ = block_.driveForce(t_, y_[kX], 0) >= 0 ? 1.0 : -1.0;
@@ -321,7 +366,7 @@ void SlipStickLoop::slipAttempt(double limit) {
   ++result_.summary.steps;
   locateExtrema(running, rate, trial, step);
   // v reaches 0: for a true stick state, against the slip's direction; else a change of sign.
-  const bool stops = staticLimit_ > 0 ? dir_ * trial.y[kV] < 0 && y_[kV] != 0
+  const bool stops = trueStick_ ? dir_ * trial.y[kV] < 0 && y_[kV] != 0
                                       : y_[kV] != 0 && trial.y[kV] != 0 && (trial.y[kV] > 0) != (y_[kV] > 0);
   if (stops) return stop(running, rate, trial, step);
   accept(trial, running, step, limit, toGrid);
@@ -415,13 +460,14 @@ void SlipStickLoop::stop(Integrator running, const Rate& rate, const Trial& tria
   }
   radau_.restart();
   landed[kV] = 0;
-  t_ += hit, y_ = landed;
+  t_ += hit, y_ = projected(landed);
   emitRows(t_, running == Integrator::Radau ? &trial.implicit.dense : nullptr);
   drive_.passChangesUpTo(t_);
   const double Fd = block_.driveForce(t_, y_[kX], 0);
   noteDrive(t_, Fd);
   SpringBlockSummary& summary = result_.summary;
-  if (std::fabs(Fd) <= staticLimit_ && staticLimit_ > 0) {
+  const double hold = trueStick_ ? staticLimit(y_) : 0.0;
+  if (std::fabs(Fd) <= hold && hold > 0) {
     stuck_ = true;
     summary.slipIntervals.push_back({slipStart_, t_});
     stickStart_ = t_;
@@ -430,15 +476,15 @@ void SlipStickLoop::stop(Integrator running, const Rate& rate, const Trial& tria
   }
   // On from rest the way the net force pushes: for a true stick state the drive beyond the limit;
   // else the acceleration at v = 0 (LuGre's bristles may push against the drive).
-  const double push = staticLimit_ > 0 ? Fd : rate(t_, y_)[kV];
+  const double push = trueStick_ ? Fd : rate(t_, y_)[kV];
   dir_ = push > 0 ? 1.0 : push < 0 ? -1.0 : -dir_;
   event(EventKind::Reversal);
 }
 
 void SlipStickLoop::accept(const Trial& trial, Integrator running, double step, double limit, bool toGrid) {
-  y_ = trial.y;
-  if (staticLimit_ > 0 && dir_ * y_[kV] < 0) y_[kV] = 0;  // a start from rest that wobbled by rounding
-  if (staticLimit_ == 0 && y_[kV] != 0) dir_ = y_[kV] > 0 ? 1.0 : -1.0;
+  y_ = projected(trial.y);
+  if (trueStick_ && dir_ * y_[kV] < 0) y_[kV] = 0;  // a start from rest that wobbled by rounding
+  if (!trueStick_ && y_[kV] != 0) dir_ = y_[kV] > 0 ? 1.0 : -1.0;
   t_ = toGrid ? limit : t_ + step;
   result_.summary.peakVelocity = std::max(result_.summary.peakVelocity, std::fabs(y_[kV]));
   noteDrive(t_, block_.driveForce(t_, y_[kX], y_[kV]));
@@ -461,17 +507,24 @@ void SlipStickLoop::changeMethod(Integrator running, double step) {
   radau_.restart();
 }
 
-// Every output row up to `upTo`: the current state at `upTo` itself, inside the last step Radau's
-// polynomial (a method without one has ended its step on the row), and at rest the resting state.
-void SlipStickLoop::emitRows(double upTo, const CollocationPolynomial<kStateSize>* dense) {
+// Every output row up to `upTo`: `stateAt` gives the state at a row before `upTo` (inside the last
+// step Radau's polynomial, at rest the resting state); the row at `upTo` itself is the current state.
+template <class StateAt>
+void SlipStickLoop::emitRows(double upTo, const StateAt& stateAt) {
   for (; nextRow_ < options_.samples && rowTime(nextRow_) <= upTo; ++nextRow_) {
     const double time = rowTime(nextRow_);
-    record(time, dense && time < upTo ? dense->at(time) : y_);
+    record(time, time < upTo ? stateAt(time) : y_);
     if (options_.progress) options_.progress(time / sys_.duration);
   }
 }
 
-void SlipStickLoop::record(double t, const State& y) {
+// After a step: a method without a polynomial has ended its step on the row.
+void SlipStickLoop::emitRows(double upTo, const CollocationPolynomial<kStateSize>* dense) {
+  emitRows(upTo, [&](double time) { return dense ? dense->at(time) : y_; });
+}
+
+void SlipStickLoop::record(double t, const State& unprojected) {
+  const State y = projected(unprojected);
   Trace& trace = result_.trace;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double v = y[kV], Fd = block_.driveForce(t, y[kX], v), F = block_.friction(dir_, y).force;
@@ -485,7 +538,7 @@ void SlipStickLoop::record(double t, const State& y) {
   trace.spring.push_back(Fd);
   trace.vOverV0.push_back(v / sys_.v0);
   trace.fkOverFk0.push_back(nan);
-  trace.staticLimit.push_back(result_.summary.staticLimit);
+  trace.staticLimit.push_back(law_.holdsAtRest() ? staticLimit(y) : result_.summary.staticLimit);
   trace.drivePosition.push_back(block_.drivePosition(t));
 }
 
@@ -508,7 +561,7 @@ void SlipStickLoop::finish() {
   summary.dashpotDissipated = y_[kDashpotLoss];
   const double imbalance = y_[kWork] - kinetic - spring - y_[kFrictionLoss] - y_[kDashpotLoss];
   summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(y_[kWork]), 1e-300);
-  if (staticLimit_ == 0) nearRestIntervals(result_, sys_);
+  if (!trueStick_) nearRestIntervals(result_, sys_);
   finishAnalysis(result_, sys_);
 }
 
