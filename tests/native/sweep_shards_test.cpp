@@ -61,7 +61,7 @@ TEST_CASE("Shard K/N holds every N-th cell from K, and the shards together hold 
   CHECK(Shard{12, 20}.cellsOf(12) == 0);  // more shards than cells: the last ones are empty
 }
 
-TEST_CASE("--shard reads K/N with 0 <= K < N and refuses anything else by what was given") {
+TEST_CASE("The shard option reads K/N with 0 <= K < N and refuses anything else by what was given") {
   const Shard shard = cli::parseShard("3/8");
   CHECK(shard.index == 3);
   CHECK(shard.count == 8);
