@@ -12,6 +12,22 @@ const readmePath = fileURLToPath(new URL('../README.md', import.meta.url));
 const cell = (text) => String(text).replaceAll('|', '\\|');
 const number = (value) => (Number.isInteger(value) || Math.abs(value) >= 1e-3 ? String(value) : value.toExponential());
 
+// The accepted range: "a … b", or with an open or unbounded side "> 0", "≥ 0", "≤ 1", "any"; then the
+// slider's span where it is narrower ("slider 0.005 … 2").
+function range(p) {
+  const low = Number.isFinite(p.min), high = Number.isFinite(p.max);
+  let text;
+  if (low && high && !p.minExclusive) text = `${number(p.min)} … ${number(p.max)}`;
+  else {
+    const parts = [];
+    if (low) parts.push(`${p.minExclusive ? '>' : '≥'} ${number(p.min)}`);
+    if (high) parts.push(`≤ ${number(p.max)}`);
+    text = parts.length > 0 ? parts.join(', ') : 'any';
+  }
+  const slider = p.sliderMin ?? p.min, sliderTop = p.sliderMax ?? p.max;
+  return slider === p.min && sliderTop === p.max ? text : `${text} (slider ${number(slider)} … ${number(sliderTop)})`;
+}
+
 function paramTable(params) {
   const rows = ['| key | symbol | label | unit | default | range | kind | meaning |', '|---|---|---|---|---|---|---|---|'];
   for (const p of params) {
@@ -20,7 +36,7 @@ function paramTable(params) {
       : Array.isArray(p.default) ? p.default.map(number).join(', ') : number(p.default);
     const kind = p.kind === 'number' ? p.scale : p.kind;
     rows.push(`| \`${p.key}\` | ${cell(p.symbol)} | ${cell(p.label)} | ${cell(p.unit || '–')} | ${fallback} | ` +
-      `${number(p.min)} … ${number(p.max)} | ${kind} | ${cell(p.help)} |`);
+      `${range(p)} | ${kind} | ${cell(p.help)} |`);
   }
   return rows;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need and is missing: Debian packages (Emscripten, Catch2,
-# Chromium, CMake, Ninja, g++, clang with its sanitizer and libFuzzer runtimes) and the npm packages
+# Chromium, CMake, Ninja, g++, clang with its sanitizer and libFuzzer runtimes, GNU parallel) and the npm packages
 # of package-lock.json (Chart.js, playwright-core). Safe to run again: it does nothing when everything is there.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -18,6 +18,8 @@ elif [ ! -f "$(clang++ -print-resource-dir)/lib/linux/libclang_rt.fuzzer-x86_64.
   missing+=(libclang-rt-dev)
 fi
 command -v python3 >/dev/null || missing+=(python3)
+# GNU parallel: tests/wasm/shards.test.mjs runs a sharded sweep over this machine's cores with it.
+command -v parallel >/dev/null || missing+=(parallel)
 command -v node >/dev/null || missing+=(nodejs npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "install-deps: installing Debian packages: ${missing[*]}"

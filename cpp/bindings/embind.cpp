@@ -138,6 +138,11 @@ val paramToJs(const friction::ParamSpec& spec) {
                     {"unit", text(spec.unit)}, {"min", val(spec.min)}, {"max", val(spec.max)}, {"step", val(spec.step)},
                     {"scale", val(spec.scale == friction::Scale::Log ? "log" : "linear")}, {"kind", val(kind)},
                     {"help", text(spec.help)}, {"texSymbol", text(spec.texSymbol)}});
+  // min/max: what the engine accepts (±Infinity where unbounded; minExclusive: min itself refused);
+  // sliderMin/sliderMax: the friendly span a slider offers (the accepted range where none is declared).
+  out.set("minExclusive", val(spec.minExclusive));
+  out.set("sliderMin", val(spec.sliderLow()));
+  out.set("sliderMax", val(spec.sliderHigh()));
   out.set("default", spec.kind == friction::ParamKind::List ? numbers(spec.defaultList.toVector()) : val(spec.defaultValue));
   if (spec.role != friction::ParamRole::None) out.set("role", text(friction::roleName(spec.role)));
   const friction::DerivedDefault& rule = spec.defaultFrom;

@@ -3,15 +3,18 @@
 //   friction run SCENARIO.json [--csv FILE] [--summary FILE]
 //   friction run --law ID | --model ID [--param KEY=VALUE]... [--system KEY=VALUE]...
 //                [--integrator ID] [--samples N] [--start rest|steady] [--csv FILE] [--summary FILE]
-//   friction sweep SWEEP.json [--csv FILE]
+//   friction sweep SWEEP.json [--csv FILE] [--shard K/N]
+//   friction merge PART... [--csv FILE]
 //
 // A scenario is what the JS API's simulate() takes: {"law", "params", "system", "integrator",
 // "samples", "tolerance", "kick"} or {"model", "params"}; the flags describe the same object. A sweep
 // is {"scenario": {...}, "x": AXIS, "y": AXIS} with AXIS = {"target": "params" | "system", "key",
 // "min", "max", "count", "log"}. Both are read by the engine's one reader (friction/scenario.h,
 // friction/sweep.h), the bindings' too. The run's columns go to the CSV (standard output without
-// --csv), its summary as JSON to --summary. Bad JSON or input gives a message naming the field by
-// its path ("system.v0: …") and exit status 2; a run that cannot complete, status 3.
+// --csv), its summary as JSON to --summary. `--shard K/N` runs the K-th of N interleaved parts of a
+// sweep's cells (0 ≤ K < N), and `merge` joins such parts into the unsharded file (sweep_shards.h).
+// Bad JSON or input gives a message naming the field by its path ("system.v0: …") and exit status
+// 2; a run that cannot complete, status 3.
 
 #include <cmath>
 #include <cstdio>
@@ -19,13 +22,16 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "friction/errors.h"
 #include "friction/friction.h"
 #include "json.h"
 #include "scenario_json.h"
+#include "sweep_shards.h"
 
 using namespace friction;
 using cli::Json;
@@ -36,7 +42,8 @@ constexpr const char* kUsage =
     "usage: friction run SCENARIO.json [--csv FILE] [--summary FILE]\n"
     "       friction run --law ID | --model ID [--param KEY=VALUE]... [--system KEY=VALUE]...\n"
     "                    [--integrator ID] [--samples N] [--start rest|steady] [--csv FILE] [--summary FILE]\n"
-    "       friction sweep SWEEP.json [--csv FILE]\n";
+    "       friction sweep SWEEP.json [--csv FILE] [--shard K/N]\n"
+    "       friction merge PART... [--csv FILE]\n";
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -133,16 +140,21 @@ int run(const Scenario& s, const std::string& csvPath, const std::string& summar
   return 0;
 }
 
-int sweep(const Json& json, const std::string& csvPath) {
+// The map's CSV: its header, then a row per cell in the order n = j·nx + i; with a shard, a line that
+// says which part this is, then only that part's cells (sweep_shards.h).
+int sweep(const Json& json, const std::string& csvPath, const std::optional<cli::Shard>& shard) {
   const auto [scenario, x, y] = readSweep(cli::toValue(json));
   std::ofstream csvFile;
   if (!csvPath.empty()) csvFile.open(csvPath);
   std::ostream& csv = csvPath.empty() ? std::cout : csvFile;
   csv << "# Friction Lab engine " << kEngineVersion << "\n# map of " << (scenario.model.empty() ? scenario.law : scenario.model)
       << ": x = " << x.target << "." << x.key << ", y = " << y.target << "." << y.key << "\n";
+  const long cells = static_cast<long>(x.count) * y.count;
+  if (shard) csv << cli::shardLine(*shard, cells, cli::sweepFingerprint(json)) << "\n";
   csv << x.key << "," << y.key << ",regime,value,error\n";
   for (int j = 0; j < y.count; ++j)
     for (int i = 0; i < x.count; ++i) {
+      if (shard && !shard->holds(static_cast<long>(j) * x.count + i)) continue;
       const SweepCell cell = sweepCell(scenario, x, y, i, j);
       std::string error = cell.error;
       for (char& c : error)
@@ -150,6 +162,16 @@ int sweep(const Json& json, const std::string& csvPath) {
       csv << number(cell.x) << "," << number(cell.y) << "," << regimeName(cell.regime) << "," << number(cell.value) << ","
           << error << "\n";
     }
+  return 0;
+}
+
+// The parts of a sharded sweep, joined into the unsharded CSV (to standard output without --csv).
+int merge(const std::vector<std::string>& files, const std::string& csvPath) {
+  std::vector<cli::ShardPart> parts;
+  for (const std::string& file : files) parts.push_back({file, readFile(file)});
+  const std::string merged = cli::mergeShards(parts);  // everything is checked before anything is written
+  if (csvPath.empty()) std::cout << merged;
+  else std::ofstream(csvPath, std::ios::binary) << merged;
   return 0;
 }
 
@@ -205,7 +227,9 @@ int main(int argc, char** argv) {
       return argc < 2 ? 2 : 0;
     }
     const std::string command = argv[1];
-    std::string file, csvPath, summaryPath;
+    std::string csvPath, summaryPath;
+    std::vector<std::string> files;
+    std::optional<cli::Shard> shard;
     ScenarioFlags flags;
     for (int k = 2; k < argc; ++k) {
       const std::string arg = argv[k];
@@ -215,11 +239,15 @@ int main(int argc, char** argv) {
       };
       if (arg == "--csv") csvPath = next();
       else if (arg == "--summary") summaryPath = next();
-      else if (flags.take(arg, next)) continue;
+      else if (arg == "--shard") {
+        if (command != "sweep") throw UsageError("--shard is an option of sweep.");
+        shard = cli::parseShard(next());
+      } else if (flags.take(arg, next)) continue;
       else if (arg.rfind("--", 0) == 0) throw UsageError("unknown option " + arg + ".");
-      else if (file.empty()) file = arg;
-      else throw UsageError("one file at most; got '" + file + "' and '" + arg + "'.");
+      else if (files.empty() || command == "merge") files.push_back(arg);
+      else throw UsageError("one file at most; got '" + files.front() + "' and '" + arg + "'.");
     }
+    const std::string file = files.empty() || command == "merge" ? "" : files.front();
     if (command == "run") {
       if (flags.given() == !file.empty()) throw UsageError("run takes a scenario file or --law/--model, not both nor neither.");
       const Value scenario = flags.given() ? flags.value() : cli::toValue(cli::JsonReader(readFile(file)).parse());
@@ -227,11 +255,19 @@ int main(int argc, char** argv) {
     }
     if (command == "sweep") {
       if (file.empty()) throw UsageError("sweep takes a sweep file.");
-      return sweep(cli::JsonReader(readFile(file)).parse(), csvPath);
+      return sweep(cli::JsonReader(readFile(file)).parse(), csvPath, shard);
+    }
+    if (command == "merge") {
+      if (flags.given()) throw UsageError("merge takes only the parts' files (and --csv).");
+      if (files.empty()) throw UsageError("merge takes the parts of a sharded sweep: friction merge PART...");
+      return merge(files, csvPath);
     }
     throw UsageError("unknown command '" + command + "'.");
   } catch (const UsageError& error) {
     std::cerr << "friction: " << error.what() << "\n" << kUsage;
+    return 2;
+  } catch (const cli::ShardError& error) {
+    std::cerr << "friction: " << error.what() << "\n";
     return 2;
   } catch (const cli::JsonError& error) {
     std::cerr << "friction: " << error.what() << "\n";

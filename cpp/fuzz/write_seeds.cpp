@@ -3,9 +3,10 @@
 //   write_fuzz_seeds CORPUS_DIR [DICTIONARY_FILE]
 // CORPUS_DIR gets one scenario file per preset (preset-ID.json, as `friction run` reads it) and one
 // sweep file per spring-block preset (sweep-ID.json: the subject's first number parameter over its
-// whole catalog range against a second value). The dictionary (libFuzzer's -dict format) lists every
+// slider's span against a second value). The dictionary (libFuzzer's -dict format) lists every
 // key, id and range end the inputs are made of.
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -57,9 +58,10 @@ const ParamSpec* firstNumberParam(const ModelSpec& spec, std::string_view skip =
 }
 
 std::string axisJson(std::string_view target, const ParamSpec& param, int count) {
-  const bool log = param.scale == Scale::Log && param.min > 0;
+  // The slider's span: finite where the accepted range is not (OpenSees's laws).
+  const bool log = param.scale == Scale::Log && param.sliderLow() > 0;
   return "{\"target\": " + jsonString(std::string(target)) + ", \"key\": " + jsonString(std::string(param.key)) +
-         ", \"min\": " + jsonNumber(param.min) + ", \"max\": " + jsonNumber(param.max) + ", \"count\": " +
+         ", \"min\": " + jsonNumber(param.sliderLow()) + ", \"max\": " + jsonNumber(param.sliderHigh()) + ", \"count\": " +
          std::to_string(count) + ", \"log\": " + (log ? "true" : "false") + "}";
 }
 
@@ -99,7 +101,8 @@ void addModelTokens(std::set<std::string>& tokens, const ModelSpec& spec) {
   tokens.insert(jsonString(std::string(spec.id)));
   for (const ParamSpec& param : spec.params) {
     tokens.insert(jsonString(std::string(param.key)));
-    for (double value : {param.min, param.max, param.defaultValue}) tokens.insert(jsonNumber(value));
+    for (double value : {param.min, param.max, param.sliderLow(), param.sliderHigh(), param.defaultValue})
+      if (std::isfinite(value)) tokens.insert(jsonNumber(value));
   }
 }
 

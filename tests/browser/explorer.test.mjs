@@ -246,3 +246,27 @@ test('on a 360 px phone the explorer has no sideways scrolling', { timeout: TEST
   await shot(page, 'explorer-10-phone');
   assert.deepEqual(problems, []);
 });
+
+test('an OpenSees slider keeps its friendly span while its box takes any value OpenSees accepts',
+  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    const { page, problems } = await openExplorer(t);
+    let before = await lawRenders(page);
+    await page.selectOption('#law-add', 'opensees-velpressuredep');
+    await page.click('#law-add-button');
+    await waitExplorer(page, { after: before });
+    // The slider spans the catalog's friendly span (sliderMin … sliderMax: −1 … 1), not the unbounded
+    // range OpenSees accepts (VelPressureDep.cpp checks no alpha).
+    assert.equal(Number(await page.getAttribute('#law-opensees-velpressuredep-alpha', 'min')), -1);
+    assert.equal(Number(await page.getAttribute('#law-opensees-velpressuredep-alpha', 'max')), 1);
+    // alpha = 2, beyond the slider and refused by a ±1 range of ours before: drawn, no error.
+    before = await lawRenders(page);
+    await page.fill('#law-opensees-velpressuredep-alpha-number', '2');
+    await waitExplorer(page, { after: before });
+    assert.equal(await page.locator('#law-card-opensees-velpressuredep [role="alert"]:not(:empty)').count(), 0);
+    // A = 0 is what OpenSees exits on (VelPressureDep.cpp:101): refused beside the box, in words.
+    await page.fill('#law-opensees-velpressuredep-A-number', '0');
+    await waitExplorer(page, { expect: 'error' });
+    const errors = (await page.locator('#law-card-opensees-velpressuredep .param-error').allTextContents()).join(' ');
+    assert.match(errors, /A must be greater than 0 m²; got 0 m²/);
+    assert.deepEqual(problems, []);
+  });

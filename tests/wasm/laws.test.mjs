@@ -314,3 +314,34 @@ test('errors carry .parameter: the law, the parameter key, or the input', () => 
   throwsNaming(() => engine.createLaw('radioss-coulomb', { Fric: 0.3, Iform: 2 })
     .step({ vt: [1, 0, 0], n: Z, Fn: 100, dt: 0, v: 0, N: 0, p: 0 }), 'dt');
 });
+
+test('a parameter carries two ranges: the accepted one (maybe unbounded) and its slider span within it', () => {
+  for (const law of engine.laws()) {
+    for (const spec of law.params) {
+      const where = `${law.id}.${spec.key}`;
+      assert.equal(typeof spec.minExclusive, 'boolean', where);
+      // The slider's span is finite, accepted, and holds the default.
+      assert.ok(Number.isFinite(spec.sliderMin) && Number.isFinite(spec.sliderMax) && spec.sliderMin < spec.sliderMax, where);
+      assert.ok(spec.sliderMin >= spec.min && spec.sliderMax <= spec.max, where);
+      if (spec.minExclusive) assert.ok(spec.sliderMin > spec.min, `${where}: the slider offers only accepted values`);
+      if (spec.kind !== 'list') assert.ok(spec.sliderMin <= spec.default && spec.default <= spec.sliderMax, where);
+    }
+  }
+  // OpenSees's own limits (SRC/element/frictionBearing/frictionModel): VelPressureDep.cpp checks no
+  // alpha, exits on A <= 0 (:101); VelNormalFrcDep.cpp exits on nSlow > 1 (:103).
+  const param = (id, key) => lawById(id).params.find((p) => p.key === key);
+  const alpha = param('opensees-velpressuredep', 'alpha');
+  assert.deepEqual([alpha.min, alpha.max, alpha.minExclusive], [-Infinity, Infinity, false]);
+  const area = param('opensees-velpressuredep', 'A');
+  assert.deepEqual([area.min, area.max, area.minExclusive], [0, Infinity, true]);
+  const nSlow = param('opensees-velnormalfrcdep', 'nSlow');
+  assert.deepEqual([nSlow.min, nSlow.max, nSlow.minExclusive], [-Infinity, 1, false]);
+  // What OpenSees accepts beyond the slider runs (alpha = 2, the issue's case); what it exits on is
+  // refused with the field's path, unit, range and value.
+  const run = engine.simulate({ law: 'opensees-velpressuredep', params: { alpha: 2 }, system: { duration: 1 } });
+  assert.ok(run.columns.t.length > 0);
+  near(engine.frictionCoefficient('opensees-velpressuredep', { alpha: 2, muFast0: 0.16, deltaMu: 0.05, A: 0.01, transRate: 1e6 },
+    { v: 1, N: 10 }), 0.16 - 0.05, 1e-15, 'muFast0 − deltaMu·tanh(2·N/A)');
+  assert.throws(() => engine.simulate({ law: 'opensees-velpressuredep', params: { A: 0 } }),
+    (error) => error.parameter === 'params.A' && /A must be greater than 0 m²; got 0 m²/.test(error.message));
+});

@@ -30,9 +30,11 @@ function refused(run, parameter, context) {
   return caught.message;
 }
 
-// A value just outside the range; a range with an infinite end has nothing beyond it there.
+// A value just outside the range (the minimum itself where it is exclusive, as OpenSees's "> 0"); a
+// range with an infinite end has nothing beyond it there.
 const outside = (spec) => [
   ...(Number.isFinite(spec.min) ? [[spec.min - Math.max(1, Math.abs(spec.min)), 'below']] : []),
+  ...(spec.minExclusive ? [[spec.min, 'at its exclusive minimum']] : []),
   ...(Number.isFinite(spec.max) ? [[spec.max + Math.max(1, Math.abs(spec.max)), 'above']] : []),
 ];
 
@@ -54,7 +56,7 @@ function auditParams(entry, call, where, prefix) {
       const named = message.startsWith(`${spec.label} (${spec.key})`) || (spec.label === spec.key && message.startsWith(spec.key));
       assert.ok(named, `${context}: not named in ${message}`);
       if (spec.unit) assert.ok(message.includes(spec.unit), `${context}: no unit in ${message}`);
-      assert.match(message, /between|at least|at most|within/, `${context}: no range in ${message}`);
+      assert.match(message, /between|greater than|at least|at most|within/, `${context}: no range in ${message}`);
       assert.match(message, /got -?[\d.e+-]+/, `${context}: no value in ${message}`);
       checked += 1;
     }

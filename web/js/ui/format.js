@@ -39,6 +39,21 @@ export function formatQuantity(value, unit, digits) {
 }
 
 /**
+ * The range a parameter accepts, in words with its unit, as the engine's messages put it: "between 0 kg
+ * and 1 kg", "greater than 0 m²" (minExclusive), "at least 0 s/m", "at most 1", or "any finite number"
+ * where the catalog sets no bound (±Infinity: OpenSees's laws accept what OpenSees accepts).
+ * @param {{min: number, max: number, minExclusive?: boolean, unit: string}} spec
+ */
+export function describeRange(spec) {
+  const low = Number.isFinite(spec.min), high = Number.isFinite(spec.max);
+  if (low && high && !spec.minExclusive) return `between ${formatQuantity(spec.min, spec.unit)} and ${formatQuantity(spec.max, spec.unit)}`;
+  const parts = [];
+  if (low) parts.push(`${spec.minExclusive ? 'greater than' : 'at least'} ${formatQuantity(spec.min, spec.unit)}`);
+  if (high) parts.push(`at most ${formatQuantity(spec.max, spec.unit)}`);
+  return parts.length > 0 ? parts.join(' and ') : 'any finite number';
+}
+
+/**
  * The Resonance readout, character for character as the seed app prints it
  * (fixed two decimals, no space before the units), so the two apps can be compared side by side.
  * @param {{resonanceHz: number, resonanceRadPerS: number}} summary

@@ -6,9 +6,13 @@
 // Kinds: 'number' (slider + number box), 'integer' (slider and number box moving in steps of 1,
 // e.g. Radioss's Iform), 'list' (a text box of comma-separated numbers, e.g. OpenSees's `vel`;
 // min/max bound every item). A catalog without `kind` means 'number'.
+//
+// Two ranges: a slider spans sliderMin … sliderMax, a friendly span around the default; min/max
+// (maybe ±Infinity, minExclusive refusing min itself) is what the engine accepts, which a typed value
+// may use in full. A catalog without slider fields slides over min … max.
 
 import { el } from './dom.js';
-import { formatQuantity, roundSignificant } from './format.js';
+import { describeRange, formatQuantity, roundSignificant } from './format.js';
 
 // Log-scale sliders move in log10(value); this many steps span the slider's range.
 const LOG_SLIDER_STEPS = 200;
@@ -37,6 +41,11 @@ export function formatNumberList(items) {
 /** A parameter's kind; catalogs from before kinds existed mean 'number'. */
 export function kindOf(spec) {
   return spec.kind ?? 'number';
+}
+
+/** The span a slider offers: the catalog's friendly one, or the accepted range where it has none. */
+export function sliderSpan(spec) {
+  return { min: spec.sliderMin ?? spec.min, max: spec.sliderMax ?? spec.max };
 }
 
 /**
@@ -157,7 +166,7 @@ export class ParamsForm {
   #buildListRow(spec) {
     const id = `${this.#idPrefix}${spec.key}`;
     const { head, formula } = this.#buildHead(spec, id);
-    const bounds = `Numbers separated by commas, each from ${formatQuantity(spec.min, spec.unit)} to ${formatQuantity(spec.max, spec.unit)}.`;
+    const bounds = `Numbers separated by commas, each ${describeRange(spec)}.`;
     const { help, error } = this.#buildHelpAndError(spec, id, spec.help ? `${spec.help} ${bounds}` : bounds);
     const box = el('input', {
       type: 'text', id, title: spec.help ?? '', autocomplete: 'off', spellcheck: false, className: 'param-list',
@@ -205,15 +214,16 @@ export class ParamsForm {
     const step = integer ? 1 : spec.step;
 
     const describedBy = `${id}-help ${id}-error`;
+    const span = sliderSpan(spec);
     const range = el('input', {
       type: 'range', id, title: spec.help,
-      min: String(log ? Math.log10(spec.min) : spec.min),
-      max: String(log ? Math.log10(spec.max) : spec.max),
-      step: String(log ? (Math.log10(spec.max) - Math.log10(spec.min)) / LOG_SLIDER_STEPS : step),
+      min: String(log ? Math.log10(span.min) : span.min),
+      max: String(log ? Math.log10(span.max) : span.max),
+      step: String(log ? (Math.log10(span.max) - Math.log10(span.min)) / LOG_SLIDER_STEPS : step),
     });
     range.setAttribute('aria-describedby', describedBy);
-    // The number box has no min/max on purpose: a typed value may lie outside the slider's range,
-    // and the engine, not the page, decides whether it is valid.
+    // The number box has no min/max on purpose: a typed value may lie outside the slider's span (in
+    // the whole range the engine accepts), and the engine, not the page, decides whether it is valid.
     const number = el('input', {
       type: 'number', id: `${id}-number`, title: spec.help, inputMode: integer ? 'numeric' : 'decimal', autocomplete: 'off',
       step: log ? 'any' : String(step),
@@ -256,8 +266,7 @@ export class ParamsForm {
     const good = this.#lastGood.get(spec.key) ?? this.#value(spec);
     const message = `${spec.label}: that is not a number the engine can take (a number beyond ±1.8e308, the range `
       + `of a double, or an unfinished one such as "1e"), so the box is back at the last valid value, `
-      + `${formatQuantity(good, spec.unit, DERIVED_VALUE_DIGITS)}. The range is ${formatQuantity(spec.min, spec.unit)} to `
-      + `${formatQuantity(spec.max, spec.unit)}.`;
+      + `${formatQuantity(good, spec.unit, DERIVED_VALUE_DIGITS)}. It must be ${describeRange(spec)}.`;
     if (this.#value(spec) !== good) this.#set(spec.key, good, { from: 'revert' });
     else this.#show(spec.key);
     this.#setLocalError(spec.key, message);
@@ -304,8 +313,9 @@ export class ParamsForm {
   }
 }
 
-function isLogScale(spec) {
-  // log10 needs a positive range; a catalog entry that breaks this is shown on a linear slider.
+export function isLogScale(spec) {
+  // log10 needs a positive span; a catalog entry that breaks this is shown on a linear slider.
   // An integer switch always moves in whole steps.
-  return kindOf(spec) === 'number' && spec.scale === 'log' && spec.min > 0 && spec.max > spec.min;
+  const span = sliderSpan(spec);
+  return kindOf(spec) === 'number' && spec.scale === 'log' && span.min > 0 && span.max > span.min;
 }

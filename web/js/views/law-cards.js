@@ -6,7 +6,7 @@
 
 import { lawStyle } from '../charts/palette.js';
 import { el } from '../ui/dom.js';
-import { ParamsForm } from '../ui/params-form.js';
+import { isLogScale, ParamsForm } from '../ui/params-form.js';
 import { MAX_LAWS } from '../state/defaults.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -178,7 +178,7 @@ export class LawCards {
       number.value = String(value);
       number.disabled = true;
       range.disabled = true;
-      const log = spec.scale === 'log' && spec.min > 0 && spec.max > spec.min;
+      const log = isLogScale(spec);
       range.value = String(log ? (value > 0 ? Math.log10(value) : range.min) : value);
       range.setAttribute('aria-valuetext', `${value}${spec.unit ? ` ${spec.unit}` : ''}, from ${from}`);
       const badgeId = `${prefix}${key}-driven`;

@@ -10,7 +10,7 @@ import { describeRegime, describeRegimeWithGrowth, formatQuantity } from '../ui/
 import { MapChart, REGIME_COLOURS } from '../charts/map-chart.js';
 import { MapPool } from '../engine/map-pool.js';
 import { splitFieldPath } from '../engine/field-path.js';
-import { ParamsForm } from '../ui/params-form.js';
+import { ParamsForm, sliderSpan } from '../ui/params-form.js';
 
 // Points a side of the boundary's margin grid: four per cell of a 64-cell axis.
 const BOUNDARY_RESOLUTION = 256;
@@ -19,14 +19,16 @@ const REGIME_ORDER = ['steady', 'decaying', 'oscillation', 'growing', 'stick-sli
 const MAP_REGIME_TEXT = { error: 'Could not run' };
 
 /** A map's default axis over a parameter: a decade either side of a positive default on a log-scale
- * parameter, else from its minimum (or 0) to four times its default. Always inside the catalog range. */
+ * parameter, else from its slider's minimum (or 0) to four times its default. Always inside the
+ * slider's span (finite, and accepted), which a typed axis may leave for the whole accepted range. */
 export function defaultAxis(target, spec) {
+  const span = sliderSpan(spec);
   const logarithmic = spec.scale === 'log' && spec.default > 0;
-  let min = logarithmic ? spec.default / 10 : Math.max(spec.min, 0);
-  let max = logarithmic ? spec.default * 10 : (spec.default > 0 ? 4 * spec.default : spec.max / 10);
-  min = Math.max(min, spec.min);
-  max = Math.min(max, spec.max);
-  if (!(max > min)) [min, max] = [spec.min, spec.max];
+  let min = logarithmic ? spec.default / 10 : Math.max(span.min, 0);
+  let max = logarithmic ? spec.default * 10 : (spec.default > 0 ? 4 * spec.default : span.max / 10);
+  min = Math.max(min, span.min);
+  max = Math.min(max, span.max);
+  if (!(max > min)) [min, max] = [span.min, span.max];
   return { target, key: spec.key, min, max, count: 32, log: logarithmic };
 }
 

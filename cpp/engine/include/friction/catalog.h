@@ -5,8 +5,10 @@
 // default, range, step and help text. Validation (parameters.h), the wasm bindings and the page's
 // controls all read it from here; nothing else lists parameters.
 
+#include <cmath>
 #include <cstddef>
 #include <initializer_list>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -87,15 +89,22 @@ constexpr std::string_view roleName(ParamRole role) {
 }
 
 /// One parameter of one model. Units are SI unless the model is a documented port of a
-/// non-SI original (the seed app), in which case `unit` says what the original uses.
+/// non-SI original (the seed app), in which case `unit` says what the original uses; a port of a
+/// unit-agnostic original (OpenSees) says so in its help and takes values in the user's units.
+///
+/// Two ranges: [min, max] is what the engine accepts (validation, the bindings' min/max, the CLI, a
+/// map's axes); it may be unbounded (±infinity) where the origin sets no limit, and `minExclusive`
+/// refuses min itself, as OpenSees's "> 0" checks do. [sliderMin, sliderMax] is the friendly span a
+/// page's slider offers around the default; unset (NaN) it is the accepted range. A typed value may
+/// use the whole accepted range. Set both at once with accepting().
 struct ParamSpec {
   std::string_view key;     ///< stable machine name, as the origin names it ("mus", "eta")
   std::string_view symbol;  ///< typeset symbol ("μs", "η")
   std::string_view label;   ///< short human label ("μStatic", "Mass")
   std::string_view unit;    ///< "" for dimensionless
   double defaultValue;      ///< used when the caller gives no value
-  double min;               ///< inclusive
-  double max;               ///< inclusive
+  double min;               ///< the least value accepted: inclusive unless minExclusive; may be -infinity
+  double max;               ///< the largest value accepted, inclusive; may be +infinity
   double step;              ///< control granularity (linear scale); a hint, not a constraint
   Scale scale;              ///< how a slider should map its position
   std::string_view help;    ///< one or two sentences: meaning, effect, origin
@@ -109,7 +118,35 @@ struct ParamSpec {
   /// What the parameter is in the shared vocabulary of friction laws (ParamRole); None if it has no
   /// equivalent there. Set with setRoles() where the law's catalog entry is built.
   ParamRole role = ParamRole::None;
+  /// min itself is refused: the accepted range is (min, max].
+  bool minExclusive = false;
+  /// The slider's friendly span, within the accepted range; NaN: the accepted range itself.
+  double sliderMin = std::numeric_limits<double>::quiet_NaN();
+  double sliderMax = std::numeric_limits<double>::quiet_NaN();
+
+  /// The slider's span with the accepted range filled in where it is unset.
+  double sliderLow() const { return sliderMin == sliderMin ? sliderMin : min; }
+  double sliderHigh() const { return sliderMax == sliderMax ? sliderMax : max; }
+  /// Whether the engine accepts `value` (finite, and within the accepted range; a list's items each).
+  bool accepts(double value) const {
+    return std::isfinite(value) && (minExclusive ? value > min : value >= min) && value <= max;
+  }
 };
+
+/// `spec`, declared with its friendly slider span as [min, max], accepting [min, max] here instead
+/// (minExclusive: (min, max]). So a parameter's two ranges are declared together, in one place:
+/// `accepting({"mu", …, 0.1, 0.005, 2.0, …}, 0, kUnbounded, kExclusive)` is a slider over 0.005 … 2 that
+/// takes any finite μ > 0.
+inline constexpr double kUnbounded = std::numeric_limits<double>::infinity();
+inline constexpr bool kExclusive = true;
+constexpr ParamSpec accepting(ParamSpec spec, double min, double max, bool minExclusive = false) {
+  spec.sliderMin = spec.min;
+  spec.sliderMax = spec.max;
+  spec.min = min;
+  spec.max = max;
+  spec.minExclusive = minExclusive;
+  return spec;
+}
 
 /// One line of a model's equations: what the engine computes, in the subset of LaTeX that KaTeX
 /// renders (\frac, \operatorname, \left( \right), \text{}, the cases environment, subscripts…), written

@@ -46,6 +46,10 @@ ResolvedParams resolveParams(const ModelSpec& model, const ParamList& given);
 /// The sentence used when `value` lies outside `spec`'s range (or is not finite).
 std::string outOfRangeMessage(const ParamSpec& spec, double value);
 
+/// The accepted range in words, with its unit: "between 0 kg and 1 kg", "greater than 0 m²",
+/// "at least 0 s/m", "at most 1", "any finite number".
+std::string describeRange(const ParamSpec& spec);
+
 /// "Mass (m)", or just "c" when the label is the key: how messages name a parameter.
 std::string describeParam(const ParamSpec& spec);
 

@@ -42,13 +42,16 @@ void checkAxis(const Scenario& scenario, const SweepAxis& axis, const std::strin
                                         "'; got '" + axis.key + "'.");
   if (!(axis.count >= 2 && axis.count <= 256))
     throw InputError(name + ".count", "Axis " + name + " must have 2 to 256 cells; got " + std::to_string(axis.count) + ".");
-  const auto inRange = [&](double v) { return std::isfinite(v) && v >= param->min && v <= param->max; };
-  if (!(inRange(axis.min) && inRange(axis.max) && axis.min < axis.max))
-    throw InputError(name + (inRange(axis.min) ? ".max" : ".min"),
-                     "Axis " + name + " (" + axis.key + ") must run within " + formatNumber(param->min) + " … " +
-                         formatNumber(param->max) + (param->unit.empty() ? "" : " " + std::string(param->unit)) +
-                         ", from a smaller to a larger value; got " + formatNumber(axis.min) + " … " +
-                         formatNumber(axis.max) + ".");
+  // Within the range the parameter accepts (which may be unbounded: OpenSees's laws), not a slider's.
+  const bool minOk = param->accepts(axis.min);
+  if (!(minOk && param->accepts(axis.max) && axis.min < axis.max)) {
+    const std::string within = std::isfinite(param->min) && std::isfinite(param->max) && !param->minExclusive
+                                   ? formatNumber(param->min) + " … " + withUnit(param->max, param->unit)
+                                   : "values " + describeRange(*param);
+    throw InputError(name + (minOk ? ".max" : ".min"), "Axis " + name + " (" + axis.key + ") must run within " + within +
+                                                          ", from a smaller to a larger value; got " +
+                                                          formatNumber(axis.min) + " … " + formatNumber(axis.max) + ".");
+  }
   if (axis.logarithmic && !(axis.min > 0))
     throw InputError(name + ".min", "A logarithmic axis " + name + " (" + axis.key + ") needs a minimum > 0" +
                                         (param->unit.empty() ? "" : " " + std::string(param->unit)) + "; got " +

@@ -68,13 +68,24 @@ std::string describeParam(const ParamSpec& spec) {
   return std::string(spec.label) + " (" + std::string(spec.key) + ")";
 }
 
+std::string describeRange(const ParamSpec& spec) {
+  const bool low = std::isfinite(spec.min), high = std::isfinite(spec.max);
+  // An unbounded side (an origin, such as OpenSees, that sets no limit there) goes unsaid.
+  if (low && high && !spec.minExclusive)
+    return "between " + withUnit(spec.min, spec.unit) + " and " + withUnit(spec.max, spec.unit);
+  std::string text;
+  if (low) text = (spec.minExclusive ? "greater than " : "at least ") + withUnit(spec.min, spec.unit);
+  if (high) text += (low ? " and at most " : "at most ") + withUnit(spec.max, spec.unit);
+  return low || high ? text : "any finite number";
+}
+
 std::string outOfRangeMessage(const ParamSpec& spec, double value) {
   const std::string unitNote = spec.unit.empty() ? " (dimensionless)" : "";
   std::string message = describeParam(spec) + " must be ";
-  if (!std::isfinite(value)) message += "a finite number ";
-  message += "between " + withUnit(spec.min, spec.unit) + " and " + withUnit(spec.max, spec.unit) +
-             unitNote + "; got " + withUnit(value, spec.unit) + ".";
-  return message;
+  const std::string range = describeRange(spec);
+  if (!std::isfinite(value)) message += range == "any finite number" ? "a finite number" : "a finite number " + range;
+  else message += range;
+  return message + unitNote + "; got " + withUnit(value, spec.unit) + ".";
 }
 
 ResolvedParams resolveParams(const ModelSpec& model, const ParamList& given) {
@@ -126,13 +137,12 @@ ResolvedParams resolveParams(const ModelSpec& model, const ParamList& given) {
         throw InputError(key, describeParam(spec) + " must have between " + std::to_string(kMinListItems) + " and " +
                                   std::to_string(kMaxListItems) + " items; got " + std::to_string(items.size()) + ".");
       for (std::size_t item = 0; item < items.size(); ++item)
-        if (!(std::isfinite(items[item]) && items[item] >= spec.min && items[item] <= spec.max))
+        if (!spec.accepts(items[item]))
           throw InputError(key, "Item " + std::to_string(item + 1) + " of " + outOfRangeMessage(spec, items[item]));
       continue;
     }
     const double value = resolved.values[i];
-    // Written so that NaN fails too.
-    if (!(std::isfinite(value) && value >= spec.min && value <= spec.max)) {
+    if (!spec.accepts(value)) {  // NaN and ±infinity fail too
       std::string message = outOfRangeMessage(spec, value);
       if (!isGiven[i])
         message += " (This is its default " + std::string(spec.defaultFrom.formula) + "; give " + key + " explicitly.)";

@@ -4,8 +4,19 @@
 //
 // Common behaviour kept: μ is a function of |v| (the bearings pass |v|) and N (compression positive);
 // the friction force is μN for N > 0 and 0 otherwise; the coefficient itself is returned whatever N is
-// (so VelNormalFrcDep can give inf or NaN at N ≤ 0, as getFrictionCoeff() does). Where OpenSees exits
-// on a bad argument, we throw InputError.
+// (so VelNormalFrcDep can give inf or NaN at N ≤ 0, as getFrictionCoeff() does).
+//
+// What each law accepts is what OpenSees accepts: the limits its constructors check (they exit on a bad
+// argument; we refuse it with an InputError) and its parsers' (OPS_Coulomb … OPS_VelNormalFrcDep, which
+// the Tcl and the Python interpreters both call), each declared in the parameter's accepted range
+// (ParamSpec::min/max/minExclusive, via accepting()) with the source line beside it, and nothing more:
+// where OpenSees sets no limit, the range is unbounded. The sliders keep friendly spans around the
+// defaults. Two limits of our own: a value must be finite (JSON has no infinity, and a run with one
+// means nothing), and a list holds at most 64 points (OpenSees's parser reads them into arrays of 64
+// with no bounds check, so more would overrun its buffer rather than be accepted).
+//
+// OpenSees is unit-agnostic: a model's units are the user's (kip, inch, s…) as long as they are
+// consistent. The units shown are SI, the spring-block's; the limits (> 0, ≥ 0, ≤ 1) hold in any units.
 
 #include <algorithm>
 #include <array>
@@ -17,10 +28,6 @@
 namespace friction {
 namespace {
 
-std::string positive(std::string_view key, double value) {
-  return std::string(key) + " must be > 0 (OpenSees exits otherwise); got " + formatNumber(value) + ".";
-}
-
 // getFrictionForce(): μN if N > 0, else 0.
 double frictionForceOf(double mu, double N) { return N > 0 ? mu * N : 0.0; }
 
@@ -29,12 +36,11 @@ struct CoulombParams {
   double mu;
 };
 const std::array<ParamField<CoulombParams>, 1> kCoulombFields = {{
-    {&CoulombParams::mu, {"mu", "μ", "mu", "", 0.1, 0.0, 2.0, 0.005, Scale::Linear, "Constant coefficient (> 0)."}},
+    // Coulomb.cpp:88, the constructor: exits if mu <= 0. No upper limit.
+    {&CoulombParams::mu, accepting({"mu", "μ", "mu", "", 0.1, 0.005, 2.0, 0.005, Scale::Linear,
+                                    "Constant coefficient; any value > 0, as OpenSees accepts."},
+                                   0.0, kUnbounded, kExclusive)},
 }};
-void validateCoulomb(const ResolvedParams& r) {
-  const double mu = bindParams(kCoulombFields, r).mu;
-  require(mu > 0, "mu", positive("mu", mu));
-}
 double coulombMu(const ResolvedParams& r, const LawInputs&) { return bindParams(kCoulombFields, r).mu; }
 
 // --- VelDependent: μ = muFast − (muFast − muSlow) e^{−transRate |v|} --------------------------------
@@ -42,23 +48,26 @@ struct VelDependentParams {
   double muSlow, muFast, transRate;
 };
 using VD = ParamField<VelDependentParams>;
+// VelDependent.cpp:92 (VelPressureDep.cpp:95 the same for its muSlow): exits if muSlow <= 0. No upper limit.
 const VD kMuSlow{&VelDependentParams::muSlow,
-                 {"muSlow", "μslow", "muSlow", "", 0.085, 0.0, 2.0, 0.005, Scale::Linear,
-                  "Coefficient at zero velocity (> 0). Greater than muFast is allowed."}};
+                 accepting({"muSlow", "μslow", "muSlow", "", 0.085, 0.005, 2.0, 0.005, Scale::Linear,
+                            "Coefficient at zero velocity; any value > 0. Greater than muFast is allowed."},
+                           0.0, kUnbounded, kExclusive)};
+// VelDependent.cpp:98 (VelPressureDep.cpp:107): exits if transRate < 0. No upper limit.
 const VD kTransRate{&VelDependentParams::transRate,
-                    {"transRate", "a", "transRate", "s/m", 0.77, 0.0, 1e4, 0.01, Scale::Linear,
-                     "Rate of the exponential transition from muSlow to muFast (≥ 0)."}};
+                    accepting({"transRate", "a", "transRate", "s/m", 0.77, 0.0, 1e4, 0.01, Scale::Linear,
+                               "Rate of the exponential transition from muSlow to muFast; any value ≥ 0, in the "
+                               "inverse of your velocity unit (OpenSees is unit-agnostic; s/m in SI)."},
+                              0.0, kUnbounded)};
 const std::array<VD, 3> kVelDependentFields = {{
     kMuSlow,
+    // VelDependent.cpp:92: exits if muFast <= 0. No upper limit.
     {&VelDependentParams::muFast,
-     {"muFast", "μfast", "muFast", "", 0.163, 0.0, 2.0, 0.005, Scale::Linear, "Coefficient at high velocity (> 0)."}},
+     accepting({"muFast", "μfast", "muFast", "", 0.163, 0.005, 2.0, 0.005, Scale::Linear,
+                "Coefficient at high velocity; any value > 0."},
+               0.0, kUnbounded, kExclusive)},
     kTransRate,
 }};
-void validateVelDependent(const ResolvedParams& r) {
-  const VelDependentParams p = bindParams(kVelDependentFields, r);
-  require(p.muSlow > 0, "muSlow", positive("muSlow", p.muSlow));
-  require(p.muFast > 0, "muFast", positive("muFast", p.muFast));
-}
 double velDependentMu(const ResolvedParams& r, const LawInputs& in) {
   const VelDependentParams p = bindParams(kVelDependentFields, r);
   return p.muFast - (p.muFast - p.muSlow) * std::exp(-p.transRate * std::fabs(in.v));
@@ -70,25 +79,30 @@ struct VelPressureParams {
 };
 const std::array<ParamField<VelPressureParams>, 6> kVelPressureFields = {{
     {&VelPressureParams::muSlow, kMuSlow.spec},
+    // VelPressureDep.cpp:95: exits if muFast0 <= 0. No upper limit.
     {&VelPressureParams::muFast0,
-     {"muFast0", "μfast,0", "muFast0", "", 0.163, 0.0, 2.0, 0.005, Scale::Linear,
-      "High-velocity coefficient at zero pressure (> 0)."}},
+     accepting({"muFast0", "μfast,0", "muFast0", "", 0.163, 0.005, 2.0, 0.005, Scale::Linear,
+                "High-velocity coefficient at zero pressure; any value > 0."},
+               0.0, kUnbounded, kExclusive)},
+    // VelPressureDep.cpp:101: exits if A <= 0. No upper limit.
     {&VelPressureParams::A,
-     {"A", "A", "A", "m²", 0.01, 1e-6, 100.0, 0.001, Scale::Log, "Nominal contact area; pressure p = N/A (> 0)."}},
+     accepting({"A", "A", "A", "m²", 0.01, 1e-6, 100.0, 0.001, Scale::Log,
+                "Nominal contact area; pressure p = N/A. Any value > 0, in your units' area (OpenSees is "
+                "unit-agnostic; m² in SI)."},
+               0.0, kUnbounded, kExclusive)},
+    // VelPressureDep.cpp: deltaMu is not checked; any value, a negative one raising muFast with pressure.
     {&VelPressureParams::deltaMu,
-     {"deltaMu", "Δμ", "deltaMu", "", 0.05, -2.0, 2.0, 0.005, Scale::Linear,
-      "Largest drop of muFast with pressure."}},
+     accepting({"deltaMu", "Δμ", "deltaMu", "", 0.05, -2.0, 2.0, 0.005, Scale::Linear,
+                "Largest drop of muFast with pressure; any value (OpenSees checks none)."},
+               -kUnbounded, kUnbounded)},
+    // VelPressureDep.cpp: alpha is not checked; any value (2 in kip and inch units, say).
     {&VelPressureParams::alpha,
-     {"alpha", "α", "alpha", "1/Pa", 1e-6, -1.0, 1.0, 1e-7, Scale::Linear,
-      "Pressure sensitivity: muFast falls as tanh(alpha·N/A)."}},
+     accepting({"alpha", "α", "alpha", "1/Pa", 1e-6, -1.0, 1.0, 1e-7, Scale::Linear,
+                "Pressure sensitivity: muFast falls as tanh(alpha·N/A). Any value (OpenSees checks none), in "
+                "the inverse of your pressure unit (OpenSees is unit-agnostic; 1/Pa in SI)."},
+               -kUnbounded, kUnbounded)},
     {&VelPressureParams::transRate, kTransRate.spec},
 }};
-void validateVelPressure(const ResolvedParams& r) {
-  const VelPressureParams p = bindParams(kVelPressureFields, r);
-  require(p.muSlow > 0, "muSlow", positive("muSlow", p.muSlow));
-  require(p.muFast0 > 0, "muFast0", positive("muFast0", p.muFast0));
-  require(p.A > 0, "A", positive("A", p.A));
-}
 double velPressureMu(const ResolvedParams& r, const LawInputs& in) {
   const VelPressureParams p = bindParams(kVelPressureFields, r);
   const double muFast = in.N > 0 ? p.muFast0 - p.deltaMu * std::tanh(p.alpha * in.N / p.A) : p.muFast0;
@@ -99,15 +113,23 @@ double velPressureMu(const ResolvedParams& r, const LawInputs& in) {
 struct MultiLinearParams {
   std::vector<double> vel, frn;
 };
+// VelDepMultiLinear.cpp:136, the constructor: exits if any velocity or friction point is < 0; no upper
+// limit. The number of points, 2 to 64, is the catalog's kMinListItems/kMaxListItems (the parser,
+// VelDepMultiLinear.cpp:47 and :56). Strictly increasing velocities (:145) and as many coefficients as
+// velocities (:127) are validateMultiLinear's.
 constexpr double kDefaultVel[] = {0.0, 2.0, 8.0, 10.0};
 constexpr double kDefaultFrn[] = {0.085, 0.150, 0.163, 0.163};
 const std::array<ParamSpec, 2> kMultiLinearSpecs = {{
-    {"vel", "v", "Velocities", "m/s", 0, 0.0, 1e3, 0.01, Scale::Linear,
-     "Breakpoint velocities, ≥ 0 and strictly increasing (-vel v0 v1 …).", {}, ParamKind::List, kDefaultVel},
-    {"frn", "μ", "Coefficients", "", 0, 0.0, 2.0, 0.005, Scale::Linear,
-     "Friction coefficient at each breakpoint, ≥ 0 (-frn μ0 μ1 …). Beyond the first and last points the end "
-     "segments are extended, not clamped: μ may go negative or grow without bound.",
-     {}, ParamKind::List, kDefaultFrn},
+    accepting({"vel", "v", "Velocities", "m/s", 0, 0.0, 1e3, 0.01, Scale::Linear,
+               "Breakpoint velocities, ≥ 0 and strictly increasing (-vel v0 v1 …), in your velocity unit (OpenSees "
+               "is unit-agnostic; m/s in SI).",
+               {}, ParamKind::List, kDefaultVel},
+              0.0, kUnbounded),
+    accepting({"frn", "μ", "Coefficients", "", 0, 0.0, 2.0, 0.005, Scale::Linear,
+               "Friction coefficient at each breakpoint, ≥ 0 (-frn μ0 μ1 …). Beyond the first and last points the end "
+               "segments are extended, not clamped: μ may go negative or grow without bound.",
+               {}, ParamKind::List, kDefaultFrn},
+              0.0, kUnbounded),
 }};
 MultiLinearParams bindMultiLinear(const ResolvedParams& r) { return {r.list("vel"), r.list("frn")}; }
 void validateMultiLinear(const ResolvedParams& r) {
@@ -157,33 +179,43 @@ LawStep multiLinearStep(const ResolvedParams& r, const LawState& state, const La
 struct VelNormalParams {
   double aSlow, nSlow, aFast, nFast, alpha0, alpha1, alpha2, maxMuFact;
 };
+// An unchecked VelNormalFrcDep argument: any value (the constructor checks only aSlow, aFast, nSlow, nFast).
+ParamSpec unchecked(ParamSpec spec) { return accepting(spec, -kUnbounded, kUnbounded); }
 const std::array<ParamField<VelNormalParams>, 8> kVelNormalFields = {{
+    // VelNormalFrcDep.cpp:97, the constructor: exits if aSlow <= 0 or aFast <= 0. No upper limit.
     {&VelNormalParams::aSlow,
-     {"aSlow", "a_slow", "aSlow", "N^(1−nSlow)", 0.2, 0.0, 100.0, 0.01, Scale::Linear,
-      "muSlow = aSlow·N^(nSlow−1) (> 0)."}},
+     accepting({"aSlow", "a_slow", "aSlow", "N^(1−nSlow)", 0.2, 0.01, 100.0, 0.01, Scale::Linear,
+                "muSlow = aSlow·N^(nSlow−1); any value > 0, in your force unit to the power 1 − nSlow (OpenSees is "
+                "unit-agnostic)."},
+               0.0, kUnbounded, kExclusive)},
+    // VelNormalFrcDep.cpp:103: exits if nSlow > 1 or nFast > 1. No lower limit.
     {&VelNormalParams::nSlow,
-     {"nSlow", "n_slow", "nSlow", "", 0.8, -5.0, 1.0, 0.01, Scale::Linear, "Exponent of N in muSlow (≤ 1)."}},
+     accepting({"nSlow", "n_slow", "nSlow", "", 0.8, -5.0, 1.0, 0.01, Scale::Linear,
+                "Exponent of N in muSlow; any value ≤ 1."},
+               -kUnbounded, 1.0)},
     {&VelNormalParams::aFast,
-     {"aFast", "a_fast", "aFast", "N^(1−nFast)", 0.5, 0.0, 100.0, 0.01, Scale::Linear,
-      "muFast = aFast·N^(nFast−1) (> 0)."}},
+     accepting({"aFast", "a_fast", "aFast", "N^(1−nFast)", 0.5, 0.01, 100.0, 0.01, Scale::Linear,
+                "muFast = aFast·N^(nFast−1); any value > 0, in your force unit to the power 1 − nFast."},
+               0.0, kUnbounded, kExclusive)},
     {&VelNormalParams::nFast,
-     {"nFast", "n_fast", "nFast", "", 0.9, -5.0, 1.0, 0.01, Scale::Linear, "Exponent of N in muFast (≤ 1)."}},
+     accepting({"nFast", "n_fast", "nFast", "", 0.9, -5.0, 1.0, 0.01, Scale::Linear,
+                "Exponent of N in muFast; any value ≤ 1."},
+               -kUnbounded, 1.0)},
     {&VelNormalParams::alpha0,
-     {"alpha0", "α0", "alpha0", "s/m", 25.0, -1e4, 1e4, 0.1, Scale::Linear, "transRate = alpha0 + alpha1·N + alpha2·N²."}},
+     unchecked({"alpha0", "α0", "alpha0", "s/m", 25.0, -1e4, 1e4, 0.1, Scale::Linear,
+                "transRate = alpha0 + alpha1·N + alpha2·N²; any value, in the inverse of your velocity unit "
+                "(OpenSees is unit-agnostic; s/m in SI)."})},
     {&VelNormalParams::alpha1,
-     {"alpha1", "α1", "alpha1", "s/(m·N)", 0.0, -1e4, 1e4, 0.001, Scale::Linear, "Linear N term of transRate."}},
+     unchecked({"alpha1", "α1", "alpha1", "s/(m·N)", 0.0, -1e4, 1e4, 0.001, Scale::Linear,
+                "Linear N term of transRate; any value."})},
     {&VelNormalParams::alpha2,
-     {"alpha2", "α2", "alpha2", "s/(m·N²)", 0.0, -1e4, 1e4, 0.0001, Scale::Linear, "Quadratic N term of transRate."}},
+     unchecked({"alpha2", "α2", "alpha2", "s/(m·N²)", 0.0, -1e4, 1e4, 0.0001, Scale::Linear,
+                "Quadratic N term of transRate; any value."})},
     {&VelNormalParams::maxMuFact,
-     {"maxMuFact", "f_max", "maxMuFact", "", 2.0, 0.0, 100.0, 0.1, Scale::Linear,
-      "Cap: μ ≤ maxMuFact·muFast, and μ = maxMuFact·muFast whenever N ≤ 0. Required by OpenSees (2.0 is "
-      "only its default-constructor value)."}},
+     unchecked({"maxMuFact", "f_max", "maxMuFact", "", 2.0, 0.0, 100.0, 0.1, Scale::Linear,
+                "Cap: μ ≤ maxMuFact·muFast, and μ = maxMuFact·muFast whenever N ≤ 0; any value (OpenSees checks "
+                "none). Required by OpenSees (2.0 is only its default-constructor value)."})},
 }};
-void validateVelNormal(const ResolvedParams& r) {
-  const VelNormalParams p = bindParams(kVelNormalFields, r);
-  require(p.aSlow > 0, "aSlow", positive("aSlow", p.aSlow));
-  require(p.aFast > 0, "aFast", positive("aFast", p.aFast));
-}
 // muSlow = aSlow N^(nSlow−1), muFast = aFast N^(nFast−1), transRate = α0 + α1 N + α2 N²,
 // μ = muFast − (muFast − muSlow) e^{−transRate |v|}; if (μ > maxMuFact·muFast || N ≤ 0) μ = maxMuFact·muFast.
 // No guard before pow: N = 0 with n < 1 gives inf, N < 0 with a fractional exponent NaN.
@@ -213,7 +245,10 @@ const Equation kVelocityBlend = {
     "The exponential transition from μslow at rest to μfast at high speed, at the rate a (transRate), of |v|."};
 const std::vector<std::string_view> kCommonQuirks = {
     "Every model takes |v| (the bearing elements pass |v|) and N positive in compression.",
-    "Where OpenSees exits on a bad argument, the law refuses it with an error instead.",
+    "Where OpenSees exits on a bad argument, the law refuses it with an error instead; every value OpenSees "
+    "accepts is accepted, beyond the sliders' spans (only finite ones, and at most 64 points in a list).",
+    "OpenSees is unit-agnostic: the units are yours, if consistent (kip, inch, s…). The units shown are SI, "
+    "the spring-block's.",
 };
 std::vector<std::string_view> openSeesQuirks(std::initializer_list<std::string_view> own) {
   std::vector<std::string_view> quirks(own);
@@ -251,7 +286,7 @@ LawDefinition withRoles(LawDefinition law, std::initializer_list<std::pair<std::
 void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
   laws.push_back(withRoles(model("opensees-coulomb", "OpenSees Coulomb",
                        "OpenSees SRC/element/frictionBearing/frictionModel/Coulomb.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
-                       "Constant μ = mu; force μN for N > 0, else 0.", specsOf(kCoulombFields), &validateCoulomb,
+                       "Constant μ = mu; force μN for N > 0, else 0.", specsOf(kCoulombFields), nullptr,
                        &coulombMu, &forceOf<coulombMu>,
                        {{R"t(\mu = \text{const} > 0)t", "A constant coefficient (alias Constant); OpenSees requires μ > 0."}},
                        openSeesQuirks({}), {{"mu", R"t(\mu)t"}}),
@@ -262,7 +297,7 @@ void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
   laws.push_back(withRoles(model("opensees-veldependent", "OpenSees VelDependent",
                        "OpenSees SRC/element/frictionBearing/frictionModel/VelDependent.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
                        "μ = muFast − (muFast − muSlow)·e^(−transRate·|v|).", specsOf(kVelDependentFields),
-                       &validateVelDependent, &velDependentMu, &forceOf<velDependentMu>, {kVelocityBlend},
+                       nullptr, &velDependentMu, &forceOf<velDependentMu>, {kVelocityBlend},
                        openSeesQuirks({"muSlow above muFast is allowed (velocity weakening)."}),
                        {{"muSlow", R"t(\mu_{\text{slow}})t"}, {"muFast", R"t(\mu_{\text{fast}})t"}, {"transRate", "a"}}),
                            {{"muSlow", ParamRole::StaticCoefficient}, {"muFast", ParamRole::KineticCoefficient},
@@ -271,7 +306,7 @@ void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
   laws.push_back(withRoles(model("opensees-velpressuredep", "OpenSees VelPressureDep",
                        "OpenSees SRC/element/frictionBearing/frictionModel/VelPressureDep.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
                        "VelDependent with muFast = muFast0 − deltaMu·tanh(alpha·N/A) when N > 0.",
-                       specsOf(kVelPressureFields), &validateVelPressure, &velPressureMu, &forceOf<velPressureMu>,
+                       specsOf(kVelPressureFields), nullptr, &velPressureMu, &forceOf<velPressureMu>,
                        {{R"t(\mu_{\text{fast}} = \begin{cases} \mu_{\text{fast},0} - \Delta\mu \tanh\left(\alpha\,N / A\right) & N > 0 \\ \mu_{\text{fast},0} & N \le 0 \end{cases})t",
                          "The high-speed coefficient falls with the pressure p = N/A."},
                         kVelocityBlend},
@@ -307,7 +342,7 @@ void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
                        "OpenSees SRC/element/frictionBearing/frictionModel/VelNormalFrcDep.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
                        "μ depends on |v| and on N through power laws, capped at maxMuFact·muFast (and set to the cap "
                        "for N ≤ 0).",
-                       specsOf(kVelNormalFields), &validateVelNormal, &velNormalMu, &forceOf<velNormalMu>,
+                       specsOf(kVelNormalFields), nullptr, &velNormalMu, &forceOf<velNormalMu>,
                        {{R"t(\mu_{\text{slow}} = a_{\text{slow}} N^{\,n_{\text{slow}} - 1}, \quad \mu_{\text{fast}} = a_{\text{fast}} N^{\,n_{\text{fast}} - 1}, \quad r = \alpha_0 + \alpha_1 N + \alpha_2 N^2)t",
                          "Both coefficients and the transition rate depend on the normal force, through unguarded powers."},
                         {R"t(\mu = \mu_{\text{fast}} - \left(\mu_{\text{fast}} - \mu_{\text{slow}}\right) e^{-r\,|v|}, \qquad \mu \leftarrow f_{\max}\,\mu_{\text{fast}} \ \text{ if } \mu > f_{\max}\,\mu_{\text{fast}} \text{ or } N \le 0)t",
