@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <initializer_list>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -88,7 +89,23 @@ struct ParamSpec {
   /// What the parameter is in the shared vocabulary of friction laws (ParamRole); None if it has no
   /// equivalent there. Set with setRoles() where the law's catalog entry is built.
   ParamRole role = ParamRole::None;
+  /// The range a page's slider spans, where it is narrower than the accepted range [min, max] (a
+  /// research-scale parameter keeps a friendly slider around its default; a typed value may use the
+  /// whole range). NaN: the slider spans [min, max]. Set with withSliderRange(); read with
+  /// sliderMinOf() and sliderMaxOf().
+  double sliderMin = std::numeric_limits<double>::quiet_NaN();
+  double sliderMax = std::numeric_limits<double>::quiet_NaN();
 };
+
+/// `spec` accepting [min, max] with its slider kept on [sliderMin, sliderMax] (inside [min, max]).
+inline ParamSpec withSliderRange(ParamSpec spec, double min, double max, double sliderMin, double sliderMax) {
+  spec.min = min, spec.max = max, spec.sliderMin = sliderMin, spec.sliderMax = sliderMax;
+  return spec;
+}
+/// The lower end of a parameter's slider: sliderMin, or min when it has none.
+inline double sliderMinOf(const ParamSpec& spec) { return spec.sliderMin == spec.sliderMin ? spec.sliderMin : spec.min; }
+/// The upper end of a parameter's slider: sliderMax, or max when it has none.
+inline double sliderMaxOf(const ParamSpec& spec) { return spec.sliderMax == spec.sliderMax ? spec.sliderMax : spec.max; }
 
 /// One line of a model's equations: what the engine computes, in the subset of LaTeX that KaTeX
 /// renders (\frac, \operatorname, \left( \right), \text{}, the cases environment, subscripts…), written
