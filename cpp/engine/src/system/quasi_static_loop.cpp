@@ -211,27 +211,30 @@ class QuasiStaticRun {
     }
   }
 
-  // After each accepted step: the step budget, and v against the runaway bound.
-  void checkStep(double t, const Y& y, double h) {
+  // After each accepted step (and each rejection, with `rejected`): the runaway bound on v, the step size
+  // against the resolution of t, and the step budget.
+  void checkStep(double t, const Y& y, double h, bool rejected = false) {
     const double v = slider_.velocity(y, Slider::states(y));
-    result_.summary.peakVelocity = std::max(result_.summary.peakVelocity, std::fabs(v));
-    const SpringBlockSystem& sys = slider_.sys;
+    if (!rejected) result_.summary.peakVelocity = std::max(result_.summary.peakVelocity, std::fabs(v));
     const double bound = kDivergence * fastest_;
-    if (!(std::fabs(v) <= bound) || !(h > 1e-15 * std::max(t, slider_.seg.t1 - slider_.seg.t0)))
+    const bool runaway = !(std::fabs(v) <= bound), collapsed = !(h > 4 * 2.2e-16 * t);
+    if (runaway || collapsed)
       throw RunStopped(result_.trace, t,
-                       "At t = " + formatSignificant(t, 6) + " s the quasi-static slider's velocity reached " +
-                           formatSignificant(v, 3) + " m/s and was still rising, beyond " + formatSignificant(bound, 3) +
-                           " m/s (1e4× the fastest drive velocity): without inertia an unstable slider has no bound "
-                           "on v (the spring, c = " + formatNumber(sys.c) + " N/m, is softer than the friction's "
-                           "critical stiffness). Give the block a mass (system.m), a dashpot η (radiation damping) or "
-                           "a stiffer spring.");
-    if (++result_.summary.steps > kMaxSteps)
+                       "At t = " + formatSignificant(t, 6) + " s the quasi-static slider's velocity " +
+                           (runaway ? "reached " + formatSignificant(v, 3) + " m/s and was still rising, beyond " +
+                                          formatSignificant(bound, 3) + " m/s (1e4× the fastest drive velocity)"
+                                    : "was " + formatSignificant(v, 3) + " m/s and changing faster than a step of " +
+                                          formatSignificant(h, 3) + " s can follow") +
+                           ": without inertia an unstable slider has no bound on v (the spring, c = " +
+                           formatNumber(slider_.sys.c) + " N/m, is softer than the friction's critical stiffness). "
+                           "Give the block a mass (system.m), a dashpot η (radiation damping) or a stiffer spring.");
+    if (!rejected && ++result_.summary.steps > kMaxSteps)
       throw RunStopped(result_.trace, t, "The quasi-static slider used its budget of " + std::to_string(kMaxSteps) +
                                               " steps by t = " + formatSignificant(t, 6) + " s; loosen the tolerance.");
   }
 
   void checkCollapse(double t, const Y& y, double h) {
-    if (!(h > 1e-15 * std::max(t, slider_.seg.t1 - slider_.seg.t0))) checkStep(t, y, h);
+    if (!(h > 4 * 2.2e-16 * t)) checkStep(t, y, h, true);
   }
 
   // The first step: 1 % of the time the fastest rate takes to change a component by its tolerance scale.
@@ -286,7 +289,7 @@ Y QuasiStaticRun::radauSegment(Y y) {
   const double rtol = options_.relativeTolerance, end = slider_.seg.t1;
   RadauIntegrator<3, 3> radau(rtol, Y{rtol, rtol, rtol});
   double t = slider_.seg.t0;
-  double h = firstStep(y, rate(t, y));
+  double h = 1e-6 * (end - t);  // RADAU5's starting step; stiffly accurate, it grows at once where it can
   const Y scale = {1e-8, 1e-8, 1e-8};
   while (t < end) {
     const bool last = h >= end - t;
