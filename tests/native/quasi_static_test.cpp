@@ -8,6 +8,8 @@
 #include <cmath>
 #include <initializer_list>
 #include <string>
+#include <tuple>
+#include <variant>
 #include <utility>
 #include <vector>
 
@@ -203,4 +205,94 @@ TEST_CASE("The quasi-static slider is the limit m → 0 of the inertial one: the
   CHECK(differences[0] / differences[1] < 11);
   CHECK(differences[1] / differences[2] > 9);
   CHECK(differences[1] / differences[2] < 11);
+}
+
+namespace {
+
+Value object(std::initializer_list<std::pair<std::string, Value>> members) {
+  Value out = Value::object();
+  for (const auto& [key, value] : members) out.set(key, value);
+  return out;
+}
+Value list(std::initializer_list<Value> items) { return Value::list(items); }
+
+// The field and message of the InputError that reading and running `scenario` throws.
+std::pair<std::string, std::string> refusalOf(const Value& scenario) {
+  try {
+    runScenario(readScenario(scenario));
+  } catch (const InputError& error) {
+    return {error.field(), error.what()};
+  }
+  return {"none", ""};
+}
+
+Value quasiStatic(const std::string& law, const Value& protocol = Value()) {
+  Value out = object({{"law", law}, {"system", object({{"m", 0}, {"Fn", 1}, {"c", 1e4}, {"v0", 1e-5}, {"duration", 100}})}});
+  if (!protocol.isNull()) out.set("protocol", protocol);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("The quasi-static slider refuses laws it cannot balance, and bad protocols, naming the field", "[quasi-static][reader]") {
+  auto [field, message] = refusalOf(quasiStatic("coulomb"));
+  CHECK(field == "system.m");
+  CHECK_THAT(message, Contains("set-valued force at v = 0"));
+  std::tie(field, message) = refusalOf(quasiStatic("drake-stribeck"));
+  CHECK(field == "system.m");
+  CHECK_THAT(message, Contains("does not rise with v"));
+  std::tie(field, message) = refusalOf(quasiStatic("lugre"));
+  CHECK(field == "system.m");
+  CHECK_THAT(message, Contains("at a fixed state it does not rise with v"));
+  // m = 0 needs Fn given; a mass between 0 and 1e-9 kg is neither.
+  CHECK(refusalOf(object({{"law", "rsf"}, {"system", object({{"m", 0}})}})).first == "system.Fn");
+  CHECK(refusalOf(object({{"law", "rsf"}, {"system", object({{"m", 1e-12}})}})).first == "system.m");
+  // Slide-hold-slide: the third hold ends after the run (20 + 1 + 20 + 10 + 20 + 100 > 100 s).
+  std::tie(field, message) = refusalOf(quasiStatic("rsf", object({{"holds", list({1, 10, 100})}, {"slide", 20}})));
+  CHECK(field == "protocol.holds[2]");
+  CHECK_THAT(message, Contains("s, not before the run's end"));
+  CHECK(refusalOf(quasiStatic("rsf", object({{"holds", list({1, -10})}, {"slide", 20}}))).first == "protocol.holds[1]");
+  CHECK(refusalOf(quasiStatic("rsf", object({{"holds", list({1})}}))).first == "protocol.slide");
+  // A table whose time goes back at item 2, and one whose x is not a number.
+  CHECK(refusalOf(quasiStatic("rsf", object({{"table", object({{"t", list({0, 1, 0.5})}, {"x", list({0, 1e-6, 2e-6})}})}})))
+            .first == "protocol.table.t[2]");
+  CHECK(refusalOf(quasiStatic("rsf", object({{"table", object({{"t", list({0, 1})}, {"x", list({0, "far"})}})}})))
+            .first == "protocol.table.x[1]");
+  CHECK(refusalOf(quasiStatic("rsf", object({{"normalForce", list({list({0, 1}), list({5, -2})})}}))).first ==
+        "protocol.normalForce[1]");
+  // The protocol and the log grid need m = 0.
+  Value inertial = quasiStatic("rsf", object({{"holds", list({1})}, {"slide", 20}}));
+  inertial.set("system", object({{"m", 1}, {"v0", 1e-5}, {"duration", 100}}));
+  CHECK(refusalOf(inertial).first == "system.m");
+  CHECK(refusalOf(object({{"law", "rsf"}, {"grid", "log"}})).first == "grid");
+  // Nagata's law needs the slider's dμ/dt: refused with inertia.
+  CHECK(refusalOf(object({{"law", "rsf"}, {"params", object({{"evolution", 3}})}})).first == "system.m");
+}
+
+TEST_CASE("A displacement table and normal-force steps drive the slider as their closed forms say", "[quasi-static][protocol]") {
+  // A table x_lp = 0, 1e-4 m, 1e-4 m at t = 0, 10, 20 s: 10 µm/s, then a hold; and a normal-force step 1 → 2 N
+  // at 15 s, in the hold. Linker & Dieterich (1992): θ1 jumps to θ₋ (N₋/N₊)^(α/b); in the hold the aging law then
+  // heals at dθ/dt = 1 − vθ/Dc ≈ 1 (v ~ 1e-14 m/s), so θ1(t) = θ₋ 2^(−α/b) + (t − 15 s).
+  const double a = 0.01, b = 0.005;
+  for (double alpha : {0.02, 0.3}) {
+    INFO("α = " << alpha << ", θ1 shrinks by 2^(−" << alpha / b << ")");
+    Value scenario = quasiStatic("rsf", object({{"table", object({{"t", list({0, 10, 20})}, {"x", list({0, 1e-4, 1e-4})}})},
+                                                {"normalForce", list({list({0, 1}), list({15, 2})})}}));
+    scenario.set("params", object({{"a", a}, {"b1", b}, {"alpha", alpha}, {"form", 0}}));
+    scenario.set("system", object({{"m", 0}, {"Fn", 1}, {"c", 1e4}, {"v0", 1e-5}, {"duration", 30}, {"start", "steady"}}));
+    scenario.set("samples", 3001);
+    scenario.set("tolerance", 1e-12);
+    const auto run = std::get<LawSimulationResult>(runScenario(readScenario(scenario))).run;
+    const Trace& trace = run.trace;
+    for (std::size_t i = 0; i < trace.size(); ++i) {
+      const double expected = std::min(trace.t[i], 10.0) * 1e-5;  // the load point follows the table, then holds
+      CHECK(std::fabs(trace.drivePosition[i] - expected) <= 1e-15);
+    }
+    std::size_t step = 0;
+    while (trace.t[step] < 15) ++step;  // the row at 15 s, written before the jump
+    REQUIRE(std::fabs(trace.t[step] - 15) <= 1e-9);
+    const double thetaBefore = trace.state[0][step], jumped = thetaBefore * std::pow(0.5, alpha / b);
+    for (std::size_t i = step + 1; i < trace.size() && trace.t[i] <= 20; ++i)
+      CHECK(std::fabs(trace.state[0][i] / (jumped + (trace.t[i] - 15)) - 1) <= 1e-9);
+  }
 }

@@ -202,22 +202,25 @@ class QuasiStaticRun {
     if (options_.progress) options_.progress(t / slider_.sys.duration);
   }
 
-  // Rows inside (t, t + h] from the step's dense output.
+  // Rows up to `end` (absolute time) from the step's dense output, which runs on the segment's own clock
+  // τ = t − t0: a segment resolves steps far below the resolution of t itself (the state's healing right
+  // after a normal-force step that shrinks θ by many orders of magnitude).
   template <class Dense>
   void recordRows(double end, const Dense& dense) {
     while (next_ < rows_.size() && rows_[next_] <= end) {
-      if (rows_[next_] > 0) record(rows_[next_], dense.at(rows_[next_]));
+      if (rows_[next_] > 0) record(rows_[next_], dense.at(rows_[next_] - slider_.seg.t0));
       ++next_;
     }
   }
 
   // After each accepted step (and each rejection, with `rejected`): the runaway bound on v, the step size
   // against the resolution of t, and the step budget.
-  void checkStep(double t, const Y& y, double h, bool rejected = false) {
+  void checkStep(double tau, const Y& y, double h, bool rejected = false) {
+    const double t = slider_.seg.t0 + tau;
     const double v = slider_.velocity(y, Slider::states(y));
     if (!rejected) result_.summary.peakVelocity = std::max(result_.summary.peakVelocity, std::fabs(v));
     const double bound = kDivergence * fastest_;
-    const bool runaway = !(std::fabs(v) <= bound), collapsed = !(h > 4 * 2.2e-16 * t);
+    const bool runaway = !(std::fabs(v) <= bound), collapsed = !(h > 4 * 2.2e-16 * tau);
     if (runaway || collapsed)
       throw RunStopped(result_.trace, t,
                        "At t = " + formatSignificant(t, 6) + " s the quasi-static slider's velocity " +
@@ -233,8 +236,8 @@ class QuasiStaticRun {
                                               " steps by t = " + formatSignificant(t, 6) + " s; loosen the tolerance.");
   }
 
-  void checkCollapse(double t, const Y& y, double h) {
-    if (!(h > 4 * 2.2e-16 * t)) checkStep(t, y, h, true);
+  void checkCollapse(double tau, const Y& y, double h) {
+    if (!(h > 4 * 2.2e-16 * tau)) checkStep(tau, y, h, true);
   }
 
   // The first step: 1 % of the time the fastest rate takes to change a component by its tolerance scale.
@@ -260,8 +263,8 @@ class QuasiStaticRun {
 
 Y QuasiStaticRun::dormandPrinceSegment(Y y) {
   const auto rate = [this](double, const Y& state) { return slider_.rate(state); };
-  const double rtol = options_.relativeTolerance, end = slider_.seg.t1;
-  double t = slider_.seg.t0;
+  const double rtol = options_.relativeTolerance, t0 = slider_.seg.t0, end = slider_.seg.t1 - t0;
+  double t = 0;  // the segment's clock
   Y f = rate(t, y);
   double h = firstStep(y, f);
   while (t < end) {
@@ -276,7 +279,7 @@ Y QuasiStaticRun::dormandPrinceSegment(Y y) {
       continue;
     }
     const double tEnd = last ? end : t + h;
-    recordRows(tEnd, step);
+    recordRows(last ? slider_.seg.t1 : t0 + tEnd, step);
     t = tEnd, y = step.step.y, f = step.next;
     checkStep(t, y, h);
     h = nextStepSize(h, err);
@@ -286,10 +289,10 @@ Y QuasiStaticRun::dormandPrinceSegment(Y y) {
 
 Y QuasiStaticRun::radauSegment(Y y) {
   const auto rate = [this](double, const Y& state) { return slider_.rate(state); };
-  const double rtol = options_.relativeTolerance, end = slider_.seg.t1;
+  const double rtol = options_.relativeTolerance, t0 = slider_.seg.t0, end = slider_.seg.t1 - t0;
   RadauIntegrator<3, 3> radau(rtol, Y{rtol, rtol, rtol});
-  double t = slider_.seg.t0;
-  double h = 1e-6 * (end - t);  // RADAU5's starting step; stiffly accurate, it grows at once where it can
+  double t = 0;  // the segment's clock
+  double h = 1e-6 * end;  // RADAU5's starting step; stiffly accurate, it grows at once where it can
   const Y scale = {1e-8, 1e-8, 1e-8};
   while (t < end) {
     const bool last = h >= end - t;
@@ -302,7 +305,7 @@ Y QuasiStaticRun::radauSegment(Y y) {
       continue;
     }
     const double tEnd = last ? end : t + h;
-    recordRows(tEnd, step.dense);
+    recordRows(last ? slider_.seg.t1 : t0 + tEnd, step.dense);
     t = tEnd, y = step.y;
     checkStep(t, y, h);
     h = step.nextStep;
