@@ -238,6 +238,12 @@ TEST_CASE("The quasi-static slider refuses laws it cannot balance, and bad proto
   auto [field, message] = refusalOf(quasiStatic("coulomb"));
   CHECK(field == "system.m");
   CHECK_THAT(message, Contains("set-valued force at v = 0"));
+  // The classic 'rate-state' law runs on it too, and settles at its steady state.
+  Value rateState = quasiStatic("rate-state");
+  rateState.set("params", object({{"a", 0.01}, {"b", 0.005}, {"form", 0}}));
+  rateState.set("system", object({{"m", 0}, {"Fn", 1}, {"c", 1e4}, {"v0", 1e-5}, {"duration", 100}, {"start", "steady"}}));
+  const auto steady = std::get<LawSimulationResult>(runScenario(readScenario(rateState))).run;
+  CHECK(std::fabs(steady.trace.friction.back() - steadyMu(0.01, 0.005, 1e-5)) <= 1e-9);
   std::tie(field, message) = refusalOf(quasiStatic("drake-stribeck"));
   CHECK(field == "system.m");
   CHECK_THAT(message, Contains("does not rise with v"));

@@ -126,7 +126,9 @@ struct Slider {
     const LawDynamics d = law.dynamics(v, seg.N, theta);
     const LawStateVector g = law.frictionRateCoupling(theta);
     const double springRate = sys.c * (seg.vlp - v), muRate = springRate / seg.N;
-    return {springRate / sys.Fn, (d.rate[0] + g[0] * muRate) / theta[0], (d.rate[1] + g[1] * muRate) / theta[1]};
+    const bool second = law.stateSize() > 1;  // a one-state law's ln θ2 stays 0
+    return {springRate / sys.Fn, (d.rate[0] + g[0] * muRate) / theta[0],
+            second ? (d.rate[1] + g[1] * muRate) / theta[1] : 0.0};
   }
 };
 
@@ -172,16 +174,19 @@ class QuasiStaticRun {
       if (!(v > 0)) throw InputError("start", "A steady start slides at the first drive velocity, which must be above 0 m/s; got " + formatNumber(v) + " m/s.");
       const LawStateVector theta = law.steadyState(v, slider_.seg.N);
       slider_.w = std::asinh(v / kSpeedScale);
-      return {law.dynamics(v, slider_.seg.N, theta).force / sys.Fn, std::log(theta[0]), std::log(theta[1])};
+      return {law.dynamics(v, slider_.seg.N, theta).force / sys.Fn, std::log(theta[0]), logSecond(theta)};
     }
     const LawStateVector theta = law.initialState();
     slider_.w = std::asinh(std::max(slider_.seg.vlp, 1e-300) / kSpeedScale);
-    return {0, std::log(theta[0]), std::log(theta[1])};
+    return {0, std::log(theta[0]), logSecond(theta)};
   }
+
+  // ln θ2, or 0 (θ2 = 1, unread) for a law with one state variable.
+  double logSecond(const LawStateVector& theta) const { return slider_.law.stateSize() > 1 ? std::log(theta[1]) : 0.0; }
 
   Y afterNormalStep(const Y& y, double before, double after) const {
     const LawStateVector theta = slider_.law.afterNormalStep(before, after, Slider::states(y));
-    return {y[0], std::log(theta[0]), std::log(theta[1])};
+    return {y[0], std::log(theta[0]), logSecond(theta)};
   }
 
   void record(double t, const Y& y) {
