@@ -96,10 +96,13 @@ struct Slider {
   static LawStateVector states(const Y& y) { return {std::exp(y[1]), std::exp(y[2])}; }
   double driveForce(const Y& y, double v) const { return sys.Fn * y[0] + sys.eta * (seg.vlp - v); }
 
-  // F(v, θ, N) + η v = Fn u + η v_lp, for v.
-  double velocity(const Y& y, const LawStateVector& theta) const {
+  // F(v, θ, N) + η v = Fn u + η v_lp, for v: Newton in w to |Δw| ≤ 1e-8 (v to 1e-8 relatively), inside its
+  // bracket, then one Newton step in v, which squares that error to below the rounding of v. `at`
+  // receives the law's dynamics at that v.
+  double velocity(const Y& y, const LawStateVector& theta, LawDynamics* at = nullptr) const {
     const double target = sys.Fn * y[0] + sys.eta * seg.vlp, N = seg.N;
-    auto residual = [&](double v) { return law.dynamics(v, N, theta).force + sys.eta * v - target; };
+    LawDynamics d;
+    auto residual = [&](double v) { return (d = law.dynamics(v, N, theta)).force + sys.eta * v - target; };
     double lo = positiveOnly ? std::asinh(1e-300 / kSpeedScale) : -kMaxW, hi = kMaxW;
     double x = std::clamp(w, lo, hi);
     for (int iteration = 0; iteration < 200; ++iteration) {
@@ -109,21 +112,26 @@ struct Slider {
       const double slope = (law.forceSlope(v, N, theta) + sys.eta) * kSpeedScale * std::cosh(x);
       double next = x - r / slope;
       if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
-      const bool done = std::fabs(next - x) <= 4e-16 * std::max(1.0, std::fabs(x)) || hi - lo <= 4e-16 * std::fabs(x);
+      const bool done = std::fabs(next - x) <= 1e-8 || hi - lo <= 4e-16 * std::fabs(x);
       x = next;
       if (done) break;
     }
     w = x;
     const double v = kSpeedScale * std::sinh(x);
-    if (v == 0 || !std::isfinite(v)) return v;
-    const double polished = v - residual(v) / (law.forceSlope(v, N, theta) + sys.eta);
-    return polished * v > 0 ? polished : v;
+    if (v == 0 || !std::isfinite(v)) {
+      if (at) *at = law.dynamics(v, N, theta);
+      return v;
+    }
+    double polished = v - residual(v) / (law.forceSlope(v, N, theta) + sys.eta);
+    if (!(polished * v > 0)) polished = v;
+    if (at) *at = law.dynamics(polished, N, theta);
+    return polished;
   }
 
   Y rate(const Y& y) const {
     const LawStateVector theta = states(y);
-    const double v = velocity(y, theta);
-    const LawDynamics d = law.dynamics(v, seg.N, theta);
+    LawDynamics d;
+    const double v = velocity(y, theta, &d);
     const LawStateVector g = law.frictionRateCoupling(theta);
     const double springRate = sys.c * (seg.vlp - v), muRate = springRate / seg.N;
     const bool second = law.stateSize() > 1;  // a one-state law's ln θ2 stays 0
