@@ -135,7 +135,9 @@ val paramToJs(const friction::ParamSpec& spec) {
                      : spec.kind == friction::ParamKind::Integer ? "integer"
                                                                  : "number";
   val out = object({{"key", text(spec.key)}, {"symbol", text(spec.symbol)}, {"label", text(spec.label)},
-                    {"unit", text(spec.unit)}, {"min", val(spec.min)}, {"max", val(spec.max)}, {"step", val(spec.step)},
+                    {"unit", text(spec.unit)}, {"min", val(spec.min)}, {"max", val(spec.max)},
+                    {"sliderMin", val(friction::sliderMinOf(spec))}, {"sliderMax", val(friction::sliderMaxOf(spec))},
+                    {"step", val(spec.step)},
                     {"scale", val(spec.scale == friction::Scale::Log ? "log" : "linear")}, {"kind", val(kind)},
                     {"help", text(spec.help)}, {"texSymbol", text(spec.texSymbol)}});
   out.set("default", spec.kind == friction::ParamKind::List ? numbers(spec.defaultList) : val(spec.defaultValue));

@@ -20,9 +20,11 @@ test('models() lists both models with complete parameter specs as plain objects'
     for (const field of ['name', 'description', 'citation']) assert.equal(typeof model[field], 'string');
     for (const spec of model.params) {
       assert.deepEqual(Object.keys(spec).sort(),
-        ['default', 'defaultFrom', 'help', 'key', 'kind', 'label', 'max', 'min', 'scale', 'step', 'symbol', 'texSymbol',
-          'unit'].sort());
+        ['default', 'defaultFrom', 'help', 'key', 'kind', 'label', 'max', 'min', 'scale', 'sliderMax', 'sliderMin', 'step',
+          'symbol', 'texSymbol', 'unit'].sort());
       assert.ok(spec.min <= spec.default && spec.default <= spec.max, `${model.id}.${spec.key} default in range`);
+      assert.ok(spec.min <= spec.sliderMin && spec.sliderMin < spec.sliderMax && spec.sliderMax <= spec.max,
+        `${model.id}.${spec.key} slider range inside the accepted range`);
       assert.ok(['linear', 'log'].includes(spec.scale));
     }
   }

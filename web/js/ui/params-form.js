@@ -207,9 +207,9 @@ export class ParamsForm {
     const describedBy = `${id}-help ${id}-error`;
     const range = el('input', {
       type: 'range', id, title: spec.help,
-      min: String(log ? Math.log10(spec.min) : spec.min),
-      max: String(log ? Math.log10(spec.max) : spec.max),
-      step: String(log ? (Math.log10(spec.max) - Math.log10(spec.min)) / LOG_SLIDER_STEPS : step),
+      min: String(log ? Math.log10(sliderMin(spec)) : sliderMin(spec)),
+      max: String(log ? Math.log10(sliderMax(spec)) : sliderMax(spec)),
+      step: String(log ? (Math.log10(sliderMax(spec)) - Math.log10(sliderMin(spec))) / LOG_SLIDER_STEPS : step),
     });
     range.setAttribute('aria-describedby', describedBy);
     // The number box has no min/max on purpose: a typed value may lie outside the slider's range,
@@ -304,8 +304,13 @@ export class ParamsForm {
   }
 }
 
+/** The slider's range: the catalog's friendly range where it has one (a research-scale parameter accepts
+ * more when typed), else the accepted range. */
+function sliderMin(spec) { return spec.sliderMin ?? spec.min; }
+function sliderMax(spec) { return spec.sliderMax ?? spec.max; }
+
 function isLogScale(spec) {
   // log10 needs a positive range; a catalog entry that breaks this is shown on a linear slider.
   // An integer switch always moves in whole steps.
-  return kindOf(spec) === 'number' && spec.scale === 'log' && spec.min > 0 && spec.max > spec.min;
+  return kindOf(spec) === 'number' && spec.scale === 'log' && sliderMin(spec) > 0 && sliderMax(spec) > sliderMin(spec);
 }

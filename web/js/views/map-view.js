@@ -23,7 +23,7 @@ const MAP_REGIME_TEXT = { error: 'Could not run' };
 export function defaultAxis(target, spec) {
   const logarithmic = spec.scale === 'log' && spec.default > 0;
   let min = logarithmic ? spec.default / 10 : Math.max(spec.min, 0);
-  let max = logarithmic ? spec.default * 10 : (spec.default > 0 ? 4 * spec.default : spec.max / 10);
+  let max = logarithmic ? spec.default * 10 : (spec.default > 0 ? 4 * spec.default : (spec.sliderMax ?? spec.max) / 10);
   min = Math.max(min, spec.min);
   max = Math.min(max, spec.max);
   if (!(max > min)) [min, max] = [spec.min, spec.max];
