@@ -14,6 +14,10 @@
 //      set-up at c = 2…5 N/m (issue 14's table): time, steps, method and the error of x(40 s).
 //   5. Time to accuracy: each adaptive method over tolerances 1e-4 … 1e-13 on C1's period, Drake's law
 //      on the seed's system and LuGre at c = 3 N/m: the least time that reaches 1e-6 and 1e-9.
+//   6. The quasi-static slider (issue 15): the velocity step 1 → 10 µm/s over 40 s on 4001 rows (rsfmodel's
+//      example) and slide-hold-slide with holds of 1 … 1000 s, Dormand–Prince and Radau over tolerances
+//      1e-6 … 1e-12: time and the largest error of μ on the rows against Dormand–Prince at 1e-13, and the
+//      least time that reaches 1e-8. `friction_bench ROUNDS quasi-static` runs this group alone.
 
 #include <algorithm>
 #include <chrono>
@@ -22,6 +26,8 @@
 #include <cstdlib>
 #include <deque>
 #include <functional>
+#include <memory>
+#include <variant>
 #include <string>
 #include <utility>
 #include <vector>
@@ -316,6 +322,62 @@ void addAccuracyRows(std::deque<Row>& rows) {
   }
 }
 
+// The quasi-static slider's cases: the rsf-velocity-step and slide-hold-slide presets.
+struct QuasiStaticCase {
+  std::string name;
+  Scenario scenario;
+};
+
+std::vector<QuasiStaticCase> quasiStaticCases() {
+  std::vector<QuasiStaticCase> cases;
+  for (const Preset& preset : presetCatalog())
+    if (preset.id == "rsf-velocity-step" || preset.id == "slide-hold-slide")
+      cases.push_back({preset.id == "rsf-velocity-step" ? "velocity step 1 -> 10 um/s, 40 s, 4001 rows"
+                                                         : "slide-hold-slide, holds 1..1000 s",
+                       presetScenario(preset)});
+  return cases;
+}
+
+std::vector<double> frictionOf(Scenario scenario, const std::string& integrator, double tolerance, long long* steps) {
+  scenario.integrator = integrator, scenario.tolerance = tolerance;
+  const LawSimulationResult result = std::get<LawSimulationResult>(runScenario(scenario));
+  if (steps) *steps = result.run.summary.steps;
+  return result.run.trace.friction;  // Fn = 1 N: friction is μ
+}
+
+void addQuasiStaticRows(std::deque<Row>& rows) {
+  static const std::vector<QuasiStaticCase> cases = quasiStaticCases();
+  for (const QuasiStaticCase& c : cases) {
+    auto reference = std::make_shared<std::vector<double>>(frictionOf(c.scenario, "dormand-prince", 1e-13, nullptr));
+    for (const std::string method : {"dormand-prince", "radau"})
+      for (int exponent = 6; exponent <= 12; ++exponent) {
+        const double tolerance = std::pow(10.0, -exponent);
+        rows.emplace_back("Quasi-static " + c.name, method + " " + formatNumber(tolerance));
+        Row& row = rows.back();
+        row.run = [&row, &c, method, tolerance, reference] {
+          const std::vector<double> mu = frictionOf(c.scenario, method, tolerance, &row.steps);
+          double worst = 0;
+          for (std::size_t i = 0; i < mu.size(); ++i) worst = std::max(worst, std::fabs(mu[i] - (*reference)[i]));
+          row.error = worst;
+        };
+      }
+  }
+}
+
+void printQuasiStatic(const std::deque<Row>& rows) {
+  for (const QuasiStaticCase& c : quasiStaticCases()) {
+    printTable(rows, "Quasi-static " + c.name, "max |dmu|", "");
+    for (const std::string method : {"dormand-prince", "radau"}) {
+      double best = NAN;
+      for (const Row& row : rows)
+        if (row.group == "Quasi-static " + c.name && row.label.rfind(method, 0) == 0 && row.error <= 1e-8 &&
+            !(median(row.seconds) >= best))
+          best = median(row.seconds);
+      std::printf("  %s reaches 1e-8 in friction in %.3f ms\n", method.c_str(), 1e3 * best);
+    }
+  }
+}
+
 void printAccuracy(const std::deque<Row>& rows) {
   std::printf("\nTime to accuracy: the least median time [ms] of a relative tolerance (1e-4 … 1e-13) whose error "
               "reaches the goal (the tolerance in brackets)\n");
@@ -400,6 +462,12 @@ void printTarget(const std::deque<Row>& rows, const std::string& limitGroup) {
 int main(int argc, char** argv) {
   const int rounds = argc > 1 ? std::max(1, std::atoi(argv[1])) : 5;
   std::deque<Row> rows;  // a deque: the rows' lambdas refer to their own row, which must not move
+  if (argc > 2 && std::string(argv[2]) == "quasi-static") {
+    addQuasiStaticRows(rows);
+    measure(rows, rounds);
+    printQuasiStatic(rows);
+    return 0;
+  }
 
   // 1. Coulomb stick-slip with μs 0.6, μk 0.4: case C1 of §1 (m 1 kg, c 10 N/m, v0 0.1 m/s, Fn 10 N;
   //    20 s holds three break-aways) and the seed's Coulomb-limit case of §8 (Load 1: m 1 kg, Fn 1 N; 8 s).
@@ -412,6 +480,7 @@ int main(int argc, char** argv) {
   addLawGroups(rows);
   addAutoTable(rows);
   addAccuracyRows(rows);
+  addQuasiStaticRows(rows);
 
   std::printf("Friction Lab spring-block benchmark (%s): median of %d interleaved rounds\n",
 #ifdef __EMSCRIPTEN__
@@ -432,6 +501,7 @@ int main(int argc, char** argv) {
   for (const LawSpec& law : lawCatalog()) printTable(rows, "Law " + std::string(law.spec.id), "x(T) err", "seed-euler");
   printAutoTable(rows);
   printAccuracy(rows);
+  printQuasiStatic(rows);
   printTarget(rows, limitGroup);
   printJson(rows, rounds);
   return 0;

@@ -135,7 +135,8 @@ val paramToJs(const friction::ParamSpec& spec) {
                      : spec.kind == friction::ParamKind::Integer ? "integer"
                                                                  : "number";
   val out = object({{"key", text(spec.key)}, {"symbol", text(spec.symbol)}, {"label", text(spec.label)},
-                    {"unit", text(spec.unit)}, {"min", val(spec.min)}, {"max", val(spec.max)}, {"step", val(spec.step)},
+                    {"unit", text(spec.unit)}, {"min", val(spec.min)}, {"max", val(spec.max)},
+                    {"step", val(spec.step)},
                     {"scale", val(spec.scale == friction::Scale::Log ? "log" : "linear")}, {"kind", val(kind)},
                     {"help", text(spec.help)}, {"texSymbol", text(spec.texSymbol)}});
   // min/max: what the engine accepts (±Infinity where unbounded; minExclusive: min itself refused);

@@ -51,7 +51,7 @@ test('the presliding view draws the LuGre loop of the paper\'s protocol, follows
     assert.equal(await page.locator('#presliding-protocol .param').count(), 5);
     assert.equal(await page.locator('#presliding-params .param').count(), 6);
     assert.deepEqual(await page.locator('#presliding-law option').evaluateAll((options) => options.map((o) => o.value)),
-      ['lugre', 'dahl', 'rate-state', 'elasto-plastic']);
+      ['lugre', 'dahl', 'rate-state', 'elasto-plastic', 'rsf']);
     // physics-checks §5: the loop ends near 4.4936e-5 m and reaches down to −1.00174e-5 m (2 %).
     const x = await page.evaluate(() => Array.from(window.__lastPresliding.columns.x));
     assert.ok(Math.abs(x.at(-1) / 4.4936e-5 - 1) < 0.02, `end ${x.at(-1)}`);

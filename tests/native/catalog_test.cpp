@@ -224,6 +224,7 @@ TEST_CASE("The roles of each law, as its definition reads (friction-laws.md, phy
       {"lugre", {{"Fs", R::StaticForce}, {"Fc", R::KineticForce}, {"vs", R::StictionSpeed}}},
       {"dahl", {{"Fc", R::KineticForce}}},
       {"rate-state", {}},
+      {"rsf", {}},
       {"elasto-plastic", {{"Fs", R::StaticForce}, {"Fc", R::KineticForce}, {"vs", R::StictionSpeed}}},
   };
   REQUIRE(lawCatalog().size() == expected.size());

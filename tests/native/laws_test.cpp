@@ -98,7 +98,7 @@ TEST_CASE("The law catalog holds every law of the issue, each with origin, citat
       "coulomb", "abbott-theta", "ratel-coulomb", "ratel-threlfall", "drake-stribeck", "radioss-coulomb",
       "radioss-generalized-viscous", "radioss-darmstad", "radioss-renard", "radioss-exponential",
       "opensees-coulomb", "opensees-veldependent", "opensees-velpressuredep", "opensees-veldepmultilinear",
-      "opensees-velnormalfrcdep", "lugre", "dahl", "rate-state", "elasto-plastic", "state-variable"};
+      "opensees-velnormalfrcdep", "lugre", "dahl", "rate-state", "elasto-plastic", "state-variable", "rsf"};
   std::set<std::string_view> ids;
   const std::set<std::string_view> origins = {"Textbook", "Abbott app", "Ratel", "Drake", "OpenRadioss", "OpenSees",
                                               "Literature"};

@@ -195,9 +195,9 @@ TEST_CASE("A law's v0 and the system's are told apart by their paths; the catalo
   const Refusal law = scenarioRefusal(object({{"law", "abbott-theta"}, {"params", object({{"v0", 50}})}}));
   CHECK(law.field == "params.v0");
   CHECK_THAT(law.message, Contains("Reference velocity (v0)"));
-  const Refusal system = scenarioRefusal(object({{"law", "abbott-theta"}, {"system", object({{"v0", 50}})}}));
+  const Refusal system = scenarioRefusal(object({{"law", "abbott-theta"}, {"system", object({{"v0", 500}})}}));
   CHECK(system.field == "system.v0");
-  CHECK(system.message == "Drive velocity (v0) must be between 0.0001 m/s and 10 m/s; got 50 m/s.");
+  CHECK(system.message == "Drive velocity (v0) must be between 1e-12 m/s and 100 m/s; got 500 m/s.");
   // A cross-parameter rule of the law, a drive step, the integrator, the options and the kick.
   CHECK(fieldOf(coulombWith("params", object({{"mu_s", 0.3}, {"mu_k", 0.5}}))) == "params.mu_k");
   CHECK(fieldOf(systemWith("v0", list({list({1, 0.1})}))) == "system.v0[0]");
@@ -220,7 +220,7 @@ TEST_CASE("checkScenario names paths for a scenario built in code; runScenario n
   theta.params = {{"v0", 50}};
   CHECK(refusal([&] { checkScenario(theta); }).field == "params.v0");
   theta.params = {};
-  theta.system = {{"v0", 50}};
+  theta.system = {{"v0", 500}};
   CHECK(refusal([&] { runScenario(theta); }).field == "system.v0");
   // A law that carries its force between steps runs in its origin's stepped loop, which has no steady start.
   Scenario stepped;

@@ -161,10 +161,12 @@ TEST_CASE("Bad systems and integrators that cannot run a stateful law are refuse
   } catch (const InputError& error) {
     CHECK(error.field() == "integrator");
   }
-  CHECK_THROWS_WITH(simulateSpringBlock("coulomb", kCoulomb, {0, 10, 0, 0.1, 10, 1}),
-                    "Mass (m) must be between 0.01 kg and 100 kg; got 0 kg.");
+  CHECK_THROWS_WITH(simulateSpringBlock("coulomb", kCoulomb, {-1, 10, 0, 0.1, 10, 1}),
+                    "Mass (m) must be between 0 kg and 1000000 kg; got -1 kg.");
+  CHECK_THROWS_WITH(simulateSpringBlock("coulomb", kCoulomb, {1e-10, 10, 0, 0.1, 10, 1}),
+                    "Mass (m) must be 0 kg (the quasi-static slider) or between 1e-09 kg and 1000000 kg; got 1e-10 kg.");
   CHECK_THROWS_WITH(simulateSpringBlock("coulomb", kCoulomb, {1, 10, 0, 0, 10, 1}),
-                    "Drive velocity (v0) must be between 0.0001 m/s and 10 m/s; got 0 m/s.");
+                    "Drive velocity (v0) must be between 1e-12 m/s and 100 m/s; got 0 m/s.");
 }
 
 TEST_CASE("Fixed-step schemes meet the error their order predicts on the Coulomb cycle (physics-checks §10, T1)", "[spring-block][integrator]") {

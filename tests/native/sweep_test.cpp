@@ -83,7 +83,7 @@ TEST_CASE("A map's request is checked field by field", "[sweep][validation]") {
   CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.law = "nope"; }) == "scenario.law");
   CHECK(fieldOf([](Scenario&, SweepAxis& a, SweepAxis&) { a.key = "mass"; }) == "x.key");
   CHECK(fieldOf([](Scenario&, SweepAxis& a, SweepAxis&) { a.count = 1; }) == "x.count");
-  CHECK(fieldOf([](Scenario&, SweepAxis& a, SweepAxis&) { a.max = 1e9; }) == "x.max");
+  CHECK(fieldOf([](Scenario&, SweepAxis& a, SweepAxis&) { a.max = 1e13; }) == "x.max");
   CHECK(fieldOf([](Scenario&, SweepAxis&, SweepAxis& b) { b.target = "both"; }) == "y.target");
   CHECK(fieldOf([](Scenario&, SweepAxis&, SweepAxis& b) { b.target = "system", b.key = "c", b.min = 1, b.max = 2; }) == "y.key");
   CHECK_THROWS_WITH(checkSweep(scenario, x, {"params", "mu_k", 0.5, 0.1, 4, false}), Catch::Contains("smaller to a larger"));

@@ -23,6 +23,8 @@ test('models() lists both models with complete parameter specs as plain objects'
         ['default', 'defaultFrom', 'help', 'key', 'kind', 'label', 'max', 'min', 'minExclusive', 'scale', 'sliderMax',
           'sliderMin', 'step', 'symbol', 'texSymbol', 'unit'].sort());
       assert.ok(spec.min <= spec.default && spec.default <= spec.max, `${model.id}.${spec.key} default in range`);
+      assert.ok(spec.min <= spec.sliderMin && spec.sliderMin < spec.sliderMax && spec.sliderMax <= spec.max,
+        `${model.id}.${spec.key} slider range inside the accepted range`);
       assert.ok(['linear', 'log'].includes(spec.scale));
     }
   }

@@ -23,7 +23,7 @@ const BAD_SCENARIOS = [
   ['unknown top-level key', { law: 'coulomb', sytem: { c: 20 } }, 'sytem'],
   ['unknown system key', { law: 'coulomb', system: { mass: 1 } }, 'system.mass'],
   ['unknown law parameter', { law: 'coulomb', params: { mu: 0.5 } }, 'params.mu'],
-  ['out-of-range system.v0', { law: 'abbott-theta', system: { v0: 50 } }, 'system.v0'],
+  ['out-of-range system.v0', { law: 'abbott-theta', system: { v0: 500 } }, 'system.v0'],
   ["out-of-range law parameter (the θ law's own v0)", { law: 'abbott-theta', params: { v0: 50 } }, 'params.v0'],
   ['out-of-range model parameter', { model: 'state-variable', params: { m: 0 } }, 'params.m'],
   ['a law parameter of the wrong type', { law: 'coulomb', params: { mu_s: '0.5' } }, 'params.mu_s'],

@@ -130,8 +130,8 @@ test('system.v0 may be velocity steps and system.start \'steady\'; a bad step is
   const bad = [
     [{ v0: [[1, 0.1]] }, 'system.v0[0]'],
     [{ v0: [[0, 0.1], [0, 0.2]] }, 'system.v0[1]'],
-    [{ v0: [[0, 20]] }, 'system.v0'],
-    [{ v0: [[0, 0.1], [1, 20]] }, 'system.v0[1]'],
+    [{ v0: [[0, 200]] }, 'system.v0'],
+    [{ v0: [[0, 0.1], [1, 200]] }, 'system.v0[1]'],
     [{ v0: [[0, 0.1], [1, 'fast']] }, 'system.v0[1]'],
     [{ v0: [] }, 'system.v0'],
     [{ v0: 'fast' }, 'system.v0'],

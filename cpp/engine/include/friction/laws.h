@@ -154,6 +154,21 @@ class LawEvaluator {
   double staticLimit(double N, const LawStateVector& state) const;
   /// Such a law's state after resting dt [s] from `state`.
   LawStateVector restState(const LawStateVector& state, double dt) const;
+  /// True for a dynamic law whose force rises with v at a fixed state (∂F/∂v > 0; rate-and-state with
+  /// a > 0): what the quasi-static slider needs to solve its force balance for v.
+  bool risesWithVelocity() const;
+  /// ∂F/∂v [N·s/m] at a fixed state (laws that rise with velocity).
+  double forceSlope(double v, double N, const LawStateVector& state) const;
+  /// The coefficients gᵢ with which the friction's rate dμ/dt enters dθᵢ/dt (Nagata et al. 2012); zeros
+  /// for the other laws.
+  LawStateVector frictionRateCoupling(const LawStateVector& state) const;
+  /// True if these parameters make the state read the friction's rate (Nagata's law with c > 0).
+  bool readsFrictionRate() const;
+  /// True if the law's friction reads the normal force N.
+  bool readsNormalForce() const;
+  /// The state just after a step of the normal force from `before` to `after` [N] (Linker & Dieterich
+  /// 1992 for rate-and-state); unchanged for laws whose state does not respond.
+  LawStateVector afterNormalStep(double before, double after, const LawStateVector& state) const;
   /// Every parameter of the law, defaults filled in.
   const ResolvedParams& resolved() const { return resolved_; }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "friction/parameters.h"
+#include "friction/scenario.h"
 
 namespace friction {
 
@@ -23,7 +24,18 @@ struct Preset {
   ParamList protocol;           ///< the presliding experiment's values (the presliding view)
   /// Closed-form figures to show beside the results, by summary key (e.g. {"period", 5.0926…}).
   std::vector<std::pair<std::string_view, double>> expected;
+  /// The research presets' drive (issue 15): the load point's velocity steps, a steady start, the lab
+  /// protocol (holds), the log grid and the number of rows (0: the default). Empty for the others.
+  std::vector<Breakpoint> driveSteps = {};
+  bool steadyStart = false;
+  DriveProtocol lab = {};
+  bool logGrid = false;
+  int samples = 0;
 };
+
+/// The scenario a law preset runs (its law, params, system, integrator and drive), as the CLI and the
+/// tests run it.
+Scenario presetScenario(const Preset& preset);
 
 /// Every preset, in menu order; the first is the seed app's defaults.
 const std::vector<Preset>& presetCatalog();

@@ -11,7 +11,15 @@
 //   { "law": ID, "params": { KEY: NUMBER | [NUMBER, ...], ... },
 //     "system": { "m", "Fn", "c", "eta", "duration": NUMBER, "v0": NUMBER | [[T, V], ...],
 //                 "start": "rest" | "steady" },
-//     "integrator": ID, "samples": WHOLE NUMBER, "tolerance": NUMBER, "kick": NUMBER }
+//     "integrator": ID, "samples": WHOLE NUMBER, "tolerance": NUMBER, "kick": NUMBER,
+//     "grid": "uniform" | "log",
+//     "protocol": { "holds": [SECONDS, ...], "slide": SECONDS,
+//                   "table": { "t": [SECONDS, ...], "x": [METRES, ...] },
+//                   "normalForce": [[T, FN], ...] } }
+// The protocol and the log grid run on the quasi-static slider (system.m = 0): slide-hold-slide (slide
+// at v0 for `slide` s, hold the load point for holds[0] s, slide again, …, slide to the end), a load-point
+// displacement history x_lp(t) through the table's points (held at its last x after its last t), and
+// steps of the normal force.
 // Every key is optional but the model or law. An unknown key is refused at every level.
 //
 // Errors: friction::InputError whose field is the path of the value refused, from the root of the
@@ -33,6 +41,15 @@
 
 namespace friction {
 
+/// The drive protocols of friction labs (issue 15), run on the quasi-static slider.
+struct DriveProtocol {
+  std::vector<double> holds;            ///< slide-hold-slide: hold durations [s], the load point at rest
+  double slide = 0;                     ///< slide-hold-slide: the slide at v0 before each hold [s]
+  std::vector<double> tableT, tableX;   ///< load-point displacement x_lp(t) [m] at times [s], piecewise linear
+  std::vector<Breakpoint> normalForce;  ///< normal-force steps: from t on, Fn [N]
+  bool empty() const { return holds.empty() && tableT.empty() && normalForce.empty(); }
+};
+
 /// What one run needs: a seed model ({model, params}) or a law on the spring-block ({law, params,
 /// system, integrator, start, driveSteps, kick, tolerance, samples}).
 struct Scenario {
@@ -46,7 +63,20 @@ struct Scenario {
   double kick = 0;       ///< LawSimulationRequest::kick
   double tolerance = 0;  ///< LawSimulationRequest::tolerance (0: the law's default)
   int samples = 2000;
+  DriveProtocol protocol;  ///< holds, a displacement table, normal-force steps (the quasi-static slider)
+  bool logGrid = false;    ///< "grid": "log": rows logarithmic in the time since each change (SpringBlockOptions::logGrid)
 };
+
+/// Checks a protocol against a run of `duration` s on a system of mass `m`: each hold positive and ending
+/// before the run does, a slide given with holds, the table's times from 0 and increasing, its x finite
+/// and its slopes within v0's range, the normal-force steps in Fn's range, one drive only (holds, a table
+/// or velocity steps), and m = 0. Throws InputError naming the path ("protocol.holds[2]",
+/// "protocol.table.t[17]", "system.m").
+void checkProtocol(const DriveProtocol& protocol, double duration, double m, bool hasDriveSteps);
+
+/// The drive's velocity steps a protocol's holds or table make (empty if it has neither): the load point
+/// at v0 and 0 in turn, or along the table's slopes.
+std::vector<Breakpoint> protocolDriveSteps(const DriveProtocol& protocol, double v0);
 
 /// Reads a scenario (the format above) and checks it as checkScenario does. Throws InputError
 /// naming the field by its path.

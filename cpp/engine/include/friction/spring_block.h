@@ -52,6 +52,9 @@ struct SpringBlockSystem {
   /// t = 0, times increasing, each velocity in v0's range). Empty: v0 throughout.
   std::vector<Breakpoint> driveSteps = {};
   SpringBlockStart start = SpringBlockStart::Rest;
+  /// Steps of the normal force: from normalSteps[k].t on it is normalSteps[k].value (first at t = 0,
+  /// times increasing, each in Fn's range); empty: Fn throughout. The quasi-static slider only.
+  std::vector<Breakpoint> normalSteps = {};
 };
 
 /// How slip is integrated.
@@ -89,6 +92,9 @@ struct SpringBlockOptions {
   double x0 = 0, v0Block = 0;  ///< initial position [m] and velocity [m/s] (default: at rest, unstretched)
   /// A dynamic law's state at the start, instead of its initial state (a run from rest only).
   std::optional<LawStateVector> initialState;
+  /// Output rows logarithmic in the time since each change of the drive or the normal force (a hold's
+  /// healing is linear in log time), instead of uniform over [0, duration]. The quasi-static slider only.
+  bool logGrid = false;
   /// Called as the run advances, with the fraction of the duration done (at each output row); for a
   /// page's progress bar. Empty: not called.
   std::function<void(double)> progress;
@@ -184,14 +190,29 @@ struct LawSimulationRequest {
   /// With a steady start and no drive steps: the drive speeds up by this fraction (within ±0.5) at
   /// 0.1 % of the run, so that linear (in)stability shows (unperturbed steady sliding stays as it is).
   double kick = 0;
+  std::vector<Breakpoint> normalSteps = {};  ///< SpringBlockSystem::normalSteps
+  bool logGrid = false;                      ///< SpringBlockOptions::logGrid
 };
 
 /// Checks a kick (LawSimulationRequest::kick); throws InputError naming `kick`.
 void checkKick(double kick, SpringBlockStart start, bool hasDriveSteps);
 
 /// Checks the drive's velocity steps: the first at t = 0, times increasing and before the end of a
-/// run of `duration` s, each velocity in v0's range. Throws InputError naming the step, "v0[k]".
-void checkDriveSteps(const std::vector<Breakpoint>& steps, double duration);
+/// run of `duration` s, each velocity in v0's range (on the quasi-static slider, `quasiStatic`, also 0
+/// for a hold, or negative down to −v0's maximum for a load point moving back). Throws InputError naming
+/// the step, "v0[k]".
+void checkDriveSteps(const std::vector<Breakpoint>& steps, double duration, bool quasiStatic = false);
+
+/// Checks normal-force steps (SpringBlockSystem::normalSteps): the first at t = 0, times increasing and
+/// before the end, each force in Fn's range. Throws InputError naming the step, "Fn[k]".
+void checkNormalSteps(const std::vector<Breakpoint>& steps, double duration);
+
+/// Checks what the ranges of the system's catalog cannot say: a mass is 0 (the quasi-static slider) or at
+/// least 1e-9 kg, and with m = 0 the normal force must be given (its default m·g would be 0). Throws
+/// InputError naming "m" or "Fn".
+void checkSystemMass(double m, bool normalForceGiven);
+/// checkSystemMass for a system as a caller gives it (any subset of its keys; m and Fn as given).
+void checkSystemMassOf(const ParamList& system);
 
 /// Checks an output grid's size, 2 to 1000000 rows; throws InputError naming `samples`.
 void checkSamples(int samples);

@@ -42,12 +42,44 @@ const std::vector<Preset>& presetCatalog() {
        "The spring (100 N/m) is far softer than the critical stiffness N(b − a)/Dc ≈ 4900 N/m: each slip renews the "
        "state θ, which heals again while the block sticks.",
        "spring", "rate-state", {}, {{"duration", 5}}, "auto", {}, {}},
+      {"rsf-velocity-step", "Velocity step 1 → 10 µm/s (quasi-static slider)",
+       "rsfmodel's example on the slider without inertia: friction jumps by the direct effect a·ln 10 = 0.023, then "
+       "decays over Dc to the new steady state μ0 + (a − b) ln(V/V*) = 0.61151.",
+       "spring", "rsf", {{"a", 0.01}, {"b1", 0.005}, {"Dc1", 1e-5}, {"Vstar", 1e-6}, {"form", 0}},
+       {{"m", 0}, {"Fn", 1}, {"c", 1e3}, {"duration", 40}}, "auto", {},
+       {{"muFinal", 0.6 + 0.005 * 2.302585092994046}}, {{0, 1e-6}, {10, 1e-5}}, true, {}, false, 4001},
+      {"slide-hold-slide", "Slide-hold-slide, holds of 1 to 1000 s",
+       "The load point stops for 1, 10, 100 and 1000 s between 50 s slides at 10 µm/s: each reload peaks higher, "
+       "the aging law's healing Δμ ≈ b·ln(1 + t_h·V/Dc), about b·ln 10 = 0.035 per decade of hold.",
+       "spring", "rsf", {{"a", 0.01}, {"b1", 0.015}, {"Dc1", 1e-5}, {"Vstar", 1e-6}, {"form", 0}},
+       {{"m", 0}, {"Fn", 1}, {"c", 1e4}, {"v0", 1e-5}, {"duration", 1361}}, "auto", {}, {}, {}, true,
+       {{1, 10, 100, 1000}, 50, {}, {}, {}}, true, 4001},
+      {"rsf-stick-slip", "Stick-slip below the critical stiffness",
+       "The spring (250 N/m) is half the critical stiffness Fn(b − a)/Dc = 500 N/m: a 1 % speed-up grows into "
+       "stick-slip (with inertia, m = 1 g; without it the slider would run away).",
+       "spring", "rsf", {{"a", 0.01}, {"b1", 0.015}, {"Dc1", 1e-5}, {"Vstar", 1e-6}},
+       {{"m", 0.001}, {"Fn", 1}, {"c", 250}, {"duration", 60}}, "auto", {}, {}, {{0, 1e-5}, {0.06, 1.01e-5}}, true},
       {"lugre-presliding", "LuGre presliding",
        "Canudas de Wit et al.'s Fig. 2: the force is ramped to ±0.95 Fs; the loop's ends drift during the holds, "
        "LuGre's known drift.",
        "presliding", "lugre", {}, {}, "", {}, {}},
   };
   return presets;
+}
+
+Scenario presetScenario(const Preset& preset) {
+  Scenario scenario;
+  scenario.law = std::string(preset.subject);
+  scenario.params = preset.params;
+  scenario.system = preset.system;
+  if (!preset.driveSteps.empty()) scenario.system.emplace_back("v0", preset.driveSteps.front().value);
+  scenario.integrator = preset.integrator.empty() ? "auto" : std::string(preset.integrator);
+  scenario.driveSteps = preset.driveSteps;
+  scenario.start = preset.steadyStart ? SpringBlockStart::Steady : SpringBlockStart::Rest;
+  scenario.protocol = preset.lab;
+  scenario.logGrid = preset.logGrid;
+  if (preset.samples > 0) scenario.samples = preset.samples;
+  return scenario;
 }
 
 bool runsModel(const Preset& preset) {

@@ -43,6 +43,15 @@ struct LawDefinition {
   double (*staticLimit)(const ResolvedParams&, double N, const LawStateVector& state) = nullptr;
   /// With staticLimit: the state after resting for dt [s] from `state` (v = 0 throughout).
   LawStateVector (*restState)(const ResolvedParams&, const LawStateVector& state, double dt) = nullptr;
+  /// A dynamic law whose force rises with v at a fixed state: ∂F/∂v [N·s/m] there, > 0, so that the
+  /// quasi-static slider can solve its force balance for v; nullptr if the law has none.
+  double (*forceSlope)(const ResolvedParams&, double v, double N, const LawStateVector& state) = nullptr;
+  /// A state evolution that reads the friction's rate (Nagata et al. 2012): dθᵢ/dt gains gᵢ·dμ/dt, with
+  /// g returned here; nullptr (or zeros) if it has none.
+  LawStateVector (*frictionRateCoupling)(const ResolvedParams&, const LawStateVector& state) = nullptr;
+  /// The state just after a step of the normal force from `before` to `after` [N] (Linker & Dieterich
+  /// 1992); nullptr: the state does not jump.
+  LawStateVector (*normalForceStep)(const ResolvedParams&, double before, double after, const LawStateVector& state) = nullptr;
 };
 
 // Each family appends its laws, in menu order (laws_<family>.cpp).
@@ -52,6 +61,7 @@ void addDrakeLaws(std::vector<LawDefinition>& laws);
 void addRadiossLaws(std::vector<LawDefinition>& laws);
 void addOpenSeesLaws(std::vector<LawDefinition>& laws);
 void addDynamicLaws(std::vector<LawDefinition>& laws);
+void addRsfLaws(std::vector<LawDefinition>& laws);
 
 /// Throws InputError(key, message) unless `condition` holds: the origin's own parameter checks.
 void require(bool condition, std::string_view key, const std::string& message);

@@ -33,6 +33,7 @@ const std::vector<LawDefinition>& definitions() {
     addRadiossLaws(laws);
     addOpenSeesLaws(laws);
     addDynamicLaws(laws);
+    addRsfLaws(laws);
     for (LawDefinition& law : laws) law.inputBits = inputBits(law.inputs);
     return laws;
   }();
@@ -216,6 +217,28 @@ double LawEvaluator::staticLimit(double N, const LawStateVector& state) const {
 LawStateVector LawEvaluator::restState(const LawStateVector& state, double dt) const {
   if (!law_->restState) missing(*law_, "state-dependent static limit");
   return law_->restState(resolved_, state, dt);
+}
+
+bool LawEvaluator::risesWithVelocity() const { return law_->forceSlope != nullptr; }
+
+double LawEvaluator::forceSlope(double v, double N, const LawStateVector& state) const {
+  if (!law_->forceSlope) missing(*law_, "force slope at a fixed state");
+  return law_->forceSlope(resolved_, v, N, state);
+}
+
+LawStateVector LawEvaluator::frictionRateCoupling(const LawStateVector& state) const {
+  return law_->frictionRateCoupling ? law_->frictionRateCoupling(resolved_, state) : LawStateVector{};
+}
+
+bool LawEvaluator::readsFrictionRate() const {
+  const LawStateVector g = frictionRateCoupling({1, 1});
+  return g[0] != 0 || g[1] != 0;
+}
+
+bool LawEvaluator::readsNormalForce() const { return reads(*law_, Input::N); }
+
+LawStateVector LawEvaluator::afterNormalStep(double before, double after, const LawStateVector& state) const {
+  return law_->normalForceStep ? law_->normalForceStep(resolved_, before, after, state) : state;
 }
 
 LawDynamics lawDynamics(std::string_view id, const ParamList& params, double v, double N, const LawStateVector& state) {

@@ -195,6 +195,14 @@ LawDynamics rateStateDynamics(const ResolvedParams& r, double v, double N, const
   const double rate = p.evolution == 0 ? 1 - slip : (slip > 0 ? -slip * std::log(slip) : 0.0);
   return {N * rateStateMu(p, v, theta), {rate, 0}};
 }
+// ∂F/∂v at a fixed state, for the quasi-static slider: N a/|v| (classic), N a/√(s² + v²) with
+// s = 2V* e^(−Ψ/a) (regularized; N a/|v| where s underflows).
+double rateStateForceSlope(const ResolvedParams& r, double v, double N, const LawStateVector& s) {
+  const RateStateParams p = bindParams(kRateStateFields, r);
+  if (p.form != 1) return N * p.a / std::fabs(v);
+  const double stateTerm = p.mu0 + p.b * std::log(p.Vstar * s[0] / p.Dc);
+  return N * p.a / std::hypot(2 * p.Vstar * std::exp(-stateTerm / p.a), v);
+}
 // Steady state: θ = Dc/|v| for both evolution laws.
 LawStateVector rateStateSteadyState(const ResolvedParams& r, double v, double) {
   const RateStateParams p = bindParams(kRateStateFields, r);
@@ -386,6 +394,7 @@ void addDynamicLaws(std::vector<LawDefinition>& laws) {
   rateState.curveForce = &rateStateCurveForce;
   rateState.creepSpeed = &rateStateCreepSpeed;
   rateState.validate = &validateRateState;
+  rateState.forceSlope = &rateStateForceSlope;
   laws.push_back(rateState);
 
   LawDefinition elastoPlastic{{"elasto-plastic", "Elasto-plastic (Dupont et al.)",

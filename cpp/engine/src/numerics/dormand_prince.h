@@ -74,4 +74,61 @@ inline double nextStepSize(double h, double err, int order = 5) {
   return h * std::clamp(factor, 0.2, 5.0);
 }
 
+/// A Dormand–Prince step with its continuous extension (Hairer, Nørsett & Wanner, Solving ODEs I,
+/// II.6, and their DOPRI5 code's CONTD5): the interpolant of order 4 over the step,
+///   u(s) = r₁ + s (r₂ + (1 − s)(r₃ + s (r₄ + (1 − s) r₅))),  s = (τ − t)/h ∈ [0, 1],
+/// with r₁ = y, r₂ = y₁ − y, r₃ = h k₁ − r₂, r₄ = r₂ − h k₇ − r₃, r₅ = h Σ dᵢ kᵢ. Costs no evaluation beyond
+/// the step's seven (k₇ = f(t + h, y₁) is the next step's k₁).
+template <std::size_t N>
+struct DenseEmbeddedStep {
+  EmbeddedStep<N> step;
+  double t = 0, h = 0;
+  std::array<Vec<N>, 5> r{};
+  Vec<N> next{};  ///< f(t + h, y₁): the next step's k₁ (first same as last)
+  Vec<N> at(double time) const {
+    const double s = (time - t) / h, s1 = 1 - s;
+    Vec<N> out;
+    for (std::size_t i = 0; i < N; ++i) out[i] = r[0][i] + s * (r[1][i] + s1 * (r[2][i] + s * (r[3][i] + s1 * r[4][i])));
+    return out;
+  }
+};
+
+template <std::size_t N, class Rate>
+DenseEmbeddedStep<N> dormandPrinceDenseStep(const Rate& rate, double t, const Vec<N>& y, const Vec<N>& k1, double h) {
+  const Vec<N> k2 = rate(t + h / 5, axpy(y, h / 5, k1));
+  Vec<N> s;
+  for (std::size_t i = 0; i < N; ++i) s[i] = y[i] + h * (3.0 / 40 * k1[i] + 9.0 / 40 * k2[i]);
+  const Vec<N> k3 = rate(t + 3 * h / 10, s);
+  for (std::size_t i = 0; i < N; ++i) s[i] = y[i] + h * (44.0 / 45 * k1[i] - 56.0 / 15 * k2[i] + 32.0 / 9 * k3[i]);
+  const Vec<N> k4 = rate(t + 4 * h / 5, s);
+  for (std::size_t i = 0; i < N; ++i)
+    s[i] = y[i] + h * (19372.0 / 6561 * k1[i] - 25360.0 / 2187 * k2[i] + 64448.0 / 6561 * k3[i] - 212.0 / 729 * k4[i]);
+  const Vec<N> k5 = rate(t + 8 * h / 9, s);
+  for (std::size_t i = 0; i < N; ++i)
+    s[i] = y[i] + h * (9017.0 / 3168 * k1[i] - 355.0 / 33 * k2[i] + 46732.0 / 5247 * k3[i] + 49.0 / 176 * k4[i] -
+                       5103.0 / 18656 * k5[i]);
+  const Vec<N> k6 = rate(t + h, s);
+  DenseEmbeddedStep<N> out;
+  out.t = t, out.h = h;
+  Vec<N>& y1 = out.step.y;
+  for (std::size_t i = 0; i < N; ++i)
+    y1[i] = y[i] + h * (35.0 / 384 * k1[i] + 500.0 / 1113 * k3[i] + 125.0 / 192 * k4[i] - 2187.0 / 6784 * k5[i] +
+                        11.0 / 84 * k6[i]);
+  const Vec<N> k7 = rate(t + h, y1);
+  constexpr double d1 = -12715105075.0 / 11282082432.0, d3 = 87487479700.0 / 32700410799.0,
+                   d4 = -10690763975.0 / 1880347072.0, d5 = 701980252875.0 / 199316789632.0,
+                   d6 = -1453857185.0 / 822651844.0, d7 = 69997945.0 / 29380423.0;
+  for (std::size_t i = 0; i < N; ++i) {
+    out.step.error[i] = h * ((35.0 / 384 - 5179.0 / 57600) * k1[i] + (500.0 / 1113 - 7571.0 / 16695) * k3[i] +
+                             (125.0 / 192 - 393.0 / 640) * k4[i] + (-2187.0 / 6784 + 92097.0 / 339200) * k5[i] +
+                             (11.0 / 84 - 187.0 / 2100) * k6[i] - 1.0 / 40 * k7[i]);
+    const double difference = y1[i] - y[i], spline = h * k1[i] - difference;
+    out.r[0][i] = y[i], out.r[1][i] = difference, out.r[2][i] = spline;
+    out.r[3][i] = difference - h * k7[i] - spline;
+    out.r[4][i] = h * (d1 * k1[i] + d3 * k3[i] + d4 * k4[i] + d5 * k5[i] + d6 * k6[i] + d7 * k7[i]);
+  }
+  out.next = k7;
+  return out;
+}
+
 }  // namespace friction

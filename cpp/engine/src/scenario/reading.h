@@ -65,6 +65,10 @@ std::vector<Breakpoint> readBreakpoints(const Value& value, const std::string& p
 /// `prefix` ("params" + "mu_s" → "params.mu_s"; "" + "mu_s" → "mu_s"). An empty key names `name`.
 ParamList readParams(const Value& value, const std::string& name, const std::string& prefix);
 
+/// A protocol ({holds, slide, table: {t, x}, normalForce}), or null for none; its fields refused at
+/// their paths ("protocol.holds[2]", "protocol.table.t[17]"). Checked by checkProtocol.
+DriveProtocol readProtocol(const Value& value, const std::string& path);
+
 /// Runs `body`; an InputError it throws gets `prefix` before its field, so that a catalog's bare
 /// key ("v0") comes out as the path of the value that was checked ("system.v0").
 template <class Body>

@@ -13,7 +13,7 @@ using reading::Fields;
 using reading::withFieldPrefix;
 
 // The keys only a law on the spring-block takes: a seed model's system is in its own parameters.
-constexpr std::string_view kLawOnlyKeys[] = {"system", "integrator", "samples", "tolerance", "kick"};
+constexpr std::string_view kLawOnlyKeys[] = {"system", "integrator", "samples", "tolerance", "kick", "grid", "protocol"};
 
 SpringBlockStart readStart(const Value& value, const std::string& path) {
   const std::string start = reading::readText(value, path, "steady");
@@ -63,7 +63,8 @@ namespace reading {
 
 Scenario readScenarioFields(const Value& value, const std::string& name, const std::string& prefix) {
   const Fields fields(value, name, prefix, "the scenario",
-                      {"model", "law", "params", "system", "integrator", "samples", "tolerance", "kick"});
+                      {"model", "law", "params", "system", "integrator", "samples", "tolerance", "kick", "grid",
+                       "protocol"});
   const Value* model = fields.find("model");
   const Value* law = fields.find("law");
   Scenario scenario;
@@ -94,6 +95,12 @@ Scenario readScenarioFields(const Value& value, const std::string& name, const s
   fields.wholeNumber("samples", scenario.samples);
   fields.number("tolerance", scenario.tolerance);
   fields.number("kick", scenario.kick);
+  std::string grid = "uniform";
+  fields.text("grid", grid, "log");
+  if (grid != "uniform" && grid != "log")
+    throw InputError(fields.pathOf("grid"), fields.pathOf("grid") + " must be 'uniform' or 'log'; got '" + grid + "'.");
+  scenario.logGrid = grid == "log";
+  if (const Value* protocol = fields.find("protocol")) scenario.protocol = readProtocol(*protocol, fields.pathOf("protocol"));
   return scenario;
 }
 
@@ -118,10 +125,16 @@ void checkScenario(const Scenario& scenario) {
   // The law's parameters with its cross-parameter rules (μk ≤ μs…), then the system's: a key both
   // have (v0) is named by its place.
   withFieldPrefix("params.", [&] { static_cast<void>(LawEvaluator(scenario.law, scenario.params)); });
+  double m = 0, duration = 0;
   withFieldPrefix("system.", [&] {
+    checkSystemMassOf(scenario.system);
     const ResolvedParams system = resolveParams(springBlockSystemModel(), scenario.system);
-    checkDriveSteps(scenario.driveSteps, system.get("duration"));
+    m = system.get("m"), duration = system.get("duration");
+    checkDriveSteps(scenario.driveSteps, duration, m == 0);
   });
+  checkProtocol(scenario.protocol, duration, m, !scenario.driveSteps.empty());
+  if (scenario.logGrid && m != 0)
+    throw InputError("grid", "The logarithmic grid runs on the quasi-static slider: set system.m to 0 kg.");
   findIntegrator(scenario.integrator);
   checkSamples(scenario.samples);
   checkTolerance(scenario.tolerance);
@@ -132,6 +145,12 @@ LawSimulationRequest lawRequestFor(const Scenario& scenario) {
   LawSimulationRequest request{scenario.law, scenario.params, scenario.system, scenario.integrator, scenario.samples};
   request.tolerance = scenario.tolerance;
   request.driveSteps = scenario.driveSteps;
+  // The protocol's drive, up to the run's end (a table may reach past it).
+  const ResolvedParams system = resolveParams(springBlockSystemModel(), scenario.system);
+  for (const Breakpoint& step : protocolDriveSteps(scenario.protocol, system.get("v0")))
+    if (step.t < system.get("duration")) request.driveSteps.push_back(step);
+  request.normalSteps = scenario.protocol.normalForce;
+  request.logGrid = scenario.logGrid;
   request.start = scenario.start;
   request.kick = scenario.kick;
   return request;

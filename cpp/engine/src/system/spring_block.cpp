@@ -10,6 +10,7 @@
 #include "friction/errors.h"
 #include "friction/law_runs.h"
 #include "system/fixed_step_loop.h"
+#include "system/quasi_static_loop.h"
 #include "system/slip_equations.h"
 #include "system/slip_stick_loop.h"
 #include "system/system_params.h"
@@ -34,6 +35,17 @@ Integrator chooseIntegrator(const LawEvaluator& law, const SpringBlockSystem& sy
   return stiffnessRate > 1e4 * ownRate ? Integrator::Radau : Integrator::DormandPrince;
 }
 
+// The quasi-static slider (m = 0): a law it can balance, Radau (auto) or Dormand–Prince.
+SpringBlockResult runQuasiStatic(const LawEvaluator& law, const SpringBlockSystem& sys, const SpringBlockOptions& options) {
+  const std::string why = quasiStaticRefusal(law, sys);
+  if (!why.empty()) throw InputError(sys.eta > 0 && law.readsFrictionRate() ? "eta" : "m", why);
+  const Integrator integrator = options.integrator == Integrator::Auto ? Integrator::DormandPrince : options.integrator;
+  if (integrator != Integrator::DormandPrince && integrator != Integrator::Radau)
+    throw InputError("integrator", "The quasi-static slider (m = 0) runs with 'auto', 'dormand-prince' or 'radau'; got '" +
+                                       std::string(integratorId(integrator)) + "'.");
+  return runQuasiStaticSlider(law, sys, options, integrator);
+}
+
 }  // namespace
 
 SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& lawParams, const SpringBlockSystem& given,
@@ -42,11 +54,24 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
   // The system's ranges are the catalog's (one declaration for the page, JS and C++ callers).
   resolveParams(springBlockSystemModel(), {{"m", given.m}, {"Fn", given.Fn}, {"c", given.c}, {"eta", given.eta},
                                            {"v0", given.v0}, {"duration", given.duration}});
-  checkDriveSteps(given.driveSteps, given.duration);
+  checkSystemMass(given.m, true);
+  const bool quasiStatic = given.m == 0;
+  checkDriveSteps(given.driveSteps, given.duration, quasiStatic);
+  checkNormalSteps(given.normalSteps, given.duration);
   // With velocity steps, the analysis (regime thresholds, time scales) refers to the last drive velocity.
   SpringBlockSystem sys = given;
   if (!sys.driveSteps.empty()) sys.v0 = sys.driveSteps.back().value;
   checkSamples(options.samples);
+  if (!sys.normalSteps.empty() && !law.readsNormalForce())
+    throw InputError("Fn", "Law '" + std::string(lawId) + "' does not read the normal force, so normal-force steps "
+                           "would change nothing; give them to a law that responds (such as 'rsf').");
+  if (quasiStatic) return runQuasiStatic(law, sys, options);
+  if (!sys.normalSteps.empty() || options.logGrid)
+    throw InputError("m", std::string(!sys.normalSteps.empty() ? "Normal-force steps" : "A logarithmic output grid") +
+                              " runs on the quasi-static slider: set m = 0.");
+  if (law.readsFrictionRate())
+    throw InputError("m", "Nagata's evolution law reads the friction's rate dμ/dt, which the quasi-static slider gives "
+                          "(m = 0); with inertia it has no such rate: set m = 0, or choose another evolution law.");
 
   const bool automatic = options.integrator == Integrator::Auto;
   const double stiffnessRate = automatic && !law.stateful() ? slipStiffness(law, sys).rate : 0;
@@ -143,7 +168,8 @@ const ModelSpec& springBlockSystemModel() {
         "spring-block", "Driven spring-block",
         "A block of mass m pulled through a spring c and a dashpot η whose far end moves at v0, pressed by Fn.",
         "The system of S. Abbott's \"Friction\" app (after Popov, Contact Mechanics and Friction, Ch. 12).",
-        {kMassSpec, kNormalForceSpec, kSpringSpec, kDashpotSpec, kDriveVelocitySpec, kDurationSpec},
+        {kSystemMassSpec, kSystemNormalForceSpec, kSystemSpringSpec, kSystemDashpotSpec, kSystemDriveVelocitySpec,
+         kSystemDurationSpec},
         kSystemEquations,
         {"The seed app's Load is mass and normal force at once (no g); here m and Fn are apart, and Fn "
          "defaults to m·g.",
@@ -171,20 +197,43 @@ void checkKick(double kick, SpringBlockStart start, bool hasDriveSteps) {
                                  formatNumber(kick) + (start != SpringBlockStart::Steady ? " from rest." : " with velocity steps."));
 }
 
-// Velocity steps: from t = 0, times increasing and inside the run, each velocity in v0's range.
-void checkDriveSteps(const std::vector<Breakpoint>& steps, double duration) {
-  const ParamSpec& spec = kDriveVelocitySpec;
+// Steps of a quantity (the drive's velocity, the normal force): from t = 0, times increasing and inside
+// the run, each value inside [min, max] (`holds`: also 0 and down to −max, the quasi-static slider's
+// holds and a load point moving back).
+void checkSteps(const std::vector<Breakpoint>& steps, double duration, const ParamSpec& spec, std::string_view what,
+                bool holds) {
   for (std::size_t k = 0; k < steps.size(); ++k) {
-    const std::string field = "v0[" + std::to_string(k) + "]";
-    const std::string which = "Drive velocity step " + std::to_string(k) + " ";
+    const std::string field = std::string(spec.key) + "[" + std::to_string(k) + "]";
+    const std::string which = std::string(what) + " step " + std::to_string(k) + " ";
+    const std::string unit = " " + std::string(spec.unit);
     if (k == 0 && steps[k].t != 0) throw InputError(field, which + "must start at t = 0 s; got " + formatNumber(steps[k].t) + " s.");
     if (k > 0 && !(steps[k].t > steps[k - 1].t && steps[k].t < duration))
       throw InputError(field, which + "must come after the previous one and before the end (" + formatNumber(duration) +
                                   " s); got t = " + formatNumber(steps[k].t) + " s.");
-    if (!(steps[k].value >= spec.min && steps[k].value <= spec.max))
-      throw InputError(field, which + "must be between " + formatNumber(spec.min) + " m/s and " + formatNumber(spec.max) +
-                                  " m/s; got " + formatNumber(steps[k].value) + " m/s.");
+    const double value = holds ? std::fabs(steps[k].value) : steps[k].value;
+    if (!(value >= spec.min && value <= spec.max) && !(holds && value == 0))
+      throw InputError(field, which + "must be " + (holds ? "0 (a hold) or of magnitude " : "") + "between " +
+                                  formatNumber(spec.min) + unit + " and " + formatNumber(spec.max) + unit + "; got " +
+                                  formatNumber(steps[k].value) + unit + ".");
   }
+}
+
+void checkDriveSteps(const std::vector<Breakpoint>& steps, double duration, bool quasiStatic) {
+  checkSteps(steps, duration, kSystemDriveVelocitySpec, "Drive velocity", quasiStatic);
+}
+
+void checkNormalSteps(const std::vector<Breakpoint>& steps, double duration) {
+  checkSteps(steps, duration, kSystemNormalForceSpec, "Normal force", false);
+}
+
+void checkSystemMass(double m, bool normalForceGiven) {
+  if (m > 0 && m < kMinInertialMass)
+    throw InputError("m", "Mass (m) must be 0 kg (the quasi-static slider) or between " + formatNumber(kMinInertialMass) +
+                              " kg and " + formatNumber(kSystemMassSpec.max) + " kg; got " + formatNumber(m) + " kg.");
+  if (m == 0 && !normalForceGiven)
+    throw InputError("Fn", "With m = 0 kg (the quasi-static slider) the normal force has no m·g default: give Fn (between " +
+                               formatNumber(kSystemNormalForceSpec.min) + " N and " +
+                               formatNumber(kSystemNormalForceSpec.max) + " N).");
 }
 
 void checkSamples(int samples) {
@@ -198,8 +247,19 @@ void checkTolerance(double tolerance) {
                                   "got " + formatNumber(tolerance) + ".");
 }
 
+void checkSystemMassOf(const ParamList& system) {
+  double m = kSystemMassSpec.defaultValue;
+  bool normalForceGiven = false;
+  for (const auto& [key, value] : system) {
+    if (key == "m" && !value.isList && std::isfinite(value.items.at(0))) m = value.items.at(0);
+    normalForceGiven |= key == "Fn";
+  }
+  checkSystemMass(m, normalForceGiven);
+}
+
 LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
   const Integrator integrator = findIntegrator(request.integrator);
+  checkSystemMassOf(request.system);
   ResolvedParams system = resolveParams(springBlockSystemModel(), request.system);
   const LawEvaluator law(request.law, request.params);
   checkTolerance(request.tolerance);
@@ -207,6 +267,7 @@ LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
   options.samples = request.samples;
   options.progress = request.progress;
   options.integrator = integrator;
+  options.logGrid = request.logGrid;
   if (request.tolerance > 0) {
     options.relativeTolerance = request.tolerance;
     options.absoluteTolerance = 1e-3 * request.tolerance;
@@ -218,10 +279,10 @@ LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
     driveSteps = {{0, v0}, {1e-3 * system.get("duration"), v0 * (1 + request.kick)}};
   }
   const SpringBlockSystem sys{system.get("m"), system.get("c"),  system.get("eta"),  system.get("v0"),
-                              system.get("Fn"), system.get("duration"), driveSteps, request.start};
+                              system.get("Fn"), system.get("duration"), driveSteps, request.start, request.normalSteps};
   SpringBlockResult run = simulateSpringBlock(request.law, request.params, sys, options);
   const std::string_view ran = integratorId(run.summary.integrator);
-  const double omega = std::sqrt(sys.c / sys.m);
+  const double omega = sys.m > 0 ? std::sqrt(sys.c / sys.m) : std::nan("");  // no resonance without inertia
   return {std::move(run), std::move(system), law.resolved(), std::string(ran), options.relativeTolerance, omega,
           omega / (2 * kPi)};
 }

@@ -1,6 +1,8 @@
 #pragma once
-// The driven spring-block's parameters, declared once and shared by every model of that system
-// (the state-variable model and the spring-block driven by a catalog law).
+// The driven spring-block's parameters, declared once. The state-variable model takes the friendly
+// ranges (k…Spec); the spring-block driven by a catalog law takes the same parameters at research
+// scale (kSystem…Spec, issue 15): laboratory velocities, stiff load frames, long holds and the
+// quasi-static slider (m = 0), with the friendly ranges kept as the page's slider ranges.
 
 #include "friction/catalog.h"
 #include "friction/constants.h"
@@ -22,5 +24,22 @@ inline const ParamSpec kDriveVelocitySpec = {"v0", "v0", "Drive velocity", "m/s"
       "Velocity of the far end of the spring."};
 inline const ParamSpec kDurationSpec = {"duration", "t", "Duration", "s", 10.0, 0.01, 200.0, 0.1, Scale::Linear,
       "Simulated time from rest."};
+
+// The spring-block's research-scale ranges (issue 15): v0 from 1e-12 to 100 m/s, c from 1e-3 to 1e12 N/m,
+// Fn from 1e-6 to 1e9 N, durations up to 1e8 s, and a mass of 0 (the quasi-static slider) or 1e-9 to 1e6 kg
+// (the gap between 0 and kMinInertialMass is refused by checkSystemMass, spring_block.h). The sliders keep
+// the friendly ranges above.
+constexpr double kMinInertialMass = 1e-9;  // [kg]
+inline const ParamSpec kSystemMassSpec = [] {
+  ParamSpec spec = accepting(kMassSpec, 0.0, 1e6);
+  spec.help = "Mass of the block: 0 for the quasi-static slider (no inertia: the drive force balances the "
+              "friction at every instant, as rsfmodel and RSFit3000 model a laboratory slider), else 1e-9 to 1e6 kg.";
+  return spec;
+}();
+inline const ParamSpec kSystemNormalForceSpec = accepting(kNormalForceSpec, 1e-6, 1e9);
+inline const ParamSpec kSystemSpringSpec = accepting(kSpringSpec, 1e-3, 1e12);
+inline const ParamSpec kSystemDashpotSpec = accepting(kDashpotSpec, 0.0, 1e12);
+inline const ParamSpec kSystemDriveVelocitySpec = accepting(kDriveVelocitySpec, 1e-12, 100.0);
+inline const ParamSpec kSystemDurationSpec = accepting(kDurationSpec, 1e-6, 1e8);
 
 }  // namespace friction
