@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "friction/friction.h"
 #include "support/analytic.h"
@@ -318,5 +319,69 @@ TEST_CASE("The variant dθ/dt = (1 − θ)/τ − θ|v|/D: steady state and stab
     CHECK((measured.growth > 0) == (factor < 1));
     CHECK_THAT(measured.growth, WithinAbs(root.real(), 1e-3));
     CHECK_THAT(measured.omega, WithinRel(root.imag(), 2e-3));
+  }
+}
+
+TEST_CASE("At rest θ ages in closed form and the static limit F(0, θ) follows it exactly", "[state-variable][analytic]") {
+  // A block held far below its limit (c v0 t stays under Fk(0) for the whole run) from θ0 = 0.2:
+  // θ(t) = 1 − (1 − θ0) e^(−t/τ), and the static limit column is Fk + (Fs − Fk) θ(t).
+  StateVariableParams p = defaults();
+  p.c = 1, p.v0 = 0.01, p.eta = 0, p.duration = 5, p.tau = 2;
+  StateVariableOptions options;
+  options.start.theta = 0.2;
+  const SimulationResult result = simulateStateVariable(p, options);
+  CHECK(result.summary.regime == Regime::Stuck);
+  const double Fs = p.mus * p.Fn, Fk = p.muk * p.Fn;
+  for (std::size_t i = 0; i < result.trace.size(); ++i) {
+    const double theta = 1 - 0.8 * std::exp(-result.trace.t[i] / p.tau);
+    REQUIRE_THAT(result.trace.theta[i], WithinAbs(theta, 1e-14));
+    REQUIRE_THAT(result.trace.staticLimit[i], WithinRel(Fk + (Fs - Fk) * theta, 1e-14));
+    REQUIRE(result.trace.x[i] == 0);
+  }
+}
+
+TEST_CASE("A renewed contact breaks away where the rising drive meets the ageing limit", "[state-variable][analytic]") {
+  // From rest with θ0 = 0: Fd = c v0 t meets F(0, θ(t)) = Fk + (Fs − Fk)(1 − e^(−t/τ)) at the root of
+  // g(t) = c v0 t − Fk − (Fs − Fk)(1 − e^(−t/τ)), found here by bisection; the model locates it inside
+  // its stick phase.
+  StateVariableParams p = defaults();
+  p.eta = 0, p.c = 10, p.v0 = 0.1, p.tau = 5, p.duration = 8;
+  const double Fs = p.mus * p.Fn, Fk = p.muk * p.Fn;
+  auto g = [&](double t) { return p.c * p.v0 * t - Fk - (Fs - Fk) * (1 - std::exp(-t / p.tau)); };
+  double lo = 0, hi = p.duration;
+  REQUIRE(g(lo) < 0);
+  REQUIRE(g(hi) > 0);
+  for (int i = 0; i < 200; ++i) (g(0.5 * (lo + hi)) < 0 ? lo : hi) = 0.5 * (lo + hi);
+  StateVariableOptions options;
+  options.start.theta = 0;
+  const Trace trace = simulateStateVariable(p, options).trace;
+  std::size_t i = 0;
+  while (trace.x[i + 1] == 0) ++i;
+  CHECK_THAT(trace.t[i], WithinRel(lo, 1e-10));
+}
+
+TEST_CASE("Under auto the model converges with the tolerance to the fixed-step RK4 limit", "[state-variable][integrator]") {
+  // The default system's stick-slip, 3 s: the switch times at tolerances 1e-7 and 1e-9 approach those
+  // at 1e-12 as the tolerances do (a local tolerance; over three cycles the error grows ~100-fold),
+  // and RK4 at a sixteenth of its automatic step agrees with them: both converge to one answer.
+  StateVariableParams p = defaults();
+  p.duration = 3;
+  auto switchTimes = [&](double tolerance, double step) {
+    StateVariableOptions options;
+    options.tolerance = tolerance, options.step = step;
+    const Trace trace = simulateStateVariable(p, options).trace;
+    std::vector<double> times;
+    for (std::size_t i = 1; i < trace.size(); ++i)
+      if ((trace.v[i - 1] == 0) != (trace.v[i] == 0)) times.push_back(trace.t[trace.v[i] == 0 ? i : i - 1]);
+    return times;
+  };
+  const auto reference = switchTimes(1e-12, 0);
+  REQUIRE(reference.size() >= 4);
+  for (const auto& [tolerance, step, agreement] : {std::tuple{1e-7, 0.0, 3e-5}, std::tuple{1e-9, 0.0, 1e-6},
+                                                   std::tuple{0.0, chooseStep(p) / 16, 1e-7}}) {
+    INFO("tolerance " << tolerance << ", RK4 step " << step);
+    const auto times = switchTimes(tolerance, step);
+    REQUIRE(times.size() == reference.size());
+    for (std::size_t i = 0; i < times.size(); ++i) CHECK_THAT(times[i], WithinRel(reference[i], agreement));
   }
 }

@@ -62,8 +62,8 @@ class AutoMethod {
   static constexpr int kProbeEvery = 8;
   static constexpr double kFarCostlier = 10;
 
-  AutoMethod(bool enabled, Integrator first, double stiffnessRate)
-      : enabled_(enabled), kept_(first), running_(first), leastExplicitWork_(stiffnessRate / 3.3) {}
+  AutoMethod(bool enabled, Integrator first, Integrator stiff, double stiffnessRate)
+      : enabled_(enabled), kept_(first), running_(first), stiff_(stiff), leastExplicitWork_(stiffnessRate / 3.3) {}
   Integrator running() const { return running_; }
 
   /// Radau's Newton iteration cannot follow the state (a creep that explodes into slip on a scale of
@@ -113,7 +113,7 @@ class AutoMethod {
 
   static constexpr std::size_t kMaxSwitches = 1000;
   bool enabled_;
-  Integrator kept_, running_, stiff_ = Integrator::Radau;
+  Integrator kept_, running_, stiff_;
   double leastExplicitWork_;  // 1/h_DP: Dormand–Prince's work per simulated second at its stability bound
   double keptMean_ = 0, stepSum_ = 0, probeStart_ = 0;
   int attempts_ = 0, windows_ = 0;
@@ -160,6 +160,10 @@ class SlipStickLoop {
   void locateExtrema(Integrator running, const Rate& rate, const Trial& trial, double step);
   template <class Rate>
   void stop(Integrator running, const Rate& rate, const Trial& trial, double step);
+  template <class Rate>
+  Trial exactStep(Integrator running, const Rate& rate, double dh);
+  template <class Rate>
+  bool stopAtBound(Integrator running, const Rate& rate, const Trial& trial, double step);
   void accept(const Trial& trial, Integrator running, double step, double limit, bool toGrid);
   template <class Rate>
   State after(Integrator running, const Rate& rate, const Trial& trial, double dh);
@@ -178,7 +182,7 @@ class SlipStickLoop {
   // Recording
   double rowTime(int i) const { return i == options_.samples - 1 ? sys_.duration : i * outputStep_; }
   template <class StateAt>
-  void emitRows(double upTo, const StateAt& stateAt);
+  void emitRowsAt(double upTo, const StateAt& stateAt);
   void emitRows(double upTo, const CollocationPolynomial<kStateSize>* dense);
   void record(double t, const State& y);
   void event(EventKind kind);
@@ -236,7 +240,7 @@ SlipStickLoop::SlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& s
       fixedLimit_(law.dynamic() ? 0.0 : std::max(law.forceMagnitude(0, sys.Fn), block_.slipFriction(1, 0))),
       trueStick_(fixedLimit_ > 0 || law.holdsAtRest()),
       outputStep_(sys.duration / (options.samples - 1)),
-      method_(automatic && adaptive_, integrator, stiffnessRate),
+      method_(automatic && adaptive_, integrator, stiffMethod(law), stiffnessRate),
       scale_(jacobianScale(law, sys)), tolerances_(absoluteTolerances(law, options)),
       radau_(options.relativeTolerance, tolerances_) {
   block_.signFollowsVelocity = !trueStick_;
@@ -331,7 +335,7 @@ void SlipStickLoop::stickPhase(double limit) {
   if (t0 < cycleFrom && cycleFrom < until) noteDrive(cycleFrom, block_.driveForce(cycleFrom, y_[kX], 0));
   noteDrive(until, FdUntil);
   t_ = until;
-  emitRows(t_, [&](double time) { return restingAt(from, time - t0); });
+  emitRowsAt(t_, [&](double time) { return restingAt(from, time - t0); });
   if (breakAt <= limit) {
     stuck_ = false;
     dir_ = block_.driveForce(t_, y_[kX], 0) >= 0 ? 1.0 : -1.0;
@@ -364,6 +368,7 @@ void SlipStickLoop::slipAttempt(double limit) {
   // towards a creep of 1e-295 m/s at ~1e-20 s steps) is one more sign that it cannot follow.
   if (t_ + step > t_) newtonFailures_ = 0;
   ++result_.summary.steps;
+  if (stopAtBound(running, rate, trial, step)) return;
   locateExtrema(running, rate, trial, step);
   // v reaches 0: for a true stick state, against the slip's direction; else a change of sign.
   const bool stops = trueStick_ ? dir_ * trial.y[kV] < 0 && y_[kV] != 0
@@ -481,6 +486,50 @@ void SlipStickLoop::stop(Integrator running, const Rate& rate, const Trial& tria
   event(EventKind::Reversal);
 }
 
+// A step of size dh from (t_, y_) taken afresh (Radau's with its polynomial), not interpolated.
+template <class Rate>
+Trial SlipStickLoop::exactStep(Integrator running, const Rate& rate, double dh) {
+  ++work_;
+  Trial exact;
+  if (running != Integrator::Radau) {
+    exact.y = slipStep(running, rate, t_, y_, dh, scale_).y;
+    return exact;
+  }
+  radau_.restart();
+  exact.implicit = radau_.step(rate, t_, y_, dh, scale_);
+  exact.y = exact.implicit.y;
+  return exact;
+}
+
+// A state variable reaches the bound its exact flow holds, where its rate jumps (the θ model's θ = 0,
+// below which renewal stops): the step ends there, so that no step integrates across the jump, which
+// would cost the tolerance's accuracy (the switch times of a θ run then converge only to ~1e-6). The
+// instant is located on fresh steps from t_, not on an interpolant that straddles the jump. Unless v
+// changes sign first (then stop() ends the step).
+template <class Rate>
+bool SlipStickLoop::stopAtBound(Integrator running, const Rate& rate, const Trial& trial, double step) {
+  for (std::size_t i = 0; i < law_.stateSize(); ++i) {
+    const std::size_t k = kS0 + i;
+    const double bound = y_[k] > lower_[i] && trial.y[k] < lower_[i]   ? lower_[i]
+                         : y_[k] < upper_[i] && trial.y[k] > upper_[i] ? upper_[i]
+                                                                        : NAN;
+    if (std::isnan(bound)) continue;
+    auto beyond = [&](double dh) { return exactStep(running, rate, dh).y[k] - bound; };
+    const double hit = findCrossing(beyond, 0.0, y_[k] - bound, step, trial.y[k] - bound, kEventTolerance);
+    Trial landed = exactStep(running, rate, hit);
+    if ((landed.y[kV] > 0) != (y_[kV] > 0) || landed.y[kV] == 0) return false;
+    locateExtrema(running, rate, landed, hit);
+    landed.y[k] = bound;
+    t_ += hit, y_ = projected(landed.y);
+    emitRows(t_, running == Integrator::Radau ? &landed.implicit.dense : nullptr);
+    drive_.passChangesUpTo(t_);
+    noteDrive(t_, block_.driveForce(t_, y_[kX], y_[kV]));
+    radau_.restart();
+    return true;
+  }
+  return false;
+}
+
 void SlipStickLoop::accept(const Trial& trial, Integrator running, double step, double limit, bool toGrid) {
   y_ = projected(trial.y);
   if (trueStick_ && dir_ * y_[kV] < 0) y_[kV] = 0;  // a start from rest that wobbled by rounding
@@ -510,7 +559,7 @@ void SlipStickLoop::changeMethod(Integrator running, double step) {
 // Every output row up to `upTo`: `stateAt` gives the state at a row before `upTo` (inside the last
 // step Radau's polynomial, at rest the resting state); the row at `upTo` itself is the current state.
 template <class StateAt>
-void SlipStickLoop::emitRows(double upTo, const StateAt& stateAt) {
+void SlipStickLoop::emitRowsAt(double upTo, const StateAt& stateAt) {
   for (; nextRow_ < options_.samples && rowTime(nextRow_) <= upTo; ++nextRow_) {
     const double time = rowTime(nextRow_);
     record(time, time < upTo ? stateAt(time) : y_);
@@ -520,7 +569,7 @@ void SlipStickLoop::emitRows(double upTo, const StateAt& stateAt) {
 
 // After a step: a method without a polynomial has ended its step on the row.
 void SlipStickLoop::emitRows(double upTo, const CollocationPolynomial<kStateSize>* dense) {
-  emitRows(upTo, [&](double time) { return dense ? dense->at(time) : y_; });
+  emitRowsAt(upTo, [&](double time) { return dense ? dense->at(time) : y_; });
 }
 
 void SlipStickLoop::record(double t, const State& unprojected) {
@@ -566,6 +615,8 @@ void SlipStickLoop::finish() {
 }
 
 }  // namespace
+
+Integrator stiffMethod(const LawEvaluator& law) { return law.holdsAtRest() ? Integrator::Rosenbrock : Integrator::Radau; }
 
 SpringBlockResult runSlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& sys,
                                    const SpringBlockOptions& options, Integrator integrator, bool automatic,

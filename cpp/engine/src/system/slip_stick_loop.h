@@ -8,6 +8,13 @@
 
 namespace friction {
 
+/// The stiff method `auto` uses for this law: Radau IIA, except for a dynamic law with a true stick
+/// state (the θ model), whose state is held at a bound where its rate jumps (θ = 0): Radau's Newton
+/// iteration on stages that straddle the jump converges to the tolerance only slowly (switch times 3e-6
+/// off at 1e-9), while Rosenbrock and Dormand–Prince, whose stages are evaluated rather than solved
+/// for, converge as the tolerance promises (to 1e-10 from 1e-7 on, with the bound located as an event).
+Integrator stiffMethod(const LawEvaluator& law);
+
 /// Runs a law without memory between steps (stateless or dynamic) on the system with `integrator`
 /// (not Auto; `automatic` lets the loop change between Dormand–Prince and the implicit methods, whose
 /// costs `stiffnessRate`, the slip's fastest rate [1/s], bounds). Throws RunStopped.

@@ -28,11 +28,13 @@ namespace {
 // Dormand–Prince steps in 280 ms; the dynamic laws 3–5× faster with Radau (LuGre 5.5 ms against
 // 20 ms; rate-and-state 5 ms, where Dormand–Prince exhausts its budget); the non-stiff stateless
 // laws (Threlfall at λ/ω ≈ 3e3 included) about 2× faster with Dormand–Prince.
+// A dynamic law with a true stick state (the θ model): Rosenbrock where stiff (stiffMethod,
+// slip_stick_loop.h), else Dormand–Prince.
 Integrator chooseIntegrator(const LawEvaluator& law, const SpringBlockSystem& sys, double stiffnessRate) {
   if (law.stateful()) return Integrator::SemiImplicitEuler;
-  if (law.dynamic()) return Integrator::Radau;
+  if (law.dynamic() && !law.holdsAtRest()) return Integrator::Radau;
   const double ownRate = std::max(std::sqrt(sys.c / sys.m), 2 * kPi / sys.duration);
-  return stiffnessRate > 1e4 * ownRate ? Integrator::Radau : Integrator::DormandPrince;
+  return stiffnessRate > 1e4 * ownRate ? stiffMethod(law) : Integrator::DormandPrince;
 }
 
 // The quasi-static slider (m = 0): a law it can balance, Radau (auto) or Dormand–Prince.
