@@ -54,14 +54,23 @@ struct LawDefinition {
   LawStateVector (*normalForceStep)(const ResolvedParams&, double before, double after, const LawStateVector& state) = nullptr;
 };
 
+// Code that runs once per process (building the catalog), in files whose other functions are hot: it is
+// compiled for size, as the files that run once per call are (cpp/CMakeLists.txt), to keep the page's
+// download small. GCC has no minsize; there it is only cold.
+#if defined(__clang__)
+#define FRICTION_RUN_ONCE __attribute__((minsize, cold))
+#else
+#define FRICTION_RUN_ONCE __attribute__((cold))
+#endif
+
 // Each family appends its laws, in menu order (laws_<family>.cpp).
-void addTextbookLaws(std::vector<LawDefinition>& laws);
-void addRatelLaws(std::vector<LawDefinition>& laws);
-void addDrakeLaws(std::vector<LawDefinition>& laws);
-void addRadiossLaws(std::vector<LawDefinition>& laws);
-void addOpenSeesLaws(std::vector<LawDefinition>& laws);
-void addDynamicLaws(std::vector<LawDefinition>& laws);
-void addRsfLaws(std::vector<LawDefinition>& laws);
+FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws);
+FRICTION_RUN_ONCE void addRatelLaws(std::vector<LawDefinition>& laws);
+FRICTION_RUN_ONCE void addDrakeLaws(std::vector<LawDefinition>& laws);
+FRICTION_RUN_ONCE void addRadiossLaws(std::vector<LawDefinition>& laws);
+FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws);
+FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws);
+FRICTION_RUN_ONCE void addRsfLaws(std::vector<LawDefinition>& laws);
 
 /// Throws InputError(key, message) unless `condition` holds: the origin's own parameter checks.
 void require(bool condition, std::string_view key, const std::string& message);

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "friction/errors.h"
 #include "laws/law_registry.h"
@@ -97,7 +98,7 @@ const std::vector<std::string_view> kQuirks = {
 
 }  // namespace
 
-void addDrakeLaws(std::vector<LawDefinition>& laws) {
+FRICTION_RUN_ONCE void addDrakeLaws(std::vector<LawDefinition>& laws) {
   LawDefinition drake{{"drake-stribeck", "Drake Stribeck approximation",
                        "A smooth approximation of Coulomb friction: μ rises from 0 at rest to μs at the stiction "
                        "tolerance vs and falls to μd at 3vs, both joins by the quintic step5. Zero force below "
@@ -117,7 +118,7 @@ void addDrakeLaws(std::vector<LawDefinition>& laws) {
   drake.validate = &validate;
   drake.coefficient = &coefficient;
   drake.force = &force;
-  laws.push_back(drake);
+  laws.push_back(std::move(drake));
 }
 
 }  // namespace friction

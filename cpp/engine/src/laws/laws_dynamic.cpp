@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "friction/constants.h"
 #include "friction/errors.h"
@@ -328,7 +329,7 @@ const std::vector<std::string_view> kRateStateQuirks = {
 
 }  // namespace
 
-void addDynamicLaws(std::vector<LawDefinition>& laws) {
+FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws) {
   LawDefinition lugre{{"lugre", "LuGre",
                        "Bristle model: the contact deflects elastically (σ0) before it slides, which gives presliding "
                        "hysteresis, a rate-dependent break-away and the Stribeck drop g(v) in steady sliding.",
@@ -346,7 +347,7 @@ void addDynamicLaws(std::vector<LawDefinition>& laws) {
   lugre.steadyState = &bristleSteady<kLuGreFields>;
   lugre.initialState = &zeroState;
   lugre.curveForce = &bristleCurve<kLuGreFields>;
-  laws.push_back(lugre);
+  laws.push_back(std::move(lugre));
 
   LawDefinition dahl{{"dahl", "Dahl",
                       "The friction force follows the displacement like a hysteretic spring that saturates at Fc; "
@@ -366,7 +367,7 @@ void addDynamicLaws(std::vector<LawDefinition>& laws) {
   dahl.steadyState = &dahlSteadyState;
   dahl.initialState = &zeroState;
   dahl.curveForce = &dahlCurveForce;
-  laws.push_back(dahl);
+  laws.push_back(std::move(dahl));
 
   LawDefinition rateState{{"rate-state", "Rate-and-state (Dieterich–Ruina)",
                            "μ depends on the slip rate and on a state θ, the contact's age, which heals at rest and "
@@ -395,7 +396,7 @@ void addDynamicLaws(std::vector<LawDefinition>& laws) {
   rateState.creepSpeed = &rateStateCreepSpeed;
   rateState.validate = &validateRateState;
   rateState.forceSlope = &rateStateForceSlope;
-  laws.push_back(rateState);
+  laws.push_back(std::move(rateState));
 
   LawDefinition elastoPlastic{{"elasto-plastic", "Elasto-plastic (Dupont et al.)",
                                "LuGre with a purely elastic range: below the break-away deflection z_ba the contact is a "
@@ -417,7 +418,7 @@ void addDynamicLaws(std::vector<LawDefinition>& laws) {
   elastoPlastic.steadyState = &bristleSteady<kElastoPlasticFields>;
   elastoPlastic.initialState = &zeroState;
   elastoPlastic.curveForce = &bristleCurve<kElastoPlasticFields>;
-  laws.push_back(elastoPlastic);
+  laws.push_back(std::move(elastoPlastic));
 }
 
 }  // namespace friction

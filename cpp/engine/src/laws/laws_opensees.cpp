@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "friction/errors.h"
 #include "laws/law_registry.h"
@@ -283,7 +284,7 @@ LawDefinition withRoles(LawDefinition law, std::initializer_list<std::pair<std::
 
 }  // namespace
 
-void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
+FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
   laws.push_back(withRoles(model("opensees-coulomb", "OpenSees Coulomb",
                        "OpenSees SRC/element/frictionBearing/frictionModel/Coulomb.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
                        "Constant μ = mu; force μN for N > 0, else 0.", specsOf(kCoulombFields), nullptr,
@@ -337,7 +338,7 @@ void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
   multi.step = &multiLinearStep;
   multi.spec.unmapped = "Not mapped: μ is a table of points (vel, frn), with no single static or kinetic coefficient "
                         "and no stiction speed.";
-  laws.push_back(multi);
+  laws.push_back(std::move(multi));
   laws.push_back(withRoles(model("opensees-velnormalfrcdep", "OpenSees VelNormalFrcDep",
                        "OpenSees SRC/element/frictionBearing/frictionModel/VelNormalFrcDep.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
                        "μ depends on |v| and on N through power laws, capped at maxMuFact·muFast (and set to the cap "

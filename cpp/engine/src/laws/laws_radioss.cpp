@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "friction/constants.h"
 #include "friction/errors.h"
@@ -323,7 +324,7 @@ struct RadiossLaw {
 
 }  // namespace
 
-void addRadiossLaws(std::vector<LawDefinition>& laws) {
+FRICTION_RUN_ONCE void addRadiossLaws(std::vector<LawDefinition>& laws) {
   const std::string_view defaultFric =
       "Radioss's own default Fric is 0 (no friction); 0.1 here so that the curve shows.";
   // Each law with the roles of its parameters (ParamRole) and what the common values cannot set.

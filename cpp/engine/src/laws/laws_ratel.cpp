@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "friction/errors.h"
 #include "laws/law_registry.h"
@@ -125,7 +126,7 @@ const std::vector<std::string_view> kThrelfallQuirks = {
 
 }  // namespace
 
-void addRatelLaws(std::vector<LawDefinition>& laws) {
+FRICTION_RUN_ONCE void addRatelLaws(std::vector<LawDefinition>& laws) {
   const std::string_view citation =
       "Ratel documentation, Modeling › Governing equations › Friction (ratel.micromorph.org), after "
       "Marques, Flores, Claro & Lankarani, Nonlinear Dyn 86:1407 (2016). Ratel's source code not read.";
@@ -142,7 +143,7 @@ void addRatelLaws(std::vector<LawDefinition>& laws) {
   coulomb.spec.unmapped = "No static coefficient (at rest it holds up to the same μk·‖Fn‖) and no stiction speed.";
   coulomb.coefficient = &coulombCoefficient;
   coulomb.force = &coulombForce;
-  laws.push_back(coulomb);
+  laws.push_back(std::move(coulomb));
 
   LawDefinition threlfall{{"ratel-threlfall", "Ratel Threlfall (+ viscous)",
                            "Coulomb friction with an exponential ramp from zero below the tolerance velocity v0, "
@@ -159,7 +160,7 @@ void addRatelLaws(std::vector<LawDefinition>& laws) {
   threlfall.spec.unmapped = "No static coefficient: the force ramps up from 0 to μk·‖Fn‖ at v0, with no peak above it.";
   threlfall.coefficient = &threlfallCoefficient;
   threlfall.force = &threlfallForce;
-  laws.push_back(threlfall);
+  laws.push_back(std::move(threlfall));
 }
 
 }  // namespace friction

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cmath>
+#include <utility>
 #include <string>
 
 #include "friction/errors.h"
@@ -197,7 +198,7 @@ const std::vector<std::string_view> kRsfQuirks = {
 
 }  // namespace
 
-void addRsfLaws(std::vector<LawDefinition>& laws) {
+FRICTION_RUN_ONCE void addRsfLaws(std::vector<LawDefinition>& laws) {
   LawDefinition rsf{{"rsf", "Rate-and-state, laboratory (rsfmodel/RSFit3000)",
                      "Rate-and-state friction as friction labs fit it: one or two state variables, the aging, slip, PRZ or "
                      "Nagata evolution law, and Linker–Dieterich's response to normal-force steps; on the quasi-static "
@@ -232,7 +233,7 @@ void addRsfLaws(std::vector<LawDefinition>& laws) {
   rsf.forceSlope = &rsfForceSlope;
   rsf.frictionRateCoupling = &rsfNagataCoupling;
   rsf.normalForceStep = &rsfNormalStep;
-  laws.push_back(rsf);
+  laws.push_back(std::move(rsf));
 }
 
 }  // namespace friction

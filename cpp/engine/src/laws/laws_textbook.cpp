@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "friction/errors.h"
 #include "laws/law_registry.h"
@@ -160,7 +161,7 @@ const std::vector<Equation> kThetaEquations = {
 
 }  // namespace
 
-void addTextbookLaws(std::vector<LawDefinition>& laws) {
+FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws) {
   LawDefinition coulomb{{"coulomb", "Coulomb (static and kinetic)",
                          "The textbook law the seed app starts from: μk·N while sliding, anything up to μs·N while "
                          "stuck. The exact reference the regularized laws approximate.",
@@ -175,7 +176,7 @@ void addTextbookLaws(std::vector<LawDefinition>& laws) {
   coulomb.spec.unmapped = "No stiction speed: the step from μs at rest to μk in sliding is exact.";
   coulomb.validate = &validateCoulomb;
   coulomb.coefficient = &coulombCoefficient;
-  laws.push_back(coulomb);
+  laws.push_back(std::move(coulomb));
 
   LawDefinition abbott{{"abbott-theta", "Seed app: kinetic law and θ blend",
                         "The seed app's friction per unit load: a velocity-dependent kinetic coefficient blended "
@@ -194,7 +195,7 @@ void addTextbookLaws(std::vector<LawDefinition>& laws) {
       "No stiction speed: the steady θ = 1 − τ|v|/D reaches 0 at v = D/τ, a ratio of two parameters, which keep "
       "their values (v0 centres the quadratic term; it is no transition speed).";
   abbott.coefficient = &abbottCoefficient;
-  laws.push_back(abbott);
+  laws.push_back(std::move(abbott));
 
   LawDefinition theta{{"state-variable", "State variable θ (with memory)",
                        "The seed app's θ model as a law with state: θ ages towards 1 at rest and is renewed by slip, "
@@ -212,7 +213,7 @@ void addTextbookLaws(std::vector<LawDefinition>& laws) {
   setTexSymbols(theta.spec, {{"mus", R"t(\mu_s)t"}, {"muk", R"t(\mu_k)t"}, {"tau", R"t(\tau)t"}, {"D", "D"},
                              {"renewal", R"t(\text{law})t"}, {"a", "a"}, {"b", "b"}, {"v0", "v_0"}});
   setRoles(theta.spec, {{"mus", ParamRole::StaticCoefficient}, {"muk", ParamRole::KineticCoefficient}});
-  theta.spec.unmapped = abbott.spec.unmapped;
+  theta.spec.unmapped = laws.back().spec.unmapped;  // abbott-theta's, just added
   theta.state = {{"theta", "θ", "Contact state", "", "1",
                   "1 for a fully aged contact, 0 for a fully renewed one. Starts at 1 (aged at rest).", R"t(\theta)t",
                   0.0, 1.0}};
@@ -223,7 +224,7 @@ void addTextbookLaws(std::vector<LawDefinition>& laws) {
   theta.restState = &thetaRestState;
   theta.curveForce = &thetaCurveForce;
   theta.coefficient = &thetaCoefficient;
-  laws.push_back(theta);
+  laws.push_back(std::move(theta));
 }
 
 }  // namespace friction
