@@ -1,7 +1,9 @@
 // Shrinks what the page loads from dist/, in place (issue 14, "Size of the page"):
-//   - js/main.js becomes one minified ES module holding the page's whole module graph (esbuild
-//     bundle): one file gzips far better than forty. A `new URL('./x', import.meta.url)` in a bundled
-//     module (the worker's address in sim-client.js) is rewritten to point from the bundle's place.
+//   - js/main.js becomes one minified ES module holding the page's module graph as it starts (esbuild
+//     bundle): one file gzips far better than forty. The views main.js imports on demand (import())
+//     become chunks of their own beside it, js/<view>-<hash>.js, with the modules they share, loaded
+//     the first time a view is shown. A `new URL('./x', import.meta.url)` in a bundled module (the
+//     worker's address in sim-client.js) is rewritten to point from js/, where bundle and chunks lie.
 //   - every other JavaScript module is minified on its own, file names and imports unchanged: the
 //     worker (js/engine/sim-worker.js), the engine loader engine.mjs, which finds the wasm beside
 //     itself, the Emscripten glue, and the page's modules, which the bundle no longer needs but which
@@ -58,8 +60,11 @@ for await (const file of filesIn(dist)) sizes.set(file, (await readFile(file)).l
 const bundleFile = path.join(dist, BUNDLE);
 const bundled = await build({
   ...options, entryPoints: [bundleFile], bundle: true, format: 'esm', write: false,
+  splitting: true, outdir: path.dirname(bundleFile), entryNames: '[name]', chunkNames: '[name]-[hash]',
   plugins: [rebaseModuleUrls(bundleFile)], metafile: true,
 });
+const bundleText = bundled.outputFiles.find((output) => output.path === bundleFile).text;
+const chunks = bundled.outputFiles.filter((output) => output.path !== bundleFile);
 const inBundle = Object.keys(bundled.metafile.inputs).length;
 
 for await (const file of filesIn(dist)) {
@@ -67,7 +72,7 @@ for await (const file of filesIn(dist)) {
   if (relative.startsWith('vendor/') || relative === 'friction-lab.html') continue;
   let text;
   if (relative === BUNDLE) {
-    text = bundled.outputFiles[0].text;
+    text = bundleText;
   } else if (/\.m?js$/.test(file)) {
     // format esm: each file is an ES module, so its top-level names are its own to rename.
     text = (await transform(await readFile(file, 'utf8'), { ...options, loader: 'js', format: 'esm', sourcefile: relative })).code;
@@ -85,5 +90,9 @@ for await (const file of filesIn(dist)) {
   after += Buffer.byteLength(text);
   await writeFile(file, text);
 }
-console.log(`minify: ${BUNDLE} bundles the page's ${inBundle} modules; dist/ JavaScript, CSS and HTML `
+for (const chunk of chunks) {
+  if (sizes.has(chunk.path)) throw new Error(`minify: chunk ${chunk.path} would overwrite a file of dist/`);
+  await writeFile(chunk.path, chunk.text);
+}
+console.log(`minify: ${BUNDLE} bundles the page's ${inBundle} modules (${chunks.length} chunks on demand); dist/ JavaScript, CSS and HTML `
   + `${(before / 1000).toFixed(1)} → ${(after / 1000).toFixed(1)} kB (before gzip)`);

@@ -4,11 +4,13 @@
 //   - index.html: its stylesheets, scripts and module scripts (comments skipped, data: and other
 //     hosts' URLs skipped);
 //   - each stylesheet's url(…) and @import;
-//   - each module, followed through its static imports (`import … from`, `export … from`), its
-//     dynamic imports of a literal path, and every `new URL('…', import.meta.url)`: the worker
-//     (sim-worker.js, itself a module) and, in the Emscripten glue, the .wasm;
-//   - files a module fetches only on demand (a literal 'name.json' in a module, e.g. equations.json
-//     when "How it is computed" first opens) are listed apart and left out of the start-up total.
+//   - each module, followed through its static imports (`import … from`, `export … from`) and every
+//     `new URL('…', import.meta.url)`: the worker (sim-worker.js, itself a module) and, in the
+//     Emscripten glue, the .wasm;
+//   - what loads only on demand is listed apart and left out of the start-up total: the modules a
+//     module imports dynamically (import('…'): a view's chunk, loaded the first time the view is
+//     shown) with their own imports, and files a module fetches (a literal 'name.json' in a module,
+//     e.g. equations.json when "How it is computed" first opens).
 // tests/wasm/payload-size.test.mjs holds the total to its budget, and tests/browser/payload.test.mjs
 // checks this list against what Chromium actually requests.
 //
@@ -138,26 +140,30 @@ export async function pageFiles(dist = defaultDist) {
     }
   };
   const visited = new Set();
-  const module = async (file) => {
+  const dynamic = []; // modules imported with import(): on demand, followed once the start-up graph is known
+  const module = async (file, list = start) => {
     if (visited.has(file)) return;
     visited.add(file);
-    add(start, file);
+    add(list, file);
     const code = stripComments(await read(file));
     const refs = [
       ...[...code.matchAll(/(?:^|[^\w$.])import\s*(?:[\w$]+\s*,?\s*)?(?:\*\s*as\s+[\w$]+|\{[^}]*\})?\s*(?:from\s*)?(["'])([^"']+)\1/g)].map((m) => m[2]),
       ...[...code.matchAll(/(?:^|[^\w$.])export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(["'])([^"']+)\1/g)].map((m) => m[2]),
-      ...[...code.matchAll(/(?:^|[^\w$.])import\s*\(\s*(["'])([^"']+)\1\s*\)/g)].map((m) => m[2]),
     ];
     for (const ref of refs) {
       const target = resolve(file, ref);
-      if (target) await module(target);
+      if (target) await module(target, list);
+    }
+    for (const [, , ref] of code.matchAll(/(?:^|[^\w$.])import\s*\(\s*(["'])([^"']+)\1\s*\)/g)) {
+      const target = resolve(file, ref);
+      if (target) dynamic.push(target);
     }
     // Workers and assets located beside the module. The Emscripten glue names its .wasm without ./.
     for (const [, , ref] of code.matchAll(/new\s+URL\s*\(\s*(["'])([^"']+)\1\s*,\s*import\.meta\.url\s*\)/g)) {
       const target = resolve(file, ref, { bare: true });
       if (!target || target.endsWith('/') || target === '') continue;
-      if (isModule(target)) await module(target);
-      else add(start, target);
+      if (isModule(target)) await module(target, list);
+      else add(list, target);
     }
     // fetch() and new URL(…, document.baseURI) resolve against the page, not the module.
     for (const [, , ref] of code.matchAll(/(["'])([\w./-]+\.json)\1/g)) {
@@ -180,6 +186,7 @@ export async function pageFiles(dist = defaultDist) {
     else if (/^script/i.test(tag.slice(1)) && (attr('type') ?? '').toLowerCase() === 'module') await module(target);
     else add(start, target);
   }
+  while (dynamic.length > 0) await module(dynamic.shift(), onDemand);
   return { start, onDemand: onDemand.filter((file) => !start.includes(file)) };
 }
 

@@ -17,8 +17,9 @@ const read = (file) => readFile(path.join(dist, file), 'utf8');
 
 /**
  * Rewrites one ES module into a registry entry. Handles the forms this project uses:
- * `import { a, b as c } from './x.js'`, `import x from './y.mjs'`, and `export function|class|const|
- * async function|default`.
+ * `import { a, b as c } from './x.js'`, `import x from './y.mjs'`, `import('./z.js')` (a view loaded
+ * on demand: here it is in the one file already, so the promise resolves to the registry's module),
+ * and `export function|class|const|async function|default`.
  */
 function wrapModule(name, source, resolve) {
   const exported = [];
@@ -27,6 +28,8 @@ function wrapModule(name, source, resolve) {
       .map((item) => item.replace(/^(\w+)\s+as\s+(\w+)$/, '$1: $2'));
     return `const { ${bindings.join(', ')} } = __require(${JSON.stringify(resolve(name, from))});`;
   });
+  body = body.replace(/\bimport\('(\.{1,2}\/[^']+)'\)/g,
+    (_, from) => `Promise.resolve().then(() => __require(${JSON.stringify(resolve(name, from))}))`);
   body = body.replace(/^import\s+(\w+)\s+from\s+'([^']+)';$/gm,
     (_, local, from) => `const ${local} = __require(${JSON.stringify(resolve(name, from))}).default;`);
   body = body.replace(/^export\s+default\s+(\w+);$/gm, (_, local) => {
@@ -63,13 +66,15 @@ async function bundle(entry, files) {
   return parts.join('\n');
 }
 
-// Every module reachable from an entry, found by following its static imports.
+// Every module reachable from an entry, found by following its static and dynamic imports.
 async function modulesFrom(entry) {
   const found = [];
   const visit = async (name) => {
     if (found.includes(name)) return;
     found.push(name);
-    for (const [, from] of (await read(name)).matchAll(/^import\s+.*\s+from\s+'([^']+)';$/gm)) await visit(resolveFrom(name, from));
+    const source = await read(name);
+    for (const [, from] of source.matchAll(/^import\s+.*\s+from\s+'([^']+)';$/gm)) await visit(resolveFrom(name, from));
+    for (const [, from] of source.matchAll(/\bimport\('(\.{1,2}\/[^']+)'\)/g)) await visit(resolveFrom(name, from));
   };
   await visit(entry);
   return found;

@@ -8,11 +8,7 @@ import { Store } from './state/store.js';
 import { expose } from './test-hooks.js';
 import { ViewSwitch } from './ui/view-switch.js';
 import { explorerElements, mapElements, preslidingElements, springElements } from './views/elements.js';
-import { ExplorerView } from './views/explorer-view.js';
-import { MapView } from './views/map-view.js';
-import { PreslidingView } from './views/presliding-view.js';
 import { SpringView } from './views/spring-view.js';
-import { EquationsPanel } from './views/equations-view.js';
 import { applyEmbed, embedOptions } from './state/embed.js';
 import { wireCopyLink } from './ui/share.js';
 
@@ -46,24 +42,39 @@ async function start() {
     presetUi.note.hidden = true;
   }
   spring.start(embed.on);
-  // "How it is computed": the current model's or law's equations, symbols and quirks.
-  const equations = new EquationsPanel(byId('equations-dialog'), catalog, () => spring.choice);
-  byId('show-equations').addEventListener('click', (event) => equations.open(event.currentTarget));
+  // "How it is computed": the current model's or law's equations, symbols and quirks, its module
+  // loaded the first time it opens.
+  let equations;
+  byId('show-equations').addEventListener('click', async (event) => {
+    const opener = event.currentTarget;
+    equations ??= import('./views/equations-view.js')
+      .then(({ EquationsPanel }) => new EquationsPanel(byId('equations-dialog'), catalog, () => spring.choice));
+    (await equations).open(opener);
+  });
   applyEmbed(embed, showNotice);
 
-  // The explorer, presliding and map views are built the first time they are shown, so a visitor
-  // who never opens them pays nothing.
+  // The explorer, presliding and map views are loaded and built the first time they are shown, so a
+  // visitor who never opens them neither downloads nor runs them (the page's start-up payload).
   const built = {};
   const builders = {
-    explorer: () => new ExplorerView(explorerElements(), catalog, client, store),
-    presliding: () => new PreslidingView(preslidingElements(), catalog, client, settings.presliding, () => store.persist(), endPreset),
-    map: () => new MapView(mapElements(), catalog, settings.map, () => store.persist(), openRun),
+    explorer: async () => new (await import('./views/explorer-view.js')).ExplorerView(explorerElements(), catalog, client, store),
+    presliding: async () => new (await import('./views/presliding-view.js')).PreslidingView(preslidingElements(), catalog,
+      client, settings.presliding, () => store.persist(), endPreset),
+    map: async () => new (await import('./views/map-view.js')).MapView(mapElements(), catalog, settings.map,
+      () => store.persist(), openRun),
   };
+  /** The view, built on first use (a promise of it); undefined for the spring-block view. */
   function showView(view) {
-    if (built[view] || !builders[view]) return;
-    built[view] = builders[view]();
-    if (view === 'map') expose('mapView', built.map);  // the benchmark and tests read its worker count
-    else built[view].recompute();
+    if (!builders[view]) return undefined;
+    built[view] ??= builders[view]().then((shown) => {
+      if (view === 'map') expose('mapView', shown);  // the benchmark and tests read its worker count
+      else shown.recompute();
+      return shown;
+    }).catch((error) => {
+      delete built[view];  // a failed download may be retried by showing the view again
+      showNotice(`The ${view} view could not be loaded: ${error.message}`);
+    });
+    return built[view];
   }
   const views = new ViewSwitch(byId('view-switch'), (view) => {
     settings.view = view;
@@ -102,7 +113,7 @@ async function start() {
     presetUi.note.hidden = false;
     views.show(preset.view);
     if (preset.view !== 'presliding') spring.reload();
-    else if (built.presliding) built.presliding.load(settings.presliding);
+    else if (built.presliding) built.presliding.then((view) => view?.load(settings.presliding));
     else showView('presliding');
   }
 
