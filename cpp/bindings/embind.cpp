@@ -182,7 +182,8 @@ val laws() {
     out.set("origin", text(law.origin));
     out.set("unmapped", text(law.spec.unmapped));
     out.set("can", object({{"coefficient", val(law.can.coefficient)}, {"force", val(law.can.force)},
-                           {"stateful", val(law.can.stateful)}, {"dynamic", val(law.can.dynamic)}}));
+                           {"stateful", val(law.can.stateful)}, {"dynamic", val(law.can.dynamic)},
+                           {"holdsAtRest", val(law.can.holdsAtRest)}}));
     out.set("state", arrayOf(law.state, stateVariableToJs));
     out.set("inputs", texts(law.inputs));
     return out;

@@ -17,11 +17,13 @@ const IDS = [
   'coulomb', 'abbott-theta', 'ratel-coulomb', 'ratel-threlfall', 'drake-stribeck',
   'radioss-coulomb', 'radioss-generalized-viscous', 'radioss-darmstad', 'radioss-renard', 'radioss-exponential',
   'opensees-coulomb', 'opensees-veldependent', 'opensees-velpressuredep', 'opensees-veldepmultilinear',
-  'opensees-velnormalfrcdep', 'lugre', 'dahl', 'rate-state', 'elasto-plastic', 'rsf',
+  'opensees-velnormalfrcdep', 'lugre', 'dahl', 'rate-state', 'elasto-plastic', 'rsf', 'state-variable',
 ];
 const FORCE = new Set(['ratel-coulomb', 'ratel-threlfall', 'drake-stribeck', 'radioss-coulomb',
   'radioss-generalized-viscous', 'radioss-darmstad', 'radioss-renard', 'radioss-exponential']);
-const DYNAMIC = new Set(['lugre', 'dahl', 'rate-state', 'elasto-plastic', 'rsf']);
+const DYNAMIC = new Set(['lugre', 'dahl', 'rate-state', 'elasto-plastic', 'rsf', 'state-variable']);
+// Dynamic laws that also report a coefficient μ (rate-and-state's, the θ model's steady μ(v)).
+const DYNAMIC_WITH_COEFFICIENT = new Set(['rate-state', 'rsf', 'state-variable']);
 const STATEFUL = new Set(['radioss-coulomb', 'radioss-generalized-viscous', 'radioss-darmstad', 'radioss-renard',
   'radioss-exponential', 'opensees-veldepmultilinear']);
 
@@ -67,8 +69,9 @@ test('laws() lists every law of the issue with its origin, citation, capabilitie
       assert.ok(law[field].length > 0, `${law.id}.${field}`);
     }
     assert.ok(origins.includes(law.origin), `${law.id} origin ${law.origin}`);
-    assert.deepEqual(law.can, { coefficient: !DYNAMIC.has(law.id) || law.id === 'rate-state' || law.id === 'rsf', force: FORCE.has(law.id),
-                                stateful: STATEFUL.has(law.id), dynamic: DYNAMIC.has(law.id) }, law.id);
+    assert.deepEqual(law.can, { coefficient: !DYNAMIC.has(law.id) || DYNAMIC_WITH_COEFFICIENT.has(law.id), force: FORCE.has(law.id),
+                                stateful: STATEFUL.has(law.id), dynamic: DYNAMIC.has(law.id),
+                                holdsAtRest: law.id === 'state-variable' }, law.id);
     assert.equal(law.state.length > 0, DYNAMIC.has(law.id), `${law.id} state variables`);
     assert.ok(Array.isArray(law.inputs) && law.inputs.length > 0, `${law.id} inputs`);
     for (const input of law.inputs) assert.ok(inputs.includes(input), `${law.id} input ${input}`);

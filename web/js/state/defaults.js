@@ -4,6 +4,10 @@
 /** The most laws the explorer compares at once (one colour and dash each on the chart). */
 export const MAX_LAWS = 4;
 
+/** Whether the presliding view offers a law: a dynamic law whose state carries its stick (presliding
+ * displacement), not one that holds the body exactly at rest (the θ model). */
+export const hasPresliding = (law) => Boolean(law.can?.dynamic && !law.can?.holdsAtRest);
+
 /**
  * The explorer's own inputs when nothing is saved. These are page settings, not engine parameters.
  * The linear range straddles v = 0, where the laws differ most; the log range reaches down to the

@@ -29,7 +29,7 @@
 // engine default reaches returning users. Whatever is stored is checked against the engine catalog on
 // load: storage is user-editable and outlives engine versions, so a bad entry must never break the page.
 
-import { CHART_DEFAULTS, MAP_DEFAULTS } from './defaults.js';
+import { CHART_DEFAULTS, MAP_DEFAULTS, hasPresliding } from './defaults.js';
 import { linkState, readSettingsText } from './link.js';
 import { defaultExplorer, isPlainObject, keepKnownOverrides, keepKnownValues, loadCompare, loadExplorer, loadMap, loadPresliding } from './slices.js';
 
@@ -57,7 +57,7 @@ const STORAGE_KEY = 'friction-lab/settings/v1';
  * @returns {{settings: Settings, notice: string | null}} notice: what to tell the user, if anything was dropped
  */
 export function loadSettings(models, laws = [], { system = null, integrators = [], presliding = null, useSaved = true } = {}) {
-  const dynamicLaws = presliding ? laws.filter((law) => law.can?.dynamic) : [];
+  const dynamicLaws = presliding ? laws.filter(hasPresliding) : [];
   const fallback = () => ({
     model: models[0].id, overrides: {}, view: 'spring', explorer: defaultExplorer(laws),
     system: {}, lawOverrides: {}, integrators: {}, charts: { ...CHART_DEFAULTS },

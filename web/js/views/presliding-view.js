@@ -3,6 +3,7 @@
 // displacement. The protocol's parameters and the law's come from the engine catalog
 // (engine.presliding(), engine.laws()); the worker runs engine.runPresliding.
 
+import { hasPresliding } from '../state/defaults.js';
 import { expose } from '../test-hooks.js';
 import { LoopChartView } from '../charts/loop-chart.js';
 import { splitFieldPath } from '../engine/field-path.js';
@@ -35,7 +36,7 @@ export class PreslidingView {
   constructor(ui, catalog, client, settings, onSettled, onEdit = () => {}) {
     this.#ui = ui;
     this.#client = client;
-    this.#laws = catalog.laws.filter((law) => law.can?.dynamic);
+    this.#laws = catalog.laws.filter(hasPresliding);
     this.#settings = settings;
     this.#onSettled = onSettled;
     this.#chart = new LoopChartView(ui.chart);

@@ -27,6 +27,9 @@ struct LawCapabilities {
   bool force;        ///< frictionForce(): the tangential force vector from vt, n, Fn, Fe
   bool stateful;     ///< stepLaw(): a sequence of calls with a remembered state
   bool dynamic;      ///< lawDynamics(): friction from internal state variables that obey an ODE
+  /// A dynamic law with a true stick state whose limit follows its state (the θ model): it has no
+  /// presliding displacement, and the spring-block holds it exactly at rest.
+  bool holdsAtRest;
 };
 
 /// The most state variables a dynamic law has.

@@ -92,9 +92,9 @@ struct Summary {
   double resonanceHz = 0;       ///< ω / 2π [Hz]
   Regime regime = Regime::Stuck;
   double growthRate = std::numeric_limits<double>::quiet_NaN();  ///< as RegimeVerdict::growthRate [1/s]
-  std::string integrator;       ///< which scheme ran: "seed-euler" or "rk4-stick-slip"
+  std::string integrator;       ///< which scheme ran: "seed-euler", or the spring-block integrator's id
   long long steps = 0;          ///< integration steps taken
-  double dt = 0;                ///< the (largest) step size [s]
+  double dt = 0;                ///< the step size [s]: the fixed step, or an adaptive run's mean step
   double duration = 0;          ///< simulated time [s]
   double peakVelocity = 0;      ///< max |v| over the run [m/s]
   /// Both models have a true stick state (the seed's: its clamp), whose limit F(0, θ) follows θ.

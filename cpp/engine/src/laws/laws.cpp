@@ -106,7 +106,8 @@ const std::vector<LawSpec>& lawCatalog() {
     std::vector<LawSpec> specs;
     for (const LawDefinition& law : definitions())
       specs.push_back({law.spec, law.origin,
-                       {law.coefficient != nullptr, law.force != nullptr, law.step != nullptr, law.dynamics != nullptr},
+                       {law.coefficient != nullptr, law.force != nullptr, law.step != nullptr, law.dynamics != nullptr,
+                        law.staticLimit != nullptr},
                        law.inputs, law.state});
     return specs;
   }();

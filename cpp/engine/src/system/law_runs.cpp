@@ -154,6 +154,9 @@ LawRun applyForce(std::string_view id, const ParamList& params, double m, double
                   double duration, int samples, double tolerance) {
   const LawEvaluator law(id, params);
   checkRun(law, id, duration, samples, tolerance, force, "force", "N");
+  if (law.holdsAtRest())
+    throw InputError("law", "Law '" + std::string(id) + "' holds the body exactly at rest up to its static limit F(0, θ): "
+                            "it has no presliding displacement for a force protocol to show. Run it on the spring-block.");
   const ParamSpec& mass = *preslidingModel().findParam("m");
   if (!(m >= mass.min && m <= mass.max)) throw InputError("m", outOfRangeMessage(mass, m));
   if (!std::isfinite(N)) throw InputError("N", "The normal force N must be a finite number of newtons; got " + formatNumber(N) + ".");
