@@ -4,10 +4,10 @@
 // this one is about 62 kB (issue 14, "Size of the page").
 //
 // What the page uses (web/js/charts/): line and scatter charts (their controllers and the line and
-// point elements), linear and logarithmic scales (the law explorer's log axis), and the legend,
-// tooltip and decimation plugins. Category scale, filler and title are small and kept for safety: a
-// line chart's default x axis is a category axis. A chart that needs anything else fails loudly
-// ('"bar" is not a registered controller'), which the browser tests would show.
+// point elements), linear and logarithmic scales (every chart names its axes' type: none falls back on
+// the category axis, and the law explorer's log axis), and the legend, tooltip and decimation plugins
+// (axis titles are the scales' own; no chart fills an area or has a chart title). A chart that needs
+// anything else fails loudly ('"bar" is not a registered controller'), which the browser tests show.
 //
 // Run by build-scripts/build.sh: node build-scripts/chart.mjs
 
@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const out = path.join(root, 'dist', 'vendor', 'chart.min.js');
 
 const PARTS = ['LineController', 'ScatterController', 'LineElement', 'PointElement', 'LinearScale',
-  'LogarithmicScale', 'CategoryScale', 'Legend', 'Tooltip', 'Decimation', 'Filler', 'Title'];
+  'LogarithmicScale', 'Legend', 'Tooltip', 'Decimation'];
 const entry = `import { Chart, ${PARTS.join(', ')} } from 'chart.js';
 Chart.register(${PARTS.join(', ')});
 globalThis.Chart = Chart;

@@ -9,8 +9,8 @@
 //     Emscripten glue, the .wasm;
 //   - what loads only on demand is listed apart and left out of the start-up total: the modules a
 //     module imports dynamically (import('…'): a view's chunk, loaded the first time the view is
-//     shown) with their own imports, and files a module fetches (a literal 'name.json' in a module,
-//     e.g. equations.json when "How it is computed" first opens).
+//     shown) with their own imports, and files a module fetches (a literal 'name.json' or 'name.css'
+//     in a module, e.g. equations.json and equations.css when "How it is computed" first opens).
 // tests/wasm/payload-size.test.mjs holds the total to its budget, and tests/browser/payload.test.mjs
 // checks this list against what Chromium actually requests.
 //
@@ -166,7 +166,7 @@ export async function pageFiles(dist = defaultDist) {
       else add(list, target);
     }
     // fetch() and new URL(…, document.baseURI) resolve against the page, not the module.
-    for (const [, , ref] of code.matchAll(/(["'])([\w./-]+\.json)\1/g)) {
+    for (const [, , ref] of code.matchAll(/(["'])([\w./-]+\.(?:json|css))\1/g)) {
       const target = resolve('index.html', ref, { bare: true });
       if (target) add(onDemand, target);
     }

@@ -89,10 +89,12 @@ const wasm = await readFile(path.join(dist, 'friction-wasm.wasm'));
 const workerSource = (`globalThis.__frictionWasmBinary = Uint8Array.from(atob(${JSON.stringify(wasm.toString('base64'))}), (c) => c.charCodeAt(0));\n`
   + await bundle('js/engine/sim-worker.js', workerModules)).replaceAll('import.meta.url', '"file:///friction-lab-worker.js"');
 // The page starts the worker from this text (see sim-client.js). The typeset equations of the
-// "How it is computed" dialog (equations.mjs) come inline too (views/equations-view.js reads them).
+// "How it is computed" dialog (equations.mjs) and its stylesheet come inline too (views/equations-view.js
+// reads them).
 const equations = JSON.parse(await read('equations.json'));
 const pageSource = `globalThis.__frictionWorkerSource = ${JSON.stringify(workerSource).replaceAll('</script', '<\\/script')};\n`
   + `globalThis.__frictionEquations = ${JSON.stringify(equations)};\n`
+  + `globalThis.__frictionEquationsCss = ${JSON.stringify(await read('equations.css'))};\n`
   + await bundle('js/main.js', pageModules);
 
 let html = await read('index.html');

@@ -3,6 +3,7 @@
 // settings and its recompute; physics runs in the engine (engine/sim-worker.js).
 
 import { SimClient } from './engine/sim-client.js';
+import { hasPresliding } from './state/defaults.js';
 import { loadSettings } from './state/settings.js';
 import { Store } from './state/store.js';
 import { expose } from './test-hooks.js';
@@ -83,7 +84,7 @@ async function start() {
   });
   // An engine without laws has nothing to explore; without dynamic laws, no presliding.
   byId('view-switch').hidden = catalog.laws.length === 0;
-  byId('tab-presliding').hidden = !catalog.presliding || !catalog.laws.some((law) => law.can?.dynamic);
+  byId('tab-presliding').hidden = !catalog.presliding || !catalog.laws.some(hasPresliding);
   // An embedded page shows the spring-block view.
   const firstView = embed.on ? 'spring' : settings.view;
   views.show(firstView);

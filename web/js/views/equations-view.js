@@ -12,6 +12,13 @@
 import { el } from '../ui/dom.js';
 
 const SOURCE = 'equations.json';
+// The dialog's stylesheet comes with this module, on demand like it (inline in the single-file build).
+const STYLESHEET = 'equations.css';
+if (globalThis.__frictionEquationsCss !== undefined) {
+  document.head.append(el('style', { textContent: globalThis.__frictionEquationsCss }));
+} else {
+  document.head.append(el('link', { rel: 'stylesheet', href: new URL(STYLESHEET, document.baseURI).href }));
+}
 
 /** @type {Promise<object> | null} equations.json, loaded once (retried after a failure). */
 let typesetPromise = null;

@@ -6,12 +6,14 @@
 import { TimeCharts } from '../charts/time-charts.js';
 import { splitFieldPath } from '../engine/field-path.js';
 import { expose } from '../test-hooks.js';
-import { downloadChartPng, downloadText, runsToCsv, runToCsv } from '../ui/export.js';
 import { formatQuantity } from '../ui/format.js';
 import { Comparison } from './compare.js';
 import { SpringControls } from './spring-controls.js';
 import { SpringReadouts } from './spring-readouts.js';
 import { SystemView } from './system-view.js';
+
+/** The export module (CSV and PNG downloads), loaded the first time something is exported. */
+const exporting = () => import('../ui/export.js');
 
 /** How long a run computes before its Cancel button appears [ms]. */
 const CANCEL_AFTER_MS = 300;
@@ -111,7 +113,9 @@ export class SpringView {
     });
     ui.exportCsv.addEventListener('click', () => this.#exportCsv());
     for (const [button, canvas] of ui.exportPng) {
-      button.addEventListener('click', () => downloadChartPng(canvas, `friction-lab-${canvas.id.replace('chart-', '')}.png`));
+      button.addEventListener('click', async () => {
+        (await exporting()).downloadChartPng(canvas, `friction-lab-${canvas.id.replace('chart-', '')}.png`);
+      });
     }
     ui.cancelRun.addEventListener('click', () => this.#client.cancel());
     ui.controls.select.addEventListener('change', () => {
@@ -184,9 +188,10 @@ export class SpringView {
   }
 
   /** The shown run as CSV; while runs are compared, every compared run in one file. */
-  #exportCsv() {
+  async #exportCsv() {
     if (!this.#shown) return;
     const { result, request } = this.#shown;
+    const { downloadText, runsToCsv, runToCsv } = await exporting();
     const catalog = this.#catalog;
     const context = (run) => {
       const id = choiceOf(run.request);
