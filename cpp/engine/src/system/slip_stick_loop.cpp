@@ -517,7 +517,7 @@ bool SlipStickLoop::stopAtBound(Integrator running, const Rate& rate, const Tria
     auto beyond = [&](double dh) { return exactStep(running, rate, dh).y[k] - bound; };
     const double hit = findCrossing(beyond, 0.0, y_[k] - bound, step, trial.y[k] - bound, kEventTolerance);
     Trial landed = exactStep(running, rate, hit);
-    if ((landed.y[kV] > 0) != (y_[kV] > 0) || landed.y[kV] == 0) return false;
+    if (dir_ * landed.y[kV] <= 0) return false;  // the slip ended first
     locateExtrema(running, rate, landed, hit);
     landed.y[k] = bound;
     t_ += hit, y_ = projected(landed.y);
