@@ -78,8 +78,9 @@ const std::vector<Equation> kEquations = {
      "Ageing at rest and renewal by slip, in seconds and metres (the seed's per-step update with τ·1 ms and D·1 mm); "
      "θ is held at 0 rather than falling below it."},
     {R"t(m\,\frac{dv}{dt} = F_d - F(v, \theta)\operatorname{sgn} v, \quad F_d = c\,(v_0 t - x) + \eta\,(v_0 - v), \quad 0 \le t \le t_{\max})t",
-     "Newton's law during slip, integrated by the spring-block's event-driven loop (auto: Radau IIA of order 5 to the "
-     "tolerance); the friction's direction belongs to the slip phase."},
+     "Newton's law during slip, integrated by the spring-block's event-driven loop (auto: Dormand–Prince, or "
+     "Rosenbrock where stiff, to the tolerance; θ reaching 0 is an event); the friction's direction belongs to the "
+     "slip phase."},
     {R"t(v = 0,\ \ F = F_d \quad \text{while } |F_d| \le F(0, \theta), \qquad \theta(t) = 1 - (1 - \theta_0)\,e^{-(t - t_0)/\tau})t",
      "The true stick phase: the block rests while the drive force stays within the static limit, and θ ages in "
      "closed form; break-away and re-stick are located inside the step."},
@@ -95,7 +96,7 @@ const ModelSpec& stateVariableModel() {
         "state-variable",
         "State variable θ (SI, exact stick)",
         "The seed's physics in SI: F = Fk(v) + (Fs − Fk(v))θ with dθ/dt = (1 − θ)/τ − |v|/D, mass "
-        "and normal force apart: the `state-variable` law on the spring-block's one event-driven "
+        "and normal force apart: the state-variable law on the spring-block's one event-driven "
         "loop, with an exact stick phase (the block stays at rest while the drive force is within the "
         "static limit F(0, θ), θ ageing in closed form) whose start and end are located inside the step.",
         "V. L. Popov, Contact Mechanics and Friction, Ch. 12 (state-variable friction), as used in "
