@@ -159,7 +159,11 @@ double LawEvaluator::forceMagnitude(double v, double N, double p, double theta) 
   LawInputs in;
   in.v = v, in.N = N, in.p = p, in.theta = theta;
   in.vt = {std::fabs(v), 0, 0}, in.n = {0, 0, 1}, in.Fn = N;
-  checkInputs(*law_, in, false);
+  // vt, n and Fn are built here from v and N (n a unit normal): when the caller's four numbers are
+  // finite and θ ≤ 1, every input the law can read passes, so the full check (a per-input test and
+  // a norm, on the integrators' hot path) runs only to name the input that fails.
+  const bool callerInputsValid = std::isfinite(v) && std::isfinite(N) && std::isfinite(p) && std::isfinite(theta) && theta <= 1;
+  if (!callerInputsValid) checkInputs(*law_, in, false);
   if (law_->curveForce) return law_->curveForce(resolved_, in);
   if (law_->force) return norm(law_->force(resolved_, in));
   return coefficient(in) * N;
