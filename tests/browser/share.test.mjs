@@ -69,3 +69,46 @@ test('a corrupt link falls back with a notice; Copy link copies the address', { 
   assert.match(copied, /#state=/);
   assert.deepEqual(problems, []);
 });
+
+test('a drag writes its settings to storage at most once per 250 ms, and none is lost', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  // Count the writes of the saved settings (the address is written at every change).
+  const { page, problems } = await openPage(site, t, {
+    initScript: () => {
+      const setItem = Storage.prototype.setItem;
+      window.__storageWrites = [];
+      Storage.prototype.setItem = function (key, value) {
+        if (key === 'friction-lab/settings/v1') window.__storageWrites.push(performance.now());
+        return setItem.call(this, key, value);
+      };
+    },
+  });
+  await loadSite(site, page);
+  await page.selectOption('#model', 'coulomb');
+  await page.waitForFunction(() => window.__lastSummary?.law === 'coulomb' && document.querySelector('#status').dataset.state === 'ready');
+  // Twelve values of c, each run drawn before the next is typed (a drag that keeps up).
+  const values = Array.from({ length: 12 }, (_, i) => 20 + 3 * i);
+  const start = await page.evaluate(() => performance.now());
+  for (const c of values) {
+    await page.fill('#system-c-number', String(c));
+    await lawRun(page, 'coulomb', c);
+  }
+  const { writes, end } = await page.evaluate((start) => ({
+    writes: window.__storageWrites.filter((t) => t >= start).sort((a, b) => a - b), end: performance.now(),
+  }), start);
+  // Throttled: consecutive writes at least 250 ms apart (a timer may fire a little early: 240 ms).
+  for (let i = 1; i < writes.length; i++) assert.ok(writes[i] - writes[i - 1] >= 240, `writes at ${writes[i - 1]} and ${writes[i]} ms`);
+  assert.ok(writes.length <= Math.floor((end - start) / 250) + 1, `${writes.length} writes in ${end - start} ms`);
+  // The address is current at once: a reload started now brings back the last value.
+  assert.match(decodeURIComponent(page.url()), new RegExp(`"c":${values.at(-1)}[,}]`));
+  await page.reload();
+  await waitReady(page);
+  assert.equal(Number(await page.inputValue('#system-c-number')), values.at(-1), 'after a reload');
+  // Left at once for the address without its link: storage has the last value (written on pagehide
+  // if its write was still waiting).
+  await page.fill('#system-c-number', '17');
+  await lawRun(page, 'coulomb', 17);
+  await page.goto(page.url().split('#')[0]);
+  await waitReady(page);
+  assert.equal(Number(await page.inputValue('#system-c-number')), 17, 'reopened without the link');
+  assert.deepEqual(problems, []);
+});

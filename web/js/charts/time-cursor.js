@@ -24,7 +24,7 @@ export const chartCursorPlugin = {
   id: 'frictionLabCursor',
   afterRender(chart) {
     const cursors = cursorsByChart.get(chart);
-    if (cursors) cursors.forEach((cursor) => cursor.refresh());
+    if (cursors) cursors.forEach((cursor) => cursor.afterChartRender());
   },
 };
 
@@ -86,7 +86,17 @@ export class ChartCursor {
     this.paint();
   }
 
-  /** Re-measures the chart's canvas and repaints at the last value: after a render or a resize. */
+  /**
+   * After the chart has rendered: repaints, re-measuring only if the chart's size changed. Reading
+   * the canvas's layout here would force the browser to lay the page out in the middle of every
+   * update, after the DOM changes made with it (about 1 ms per chart while a slider is dragged).
+   */
+  afterChartRender() {
+    if (this.chart.width !== this.cssWidth || this.chart.height !== this.cssHeight) this.measure();
+    this.paint();
+  }
+
+  /** Re-measures the chart's canvas and repaints at the last value: after a resize. */
   refresh() {
     this.measure();
     this.paint();
@@ -135,6 +145,7 @@ export class ChartCursor {
       this.overlay.height = h;
     }
     this.pixelRatio = ratio;
+    [this.cssWidth, this.cssHeight] = [width, height];
   }
 
   /** The vertical time line over the plot area; nothing if the time is off the axis. */

@@ -1,14 +1,25 @@
 // The page's settings and where they go: localStorage (so a reload keeps them) and the address
 // bar's #state= (so the address can be shared as it is). An embedded page saves nothing: it must
 // not change what the reader saved, and it leaves its link as it is.
+//
+// The address is written at every change: a reload loads the address as it is when the reload
+// starts (before the page hears of it), and the link wins over saved settings, so an address left
+// behind would bring back an older value. localStorage, written tens of times a second while a
+// slider is dragged, is throttled: once at once if it was not written in the last SAVE_EVERY_MS,
+// else once when that time is up, and at once when the page is hidden or left (pagehide), so a
+// closed and reopened page (no link) finds the last value.
 
 import { linkHash } from './link.js';
 import { saveSettings } from './settings.js';
+
+const SAVE_EVERY_MS = 250;
 
 export class Store {
   #embed;
   #notify;
   #warned = false;
+  #lastSave = -Infinity;
+  #timer = null;
 
   /**
    * @param {object} settings what was last known to be good (settings.js); views change its slices
@@ -18,16 +29,38 @@ export class Store {
     this.settings = settings;
     this.#embed = embed;
     this.#notify = notify;
+    const flushIfHidden = () => { if (document.visibilityState === 'hidden') this.flush(); };
+    addEventListener('pagehide', () => this.flush());
+    document.addEventListener('visibilitychange', flushIfHidden);
   }
 
-  /** Saves the settings and puts them into the address bar. */
+  /** Puts the settings into the address bar now, and saves them now or within SAVE_EVERY_MS. */
   persist() {
     if (this.#embed) return;
+    history.replaceState(null, '', location.pathname + location.search + linkHash(this.settings));
+    if (this.#timer !== null) return;
+    const wait = this.#lastSave + SAVE_EVERY_MS - performance.now();
+    if (wait <= 0) {
+      this.#save();
+      return;
+    }
+    this.#timer = setTimeout(() => this.flush(), wait);
+  }
+
+  /** Makes a save that is waiting, now (the page is being hidden or left). */
+  flush() {
+    if (this.#timer === null) return;
+    clearTimeout(this.#timer);
+    this.#save();
+  }
+
+  #save() {
+    this.#timer = null;
+    this.#lastSave = performance.now();
     if (!saveSettings(this.settings) && !this.#warned) {
       this.#warned = true;
       this.#notify('This browser does not allow saving, so your settings will not be kept after a reload.');
     }
-    history.replaceState(null, '', location.pathname + location.search + linkHash(this.settings));
   }
 
   /**

@@ -248,11 +248,12 @@ export class SpringView {
     if (result === null) return; // replaced by a newer request before it was sent
     if (ticket === this.#issued) this.#showCancel(false);
     this.#remember(request);
+    // Not a run for a model or law the user has already left. Saved after the charts are drawn:
+    // the save is not what the user waits to see.
+    const current = choiceOf(request) === this.#controls.choice.id;
+    if (current) this.#show(result, request);
     this.#store.persist();
-    // Not a run for a model or law the user has already left.
-    if (choiceOf(request) !== this.#controls.choice.id) return;
-    this.#show(result, request);
-    if (ticket !== this.#issued) return;
+    if (!current || ticket !== this.#issued) return;
     this.#controls.acceptValues();
     this.#setStatus('ready', 'Up to date');
   }
