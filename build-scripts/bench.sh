@@ -2,14 +2,20 @@
 # The spring-block benchmark, natively and as wasm under node, in one run: each prints its own
 # tables (time ratios measured side by side within that process), then a last table puts the two
 # builds side by side (wasm ÷ native). Not a test; nothing here passes or fails on time.
-# Usage: bash build-scripts/bench.sh [rounds]   (default 5 interleaved rounds per method)
+# Usage: bash build-scripts/bench.sh [rounds] [quasi-static]   (default 5 interleaved rounds per method;
+# `quasi-static` runs that group alone, natively and in node, with its targets and the side-by-side table)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 ROUNDS="${1:-5}"
+GROUP="${2:-}"
+if [[ -n "$GROUP" && "$GROUP" != quasi-static ]]; then
+  echo "bench.sh: the one group that runs alone is 'quasi-static'; got '$GROUP'" >&2
+  exit 2
+fi
 bash build-scripts/install-deps.sh
 bash build-scripts/build.sh >/dev/null
 
-native_out="$(./build/native/cpp/friction_bench "$ROUNDS")"
-wasm_out="$(node build/wasm/cpp/friction_bench.cjs "$ROUNDS")"
+native_out="$(./build/native/cpp/friction_bench "$ROUNDS" $GROUP)"
+wasm_out="$(node build/wasm/cpp/friction_bench.cjs "$ROUNDS" $GROUP)"
 grep -v '^BENCH_JSON ' <<<"$native_out"
 echo
 grep -v '^BENCH_JSON ' <<<"$wasm_out"
