@@ -98,8 +98,11 @@ void printTable(const std::deque<Row>& rows, const std::string& group, const std
     }
     const double seconds = median(row.seconds);
     const std::string label = row.note.empty() ? row.label : row.label + " → " + row.note;
-    std::printf("  %-32s %10lld %12.3f %12.2e %14.3f\n", label.c_str(), row.steps, 1e3 * seconds, row.error,
-                seconds / baseSeconds);
+    if (std::isnan(baseSeconds))  // a group without a baseline (the quasi-static slider's): no ratio column
+      std::printf("  %-32s %10lld %12.3f %12.2e\n", label.c_str(), row.steps, 1e3 * seconds, row.error);
+    else
+      std::printf("  %-32s %10lld %12.3f %12.2e %14.3f\n", label.c_str(), row.steps, 1e3 * seconds, row.error,
+                  seconds / baseSeconds);
   }
 }
 
