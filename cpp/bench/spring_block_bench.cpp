@@ -19,7 +19,8 @@
 //      1e-6 … 1e-12: time and the largest error of μ on the rows against Dormand–Prince at 1e-13, and the
 //      least time that reaches 1e-8 beside issue 15's target for it in wasm (the velocity step under 3 ms,
 //      slide-hold-slide under 20 ms). `friction_bench ROUNDS quasi-static` runs this group alone (with its
-//      BENCH_JSON line: `bench.sh ROUNDS quasi-static` puts its native and wasm runs side by side).
+//      BENCH_JSON line: `bench.sh ROUNDS quasi-static` puts its native and wasm runs side by side), and
+//      `friction_bench ROUNDS seed` group 2.
 
 #include <algorithm>
 #include <chrono>
@@ -184,7 +185,20 @@ std::pair<double, double> addSeedGroup(std::deque<Row>& rows, const std::string&
     seedRow.steps = r.summary.steps;
     seedRow.error = std::fabs(meanPeriod(r.trace, 20) / referencePeriod - 1);
   };
-  rows.emplace_back(seedGroup, "ours (state-variable, RK4)");
+  // The seed's scheme for laws over the same 100,000 steps of 1 ms and the same 201 rows: the seed's law
+  // with θ at its steady state (abbott-theta), so the loop, not the physics, is what differs in time.
+  rows.emplace_back(seedGroup, "seed-euler, abbott-theta (1 ms)");
+  Row& lawRow = rows.back();
+  lawRow.run = [&lawRow] {
+    SpringBlockOptions options;
+    options.integrator = Integrator::SeedEuler;
+    options.samples = kSeedPlotPoints;
+    const SpringBlockSystem seedSystem{1, 10, 0, 0.1, 1, 100};
+    const SpringBlockResult r =
+        simulateSpringBlock("abbott-theta", {{"mus", 0.6}, {"muk", 0.4}, {"tau", 0.2}, {"D", 0.001}}, seedSystem, options);
+    lawRow.steps = r.summary.steps;
+  };
+  rows.emplace_back(seedGroup, "ours (state-variable, auto)");
   Row& oursRow = rows.back();
   oursRow.run = [&oursRow, sv, referencePeriod] {
     const SimulationResult r = simulateStateVariable(sv);
@@ -436,6 +450,16 @@ void printAutoTable(const std::deque<Row>& rows) {
   }
 }
 
+void printSeedGroup(const std::deque<Row>& rows, const std::string& seedGroup, double referencePeriod,
+                    double referenceCheck) {
+  printTable(rows, seedGroup, "period err", "seed scheme (abbott-seed, 1 ms)");
+  std::printf("  reference: RK4 at 1/16 of the automatic step, period %.10f s (1/8 of the step agrees to %.1e)\n",
+              referencePeriod, referenceCheck);
+  std::printf("  the seed-euler loop for laws ÷ the seed app's loop, same steps: %.2f (goal ≤ 1)\n",
+              median(findRow(rows, seedGroup, "seed-euler, abbott-theta (1 ms)").seconds) /
+                  median(findRow(rows, seedGroup, "seed scheme (abbott-seed, 1 ms)").seconds));
+}
+
 void printJson(const std::deque<Row>& rows, int rounds) {
   std::printf("BENCH_JSON {\"rounds\":%d,\"rows\":[", rounds);
   bool first = true;
@@ -480,6 +504,12 @@ int main(int argc, char** argv) {
     printJson(rows, rounds);
     return 0;
   }
+  if (argc > 2 && std::string(argv[2]) == "seed") {
+    const auto [referencePeriod, referenceCheck] = addSeedGroup(rows, "Seed default case");
+    measure(rows, rounds);
+    printSeedGroup(rows, "Seed default case", referencePeriod, referenceCheck);
+    return 0;
+  }
 
   // 1. Coulomb stick-slip with μs 0.6, μk 0.4: case C1 of §1 (m 1 kg, c 10 N/m, v0 0.1 m/s, Fn 10 N;
   //    20 s holds three break-aways) and the seed's Coulomb-limit case of §8 (Load 1: m 1 kg, Fn 1 N; 8 s).
@@ -505,9 +535,7 @@ int main(int argc, char** argv) {
 
   printTable(rows, c1Group, "period err", "seed-euler");
   printTable(rows, limitGroup, "period err", "seed-euler");
-  printTable(rows, seedGroup, "period err", "seed scheme (abbott-seed, 1 ms)");
-  std::printf("  reference: RK4 at 1/16 of the automatic step, period %.10f s (1/8 of the step agrees to %.1e)\n",
-              referencePeriod, referenceCheck);
+  printSeedGroup(rows, seedGroup, referencePeriod, referenceCheck);
   std::printf("\nEvery law with its defaults, m 1 kg, c 10 N/m, v0 0.1 m/s, Fn = m·g, 10 s; error of x(10 s) "
               "relative to v0·10 s, against auto at a thousandth of the law's tolerance\n");
   for (const LawSpec& law : lawCatalog()) printTable(rows, "Law " + std::string(law.spec.id), "x(T) err", "seed-euler");

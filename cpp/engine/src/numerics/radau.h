@@ -55,6 +55,9 @@ constexpr double kTInverse[3][3] = {{4.1787185915519047, 0.32768282076106239, 0.
                                     {-4.1787185915519047, -0.32768282076106239, 0.47662355450055045},
                                     {-0.50287263494578688, 2.5719269498556054, -0.59603920482822492}};
 constexpr int kMaxNewton = 7;
+// RADAU5's THET (its WORK(3), default 0.001): after an accepted step whose Newton iteration contracted
+// faster than this, the next step keeps the Jacobian (Hairer & Wanner, Solving ODEs II, IV.8).
+constexpr double kReuseJacobianBelow = 0.001;
 constexpr double kSafety = 0.9;
 }  // namespace radau
 
@@ -108,14 +111,19 @@ class RadauIntegrator {
 
   /// Forgets the last step (after an event or a change of method): the next Newton iteration starts
   /// from Z = 0 and the step-size controller from scratch.
-  void restart() { havePrevious_ = false, rejected_ = false, first_ = true; }
+  void restart() { havePrevious_ = false, rejected_ = false, first_ = true, reuseJacobian_ = false; }
 
   /// One attempted step of size h from (t, y); accepts it (remembers it) if converged && err < 1.
   template <class Rate>
   RadauStep<N> step(const Rate& rate, double t, const Vec<N>& y, double h, const Vec<M>& scale) {
     RadauStep<N> out;
     const Vec<N> f0 = rate(t, y);
-    const std::array<Vec<N>, N> J = forwardDifferenceJacobian<M>(rate, t, y, f0, scale);
+    // A fresh Jacobian unless the last accepted step ended here and its iteration converged fast
+    // (kReuseJacobianBelow): forward differences cost M evaluations of the rates, a Newton
+    // iteration three.
+    if (!(reuseJacobian_ && t == reuseFrom_)) jacobian_ = forwardDifferenceJacobian<M>(rate, t, y, f0, scale);
+    reuseJacobian_ = false;
+    const std::array<Vec<N>, N>& J = jacobian_;
     Vec<M> weights;  // 1/(atol + rtol |y|)
     for (std::size_t i = 0; i < M; ++i) weights[i] = 1 / (atol_[i] + rtol_ * std::fabs(y[i]));
 
@@ -133,6 +141,7 @@ class RadauIntegrator {
       for (std::size_t k = 0; k < N; ++k) out.dense.node[i + 1][k] = y[k] + Z[i][k];
     out.converged = true;
     proposeStep(h, out);
+    if (out.err < 1) reuseJacobian_ = lastTheta_ <= radau::kReuseJacobianBelow, reuseFrom_ = t + h;
     return out;
   }
 
@@ -220,7 +229,7 @@ class RadauIntegrator {
       // the law is flat (Drake's μd above 3vs) converges "at once" to garbage when the step runs into
       // its steep part. The second update measures this step's own rate.
       if (iteration > 0 && contraction * norm <= newtonTolerance_) {
-        contraction_ = contraction;
+        contraction_ = contraction, lastTheta_ = theta;
         // The quadratures from the last evaluation: its stages differ from the converged ones by
         // less than the Newton tolerance, and a fresh evaluation would cost three more.
         integrateQuadratures(h, F, Z);
@@ -330,7 +339,10 @@ class RadauIntegrator {
   double rtol_;
   Vec<M> atol_;
   double newtonTolerance_;
-  double contraction_ = 1, thetaOld_ = 1;
+  double contraction_ = 1, thetaOld_ = 1, lastTheta_ = 1;
+  std::array<Vec<N>, N> jacobian_{};
+  bool reuseJacobian_ = false;
+  double reuseFrom_ = 0;  // [s] where the step that may reuse jacobian_ must start
   double acceptedStep_ = 0, acceptedError_ = 1;
   bool first_ = true, rejected_ = false, justRejected_ = false, havePrevious_ = false;
   CollocationPolynomial<N> previous_;
