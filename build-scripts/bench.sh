@@ -2,14 +2,20 @@
 # The spring-block benchmark, natively and as wasm under node, in one run: each prints its own
 # tables (time ratios measured side by side within that process), then a last table puts the two
 # builds side by side (wasm ÷ native). Not a test; nothing here passes or fails on time.
-# Usage: bash build-scripts/bench.sh [rounds]   (default 5 interleaved rounds per method)
+# Usage: bash build-scripts/bench.sh [rounds] [quasi-static]   (default 5 interleaved rounds per method;
+# `quasi-static` runs that group alone, natively and in node, with its targets and the side-by-side table)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 ROUNDS="${1:-5}"
+GROUP="${2:-}"
+if [[ -n "$GROUP" && "$GROUP" != quasi-static ]]; then
+  echo "bench.sh: the one group that runs alone is 'quasi-static'; got '$GROUP'" >&2
+  exit 2
+fi
 bash build-scripts/install-deps.sh
 bash build-scripts/build.sh >/dev/null
 
-native_out="$(./build/native/cpp/friction_bench "$ROUNDS")"
-wasm_out="$(node build/wasm/cpp/friction_bench.cjs "$ROUNDS")"
+native_out="$(./build/native/cpp/friction_bench "$ROUNDS" $GROUP)"
+wasm_out="$(node build/wasm/cpp/friction_bench.cjs "$ROUNDS" $GROUP)"
 grep -v '^BENCH_JSON ' <<<"$native_out"
 echo
 grep -v '^BENCH_JSON ' <<<"$wasm_out"
@@ -23,7 +29,9 @@ const key = (row) => `${row.group} | ${row.label}`;
 const wasmByKey = new Map(wasm.map((row) => [key(row), row]));
 const ms = (s) => (s < 0 ? "refused" : (1e3 * s).toFixed(3));
 console.log("\nNative and wasm side by side (median ms; same steps and errors expected)");
-console.log(`${"case | method".padEnd(62)} ${"native".padStart(10)} ${"wasm".padStart(10)} ${"wasm÷native".padStart(12)}`);
+// The key column as wide as the longest key (up to 90 characters), so that the methods stay readable.
+const width = Math.min(90, Math.max(14, ...native.map((row) => key(row).length)));
+console.log(`${"case | method".padEnd(width)} ${"native".padStart(10)} ${"wasm".padStart(10)} ${"wasm÷native".padStart(12)}`);
 const ratios = [];
 for (const row of native) {
   const other = wasmByKey.get(key(row));
@@ -31,7 +39,7 @@ for (const row of native) {
   const ratio = row.seconds > 0 && other.seconds > 0 ? other.seconds / row.seconds : NaN;
   if (Number.isFinite(ratio)) ratios.push(ratio);
   const same = row.steps === other.steps ? "" : `  (steps differ: ${row.steps} vs ${other.steps})`;
-  console.log(`${key(row).slice(0, 62).padEnd(62)} ${ms(row.seconds).padStart(10)} ${ms(other.seconds).padStart(10)} ${
+  console.log(`${key(row).slice(0, width).padEnd(width)} ${ms(row.seconds).padStart(10)} ${ms(other.seconds).padStart(10)} ${
     Number.isFinite(ratio) ? ratio.toFixed(2).padStart(12) : "".padStart(12)}${same}`);
 }
 ratios.sort((a, b) => a - b);

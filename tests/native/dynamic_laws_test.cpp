@@ -4,6 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <functional>
+#include <vector>
 
 #include "friction/friction.h"
 #include "support/analytic.h"
@@ -149,6 +151,23 @@ TEST_CASE("Dynamic laws state their variables and refuse what they cannot do", "
   CHECK(findLaw("dahl").can.dynamic);
   CHECK_FALSE(findLaw("coulomb").can.dynamic);
   CHECK_THROWS_AS(imposeVelocity("coulomb", {}, 1, {{0, 1}}, 1), InputError);
+  // Nagata's evolution reads dμ/dt, which an imposed velocity or force does not give (only the quasi-static
+  // slider does): refused at params.evolution, where it would otherwise run as the aging law.
+  for (const auto& run : std::vector<std::function<void()>>{
+           [] { imposeVelocity("rsf", {{"evolution", 3}}, 1, {{0, 1e-6}}, 1); },
+           [] { applyForce("rsf", {{"evolution", 3}}, 1, 1, {{0, 0}, {1, 0.5}}, 1); }}) {
+    try {
+      run();
+      FAIL("Nagata's evolution ran without dμ/dt");
+    } catch (const InputError& error) {
+      CHECK(error.field() == "params.evolution");
+      CHECK_THAT(error.what(), Catch::Contains("params.evolution = 3") && Catch::Contains("dμ/dt"));
+    }
+  }
+  // With c = 0 Nagata's law is the aging law (no dμ/dt term): it runs, and matches the aging law exactly.
+  const LawRun nagata = imposeVelocity("rsf", {{"evolution", 3}, {"c", 0}}, 1, {{0, 1e-6}, {1, 1e-5}}, 3, 31, 1e-10);
+  const LawRun aging = imposeVelocity("rsf", {{"evolution", 0}}, 1, {{0, 1e-6}, {1, 1e-5}}, 3, 31, 1e-10);
+  CHECK(nagata.friction == aging.friction);
   CHECK_THROWS_WITH(applyForce("lugre", {}, 1, 1, {{1, 0}}, 1), Catch::Contains("start at t = 0"));
   CHECK_THROWS_WITH(simulateLaw({"elasto-plastic", {{"z_ba", 2e-5}}, {}, "auto", 100}), Catch::Contains("z_ba"));
   SpringBlockOptions seed;

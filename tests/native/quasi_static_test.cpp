@@ -82,6 +82,32 @@ TEST_CASE("Velocity step on the quasi-static slider: every evolution law settles
   }
 }
 
+TEST_CASE("The slider's velocity balances the force at every row, solved in closed form or (with a dashpot) by Newton",
+          "[quasi-static][rsf]") {
+  // F(v, θ, N) = Fn u + η (v_lp − v) at every row (the trace's friction is the drive's side): the closed-form
+  // inverse of both laboratory laws in both forms without a dashpot, and Newton from it with one (η = N a/V2,
+  // radiation damping as large as the direct effect's stiffness in v). Steady sliding is η-free: μ_ss(V2).
+  const double a = 0.01, b = 0.005, V1 = 1e-6, V2 = 1e-5;
+  for (const std::string law : {"rsf", "rate-state"})
+    for (int form : {0, 1})
+      for (double eta : {0.0, a / V2}) {
+        INFO(law << ", form " << form << ", η = " << eta << " N·s/m");
+        const ParamList params = law == "rsf" ? ParamList{{"a", a}, {"b1", b}, {"Dc1", 1e-5}, {"form", form}}
+                                              : ParamList{{"a", a}, {"b", b}, {"Dc", 1e-5}, {"form", form}};
+        SpringBlockSystem sys = slider(1e4, 40, {{0, V1}, {1, V2}});
+        sys.eta = eta;
+        const SpringBlockResult run = simulateSpringBlock(law, params, sys, tight());
+        const LawEvaluator evaluator(law, params);
+        double worst = 0;
+        for (std::size_t i = 0; i < run.trace.size(); ++i) {
+          const LawStateVector theta = {run.trace.state[0][i], run.trace.state.size() > 1 ? run.trace.state[1][i] : 1.0};
+          worst = std::max(worst, std::fabs(evaluator.dynamics(run.trace.v[i], 1, theta).force - run.trace.friction[i]));
+        }
+        CHECK(worst <= 1e-13);
+        CHECK(std::fabs(run.trace.friction.back() - steadyMu(a, b, V2)) <= 1e-9);
+      }
+}
+
 TEST_CASE("A velocity step on a stiff slider: the direct effect a·ln(V2/V1) and the aging and slip laws' transients",
           "[quasi-static][rsf]") {
   // With c = 1e12 N/m the slider follows the load point (its slip lags by Δμ·N/c ≈ 2e-14 m ≪ Dc), so μ(t)

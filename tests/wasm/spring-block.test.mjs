@@ -103,6 +103,8 @@ test('the law-alone runs name the offending field', () => {
     [() => engine.imposeVelocity({ law: 'lugre', velocity: [[1, 1]] }), 'velocity'],
     [() => engine.imposeVelocity({ law: 'lugre', velocity: 'fast' }), 'velocity'],
     [() => engine.imposeVelocity({ law: 'lugre', velocity: [[0, 1]], start: 'moving' }), 'start'],
+    // Nagata's evolution reads dμ/dt, which only the quasi-static slider gives.
+    [() => engine.imposeVelocity({ law: 'rsf', params: { evolution: 3 }, velocity: [[0, 1e-6]] }), 'params.evolution'],
     [() => engine.applyForce({ law: 'lugre', force: [[0, 0]], m: 0 }), 'm'],
     [() => engine.applyForce({ law: 'lugre', force: [[0, 0]], samples: 1 }), 'samples'],
     [() => engine.applyForce(undefined), 'request'],

@@ -162,6 +162,11 @@ class LawEvaluator {
   bool risesWithVelocity() const;
   /// ∂F/∂v [N·s/m] at a fixed state (laws that rise with velocity).
   double forceSlope(double v, double N, const LawStateVector& state) const;
+  /// True for a law that rises with velocity and inverts its force in closed form (rate-and-state).
+  bool invertsForce() const;
+  /// Such a law's slip velocity [m/s] at which its friction is `force` [N] with normal force N > 0 at
+  /// `state` (the classic rate-and-state form: its branch v > 0).
+  double velocityForForce(double force, double N, const LawStateVector& state) const;
   /// The coefficients gᵢ with which the friction's rate dμ/dt enters dθᵢ/dt (Nagata et al. 2012); zeros
   /// for the other laws.
   LawStateVector frictionRateCoupling(const LawStateVector& state) const;

@@ -46,6 +46,9 @@ struct LawDefinition {
   /// A dynamic law whose force rises with v at a fixed state: ∂F/∂v [N·s/m] there, > 0, so that the
   /// quasi-static slider can solve its force balance for v; nullptr if the law has none.
   double (*forceSlope)(const ResolvedParams&, double v, double N, const LawStateVector& state) = nullptr;
+  /// Such a law's inverse at a fixed state, in closed form: the slip velocity [m/s] at which its friction is
+  /// `force` [N] with normal force N (N > 0); nullptr if the law has none (the slider then iterates).
+  double (*velocityForForce)(const ResolvedParams&, double force, double N, const LawStateVector& state) = nullptr;
   /// A state evolution that reads the friction's rate (Nagata et al. 2012): dθᵢ/dt gains gᵢ·dμ/dt, with
   /// g returned here; nullptr (or zeros) if it has none.
   LawStateVector (*frictionRateCoupling)(const ResolvedParams&, const LawStateVector& state) = nullptr;

@@ -231,6 +231,13 @@ double LawEvaluator::forceSlope(double v, double N, const LawStateVector& state)
   return law_->forceSlope(resolved_, v, N, state);
 }
 
+bool LawEvaluator::invertsForce() const { return law_->velocityForForce != nullptr; }
+
+double LawEvaluator::velocityForForce(double force, double N, const LawStateVector& state) const {
+  if (!law_->velocityForForce) missing(*law_, "closed-form inverse of its force");
+  return law_->velocityForForce(resolved_, force, N, state);
+}
+
 LawStateVector LawEvaluator::frictionRateCoupling(const LawStateVector& state) const {
   return law_->frictionRateCoupling ? law_->frictionRateCoupling(resolved_, state) : LawStateVector{};
 }

@@ -14,6 +14,7 @@
 #include "friction/constants.h"
 #include "friction/errors.h"
 #include "laws/law_registry.h"
+#include "laws/rate_state_velocity.h"
 
 namespace friction {
 namespace {
@@ -174,9 +175,12 @@ const std::array<ParamField<RateStateParams>, 7> kRateStateFields = {{
       "logarithm, undefined at v = 0.", {}, ParamKind::Integer}},
 }};
 
+// The state's part Ψ = μ0 + b ln(V* θ/Dc).
+double rateStatePsi(const RateStateParams& p, double theta) { return p.mu0 + p.b * std::log(p.Vstar * theta / p.Dc); }
+
 // μ at slip velocity v and state θ; the classic form needs v ≠ 0.
 double rateStateMu(const RateStateParams& p, double v, double theta) {
-  const double stateTerm = p.mu0 + p.b * std::log(p.Vstar * theta / p.Dc);
+  const double stateTerm = rateStatePsi(p, theta);
   if (p.form == 1) {
     const double z = v / (2 * p.Vstar) * std::exp(stateTerm / p.a);
     if (std::isfinite(z)) return p.a * std::asinh(z);
@@ -201,8 +205,13 @@ LawDynamics rateStateDynamics(const ResolvedParams& r, double v, double N, const
 double rateStateForceSlope(const ResolvedParams& r, double v, double N, const LawStateVector& s) {
   const RateStateParams p = bindParams(kRateStateFields, r);
   if (p.form != 1) return N * p.a / std::fabs(v);
-  const double stateTerm = p.mu0 + p.b * std::log(p.Vstar * s[0] / p.Dc);
+  const double stateTerm = rateStatePsi(p, s[0]);
   return N * p.a / std::hypot(2 * p.Vstar * std::exp(-stateTerm / p.a), v);
+}
+// The velocity at which F = N μ(v, θ) equals `force`: μ(v)'s closed-form inverse (rate_state_velocity.h).
+double rateStateVelocityForForce(const ResolvedParams& r, double force, double N, const LawStateVector& s) {
+  const RateStateParams p = bindParams(kRateStateFields, r);
+  return rateStateVelocity(force / N, rateStatePsi(p, s[0]), p.a, p.Vstar, p.form == 1);
 }
 // Steady state: θ = Dc/|v| for both evolution laws.
 LawStateVector rateStateSteadyState(const ResolvedParams& r, double v, double) {
@@ -396,6 +405,7 @@ FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws) {
   rateState.creepSpeed = &rateStateCreepSpeed;
   rateState.validate = &validateRateState;
   rateState.forceSlope = &rateStateForceSlope;
+  rateState.velocityForForce = &rateStateVelocityForForce;
   laws.push_back(std::move(rateState));
 
   LawDefinition elastoPlastic{{"elasto-plastic", "Elasto-plastic (Dupont et al.)",

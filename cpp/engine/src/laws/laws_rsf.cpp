@@ -16,6 +16,7 @@
 
 #include "friction/errors.h"
 #include "laws/law_registry.h"
+#include "laws/rate_state_velocity.h"
 
 namespace friction {
 namespace {
@@ -127,6 +128,12 @@ double rsfForceSlope(const ResolvedParams& r, double v, double N, const LawState
   return N * rsfMuSlope(bindParams(kRsfFields, r), v, s);
 }
 
+// The velocity at which F = N μ(v, θ) equals `force`: μ(v)'s closed-form inverse (rate_state_velocity.h).
+double rsfVelocityForForce(const ResolvedParams& r, double force, double N, const LawStateVector& s) {
+  const RsfParams p = bindParams(kRsfFields, r);
+  return rateStateVelocity(force / N, stateTerm(p, s), p.a, p.Vstar, p.form == 1);
+}
+
 // Nagata et al. (2012), eq. (9): dθᵢ/dt gains −(c/bᵢ) θᵢ dμ/dt; the coefficient of dμ/dt per state.
 LawStateVector rsfNagataCoupling(const ResolvedParams& r, const LawStateVector& s) {
   const RsfParams p = bindParams(kRsfFields, r);
@@ -231,6 +238,7 @@ FRICTION_RUN_ONCE void addRsfLaws(std::vector<LawDefinition>& laws) {
   rsf.creepSpeed = &rsfCreepSpeed;
   rsf.validate = &validateRsf;
   rsf.forceSlope = &rsfForceSlope;
+  rsf.velocityForForce = &rsfVelocityForForce;
   rsf.frictionRateCoupling = &rsfNagataCoupling;
   rsf.normalForceStep = &rsfNormalStep;
   laws.push_back(std::move(rsf));

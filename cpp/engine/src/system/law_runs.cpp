@@ -24,6 +24,14 @@ void checkRun(const LawEvaluator& law, std::string_view id, double duration, int
   if (!law.dynamic())
     throw InputError("law", "Law '" + std::string(id) + "' has no internal state; these runs are for the dynamic "
                             "laws (lugre, dahl, rate-state, elasto-plastic).");
+  // Nagata et al. (2012): dθ/dt = 1 − vθ/Dc − (c/b) θ dμ/dt reads the friction's rate, which only the quasi-static
+  // slider supplies (dμ/dt = c(v_lp − v)/N, as rsfmodel computes it); here the term would be dropped unnoticed.
+  if (law.readsFrictionRate())
+    throw InputError("params.evolution",
+                     "Law '" + std::string(id) + "' with Nagata's evolution (params.evolution = 3 with params.c > 0) "
+                         "reads the friction's rate dμ/dt, which only the quasi-static slider gives (a spring-block "
+                         "with system.m = 0); an imposed velocity or force has none. Choose params.evolution 0 (aging), "
+                         "1 (slip) or 2 (PRZ), or set params.c to 0.");
   if (!(duration > 0 && duration <= 1e4))
     throw InputError("duration", "duration must be between 0 and 10000 s; got " + formatNumber(duration) + " s.");
   if (!(samples >= 2 && samples <= 1'000'000))

@@ -7,9 +7,11 @@
 //
 //   du/dt = c (v_lp − v) / Fn,   d ln θᵢ/dt = (θᵢ' + gᵢ dμ/dt) / θᵢ,   dμ/dt = c (v_lp − v) / N
 //
-// with v from the balance F(v, θ, N) + η v = Fn u + η v_lp, solved by Newton's method in w = asinh(v/s₀)
-// (s₀ = 1e-200 m/s), in which rate-and-state's F is nearly linear (F ≈ N a w + const for v ≫ s₀), safeguarded
-// by bisection inside the bracket it keeps, then polished by one Newton step in v itself. gᵢ is Nagata's
+// with v from the balance F(v, θ, N) + η v = Fn u + η v_lp: in closed form for a law that inverts its force
+// (rate-and-state without a dashpot: v = V* e^((μ − Ψ)/a), or s sinh(μ/a) in the regularized form), else by
+// Newton's method in w = asinh(v/s₀) (s₀ = 1e-200 m/s), in which rate-and-state's F is nearly linear
+// (F ≈ N a w + const for v ≫ s₀), started from that inverse where there is one, safeguarded by bisection
+// inside the bracket it keeps, then polished by one Newton step in v itself. gᵢ is Nagata's
 // coupling (zero for the other laws). A step of the normal force moves θ as the law says (Linker &
 // Dieterich 1992) and the balance then gives the new v.
 
@@ -96,13 +98,31 @@ struct Slider {
   static LawStateVector states(const Y& y) { return {std::exp(y[1]), std::exp(y[2])}; }
   double driveForce(const Y& y, double v) const { return sys.Fn * y[0] + sys.eta * (seg.vlp - v); }
 
-  // F(v, θ, N) + η v = Fn u + η v_lp, for v: Newton in w to |Δw| ≤ 1e-8 (v to 1e-8 relatively), inside its
-  // bracket, then one Newton step in v, which squares that error to below the rounding of v. `at`
-  // receives the law's dynamics at that v.
+  // F(v, θ, N) + η v = Fn u + η v_lp, for v. A law that inverts its force in closed form (rate-and-state,
+  // rate_state_velocity.h) gives v at once without a dashpot; with one, its inverse at the last solution's
+  // dashpot force starts the Newton iteration next to the root. `at` receives the law's dynamics at that v.
   double velocity(const Y& y, const LawStateVector& theta, LawDynamics* at = nullptr) const {
-    const double target = sys.Fn * y[0] + sys.eta * seg.vlp, N = seg.N;
-    LawDynamics d;
-    auto residual = [&](double v) { return (d = law.dynamics(v, N, theta)).force + sys.eta * v - target; };
+    const double target = sys.Fn * y[0] + sys.eta * seg.vlp;
+    double v = NAN;
+    if (law.invertsForce()) {
+      const double dashpot = sys.eta > 0 ? sys.eta * kSpeedScale * std::sinh(w) : 0.0;
+      const double guess = law.velocityForForce(target - dashpot, seg.N, theta);
+      // Inside the w range, and on the classic form's branch above the 1e-300 m/s the bracket starts at.
+      if (std::fabs(guess) < 1e100 && !(positiveOnly && !(guess >= 1e-300))) {
+        if (sys.eta == 0) v = guess;
+        else w = std::asinh(guess / kSpeedScale);
+      }
+    }
+    if (std::isnan(v)) v = newton(target, theta);
+    if (at) *at = law.dynamics(v, seg.N, theta);
+    return v;
+  }
+
+  // Newton in w to |Δw| ≤ 1e-8 (v to 1e-8 relatively) from the last solution, inside its bracket, then one
+  // Newton step in v, which squares that error to below the rounding of v.
+  double newton(double target, const LawStateVector& theta) const {
+    const double N = seg.N;
+    auto residual = [&](double v) { return law.dynamics(v, N, theta).force + sys.eta * v - target; };
     double lo = positiveOnly ? std::asinh(1e-300 / kSpeedScale) : -kMaxW, hi = kMaxW;
     double x = std::clamp(w, lo, hi);
     for (int iteration = 0; iteration < 200; ++iteration) {
@@ -118,14 +138,9 @@ struct Slider {
     }
     w = x;
     const double v = kSpeedScale * std::sinh(x);
-    if (v == 0 || !std::isfinite(v)) {
-      if (at) *at = law.dynamics(v, N, theta);
-      return v;
-    }
-    double polished = v - residual(v) / (law.forceSlope(v, N, theta) + sys.eta);
-    if (!(polished * v > 0)) polished = v;
-    if (at) *at = law.dynamics(polished, N, theta);
-    return polished;
+    if (v == 0 || !std::isfinite(v)) return v;
+    const double polished = v - residual(v) / (law.forceSlope(v, N, theta) + sys.eta);
+    return polished * v > 0 ? polished : v;
   }
 
   Y rate(const Y& y) const {
@@ -148,8 +163,10 @@ class QuasiStaticRun {
     for (const Segment& s : segments_) fastest_ = std::max(fastest_, std::fabs(s.vlp));
     Trace& trace = result_.trace;
     trace.state.assign(law.stateSize(), {});
-    for (std::vector<double>* column : {&trace.t, &trace.x, &trace.v, &trace.friction, &trace.spring, &trace.fk})
+    for (std::vector<double>* column : {&trace.t, &trace.x, &trace.v, &trace.friction, &trace.spring, &trace.fk,
+                                        &trace.drivePosition, &trace.vOverV0, &trace.theta, &trace.fkOverFk0})
       column->reserve(rows_.size());
+    for (std::vector<double>& column : trace.state) column.reserve(rows_.size());
   }
 
   SpringBlockResult run(Integrator integrator) {
