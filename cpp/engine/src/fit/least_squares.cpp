@@ -338,15 +338,18 @@ void addStatistics(const LeastSquaresProblem& problem, const Matrix& jacobian, L
   }
 }
 
-/// A warning for each parameter that ended on (or within a relative 1e-6 of) a finite bound.
+/// A warning for each parameter that ended on a finite bound: within 1e-7 of the width of its bounds
+/// (both finite: the logistic's σ(x) below 1e-7, x < −16), or of its start's distance from the bound (one
+/// finite: e^x that small). Not relative to the start range: catalog ranges span up to 15 decades.
 void warnAtBounds(const LeastSquaresProblem& problem, LeastSquaresResult& result) {
   for (std::size_t i = 0; i < result.values.size(); ++i) {
-    const double l = problem.lower[i], u = problem.upper[i], p = result.values[i];
-    const double width = std::isfinite(u - l) ? u - l : std::max({std::abs(p), std::isfinite(l) ? std::abs(l) : 0.0, 1.0});
-    const char* side = std::isfinite(l) && p - l <= 1e-6 * width ? "lower" : std::isfinite(u) && u - p <= 1e-6 * width ? "upper" : nullptr;
-    if (side == nullptr) continue;
-    result.warnings.push_back("Parameter " + problem.names[i] + " ended at its " + side + " bound (" +
-                              formatNumber(std::string(side) == "lower" ? l : u) +
+    const double l = problem.lower[i], u = problem.upper[i], p = result.values[i], start = problem.start[i];
+    const bool both = std::isfinite(l) && std::isfinite(u);
+    const bool atLower = std::isfinite(l) && p - l <= 1e-7 * (both ? u - l : std::max(start - l, 1e-300));
+    const bool atUpper = std::isfinite(u) && u - p <= 1e-7 * (both ? u - l : std::max(u - start, 1e-300));
+    if (!atLower && !atUpper) continue;
+    result.warnings.push_back("Parameter " + problem.names[i] + " ended at its " + (atLower ? "lower" : "upper") + " bound (" +
+                              formatNumber(atLower ? l : u) +
                               "): the data pull it past the allowed range, so its value and standard error are not identified.");
   }
 }
