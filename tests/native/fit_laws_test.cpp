@@ -12,16 +12,13 @@
 
 #include "friction/errors.h"
 #include "friction/fit.h"
+#include "support/seeded_noise.h"
 
 using namespace friction;
+using noise::gaussian;
 using Catch::Matchers::Contains;
 
 namespace {
-
-double gaussian(std::mt19937& rng) {
-  const double u1 = (static_cast<double>(rng()) + 1.0) / 4294967297.0, u2 = static_cast<double>(rng()) / 4294967296.0;
-  return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
-}
 
 // LuGre's steady friction: F = Fc + (Fs − Fc) e^(−(v/vs)²) + σ2 v  (Canudas de Wit et al. 1995, eq. 4).
 constexpr double kFc = 1.0, kFs = 1.5, kVs = 1e-3, kSigma2 = 0.4;

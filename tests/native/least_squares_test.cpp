@@ -10,17 +10,13 @@
 
 #include "friction/errors.h"
 #include "friction/fit.h"
+#include "support/seeded_noise.h"
 
 using namespace friction;
+using noise::gaussian;
 using Catch::Matchers::Contains;
 
 namespace {
-
-// A normal variate from two 32-bit draws (Box–Muller), the same on every platform.
-double gaussian(std::mt19937& rng) {
-  const double u1 = (static_cast<double>(rng()) + 1.0) / 4294967297.0, u2 = static_cast<double>(rng()) / 4294967296.0;
-  return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
-}
 
 // y = A·exp(−x/τ) + B on x ∈ [0, 5]: a decay with an offset, every parameter visible in the data.
 double decay(const std::vector<double>& p, double x) { return p[0] * std::exp(-x / p[1]) + p[2]; }
