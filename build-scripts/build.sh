@@ -18,6 +18,8 @@ rm -rf dist
 mkdir -p dist/vendor
 cp -R web/. dist/
 cp cpp/bindings/engine.mjs build/wasm/cpp/friction-wasm.mjs build/wasm/cpp/friction-wasm.wasm dist/
+# The fits' module, loaded on demand (loadFitEngine in fit-engine.mjs), beside the engine's.
+cp cpp/bindings/fit-engine.mjs build/wasm/cpp/friction-fit-wasm.mjs build/wasm/cpp/friction-fit-wasm.wasm dist/
 # Chart.js with only the parts the page uses (build-scripts/chart.mjs): dist/vendor/chart.min.js.
 node build-scripts/chart.mjs
 cp node_modules/chart.js/LICENSE.md dist/vendor/chart.js-LICENSE.md

@@ -10,7 +10,9 @@
 //   - what loads only on demand is listed apart and left out of the start-up total: the modules a
 //     module imports dynamically (import('…'): a view's chunk, loaded the first time the view is
 //     shown) with their own imports, and files a module fetches (a literal 'name.json' or 'name.css'
-//     in a module, e.g. equations.json and equations.css when "How it is computed" first opens).
+//     in a module, e.g. equations.json and equations.css when "How it is computed" first opens);
+//   - the modules of the JS API that load on demand and that no page module imports (kApiOnDemand:
+//     fit-engine.mjs, loadFitEngine(), with its Emscripten glue and .wasm), on demand as well.
 // tests/wasm/payload-size.test.mjs holds the total to its budget, and tests/browser/payload.test.mjs
 // checks this list against what Chromium actually requests.
 //
@@ -120,6 +122,9 @@ function resolve(from, ref, { bare = false } = {}) {
 
 const isModule = (file) => /\.m?js$/.test(file);
 
+/** The API's modules loaded only when a caller asks for them (the fits' loader), if dist has them. */
+const kApiOnDemand = ['fit-engine.mjs'];
+
 /**
  * The files the page loads from `dist`: `start` (in the order found) at start-up, and `onDemand`,
  * fetched by a module only when asked for.
@@ -187,6 +192,10 @@ export async function pageFiles(dist = defaultDist) {
     else add(start, target);
   }
   while (dynamic.length > 0) await module(dynamic.shift(), onDemand);
+  for (const file of kApiOnDemand) {
+    const present = await readFile(path.join(dist, file)).then(() => true, () => false);
+    if (present) await module(file, onDemand);
+  }
   return { start, onDemand: onDemand.filter((file) => !start.includes(file)) };
 }
 

@@ -5,7 +5,10 @@
 //     its imports and exports rewritten to a small registry;
 //   - the worker (the Emscripten module, engine.mjs and sim-worker.js, bundled the same way) is
 //     inlined as text and started as a classic worker from a Blob URL, with the wasm bytes inlined as
-//     base64 and handed to the engine (globalThis.__frictionWasmBinary), so nothing is fetched.
+//     base64 and handed to the engine (globalThis.__frictionWasmBinary), so nothing is fetched;
+//   - the fits' module (fit-engine.mjs and its glue, loaded on demand by loadFitEngine) is bundled into
+//     the worker too, registered but not run, with its wasm bytes (globalThis.__frictionFitWasmBinary),
+//     so that a worker can `__require('fit-engine.mjs')` offline.
 // Run after build-scripts/build.sh: node build-scripts/single-file.mjs  (build.sh runs it).
 
 import { readFile, writeFile } from 'node:fs/promises';
@@ -81,13 +84,16 @@ async function modulesFrom(entry) {
 }
 const pageModules = await modulesFrom('js/main.js');
 const workerModules = await modulesFrom('js/engine/sim-worker.js');
+const fitModules = (await modulesFrom('fit-engine.mjs')).filter((name) => !workerModules.includes(name));
+const fitWasm = await readFile(path.join(dist, 'friction-fit-wasm.wasm'));
 
 const wasm = await readFile(path.join(dist, 'friction-wasm.wasm'));
 // A classic worker: a file:// page (an opaque origin) cannot start a module worker, even from a Blob.
 // Classic scripts may not mention import.meta, and a blob: address cannot serve as a base URL; a
 // fixed file: URL stands in (it is only used to locate files, and here nothing is located).
-const workerSource = (`globalThis.__frictionWasmBinary = Uint8Array.from(atob(${JSON.stringify(wasm.toString('base64'))}), (c) => c.charCodeAt(0));\n`
-  + await bundle('js/engine/sim-worker.js', workerModules)).replaceAll('import.meta.url', '"file:///friction-lab-worker.js"');
+const inlineBytes = (name, bytes) => `globalThis.${name} = Uint8Array.from(atob(${JSON.stringify(bytes.toString('base64'))}), (c) => c.charCodeAt(0));\n`;
+const workerSource = (inlineBytes('__frictionWasmBinary', wasm) + inlineBytes('__frictionFitWasmBinary', fitWasm)
+  + await bundle('js/engine/sim-worker.js', [...workerModules, ...fitModules])).replaceAll('import.meta.url', '"file:///friction-lab-worker.js"');
 // The page starts the worker from this text (see sim-client.js). The typeset equations of the
 // "How it is computed" dialog (equations.mjs) and its stylesheet come inline too (views/equations-view.js
 // reads them).

@@ -1,0 +1,23 @@
+// Friction Lab's fits, loaded on demand: `const fits = await loadFitEngine();` in node (>= 20), a page
+// or a module worker. A module of its own (friction-fit-wasm.{mjs,wasm}, beside this file) so that the
+// page's start-up download does not carry Eigen's Levenberg–Marquardt; the single-file build inlines
+// its bytes too (globalThis.__frictionFitWasmBinary).
+//
+// fits.fit({ law, params, free, data: { kind, compare, file, text, x, y, units, N }, scenario, presliding, options })
+//     -> { converged, free, values, standardErrors, correlation, rms, rSquared, evaluations, warnings,
+//          params, system?, fitted, residuals }   (README "Fitting": the schema and what each means)
+// fits.convertLaw({ from, fromParams, to, toParams, free, vMin, vMax, N, count, options })
+//     -> the same, with maxAbsoluteDeviation, atVelocityAbsolute, maxRelativeDeviation, atVelocityRelative,
+//        v and fromForce
+// Bad input throws an Error whose `parameter` is the path of the refused value ('data', 'free[1]', …).
+
+import { moduleOptions, unwrap } from './engine.mjs';
+import createFrictionFitModule from './friction-fit-wasm.mjs';
+
+export async function loadFitEngine() {
+  const wasm = await createFrictionFitModule(await moduleOptions('friction-fit-wasm.wasm', globalThis.__frictionFitWasmBinary));
+  return Object.freeze({
+    fit: (request) => unwrap(wasm.fit(request)),
+    convertLaw: (request) => unwrap(wasm.convertLaw(request)),
+  });
+}
