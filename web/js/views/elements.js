@@ -12,6 +12,7 @@ export function springElements() {
       systemSection: byId('system-section'),
       systemDescription: byId('system-description'),
       systemParams: byId('system-params'),
+      quasiStatic: byId('quasi-static'),
       lawSection: byId('law-section'),
       lawTitle: byId('law-title'),
       lawOrigin: byId('law-origin'),

@@ -28,7 +28,7 @@ export class SpringControls {
 
   /**
    * @param {{select: HTMLSelectElement, description: HTMLElement, citation: HTMLElement, modelParams: HTMLElement,
-   *   systemSection: HTMLElement, systemDescription: HTMLElement, systemParams: HTMLElement,
+   *   systemSection: HTMLElement, systemDescription: HTMLElement, systemParams: HTMLElement, quasiStatic: HTMLInputElement,
    *   lawSection: HTMLElement, lawTitle: HTMLElement, lawOrigin: HTMLElement, lawCitation: HTMLElement, lawParams: HTMLElement,
    *   integratorPicker: HTMLElement, integrator: HTMLSelectElement, integratorDescription: HTMLElement,
    *   integratorError: HTMLElement, reset: HTMLButtonElement, startPicker: HTMLElement, start: HTMLSelectElement,
@@ -42,7 +42,10 @@ export class SpringControls {
     this.#catalog = catalog;
     this.#onChange = onChange;
     this.#modelForm = new ParamsForm(ui.modelParams, onChange);
-    this.#systemForm = new ParamsForm(ui.systemParams, onChange, { idPrefix: 'system-' });
+    this.#systemForm = new ParamsForm(ui.systemParams, () => {
+      this.#showQuasiStatic();
+      onChange();
+    }, { idPrefix: 'system-' });
     this.#lawForm = new ParamsForm(ui.lawParams, onChange, { idPrefix: 'spring-law-' });
     this.#fillSelect();
     if (catalog.system) {
@@ -57,6 +60,7 @@ export class SpringControls {
         this.#onChange();
       });
       ui.kick.addEventListener('input', () => this.#onChange());
+      ui.quasiStatic.addEventListener('change', () => this.#setQuasiStatic(ui.quasiStatic.checked));
     }
   }
 
@@ -98,6 +102,7 @@ export class SpringControls {
       ui.lawOrigin.dataset.origin = entry.origin;
       ui.lawCitation.textContent = entry.citation;
       this.#systemForm.render(this.#catalog.system, saved.system ?? {});
+      this.#showQuasiStatic();
       this.#lawForm.render(entry, saved.lawOverrides[id] ?? {});
       ui.integrator.value = saved.integrators[id] ?? AUTO;
       ui.start.value = saved.start?.mode ?? 'rest';
@@ -169,6 +174,21 @@ export class SpringControls {
     this.#ui.integrator.removeAttribute('aria-invalid');
     this.#ui.startError.textContent = '';
     this.#ui.kick.removeAttribute('aria-invalid');
+  }
+
+  /**
+   * The quasi-static switch is the mass box at 0 (README, "Research scale"): switching it sets or
+   * clears the mass the user typed, so it is saved and shared as the system's other values are. The
+   * engine alone decides which laws run without inertia, and refuses the others at `system.m`.
+   */
+  #setQuasiStatic(on) {
+    const { m, ...others } = this.#systemForm.overrides;
+    this.#systemForm.render(this.#catalog.system, on ? { ...others, m: 0 } : others);
+    this.#onChange();
+  }
+
+  #showQuasiStatic() {
+    this.#ui.quasiStatic.checked = this.#systemForm.overrides.m === 0;
   }
 
   #showIntegrator() {

@@ -59,7 +59,9 @@ export class SpringReadouts {
     if (closedFormPeriod !== undefined) ui.period.append(detail(`closed form ${formatQuantity(closedFormPeriod, time, PERIOD_DIGITS)}`));
     ui.peakVelocity.textContent = formatQuantity(summary.peakVelocity, this.#unitOf('v'));
     // The engine reports the residual relative to the drive work; the absolute value is shown beside it.
-    ui.energyResidual.replaceChildren(`${formatQuantity(summary.energyResidual, '', 2)} of the drive work`,
+    // Without inertia (m = 0) it keeps no energy books and reports NaN (README, "Research scale").
+    if (Number.isNaN(summary.energyResidual)) ui.energyResidual.replaceChildren('not kept without inertia');
+    else ui.energyResidual.replaceChildren(`${formatQuantity(summary.energyResidual, '', 2)} of the drive work`,
       detail(formatQuantity(summary.energyResidual * Math.abs(summary.driveWork), ENERGY_UNIT, 1)));
     ui.energyResidual.title = `Drive work ${formatQuantity(summary.driveWork, ENERGY_UNIT)} = kinetic + spring energy change`
       + ` + friction dissipation ${formatQuantity(summary.dissipated, ENERGY_UNIT)} + dashpot dissipation`
