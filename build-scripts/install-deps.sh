@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need and is missing: Debian packages (Emscripten, Catch2,
-# Chromium, CMake, Ninja, g++, clang with its sanitizer and libFuzzer runtimes, GNU parallel) and the npm packages
+# Eigen, Chromium, CMake, Ninja, g++, clang with its sanitizer and libFuzzer runtimes, GNU parallel) and the npm packages
 # of package-lock.json (Chart.js, playwright-core). Safe to run again: it does nothing when everything is there.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 missing=()
 command -v em++ >/dev/null || missing+=(emscripten)
 [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
+# Eigen (header-only): its Levenberg–Marquardt solves the fits (cpp/engine/src/fit).
+[ -f /usr/include/eigen3/Eigen/Core ] || missing+=(libeigen3-dev)
 command -v chromium >/dev/null || missing+=(chromium)
 command -v cmake >/dev/null || missing+=(cmake)
 command -v ninja >/dev/null || missing+=(ninja-build)

@@ -5,6 +5,8 @@
 //                [--integrator ID] [--samples N] [--start rest|steady] [--csv FILE] [--summary FILE]
 //   friction sweep SWEEP.json [--csv FILE] [--shard K/N]
 //   friction merge PART... [--csv FILE]
+//   friction fit FIT.json
+//   friction convert CONVERSION.json
 //
 // A scenario is what the JS API's simulate() takes: {"law", "params", "system", "integrator",
 // "samples", "tolerance", "kick"} or {"model", "params"}; the flags describe the same object. A sweep
@@ -14,7 +16,10 @@
 // --csv), its summary as JSON to --summary. `--shard K/N` runs the K-th of N interleaved parts of a
 // sweep's cells (0 ≤ K < N), and `merge` joins such parts into the unsharded file (sweep_shards.h).
 // Bad JSON or input gives a message naming the field by its path ("system.v0: …") and exit status
-// 2; a run that cannot complete, status 3.
+// 2; a run that cannot complete, status 3. `fit` fits a law to measured data (friction/fit.h): its
+// file names a CSV file (data.file, relative to the fit file), which is read here and handed to the
+// engine's reader as text; the result goes to standard output as JSON. `convert` fits one law to
+// another's curve. Both are documented in README.md ("Fitting").
 
 #include <cmath>
 #include <cstdio>
@@ -28,6 +33,7 @@
 #include <vector>
 
 #include "friction/errors.h"
+#include "friction/fit.h"
 #include "friction/friction.h"
 #include "json.h"
 #include "scenario_json.h"
@@ -43,7 +49,9 @@ constexpr const char* kUsage =
     "       friction run --law ID | --model ID [--param KEY=VALUE]... [--system KEY=VALUE]...\n"
     "                    [--integrator ID] [--samples N] [--start rest|steady] [--csv FILE] [--summary FILE]\n"
     "       friction sweep SWEEP.json [--csv FILE] [--shard K/N]\n"
-    "       friction merge PART... [--csv FILE]\n";
+    "       friction merge PART... [--csv FILE]\n"
+    "       friction fit FIT.json\n"
+    "       friction convert CONVERSION.json\n";
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -218,6 +226,29 @@ struct ScenarioFlags {
   }
 };
 
+/// `friction fit FIT.json`: data.file read relative to the fit file, passed as data.text.
+int fit(const std::string& file) {
+  Value request = cli::toValue(cli::JsonReader(readFile(file)).parse());
+  if (request.kind() == Value::Kind::Object && request.find("data") != nullptr && request.find("data")->kind() == Value::Kind::Object) {
+    Value data = *request.find("data");
+    if (const Value* csv = data.find("file"); csv != nullptr && csv->kind() == Value::Kind::String && data.find("text") == nullptr) {
+      const std::string base = file.find('/') == std::string::npos ? "" : file.substr(0, file.rfind('/') + 1);
+      const std::string path = !csv->text().empty() && csv->text().front() == '/' ? csv->text() : base + csv->text();
+      data.set("text", readFile(path));
+      request.set("data", data);
+    }
+  }
+  const FitResult result = fitLaw(readFitRequest(request));
+  std::cout << cli::toJsonText(fitResultValue(result)) << "\n";
+  return 0;
+}
+
+int convert(const std::string& file) {
+  const ConversionResult result = convertLaw(readConversionRequest(cli::toValue(cli::JsonReader(readFile(file)).parse())));
+  std::cout << cli::toJsonText(conversionResultValue(result)) << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -256,6 +287,11 @@ int main(int argc, char** argv) {
     if (command == "sweep") {
       if (file.empty()) throw UsageError("sweep takes a sweep file.");
       return sweep(cli::JsonReader(readFile(file)).parse(), csvPath, shard);
+    }
+    if (command == "fit" || command == "convert") {
+      if (file.empty() || flags.given() || !csvPath.empty() || !summaryPath.empty())
+        throw UsageError(command + " takes one JSON file and no options.");
+      return command == "fit" ? fit(file) : convert(file);
     }
     if (command == "merge") {
       if (flags.given()) throw UsageError("merge takes only the parts' files (and --csv).");

@@ -13,4 +13,8 @@ namespace cli {
 /// The same tree as a friction::Value, object keys in the file's order.
 friction::Value toValue(const Json& json);
 
+/// A friction::Value as JSON text (a fit's result), objects' keys in their order; `indent` spaces per
+/// level. Non-finite numbers become null (jsonNumber).
+std::string toJsonText(const friction::Value& value, int indent = 2, int depth = 0);
+
 }  // namespace cli

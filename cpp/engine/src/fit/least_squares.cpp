@@ -1,0 +1,391 @@
+// Bounded nonlinear least squares with Eigen's Levenberg–Marquardt, several starts, and the
+// statistics of the best one (standard errors, correlations, identifiability).
+//
+// Solver: Eigen 3.4's unsupported LevenbergMarquardt module, a C++ port of MINPACK's lmder (Moré,
+// "The Levenberg–Marquardt algorithm: implementation and theory", Lecture Notes in Math. 630, 1978).
+// It has no bounds, so the solver works in unbounded variables x and the problem sees p = T(x):
+//   [l, u] both finite:  p = l + (u − l)·σ(x),  σ(x) = 1/(1 + e^(−x))   (logistic)
+//   [l, ∞):              p = l + e^x
+//   (−∞, u]:             p = u − e^x
+//   (−∞, ∞):             p = x
+// Why these: each maps all of ℝ onto the open range, is smooth and monotone (LM's steps stay valid),
+// and near a finite bound behaves like log(p − l), so a parameter that spans decades above a bound
+// of 0 (a length Dc, a speed vs) is searched in relative steps. MINUIT's sin transform was not used:
+// it is periodic, so LM could step across a bound and back. A parameter at a bound is reached only
+// as x → ±∞; it is reported as a warning (not identifiable within the bounds).
+//
+// Statistics, in the original parameters: the Jacobian J = ∂r/∂p is taken at the result by central
+// differences in p itself (the chain rule J_p = J_x·(dp/dx)⁻¹ without its round-off, and finite where
+// dp/dx → 0 at a bound). Covariance C = s²·(JᵀJ)⁻¹ with s² = SSR/(n − k) (Seber & Wild, Nonlinear
+// Regression, 1989, §2.1.2); standard errors √C_ii; correlations C_ij/√(C_ii·C_jj).
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <numeric>
+#include <random>
+
+#include <Eigen/Dense>
+#include <unsupported/Eigen/LevenbergMarquardt>
+
+#include "friction/errors.h"
+#include "friction/fit.h"
+#include "friction/parameters.h"
+
+namespace friction {
+namespace {
+
+using Vector = Eigen::VectorXd;
+using Matrix = Eigen::MatrixXd;
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+/// The residual a point that cannot be evaluated gets: larger than any real one, so LM rejects it.
+constexpr double kPenalty = 1e150;
+
+// ---- The change of variables p = T(x) (see the top of this file) ----
+
+double logistic(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+double toBounded(double x, double lower, double upper) {
+  x = std::clamp(x, -700.0, 700.0);  // e^700 is near double's largest: keep T finite
+  if (std::isfinite(lower) && std::isfinite(upper)) return lower + (upper - lower) * logistic(x);
+  if (std::isfinite(lower)) return lower + std::exp(x);
+  if (std::isfinite(upper)) return upper - std::exp(x);
+  return x;
+}
+
+/// T⁻¹(p), with p first moved a hair inside a finite bound (T⁻¹ of the bound itself is ±∞).
+double toFree(double p, double lower, double upper) {
+  const double width = std::isfinite(lower) && std::isfinite(upper) ? upper - lower : 0.0;
+  const double hair = 1e-9 * (width > 0 ? width : std::max(1.0, std::abs(std::isfinite(lower) ? lower : upper)));
+  if (std::isfinite(lower)) p = std::max(p, lower + hair);
+  if (std::isfinite(upper)) p = std::min(p, upper - hair);
+  if (std::isfinite(lower) && std::isfinite(upper)) return std::log((p - lower) / (upper - p));
+  if (std::isfinite(lower)) return std::log(p - lower);
+  if (std::isfinite(upper)) return std::log(upper - p);
+  return p;
+}
+
+// ---- Evaluating the residuals, counting evaluations, surviving points that cannot be evaluated ----
+
+/// The problem's residuals as a function of p, counted against a budget. Returns false when the
+/// problem could not evaluate p (InputError or SimulationError): r is then filled with kPenalty.
+class Evaluator {
+ public:
+  Evaluator(const LeastSquaresProblem& problem, int budget) : problem_(problem), budget_(budget) {}
+
+  bool evaluate(const std::vector<double>& p, std::vector<double>& r) {
+    ++count_;
+    r.assign(problem_.residualCount, 0.0);
+    try {
+      problem_.residuals(p, r);
+    } catch (const InputError&) {
+      std::fill(r.begin(), r.end(), kPenalty);
+      return false;
+    } catch (const SimulationError&) {
+      std::fill(r.begin(), r.end(), kPenalty);
+      return false;
+    }
+    if (r.size() != problem_.residualCount) throw std::logic_error("fitLeastSquares: residuals resized r");
+    // A non-finite residual is as unusable as a thrown one.
+    for (double value : r) {
+      if (!std::isfinite(value)) {
+        std::fill(r.begin(), r.end(), kPenalty);
+        return false;
+      }
+    }
+    return true;
+  }
+  bool exhausted() const { return count_ >= budget_; }
+  int count() const { return count_; }
+  void restart(int budget) { budget_ = count_ + budget; }
+
+ private:
+  const LeastSquaresProblem& problem_;
+  int budget_;
+  int count_ = 0;
+};
+
+/// Eigen's functor interface: residuals and a forward-difference Jacobian, both in x.
+struct FreeFunctor : Eigen::DenseFunctor<double> {
+  FreeFunctor(const LeastSquaresProblem& problem, Evaluator& evaluator)
+      : Eigen::DenseFunctor<double>(static_cast<int>(problem.start.size()), static_cast<int>(problem.residualCount)),
+        problem_(problem), evaluator_(evaluator) {}
+
+  std::vector<double> bounded(const Vector& x) const {
+    std::vector<double> p(static_cast<std::size_t>(x.size()));
+    for (std::size_t i = 0; i < p.size(); ++i) p[i] = toBounded(x[static_cast<Eigen::Index>(i)], problem_.lower[i], problem_.upper[i]);
+    return p;
+  }
+
+  // Returning a negative number stops LM (UserAsked) with x at its last accepted point.
+  int operator()(const Vector& x, Vector& fvec) const {
+    if (evaluator_.exhausted()) return -1;
+    std::vector<double> r;
+    evaluator_.evaluate(bounded(x), r);
+    fvec = Eigen::Map<const Vector>(r.data(), static_cast<Eigen::Index>(r.size()));
+    return 0;
+  }
+
+  // ∂r/∂x_j ≈ (r(x + h e_j) − r(x))/h, h = √ε·max(1, |x_j|); a step that cannot be evaluated is
+  // tried backwards, and a column with neither is left 0 (LM then does not move along it).
+  int df(const Vector& x, Matrix& jacobian) const {
+    if (evaluator_.exhausted()) return -1;
+    std::vector<double> r0, r1;
+    evaluator_.evaluate(bounded(x), r0);
+    jacobian.setZero(static_cast<Eigen::Index>(r0.size()), x.size());
+    for (Eigen::Index j = 0; j < x.size(); ++j) {
+      const double h = std::sqrt(std::numeric_limits<double>::epsilon()) * std::max(1.0, std::abs(x[j]));
+      for (double step : {h, -h}) {
+        Vector moved = x;
+        moved[j] += step;
+        if (!evaluator_.evaluate(bounded(moved), r1)) continue;
+        for (Eigen::Index i = 0; i < jacobian.rows(); ++i) jacobian(i, j) = (r1[static_cast<std::size_t>(i)] - r0[static_cast<std::size_t>(i)]) / step;
+        break;
+      }
+    }
+    return 0;
+  }
+
+  const LeastSquaresProblem& problem_;
+  Evaluator& evaluator_;
+};
+
+// ---- Checking the problem ----
+
+void checkProblem(const LeastSquaresProblem& problem) {
+  const std::size_t k = problem.names.size();
+  if (k == 0) throw InputError("free", "A fit needs at least one free parameter.");
+  if (problem.start.size() != k || problem.lower.size() != k || problem.upper.size() != k)
+    throw std::logic_error("fitLeastSquares: names, start, lower and upper differ in length");
+  if (!problem.residuals) throw std::logic_error("fitLeastSquares: no residual function");
+  if (problem.residualCount < k)
+    throw InputError("data", "The data give " + std::to_string(problem.residualCount) + " residuals for " +
+                                 std::to_string(k) + " free parameters: a fit needs at least as many points as free parameters.");
+  for (std::size_t i = 0; i < k; ++i) {
+    const double l = problem.lower[i], u = problem.upper[i], s = problem.start[i];
+    if (!(l < u)) throw InputError(problem.names[i], "Parameter " + problem.names[i] + ": its lower bound " + formatNumber(l) +
+                                                         " is not below its upper bound " + formatNumber(u) + ".");
+    if (!std::isfinite(s) || s < l || s > u)
+      throw InputError(problem.names[i], "Parameter " + problem.names[i] + ": the start " + formatNumber(s) +
+                                             " is not a finite number between " + formatNumber(l) + " and " + formatNumber(u) + ".");
+  }
+}
+
+// ---- The starts ----
+
+/// A uniform number in [0, 1) from the generator's 32 bits: the same on every platform (the standard
+/// library's distributions are not specified bit for bit).
+double unitDraw(std::mt19937& rng) { return static_cast<double>(rng()) / 4294967296.0; }
+
+/// The range the starts of parameter i are spread over: the caller's start range, else the bounds.
+std::pair<double, double> startRange(const LeastSquaresProblem& problem, std::size_t i) {
+  double low = problem.startLow.empty() ? problem.lower[i] : problem.startLow[i];
+  double high = problem.startHigh.empty() ? problem.upper[i] : problem.startHigh[i];
+  low = std::max(low, problem.lower[i]);
+  high = std::min(high, problem.upper[i]);
+  if (!std::isfinite(low) || !std::isfinite(high) || !(low <= high)) return {problem.start[i], problem.start[i]};
+  return {low, high};
+}
+
+/// The given start, then count − 1 starts by Latin-hypercube sampling (McKay, Beckman & Conover,
+/// Technometrics 21, 1979): each parameter's range cut into count − 1 strata, each stratum used once,
+/// in a random order per parameter; evenly in log p where logScale says so and the range is positive.
+std::vector<std::vector<double>> spreadStarts(const LeastSquaresProblem& problem, int count, unsigned seed) {
+  std::vector<std::vector<double>> starts{problem.start};
+  const int extra = std::max(0, count - 1);
+  if (extra == 0) return starts;
+  std::mt19937 rng(seed);
+  starts.resize(static_cast<std::size_t>(extra) + 1, problem.start);
+  for (std::size_t i = 0; i < problem.start.size(); ++i) {
+    std::vector<int> strata(static_cast<std::size_t>(extra));
+    std::iota(strata.begin(), strata.end(), 0);
+    for (std::size_t j = strata.size(); j > 1; --j) std::swap(strata[j - 1], strata[rng() % j]);  // Fisher–Yates
+    const auto [low, high] = startRange(problem, i);
+    const bool logarithmic = !problem.logScale.empty() && problem.logScale[i] && low > 0;
+    for (int s = 0; s < extra; ++s) {
+      const double u = (strata[static_cast<std::size_t>(s)] + unitDraw(rng)) / extra;
+      starts[static_cast<std::size_t>(s) + 1][i] =
+          logarithmic ? std::exp(std::log(low) + u * (std::log(high) - std::log(low))) : low + u * (high - low);
+    }
+  }
+  return starts;
+}
+
+// ---- One run of Levenberg–Marquardt ----
+
+struct Run {
+  std::vector<double> p;
+  double ssr = kInf;
+  bool converged = false;
+  bool evaluable = false;
+};
+
+Run runFrom(const LeastSquaresProblem& problem, const std::vector<double>& start, const LeastSquaresOptions& options,
+            Evaluator& evaluator) {
+  evaluator.restart(options.maxEvaluations);
+  FreeFunctor functor(problem, evaluator);
+  Vector x(static_cast<Eigen::Index>(start.size()));
+  for (std::size_t i = 0; i < start.size(); ++i) x[static_cast<Eigen::Index>(i)] = toFree(start[i], problem.lower[i], problem.upper[i]);
+  Eigen::LevenbergMarquardt<FreeFunctor> lm(functor);
+  lm.setFtol(options.tolerance);
+  lm.setXtol(options.tolerance);
+  lm.setMaxfev(options.maxEvaluations);
+  const auto status = lm.minimize(x);
+  // Statuses 1–4: a tolerance met; 6–8: no further reduction possible at double precision (also a
+  // minimum). 5 and UserAsked: the evaluation budget ran out first.
+  Run run;
+  run.p = functor.bounded(x);
+  std::vector<double> r;
+  run.evaluable = evaluator.evaluate(run.p, r);
+  run.ssr = run.evaluable ? std::inner_product(r.begin(), r.end(), r.begin(), 0.0) : kInf;
+  using S = Eigen::LevenbergMarquardtSpace::Status;
+  run.converged = run.evaluable && status != S::TooManyFunctionEvaluation && status != S::UserAsked &&
+                  status != S::ImproperInputParameters;
+  return run;
+}
+
+// ---- Statistics at the result ----
+
+/// ∂r/∂p by central differences in p, h_j = ε^(1/3)·max(|p_j|, width·1e-6, 1e-12) (the step that
+/// balances truncation and round-off for a central difference); one-sided where a bound is in the way.
+Matrix jacobianInP(const LeastSquaresProblem& problem, const std::vector<double>& p, Evaluator& evaluator) {
+  const auto n = static_cast<Eigen::Index>(problem.residualCount);
+  Matrix jacobian = Matrix::Zero(n, static_cast<Eigen::Index>(p.size()));
+  std::vector<double> r0, up, down;
+  evaluator.evaluate(p, r0);
+  for (std::size_t j = 0; j < p.size(); ++j) {
+    const double width = problem.upper[j] - problem.lower[j];
+    const double h = std::cbrt(std::numeric_limits<double>::epsilon()) *
+                     std::max({std::abs(p[j]), std::isfinite(width) ? width * 1e-6 : 0.0, 1e-12});
+    std::vector<double> plus = p, minus = p;
+    plus[j] = std::min(p[j] + h, problem.upper[j]);
+    minus[j] = std::max(p[j] - h, problem.lower[j]);
+    const bool okPlus = evaluator.evaluate(plus, up);
+    const bool okMinus = evaluator.evaluate(minus, down);
+    const std::vector<double>& a = okPlus ? up : r0;
+    const std::vector<double>& b = okMinus ? down : r0;
+    const double span = (okPlus ? plus[j] : p[j]) - (okMinus ? minus[j] : p[j]);
+    if (span <= 0) continue;
+    for (Eigen::Index i = 0; i < n; ++i) jacobian(i, static_cast<Eigen::Index>(j)) = (a[static_cast<std::size_t>(i)] - b[static_cast<std::size_t>(i)]) / span;
+  }
+  return jacobian;
+}
+
+/// The parameters that make up a near-null direction v of the scaled normal matrix, e.g. "a, b".
+std::string namesAlong(const LeastSquaresProblem& problem, const Vector& direction) {
+  std::string names;
+  for (Eigen::Index j = 0; j < direction.size(); ++j) {
+    if (std::abs(direction[j]) < 0.2) continue;
+    names += (names.empty() ? "" : ", ") + problem.names[static_cast<std::size_t>(j)];
+  }
+  return names;
+}
+
+/// Standard errors, correlations and the identifiability warnings from J at the result.
+/// Columns are first scaled to unit length (D = diag ‖J_j‖), so that the condition of JsᵀJs measures
+/// how nearly dependent the parameters' effects are, whatever their units: C = s²·D⁻¹(JsᵀJs)⁻¹D⁻¹.
+void addStatistics(const LeastSquaresProblem& problem, const Matrix& jacobian, LeastSquaresResult& result) {
+  const auto k = static_cast<Eigen::Index>(problem.names.size());
+  const auto n = static_cast<Eigen::Index>(problem.residualCount);
+  const double s2 = n > k ? result.sumOfSquares / static_cast<double>(n - k) : kNaN;
+  // Step 1: parameters with no effect on the residuals at all: ‖J_j‖ times the parameter's typical
+  // size (its value, its start, the width of its bounds) below 1e-10 of the largest such effect.
+  Vector norms = jacobian.colwise().norm();
+  Vector effects(k);
+  for (Eigen::Index j = 0; j < k; ++j) {
+    const auto i = static_cast<std::size_t>(j);
+    const double width = problem.upper[i] - problem.lower[i];
+    const double typical = std::max({std::abs(result.values[i]), std::abs(problem.start[i]), std::isfinite(width) ? width : 0.0, 1e-300});
+    effects[j] = norms[j] * typical;
+  }
+  std::vector<bool> inert(static_cast<std::size_t>(k), false);
+  for (Eigen::Index j = 0; j < k; ++j) {
+    if (norms[j] > 0 && effects[j] > 1e-10 * effects.maxCoeff()) continue;
+    inert[static_cast<std::size_t>(j)] = true;
+    norms[j] = 1.0;
+    result.warnings.push_back("Parameter " + problem.names[static_cast<std::size_t>(j)] +
+                              " is not identifiable from these data: changing it does not change the residuals.");
+  }
+  // Step 2: the scaled normal matrix, its condition, and the near-null directions.
+  const Matrix scaled = jacobian * norms.cwiseInverse().asDiagonal();
+  Eigen::JacobiSVD<Matrix> svd(scaled, Eigen::ComputeThinV);
+  const Vector sigma = svd.singularValues();
+  const double largest = sigma.size() > 0 ? sigma[0] : 0.0;
+  for (Eigen::Index j = 0; j < sigma.size(); ++j) {
+    if (sigma[j] > 1e-6 * largest) continue;
+    const std::string names = namesAlong(problem, svd.matrixV().col(j));
+    if (names.find(',') == std::string::npos) continue;  // a single inert parameter is already reported
+    result.warnings.push_back("Parameters " + names +
+                              " are not identifiable separately from these data: the normal matrix is near-singular "
+                              "(their effects on the residuals nearly cancel).");
+  }
+  // Step 3: C = s²·D⁻¹ V Σ⁻² Vᵀ D⁻¹, with 1/σ² = ∞ for a direction the data do not determine.
+  Vector inverseSquares(sigma.size());
+  for (Eigen::Index j = 0; j < sigma.size(); ++j) inverseSquares[j] = sigma[j] > 1e-14 * largest ? 1.0 / (sigma[j] * sigma[j]) : kInf;
+  const bool singular = !inverseSquares.allFinite();
+  Matrix covariance = svd.matrixV() * inverseSquares.cwiseMin(1e300).asDiagonal() * svd.matrixV().transpose();
+  covariance = s2 * norms.cwiseInverse().asDiagonal() * covariance * norms.cwiseInverse().asDiagonal();
+  result.standardErrors.assign(static_cast<std::size_t>(k), kNaN);
+  result.correlation.assign(static_cast<std::size_t>(k), std::vector<double>(static_cast<std::size_t>(k), kNaN));
+  for (Eigen::Index i = 0; i < k; ++i) {
+    const bool unknown = inert[static_cast<std::size_t>(i)] || (singular && covariance(i, i) > 1e250);
+    result.standardErrors[static_cast<std::size_t>(i)] = unknown ? kInf : std::sqrt(std::max(covariance(i, i), 0.0));
+    for (Eigen::Index j = 0; j < k; ++j)
+      result.correlation[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] =
+          i == j ? 1.0 : covariance(i, j) / std::sqrt(covariance(i, i) * covariance(j, j));
+  }
+}
+
+/// A warning for each parameter that ended on (or within a relative 1e-6 of) a finite bound.
+void warnAtBounds(const LeastSquaresProblem& problem, LeastSquaresResult& result) {
+  for (std::size_t i = 0; i < result.values.size(); ++i) {
+    const double l = problem.lower[i], u = problem.upper[i], p = result.values[i];
+    const double width = std::isfinite(u - l) ? u - l : std::max({std::abs(p), std::isfinite(l) ? std::abs(l) : 0.0, 1.0});
+    const char* side = std::isfinite(l) && p - l <= 1e-6 * width ? "lower" : std::isfinite(u) && u - p <= 1e-6 * width ? "upper" : nullptr;
+    if (side == nullptr) continue;
+    result.warnings.push_back("Parameter " + problem.names[i] + " ended at its " + side + " bound (" +
+                              formatNumber(std::string(side) == "lower" ? l : u) +
+                              "): the data pull it past the allowed range, so its value and standard error are not identified.");
+  }
+}
+
+}  // namespace
+
+LeastSquaresResult fitLeastSquares(const LeastSquaresProblem& problem, const LeastSquaresOptions& options) {
+  checkProblem(problem);
+  Evaluator evaluator(problem, options.maxEvaluations);
+  // Step 1: Levenberg–Marquardt from each start; keep the least sum of squares.
+  Run best;
+  int evaluable = 0;
+  for (const auto& start : spreadStarts(problem, std::max(1, options.starts), options.seed)) {
+    Run run = runFrom(problem, start, options, evaluator);
+    if (run.evaluable) ++evaluable;
+    if (run.ssr < best.ssr) best = std::move(run);
+  }
+  if (!best.evaluable)
+    throw InputError("data", "The fit could not evaluate the model at any of its " + std::to_string(std::max(1, options.starts)) +
+                                 " starts: no parameter set in the ranges gives finite residuals.");
+  // Step 2: the residuals, RMS and R² at the best point.
+  LeastSquaresResult result;
+  result.values = best.p;
+  result.converged = best.converged;
+  result.startsTried = evaluable;
+  evaluator.evaluate(best.p, result.residuals);
+  result.sumOfSquares = best.ssr;
+  result.rms = std::sqrt(best.ssr / static_cast<double>(problem.residualCount));
+  if (std::isfinite(problem.totalSumOfSquares) && problem.totalSumOfSquares > 0)
+    result.rSquared = 1.0 - best.ssr / problem.totalSumOfSquares;
+  // Step 3: statistics and warnings.
+  evaluator.restart(4 * static_cast<int>(problem.names.size()) + 2);
+  addStatistics(problem, jacobianInP(problem, best.p, evaluator), result);
+  warnAtBounds(problem, result);
+  if (!result.converged)
+    result.warnings.push_back("The fit did not converge within " + std::to_string(options.maxEvaluations) +
+                              " evaluations per start: the values are its best point so far, not a minimum.");
+  result.evaluations = evaluator.count();
+  return result;
+}
+
+}  // namespace friction
