@@ -170,15 +170,25 @@ Mapping mapOpenSees(const ExportRequest& request) {
   return mapping;
 }
 
-// Radioss: its Ifric 0–4 map exactly; any other law becomes Ifric 4 (exponential decay) fitted.
+// Radioss: its Ifric 0–4 map exactly. Any other law becomes Ifric 4, μ = C1 + (Fric − C1)·e^(−C2·V),
+// whose μ(V) is OpenSees VelDependent's (Fric = muSlow, C1 = muFast, C2 = transRate): exactly from an
+// exponential decay, else fitted as VelDependent on μ·N (Radioss's own force also holds the Iform 1
+// penalty, min(C‖V‖, μ|Fn|), which is the contact's, not the law's). Iform, VISF, Ifiltr, Xfreq: catalog defaults.
 Mapping mapRadioss(const ExportRequest& request) {
   static const std::vector<std::string> kIfric = {"radioss-coulomb", "radioss-generalized-viscous", "radioss-darmstad",
                                                   "radioss-renard", "radioss-exponential"};
   const auto found = std::find(kIfric.begin(), kIfric.end(), request.law);
-  Mapping mapping = begin(request, "Ifric " + std::to_string(found == kIfric.end() ? 4 : found - kIfric.begin()));
-  if (found != kIfric.end()) mapping.values = catalogValues(request.law, request.params);
-  else fitCatalogLaw(request, "radioss-exponential", {"Fric", "C1", "C2"}, mapping);
-  mapping.values.push_back({"Ifric", {found == kIfric.end() ? 4.0 : static_cast<double>(found - kIfric.begin())}, ""});
+  const int ifric = found == kIfric.end() ? 4 : static_cast<int>(found - kIfric.begin());
+  Mapping mapping = begin(request, "Ifric " + std::to_string(ifric));
+  if (found != kIfric.end()) {
+    mapping.values = catalogValues(request.law, request.params);
+  } else {
+    const Mapping decay = mapExponentialDecay(request);
+    mapping.values = catalogValues("radioss-exponential", {{"Fric", decay.get("mu_s")}, {"C1", decay.get("mu_k")}, {"C2", decay.get("dc")}});
+    mapping.exact = decay.exact;
+    mapping.deviation = decay.deviation;
+  }
+  mapping.values.push_back({"Ifric", {static_cast<double>(ifric)}, ""});
   return mapping;
 }
 
