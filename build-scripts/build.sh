@@ -18,6 +18,8 @@ rm -rf dist
 mkdir -p dist/vendor
 cp -R web/. dist/
 cp cpp/bindings/engine.mjs build/wasm/cpp/friction-wasm.mjs build/wasm/cpp/friction-wasm.wasm dist/
+# The export module, loaded on demand (loadExportEngine in export-engine.mjs), beside the engine's.
+cp cpp/bindings/export-engine.mjs build/wasm/cpp/friction-export-wasm.mjs build/wasm/cpp/friction-export-wasm.wasm dist/
 # Chart.js with only the parts the page uses (build-scripts/chart.mjs): dist/vendor/chart.min.js.
 node build-scripts/chart.mjs
 cp node_modules/chart.js/LICENSE.md dist/vendor/chart.js-LICENSE.md

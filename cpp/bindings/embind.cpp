@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "friction/friction.h"
+#include "value_js.h"
 
 using emscripten::val;
 
@@ -59,45 +60,13 @@ val catchErrors(Body&& body) {
   } catch (...) {
     message = "Unknown engine error.";
   }
-  val failure = val::object();
-  failure.set("error", message);
-  if (!field.empty()) failure.set("parameter", field);
-  return failure;
+  return bindings::failure(message, field);
 }
 
-// ---- JS → friction::Value
+// ---- JS → friction::Value: bindings::toValue (value_js.h)
 
-std::string typeOf(const val& value) { return value.isNull() ? "null" : value.typeOf().as<std::string>(); }
-bool isArray(const val& value) { return val::global("Array").call<bool>("isArray", value); }
-
-// The same tree as a friction::Value, object keys in their JS order. A key whose value is undefined
-// is left out, as JSON.stringify leaves it out; a function, symbol or bigint has no counterpart in a
-// request and is refused where it stands (`path`, as the engine's readers name fields).
-friction::Value toValue(const val& value, const std::string& path = "") {
-  const std::string type = typeOf(value);
-  if (type == "null" || type == "undefined") return {};
-  if (type == "boolean") return value.as<bool>();
-  if (type == "number") return value.as<double>();
-  if (type == "string") return value.as<std::string>();
-  if (type != "object")
-    throw friction::InputError(path.empty() ? "request" : path, (path.empty() ? "The request" : path) +
-                                                                    " must be a number, string, boolean, list or object; got a " + type + ".");
-  if (isArray(value)) {
-    friction::Value list = friction::Value::list();
-    const int length = value["length"].as<int>();
-    for (int i = 0; i < length; ++i) list.push(toValue(value[i], path + "[" + std::to_string(i) + "]"));
-    return list;
-  }
-  friction::Value object = friction::Value::object();
-  const val keys = val::global("Object").call<val>("keys", value);
-  const int count = keys["length"].as<int>();
-  for (int i = 0; i < count; ++i) {
-    const std::string key = keys[i].as<std::string>();
-    const val member = value[key];
-    if (!member.isUndefined()) object.set(key, toValue(member, path.empty() ? key : path + "." + key));
-  }
-  return object;
-}
+using bindings::toValue;
+using bindings::typeOf;
 
 // ---- engine → JS
 

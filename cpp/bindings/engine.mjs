@@ -85,20 +85,27 @@ const isNode =
   typeof process === 'object' && typeof process.versions === 'object' && typeof process.versions.node === 'string' &&
   typeof window === 'undefined' && typeof importScripts === 'undefined';
 
-async function nodeModuleOptions() {
+async function nodeModuleOptions(wasmFile) {
   // Emscripten's ES6 output looks up `require` and `__dirname` as globals under node (toolchain.md
   // pitfall 6); give it those, and hand it the wasm bytes so it never fetch()es a file path.
   const { readFile } = await import('node:fs/promises');
   const { createRequire } = await import('node:module');
   const { fileURLToPath } = await import('node:url');
-  const wasmPath = fileURLToPath(new URL('./friction-wasm.wasm', import.meta.url));
+  const wasmPath = fileURLToPath(new URL(`./${wasmFile}`, import.meta.url));
   globalThis.require ??= createRequire(import.meta.url);
   globalThis.__dirname ??= fileURLToPath(new URL('.', import.meta.url));
   return { wasmBinary: await readFile(wasmPath) };
 }
 
+// A module's options: under node its bytes read from beside this file; inlined bytes (the single-file
+// build); else located beside this file. Shared with the on-demand modules (export-engine.mjs).
+export async function moduleOptions(wasmFile, inlinedBinary) {
+  if (isNode) return nodeModuleOptions(wasmFile);
+  return inlinedBinary ? { wasmBinary: inlinedBinary } : { locateFile: (file) => new URL(file, import.meta.url).href };
+}
+
 // The module reports a refusal as { error, parameter }; JS callers get a thrown Error.
-function unwrap(reply) {
+export function unwrap(reply) {
   if (reply.error === undefined) return reply;
   const error = new Error(reply.error);
   if (reply.parameter !== undefined) error.parameter = reply.parameter;
@@ -109,10 +116,7 @@ function unwrap(reply) {
 
 export async function loadEngine() {
   // The single-file build inlines the wasm bytes (globalThis.__frictionWasmBinary): nothing to fetch.
-  const options = isNode
-    ? await nodeModuleOptions()
-    : globalThis.__frictionWasmBinary ? { wasmBinary: globalThis.__frictionWasmBinary }
-      : { locateFile: (file) => new URL(file, import.meta.url).href };
+  const options = await moduleOptions('friction-wasm.wasm', globalThis.__frictionWasmBinary);
   const wasm = await createFrictionModule(options);
   // A stateful law: the engine's step is a pure function of (params, state, inputs); this object only
   // carries the state from one step to the next.

@@ -1,0 +1,61 @@
+// Node test of exportLaw (issue 16) in the on-demand export module (dist/export-engine.mjs): the text reads
+// back by the target's grammar (OpenSees Tcl's frictionModel line, Abaqus's keyword and data line), an
+// approximate mapping's deviation is the one measured here from the target's equation, and bad input
+// throws an Error naming the field.
+// Run: node --test --test-reporter=spec tests/wasm/export.test.mjs   (after build-scripts/build.sh)
+
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import test from 'node:test';
+
+import { loadBuiltEngine, repoRoot } from './support.mjs';
+
+async function loadExporter() {
+  const dist = path.resolve(process.env.FRICTION_LAB_DIST ?? path.join(repoRoot, 'dist'));
+  const { loadExportEngine } = await import(path.join(dist, 'export-engine.mjs'));
+  return loadExportEngine();
+}
+
+const codeLines = (text, marker) => text.split('\n').filter((line) => line && !line.startsWith(marker));
+
+test('exportLaw: OpenSees Tcl round-trips VelDependent to the same parameters', async () => {
+  const exporter = await loadExporter();
+  const params = { muSlow: 0.31, muFast: 0.07, transRate: 13.7 };
+  const result = exporter.exportLaw({ law: 'opensees-veldependent', params, to: 'opensees-tcl' });
+  assert.equal(result.exact, true);
+  assert.equal(result.deviation, null);
+  const [line, ...rest] = codeLines(result.text, '#');
+  assert.equal(rest.length, 0);
+  const [command, type, tag, ...args] = line.split(/\s+/);
+  assert.deepEqual([command, type, tag], ['frictionModel', 'VelDependent', '1']);
+  assert.deepEqual(args.map(Number), [params.muSlow, params.muFast, params.transRate]);
+});
+
+test('exportLaw: an approximate Abaqus export states the deviation measured from μk + (μs − μk)e^(−dc·v)', async () => {
+  const exporter = await loadExporter();
+  const engine = await loadBuiltEngine();
+  const params = { static_friction: 0.6, dynamic_friction: 0.4, stiction_tolerance: 1e-3 };
+  const N = 10;
+  const result = exporter.exportLaw({ law: 'drake-stribeck', params, to: 'abaqus', N, vMin: 1e-4, vMax: 1 });
+  assert.equal(result.exact, false);
+  const lines = codeLines(result.text, '**');
+  assert.equal(lines[0], '*FRICTION, EXPONENTIAL DECAY');
+  const [mus, muk, dc] = lines[1].split(',').map(Number);
+  // The fit's grid (export.h): 200 speeds log-spaced over [vMin, vMax]; the law's force there from the engine.
+  const curve = engine.lawCurve('drake-stribeck', params, { vMin: 1e-4, vMax: 1, count: 200, scale: 'log', N });
+  assert.equal(curve.v.length, 200);
+  let largest = 0;
+  curve.v.forEach((speed, i) => {
+    largest = Math.max(largest, Math.abs(N * (muk + (mus - muk) * Math.exp(-dc * speed)) - curve.force[i]));
+  });
+  assert.ok(Math.abs(result.deviation.force - largest) <= 1e-9 * Math.max(largest, 1e-12), `${result.deviation.force} vs ${largest}`);
+  assert.equal(result.deviation.points, 200);
+});
+
+test('exportLaw refuses bad input with the field', async () => {
+  const exporter = await loadExporter();
+  assert.throws(() => exporter.exportLaw({ law: 'opensees-veldependent', to: 'nastran' }), (e) => e.parameter === 'to' && /ls-dyna/.test(e.message));
+  assert.throws(() => exporter.exportLaw({ law: 'opensees-veldependent', params: { transRate: -1 }, to: 'abaqus' }),
+    (e) => e.parameter === 'params.transRate');
+  assert.throws(() => exporter.exportLaw({ law: 'drake-stribeck', to: 'drake-py', units: 'mm-N-s' }), (e) => e.parameter === 'units');
+});
