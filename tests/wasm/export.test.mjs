@@ -6,6 +6,7 @@
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import test from 'node:test';
 
 import { loadBuiltEngine, repoRoot } from './support.mjs';
@@ -58,4 +59,31 @@ test('exportLaw refuses bad input with the field', async () => {
   assert.throws(() => exporter.exportLaw({ law: 'opensees-veldependent', params: { transRate: -1 }, to: 'abaqus' }),
     (e) => e.parameter === 'params.transRate');
   assert.throws(() => exporter.exportLaw({ law: 'drake-stribeck', to: 'drake-py', units: 'mm-N-s' }), (e) => e.parameter === 'units');
+});
+
+test('friction export (the CLI) prints the same text as exportLaw and refuses by field', async () => {
+  const exporter = await loadExporter();
+  const cli = path.resolve('build/native/cpp/friction');
+  const run = (...args) => spawnSync(cli, ['export', ...args], { encoding: 'utf8' });
+  const printed = run('--law', 'opensees-veldependent', '--param', 'muSlow=0.3', '--param', 'muFast=0.1', '--to', 'ls-dyna',
+    '--units', 'mm-N-s');
+  assert.equal(printed.status, 0, printed.stderr);
+  const api = exporter.exportLaw({ law: 'opensees-veldependent', params: { muSlow: 0.3, muFast: 0.1 }, to: 'ls-dyna', units: 'mm-N-s' });
+  assert.equal(printed.stdout, api.text);
+  // LS-DYNA's card: FS FD DC VC in 10-character fields; dc = 0.77 s/m → 0.00077 s/mm.
+  const card = codeLines(printed.stdout, '$');
+  assert.equal(card.length, 1);
+  const fields = card[0].match(/.{10}/g).map(Number);
+  assert.deepEqual(fields.slice(0, 2), [0.3, 0.1]);
+  assert.ok(Math.abs(fields[2] - 0.77e-3) < 1e-15);
+  for (const [args, message] of [
+    [['--law', 'opensees-veldependent', '--to', 'nastran'], /to: to must be one of opensees-tcl/],
+    [['--law', 'drake-stribeck', '--to', 'abaqus', '--normal-force', '-1'], /N: N \(normal force\) must be a finite number above 0 N; got -1 N/],
+    [['--law', 'drake-stribeck', '--to', 'abaqus', '--speed-range', '1'], /--speed-range wants LO:HI/],
+    [['--law', 'opensees-veldependent', '--param', 'transRate=-2', '--to', 'abaqus'], /params\.transRate: .*-2/],
+  ]) {
+    const result = run(...args);
+    assert.equal(result.status, 2, args.join(' '));
+    assert.match(result.stderr, message);
+  }
 });
