@@ -63,10 +63,7 @@ val catchErrors(Body&& body) {
   } catch (...) {
     message = "Unknown engine error.";
   }
-  val failure = val::object();
-  failure.set("error", message);
-  if (!field.empty()) failure.set("parameter", field);
-  return failure;
+  return bindings::failure(message, field);
 }
 
 

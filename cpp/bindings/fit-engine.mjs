@@ -1,7 +1,7 @@
-// Friction Lab's fits, loaded on demand: `const fits = await loadFitEngine();` in node (>= 20), a page
-// or a module worker. A module of its own (friction-fit-wasm.{mjs,wasm}, beside this file) so that the
-// page's start-up download does not carry Eigen's Levenberg–Marquardt; the single-file build inlines
-// its bytes too (globalThis.__frictionFitWasmBinary).
+// Friction Lab's fits and export to solvers, loaded on demand: `const fits = await loadFitEngine();` in
+// node (>= 20), a page or a module worker. A module of its own (friction-fit-wasm.{mjs,wasm}, beside this
+// file) so that the page's start-up download does not carry Eigen's Levenberg–Marquardt and the
+// writers; the single-file build inlines its bytes too (globalThis.__frictionFitWasmBinary).
 //
 // fits.fit({ law, params, free, data: { kind, compare, file, text, x, y, units, N }, scenario, presliding, options })
 //     -> { converged, free, values, standardErrors, correlation, rms, rSquared, evaluations, warnings,
@@ -9,6 +9,9 @@
 // fits.convertLaw({ from, fromParams, to, toParams, free, vMin, vMax, N, count, options })
 //     -> the same, with maxAbsoluteDeviation, atVelocityAbsolute, maxRelativeDeviation, atVelocityRelative,
 //        v and fromForce
+// fits.exportLaw({ law, params, to, N, vMin, vMax, units })
+//     -> { text, exact, targetLaw, deviation: { force, atVelocity, relative, points } | null }
+//        (README "Export to your solver")
 // Bad input throws an Error whose `parameter` is the path of the refused value ('data', 'free[1]', …).
 
 import { moduleOptions, unwrap } from './engine.mjs';
@@ -19,5 +22,6 @@ export async function loadFitEngine() {
   return Object.freeze({
     fit: (request) => unwrap(wasm.fit(request)),
     convertLaw: (request) => unwrap(wasm.convertLaw(request)),
+    exportLaw: (request) => unwrap(wasm.exportLaw(request)),
   });
 }

@@ -1,14 +1,18 @@
-// The fits' wasm module (issue 16), loaded on demand by fit-engine.mjs so that the page's start-up
-// module does not grow: converts JS requests into friction::Value for the engine's one reader of fit
-// and conversion requests (friction/fit.h), and the results back. Exported to JS:
+// The fits' and the solver export's wasm module (issue 16), loaded on demand by fit-engine.mjs so that
+// the page's start-up module does not grow: converts JS requests into friction::Value for the engine's
+// one readers of fit, conversion and export requests (friction/fit.h, friction/export.h), and the
+// results back. Exported to JS:
 //   fit(request)         -> the result of fitLaw (README "Fitting"), or { error, parameter }
 //   convertLaw(request)  -> the result of convertLaw, or { error, parameter }
+//   exportLaw(request)   -> { text, exact, targetLaw, deviation: { force, atVelocity, relative, points } | null },
+//                           or { error, parameter } (README "Export to your solver")
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <string>
 
+#include "friction/export.h"
 #include "friction/fit.h"
 #include "value_js.h"
 
@@ -22,27 +26,48 @@ template <class Body>
 val replyOf(Body&& body) {
   std::string message, field;
   try {
-    return bindings::fromValue(body());
+    return body();
   } catch (const friction::InputError& error) {
     message = error.what();
     field = error.field();
   } catch (const std::exception& error) {
     message = error.what();
   }
-  val failure = val::object();
-  failure.set("error", message);
-  if (!field.empty()) failure.set("parameter", field);
-  return failure;
+  return bindings::failure(message, field);
 }
 
 val fit(const val& request) {
-  return replyOf([&] { return friction::fitResultValue(friction::fitLaw(friction::readFitRequest(bindings::toValue(request)))); });
+  return replyOf([&] {
+    return bindings::fromValue(friction::fitResultValue(friction::fitLaw(friction::readFitRequest(bindings::toValue(request)))));
+  });
 }
 
 val convertLaw(const val& request) {
   return replyOf([&] {
-    return friction::conversionResultValue(friction::convertLaw(friction::readConversionRequest(bindings::toValue(request))));
+    return bindings::fromValue(
+        friction::conversionResultValue(friction::convertLaw(friction::readConversionRequest(bindings::toValue(request)))));
   });
+}
+
+val exportResultToJs(const friction::ExportResult& result) {
+  val out = val::object();
+  out.set("text", result.text);
+  out.set("exact", result.exact);
+  out.set("targetLaw", result.targetLaw);
+  val deviation = val::null();
+  if (!result.exact) {
+    deviation = val::object();
+    deviation.set("force", result.deviation.force);
+    deviation.set("atVelocity", result.deviation.atVelocity);
+    deviation.set("relative", result.deviation.relative);
+    deviation.set("points", result.deviation.points);
+  }
+  out.set("deviation", deviation);
+  return out;
+}
+
+val exportLaw(const val& request) {
+  return replyOf([&] { return exportResultToJs(friction::exportLaw(friction::readExportRequest(bindings::toValue(request)))); });
 }
 
 }  // namespace
@@ -50,4 +75,5 @@ val convertLaw(const val& request) {
 EMSCRIPTEN_BINDINGS(friction_fit) {
   emscripten::function("fit", &fit);
   emscripten::function("convertLaw", &convertLaw);
+  emscripten::function("exportLaw", &exportLaw);
 }

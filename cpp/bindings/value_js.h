@@ -1,7 +1,8 @@
 #pragma once
 // JS values ↔ friction::Value, shared by the wasm modules' bindings (embind.cpp: the start-up module;
-// fit_embind.cpp: the fits, loaded on demand). Only conversion: what a request means is the engine's
-// readers' business.
+// fit_embind.cpp and export_embind.cpp: the fits and the solver export, loaded on demand), and the
+// { error, parameter } reply that engine.mjs's unwrap turns into a thrown Error. Only conversion: what
+// a request means is the engine's readers' business.
 
 #include <emscripten/val.h>
 
@@ -67,6 +68,15 @@ inline val fromValue(const friction::Value& value) {
   val object = val::object();
   for (std::size_t i = 0; i < value.keys().size(); ++i) object.set(value.keys()[i], fromValue(value.items()[i]));
   return object;
+}
+
+/// { error: message, parameter?: field }: a refusal as the modules return it (throwing through wasm
+/// frames with val::throw_ would leak, as embind.cpp's catchErrors explains).
+inline val failure(const std::string& message, const std::string& field) {
+  val reply = val::object();
+  reply.set("error", message);
+  if (!field.empty()) reply.set("parameter", field);
+  return reply;
 }
 
 }  // namespace bindings

@@ -7,6 +7,8 @@
 //   friction merge PART... [--csv FILE]
 //   friction fit FIT.json
 //   friction convert CONVERSION.json
+//   friction export --law ID [--param KEY=VALUE]... --to TARGET [--normal-force N] [--speed-range LO:HI]
+//                   [--units SI|mm-N-s]
 //
 // A scenario is what the JS API's simulate() takes: {"law", "params", "system", "integrator",
 // "samples", "tolerance", "kick"} or {"model", "params"}; the flags describe the same object. A sweep
@@ -19,7 +21,9 @@
 // 2; a run that cannot complete, status 3. `fit` fits a law to measured data (friction/fit.h): its
 // file names a CSV file (data.file, relative to the fit file), which is read here and handed to the
 // engine's reader as text; the result goes to standard output as JSON. `convert` fits one law to
-// another's curve. Both are documented in README.md ("Fitting").
+// another's curve. Both are documented in README.md ("Fitting"). `export` prints the law as a
+// solver's own input (friction/export.h; README "Export to your solver"); its flags make the request
+// that the engine's one reader reads (readExportRequest), as the bindings' exportLaw does.
 
 #include <cmath>
 #include <cstdio>
@@ -51,7 +55,10 @@ constexpr const char* kUsage =
     "       friction sweep SWEEP.json [--csv FILE] [--shard K/N]\n"
     "       friction merge PART... [--csv FILE]\n"
     "       friction fit FIT.json\n"
-    "       friction convert CONVERSION.json\n";
+    "       friction convert CONVERSION.json\n"
+    "       friction export --law ID [--param KEY=VALUE]... --to TARGET [--normal-force N]\n"
+    "                       [--speed-range LO:HI] [--units SI|mm-N-s]\n"
+    "         TARGET: opensees-tcl|opensees-py|drake-cpp|drake-py|radioss|ratel|abaqus|ls-dyna|ansys|simscape|modelica\n";
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -249,6 +256,35 @@ int convert(const std::string& file) {
   return 0;
 }
 
+/// `friction export`'s own flags, as the members of the export request: --to TARGET, --normal-force
+/// N [N], --speed-range LO:HI [m/s], --units SI|mm-N-s.
+template <class Next>
+bool takeExportFlag(const std::string& arg, Next&& next, Value& request) {
+  if (arg != "--to" && arg != "--normal-force" && arg != "--units" && arg != "--speed-range") return false;
+  const std::string value = next();
+  if (arg == "--to") request.set("to", value);
+  else if (arg == "--normal-force") request.set("N", flagValue(value));
+  else if (arg == "--units") request.set("units", value);
+  else if (arg == "--speed-range") {
+    const auto colon = value.find(':');
+    if (colon == std::string::npos) throw UsageError("--speed-range wants LO:HI in m/s, e.g. 1e-4:1; got '" + value + "'.");
+    request.set("vMin", flagValue(value.substr(0, colon)));
+    request.set("vMax", flagValue(value.substr(colon + 1)));
+  }
+  return true;
+}
+
+/// `friction export`: the law and params from the scenario flags, the rest from its own.
+int exportText(const ScenarioFlags& flags, Value request) {
+  if (!flags.system.keys().empty() || flags.scenario.find("model") || flags.scenario.find("integrator") || flags.scenario.find("samples"))
+    throw UsageError("export takes --law, --param and its own flags only.");
+  if (const Value* law = flags.scenario.find("law")) request.set("law", *law);
+  if (!flags.params.keys().empty()) request.set("params", flags.params);
+  const ExportResult result = exportLaw(readExportRequest(request));
+  std::cout << result.text;
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -262,6 +298,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> files;
     std::optional<cli::Shard> shard;
     ScenarioFlags flags;
+    Value exportRequest = Value::object();
     for (int k = 2; k < argc; ++k) {
       const std::string arg = argv[k];
       auto next = [&]() -> std::string {
@@ -274,6 +311,7 @@ int main(int argc, char** argv) {
         if (command != "sweep") throw UsageError("--shard is an option of sweep.");
         shard = cli::parseShard(next());
       } else if (flags.take(arg, next)) continue;
+      else if (command == "export" && takeExportFlag(arg, next, exportRequest)) continue;
       else if (arg.rfind("--", 0) == 0) throw UsageError("unknown option " + arg + ".");
       else if (files.empty() || command == "merge") files.push_back(arg);
       else throw UsageError("one file at most; got '" + files.front() + "' and '" + arg + "'.");
@@ -292,6 +330,10 @@ int main(int argc, char** argv) {
       if (file.empty() || flags.given() || !csvPath.empty() || !summaryPath.empty())
         throw UsageError(command + " takes one JSON file and no options.");
       return command == "fit" ? fit(file) : convert(file);
+    }
+    if (command == "export") {
+      if (!files.empty() || !csvPath.empty() || !summaryPath.empty()) throw UsageError("export takes flags only (no file, --csv or --summary).");
+      return exportText(flags, exportRequest);
     }
     if (command == "merge") {
       if (flags.given()) throw UsageError("merge takes only the parts' files (and --csv).");

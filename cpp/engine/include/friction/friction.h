@@ -5,6 +5,7 @@
 #include "friction/catalog.h"
 #include "friction/constants.h"
 #include "friction/errors.h"
+#include "friction/export.h"
 #include "friction/fit.h"
 #include "friction/laws.h"
 #include "friction/parameters.h"
