@@ -49,25 +49,10 @@ val convertLaw(const val& request) {
   });
 }
 
-val exportResultToJs(const friction::ExportResult& result) {
-  val out = val::object();
-  out.set("text", result.text);
-  out.set("exact", result.exact);
-  out.set("targetLaw", result.targetLaw);
-  val deviation = val::null();
-  if (!result.exact) {
-    deviation = val::object();
-    deviation.set("force", result.deviation.force);
-    deviation.set("atVelocity", result.deviation.atVelocity);
-    deviation.set("relative", result.deviation.relative);
-    deviation.set("points", result.deviation.points);
-  }
-  out.set("deviation", deviation);
-  return out;
-}
-
 val exportLaw(const val& request) {
-  return replyOf([&] { return exportResultToJs(friction::exportLaw(friction::readExportRequest(bindings::toValue(request)))); });
+  return replyOf([&] {
+    return bindings::fromValue(friction::exportResultValue(friction::exportLaw(friction::readExportRequest(bindings::toValue(request)))));
+  });
 }
 
 }  // namespace
