@@ -35,6 +35,8 @@ test('a seed-model map fills in on the worker pool, agrees with E_c, reads and o
     const { page, problems } = await openPage(site, t);
     await loadSite(site, page);
     await page.click('#tab-map');
+    const ids = await page.$$eval('#map-subject option', (options) => options.map((option) => option.value));
+    assert.deepEqual(ids.filter((id, k) => ids.indexOf(id) !== k), [], 'a model or law is listed twice');
     await page.selectOption('#map-subject', 'abbott-seed');
     // Seed units (§8): τ = 100 steps = 0.1 s, D = 50 → 0.05 m; N = 1 is mass and load, ΔF = 0.2 N.
     for (const [key, value] of [['tau', 100], ['D', 50], ['tmax', 40], ['mus', 0.6], ['muk', 0.4], ['N', 1], ['v0', 0.1]]) {

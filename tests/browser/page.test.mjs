@@ -132,6 +132,9 @@ test('switching the model rebuilds the controls, and a derived default follows i
     const { page, problems } = await openPage(t);
     await loadSite(page);
     const rendersBefore = await renders(page);
+    // Each entry of the list opens what it says: no two entries share an id (the θ law is the θ model).
+    const ids = await page.$$eval('#model option', (options) => options.map((option) => option.value));
+    assert.deepEqual(ids.filter((id, k) => ids.indexOf(id) !== k), [], 'a model or law is listed twice');
 
     await page.selectOption('#model', 'state-variable');
     await page.waitForFunction((count) => window.__lastSummary?.model === 'state-variable' && window.__renders > count

@@ -117,10 +117,11 @@ export class MapView {
     return this.#pool.size;
   }
 
-  /** Every model, then every law that can drive the spring-block. */
+  /** Every model, then every law that can drive the spring-block and is not a model too (θ). */
   #subjects() {
-    return [...this.#catalog.models.map((entry) => ({ kind: 'model', entry })),
-      ...(this.#catalog.system ? this.#catalog.laws.map((entry) => ({ kind: 'law', entry })) : [])];
+    const modelIds = new Set(this.#catalog.models.map((entry) => entry.id));
+    const laws = this.#catalog.system ? this.#catalog.laws.filter((entry) => !modelIds.has(entry.id)) : [];
+    return [...this.#catalog.models.map((entry) => ({ kind: 'model', entry })), ...laws.map((entry) => ({ kind: 'law', entry }))];
   }
 
   #fillSubjects() {

@@ -201,9 +201,7 @@ export class Schematic {
   }
 
   /** Stops following the canvas's size. */
-  destroy() {
-    this.observer.disconnect();
-  }
+  destroy() { this.observer.disconnect(); }
 
   /** Matches the backing store to the CSS size × device pixels, lays out again and redraws. */
   resize(redraw = true) {
@@ -329,7 +327,9 @@ export class Schematic {
     polyline(ctx, [rodEnd, y - 0.75 * half], [rodEnd, y + 0.75 * half]);
     ctx.restore();
     smallFont(ctx, L);
-    label(ctx, damped ? 'dashpot' : 'dashpot (η = 0)', (L.blockRight + driveX) / 2, y + half + 0.85 * L.f, 'center');
+    // Between the block and the drive: "(η = 0)" only where it fits (the faint dashes say it too).
+    const text = damped || ctx.measureText('dashpot (η = 0)').width + L.f > driveX - L.blockRight ? 'dashpot' : 'dashpot (η = 0)';
+    label(ctx, text, (L.blockRight + driveX) / 2, y + half + 0.85 * L.f, 'center');
   }
 
   /** The drive: a carriage on wheels whose left plate holds the spring and the dashpot. */

@@ -196,11 +196,15 @@ export class SpringControls {
     this.#ui.integratorDescription.textContent = integrator?.description ?? '';
   }
 
-  /** Seed models first, then the laws grouped by origin, in catalog order. */
+  /**
+   * Seed models first, then the laws grouped by origin, in catalog order. A law that is also a model
+   * (the state-variable θ law) is listed once, as the model that select() opens for its id.
+   */
   #fillSelect() {
     const groups = [el('optgroup', { label: 'Seed models' }, ...this.#catalog.models.map((model) => new Option(model.name, model.id)))];
     const byOrigin = new Map();
-    for (const law of this.drivingLaws) {
+    const modelIds = new Set(this.#catalog.models.map((model) => model.id));
+    for (const law of this.drivingLaws.filter((candidate) => !modelIds.has(candidate.id))) {
       if (!byOrigin.has(law.origin)) byOrigin.set(law.origin, el('optgroup', { label: `Friction laws: ${law.origin}` }));
       byOrigin.get(law.origin).append(new Option(law.name, law.id));
     }
