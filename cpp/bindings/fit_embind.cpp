@@ -2,7 +2,9 @@
 // the page's start-up module does not grow: converts JS requests into friction::Value for the engine's
 // one readers of fit, conversion and export requests (friction/fit.h, friction/export.h), and the
 // results back. Exported to JS:
-//   fit(request)         -> the result of fitLaw (README "Fitting"), or { error, parameter }
+//   fit(request, onProgress?) -> the result of fitLaw (README "Fitting"), or { error, parameter }
+//   fitOptions()         -> the kinds, comparisons and units a fit request may name (fitOptionsValue)
+//   exportTargets()      -> the export targets' ids, in menu order
 //   convertLaw(request)  -> the result of convertLaw, or { error, parameter }
 //   exportLaw(request)   -> { text, exact, targetLaw, deviation: { force, atVelocity, relative, points } | null },
 //                           or { error, parameter } (README "Export to your solver")
@@ -36,10 +38,31 @@ val replyOf(Body&& body) {
   return bindings::failure(message, field);
 }
 
-val fit(const val& request) {
+// onProgress (optional): called after each start with { start, starts, evaluations, bestSumOfSquares };
+// returning false stops the fit at its best point so far (LeastSquaresOptions::progress).
+val fit(const val& request, const val& onProgress) {
   return replyOf([&] {
-    return bindings::fromValue(friction::fitResultValue(friction::fitLaw(friction::readFitRequest(bindings::toValue(request)))));
+    friction::FitRequest fitRequest = friction::readFitRequest(bindings::toValue(request));
+    if (onProgress.typeOf().as<std::string>() == "function") {
+      fitRequest.options.progress = [&onProgress](const friction::FitProgress& progress) {
+        val report = val::object();
+        report.set("start", progress.start);
+        report.set("starts", progress.starts);
+        report.set("evaluations", progress.evaluations);
+        report.set("bestSumOfSquares", progress.bestSumOfSquares);
+        return !onProgress(report).isFalse();
+      };
+    }
+    return bindings::fromValue(friction::fitResultValue(friction::fitLaw(fitRequest)));
   });
+}
+
+val fitOptions() { return bindings::fromValue(friction::fitOptionsValue()); }
+
+val exportTargets() {
+  friction::Value targets = friction::Value::list();
+  for (const std::string& target : friction::exportTargets()) targets.push(target);
+  return bindings::fromValue(targets);
 }
 
 val convertLaw(const val& request) {
@@ -59,6 +82,8 @@ val exportLaw(const val& request) {
 
 EMSCRIPTEN_BINDINGS(friction_fit) {
   emscripten::function("fit", &fit);
+  emscripten::function("fitOptions", &fitOptions);
+  emscripten::function("exportTargets", &exportTargets);
   emscripten::function("convertLaw", &convertLaw);
   emscripten::function("exportLaw", &exportLaw);
 }

@@ -243,9 +243,44 @@ TEST_CASE("The fit's CSV reader refuses each kind of bad input with the row, the
 TEST_CASE("A fit stopped by its evaluation budget says so and returns its best point", "[fit][laws]") {
   FitRequest request = stribeckRequest(8, 200);
   request.params = {{"Fc", 5.0}, {"Fs", 8.0}, {"vs", 0.1}, {"sigma2", 50.0}};
-  request.options = {1, 10, 1e-10, 1};
+  request.options = {1, 10, 1e-10, 1, {}};
   const FitResult result = fitLaw(request);
   CHECK_FALSE(result.fit.converged);
   CHECK_THAT(joined(result.fit.warnings), Contains("did not converge"));
   CHECK(result.fit.values.size() == 4);
+}
+
+TEST_CASE("The fit options list exactly the kinds, comparisons and units the request reader accepts", "[fit][csv]") {
+  const Value options = fitOptionsValue();
+  const Value* kinds = options.find("kinds");
+  REQUIRE(kinds != nullptr);
+  REQUIRE(kinds->items().size() == 3);
+  for (const Value& kind : kinds->items()) {
+    const std::string id = kind.find("id")->text();
+    const std::string xColumn = kind.find("x")->find("column")->text();
+    CHECK(xColumn == (id == "curve" ? "v" : "t"));
+    for (const Value& compare : kind.find("compares")->items()) {
+      for (const Value& xUnit : kind.find("x")->find("units")->items()) {
+        for (const Value& yUnit : compare.find("units")->items()) {
+          // Small values, so that no unit's plausibility limit refuses them: only the units are tested.
+          Value data = Value::object(), units = Value::object();
+          data.set("kind", id);
+          data.set("compare", compare.find("id")->text());
+          data.set("text", xColumn + ",y\n0.001,0.001\n0.002,0.002\n");
+          data.set("x", xColumn);
+          data.set("y", "y");
+          units.set(xColumn, xUnit.text());
+          units.set("y", yUnit.text());
+          data.set("units", units);
+          Value request = Value::object(), free = Value::list();
+          free.push("mu_k");
+          request.set("law", "coulomb");
+          request.set("free", free);
+          request.set("data", data);
+          INFO(id << " " << compare.find("id")->text() << " in " << xUnit.text() << " and '" << yUnit.text() << "'");
+          CHECK_NOTHROW(readFitRequest(request));
+        }
+      }
+    }
+  }
 }

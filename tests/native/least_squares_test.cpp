@@ -54,7 +54,7 @@ LeastSquaresProblem decayProblem(const Data& data) {
 
 TEST_CASE("Least squares recovers a decay's parameters within three standard errors", "[fit]") {
   const std::vector<double> truth{2.0, 0.7, 0.3};
-  const LeastSquaresResult fit = fitLeastSquares(decayProblem(noisyDecay(truth, 0.02, 11)), {4, 2000, 1e-10, 1});
+  const LeastSquaresResult fit = fitLeastSquares(decayProblem(noisyDecay(truth, 0.02, 11)), {4, 2000, 1e-10, 1, {}});
   REQUIRE(fit.converged);
   for (std::size_t i = 0; i < truth.size(); ++i) {
     INFO("parameter " << i << " = " << fit.values[i] << " ± " << fit.standardErrors[i]);
@@ -87,7 +87,7 @@ TEST_CASE("Least squares converges from a poor start when several starts are spr
   const std::vector<double> truth{2.0, 0.05, 0.3};
   LeastSquaresProblem problem = decayProblem(noisyDecay(truth, 0.001, 5));
   problem.start = {9.0, 90.0, -9.0};
-  const LeastSquaresResult fit = fitLeastSquares(problem, {12, 2000, 1e-10, 3});
+  const LeastSquaresResult fit = fitLeastSquares(problem, {12, 2000, 1e-10, 3, {}});
   CHECK(fit.values[1] == Approx(0.05).epsilon(0.02));
   CHECK(fit.rms < 0.0015);
 }
@@ -130,7 +130,7 @@ TEST_CASE("Least squares reports a fit stopped by its budget as not converged, w
   problem.residuals(problem.start, r);
   double startSsr = 0;
   for (double v : r) startSsr += v * v;
-  const LeastSquaresResult fit = fitLeastSquares(problem, {1, 12, 1e-10, 1});
+  const LeastSquaresResult fit = fitLeastSquares(problem, {1, 12, 1e-10, 1, {}});
   CHECK_FALSE(fit.converged);
   CHECK(fit.sumOfSquares < startSsr);
   CHECK_THAT(fit.warnings.back(), Contains("did not converge"));
@@ -139,4 +139,39 @@ TEST_CASE("Least squares reports a fit stopped by its budget as not converged, w
 TEST_CASE("Least squares refuses fewer residuals than free parameters", "[fit]") {
   LeastSquaresProblem problem = decayProblem(noisyDecay({2.0, 0.7, 0.3}, 0.02, 9, 2));
   CHECK_THROWS_WITH(fitLeastSquares(problem, {}), Contains("2 residuals for 3 free parameters"));
+}
+
+TEST_CASE("Least squares reports each start, and stops with its best point when told to", "[fit]") {
+  const std::vector<double> truth{2.0, 0.7, 0.3};
+  const LeastSquaresProblem problem = decayProblem(noisyDecay(truth, 0.02, 11));
+  std::vector<FitProgress> seen;
+  LeastSquaresOptions options{6, 2000, 1e-10, 1, {}};
+  options.progress = [&](const FitProgress& progress) {
+    seen.push_back(progress);
+    return true;
+  };
+  const LeastSquaresResult full = fitLeastSquares(problem, options);
+  REQUIRE(seen.size() == 6);
+  for (std::size_t k = 0; k < seen.size(); ++k) {
+    CHECK(seen[k].start == int(k) + 1);
+    CHECK(seen[k].starts == 6);
+    if (k > 0) CHECK(seen[k].evaluations > seen[k - 1].evaluations);
+    if (k > 0) CHECK(seen[k].bestSumOfSquares <= seen[k - 1].bestSumOfSquares);  // the best so far never worsens
+  }
+  CHECK(full.converged);
+  CHECK(seen.back().bestSumOfSquares == Approx(full.sumOfSquares).epsilon(1e-12));
+
+  // Stopped after the second start: that start's best point, marked as not converged, with its warning.
+  seen.clear();
+  options.progress = [&](const FitProgress& progress) {
+    seen.push_back(progress);
+    return progress.start < 2;
+  };
+  const LeastSquaresResult stopped = fitLeastSquares(problem, options);
+  CHECK(seen.size() == 2);
+  CHECK_FALSE(stopped.converged);
+  CHECK(stopped.sumOfSquares == Approx(seen.back().bestSumOfSquares).epsilon(1e-12));
+  bool warned = false;
+  for (const std::string& warning : stopped.warnings) warned = warned || warning.find("stopped after 2 of its 6 starts") != std::string::npos;
+  CHECK(warned);
 }

@@ -70,3 +70,29 @@ test('convertLaw() reports the largest deviation of one law fitted to another, a
   assert.ok(Math.abs(result.maxAbsoluteDeviation - worst) <= 1e-12 * worst);
   assert.equal(result.atVelocityAbsolute, where);
 });
+
+test('fit() reports each start to its onProgress callback, which may stop the fit at its best point', () => {
+  const seen = [];
+  const full = fits.fit({ ...request(stribeckCsv(4)), options: { starts: 4 } }, (progress) => { seen.push(progress); });
+  assert.deepEqual(seen.map((progress) => progress.start), [1, 2, 3, 4]);
+  assert.ok(seen.every((progress) => progress.starts === 4));
+  assert.equal(full.converged, true);
+
+  const stopped = [];
+  const partial = fits.fit({ ...request(stribeckCsv(4)), options: { starts: 4 } }, (progress) => { stopped.push(progress); return false; });
+  assert.equal(stopped.length, 1);
+  assert.equal(partial.converged, false);
+  assert.ok(partial.warnings.some((warning) => warning.includes('stopped after 1 of its 4 starts')), partial.warnings.join(' | '));
+});
+
+test('fitOptions() lists the three kinds with their units, SI first, and exportTargets() the eleven solvers', () => {
+  const { kinds } = fits.fitOptions();
+  assert.deepEqual(kinds.map((kind) => kind.id), ['curve', 'record', 'presliding']);
+  assert.equal(kinds[0].x.column, 'v');
+  assert.equal(kinds[0].x.units[0], 'm/s');
+  assert.ok(kinds[0].x.units.includes('mm/s'));
+  assert.deepEqual(kinds[0].compares.map((compare) => compare.id), ['mu', 'force']);
+  assert.deepEqual(kinds[0].compares[0].units, ['']);
+  assert.equal(fits.exportTargets().length, 11);
+  assert.ok(fits.exportTargets().includes('opensees-tcl'));
+});

@@ -32,11 +32,21 @@ struct LeastSquaresProblem {
   double totalSumOfSquares = std::numeric_limits<double>::quiet_NaN();
 };
 
+/// Where a fit stands, after each of its starts.
+struct FitProgress {
+  int start = 0, starts = 0;    ///< starts done, of how many
+  int evaluations = 0;          ///< residual evaluations so far
+  double bestSumOfSquares = 0;  ///< the least sum of squares so far (infinity: none evaluable yet)
+};
+
 struct LeastSquaresOptions {
   int starts = 1;              ///< 1: the given start only; more: that one plus starts−1 spread over the ranges
   int maxEvaluations = 2000;   ///< residual evaluations per start (the Jacobian's included)
   double tolerance = 1e-10;    ///< relative tolerance on the sum of squares and on the step
   unsigned seed = 1;           ///< of the spread starts' random strata
+  /// Called after each start (the page's progress line). Returning false stops the fit: it then
+  /// returns its best point so far, not converged, with the warning that it was stopped.
+  std::function<bool(const FitProgress&)> progress;
 };
 
 struct LeastSquaresResult {
@@ -78,7 +88,7 @@ struct FitRequest {
   Scenario scenario;             ///< Record: system, drive and protocol (its law and params are set by the fit)
   ParamList presliding;          ///< Presliding: the protocol (m, N, amplitude, rate, hold)
   std::vector<double> x, y;      ///< Curve: v [m/s] and μ or F [N]; Record/Presliding: t [s] and the compared quantity (SI)
-  LeastSquaresOptions options{8, 2000, 1e-10, 1};
+  LeastSquaresOptions options{8, 2000, 1e-10, 1, {}};
 };
 
 struct FitResult {
@@ -100,7 +110,7 @@ struct ConversionRequest {
   std::vector<std::string> free;   ///< empty: every number parameter of `to` but its normal force
   double vMin = 1e-4, vMax = 1, N = 1;
   int count = 200;                 ///< velocities, log-spaced when vMax/vMin ≥ 100 and vMin > 0
-  LeastSquaresOptions options{8, 2000, 1e-12, 1};
+  LeastSquaresOptions options{8, 2000, 1e-12, 1, {}};
 };
 
 struct ConversionResult {
@@ -119,6 +129,10 @@ ConversionResult convertLaw(const ConversionRequest& request);
 FitRequest readFitRequest(const Value& value);
 /// { "from", "fromParams", "to", "toParams", "free", "vMin", "vMax", "N", "count", "options" }.
 ConversionRequest readConversionRequest(const Value& value);
+
+/// What a fit request may ask, for a page's menus: { kinds: [{ id, x: { column, quantity, units },
+/// compares: [{ id, quantity, units }] }] }, units SI first. Declared once, in the reader.
+Value fitOptionsValue();
 
 /// The result as a Value tree (what the CLI prints as JSON and the bindings return).
 Value fitResultValue(const FitResult& result);

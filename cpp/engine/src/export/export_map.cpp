@@ -117,7 +117,7 @@ void fitOwnLaw(const ExportRequest& request, const OwnLaw& law, Mapping& mapping
   problem.residuals = [&](const std::vector<double>& p, std::vector<double>& r) {
     for (std::size_t i = 0; i < v.size(); ++i) r[i] = law.force(p, v[i]) - target[i];
   };
-  const LeastSquaresResult fit = fitLeastSquares(problem, {8, 4000, 1e-12, 1});
+  const LeastSquaresResult fit = fitLeastSquares(problem, {8, 4000, 1e-12, 1, {}});
   // Step 3: the values, and the largest deviation on the grid.
   mapping.exact = false;
   for (std::size_t k = 0; k < law.keys.size(); ++k) mapping.values.push_back({law.keys[k], {fit.values[k]}, law.units[k]});

@@ -106,6 +106,15 @@ std::string unitsOf(Quantity quantity) {
   return list;
 }
 
+std::vector<std::string> unitNames(Quantity quantity) {
+  std::vector<std::string> names;
+  for (const UnitSpec& unit : kUnits)
+    if (unit.quantity == quantity) names.emplace_back(unit.name);
+  return names;
+}
+
+std::string_view quantityName(Quantity quantity) { return specOf(quantity).what; }
+
 Table parseCsv(std::string_view text, const std::string& name) {
   Table table;
   table.name = name;

@@ -33,4 +33,10 @@ std::vector<double> readColumn(const Table& table, const std::string& column, co
 /// The units a quantity may be given in, for messages: "m/s, mm/s, µm/s, nm/s".
 std::string unitsOf(Quantity quantity);
 
+/// The same units as a list (the SI unit first; "" for a coefficient), for a page's unit menus.
+std::vector<std::string> unitNames(Quantity quantity);
+
+/// What a column of the quantity is, in words ("a velocity").
+std::string_view quantityName(Quantity quantity);
+
 }  // namespace friction::fitdata

@@ -29,6 +29,10 @@ constexpr Comparison kComparisons[] = {
     {FitKind::Presliding, "presliding", "friction", Quantity::Force},
 };
 
+/// The x column of a kind: velocity v for a curve, time t for a record or a presliding run.
+std::string_view xColumnOf(FitKind kind) { return kind == FitKind::Curve ? "v" : "t"; }
+Quantity xQuantityOf(FitKind kind) { return kind == FitKind::Curve ? Quantity::Velocity : Quantity::Time; }
+
 const Comparison& findComparison(const std::string& kind, const std::string& compare) {
   std::string kinds, compares;
   for (const Comparison& known : kComparisons) {
@@ -83,7 +87,7 @@ void readData(const Value& value, FitRequest& request) {
   fields.text("file", file, "data.csv");
   text = reading::readText(fields.required("text", "the CSV text (the CLI reads it from data.file)"), "data.text", "v,mu");
   const Comparison& comparison = findComparison(kind, compare.empty() ? (kind == "curve" ? "mu" : kind == "record" ? "friction" : "position") : compare);
-  x = kind == "curve" ? "v" : "t";
+  x = std::string(xColumnOf(comparison.kind));
   y = std::string(comparison.compare);
   fields.text("x", x, "v");
   fields.text("y", y, "mu");
@@ -91,7 +95,7 @@ void readData(const Value& value, FitRequest& request) {
   request.kind = comparison.kind;
   request.compare = std::string(comparison.compare);
   const fitdata::Table table = fitdata::parseCsv(text, file);
-  const Quantity xQuantity = comparison.kind == FitKind::Curve ? Quantity::Velocity : Quantity::Time;
+  const Quantity xQuantity = xQuantityOf(comparison.kind);
   request.x = fitdata::readColumn(table, x, unitOf(fields.find("units"), x, xQuantity), xQuantity);
   request.y = fitdata::readColumn(table, y, unitOf(fields.find("units"), y, comparison.y), comparison.y);
   if (request.x.size() < request.free.size())
@@ -168,7 +172,41 @@ Value paramsValue(const ParamList& params) {
   return object;
 }
 
+/// A column's quantity and its units, as fitOptionsValue lists them.
+Value columnValue(std::string_view column, Quantity quantity) {
+  Value out = Value::object(), units = Value::list();
+  for (const std::string& unit : fitdata::unitNames(quantity)) units.push(unit);
+  if (!column.empty()) out.set("column", std::string(column));
+  out.set("quantity", std::string(fitdata::quantityName(quantity)));
+  out.set("units", units);
+  return out;
+}
+
 }  // namespace
+
+Value fitOptionsValue() {
+  // One entry per kind, in kComparisons' order, with its x column (as readData defaults it) and its comparisons.
+  Value kinds = Value::list();
+  for (std::size_t i = 0; i < std::size(kComparisons); ++i) {
+    const Comparison& first = kComparisons[i];
+    if (i > 0 && kComparisons[i - 1].kindName == first.kindName) continue;
+    Value compares = Value::list();
+    for (const Comparison& comparison : kComparisons) {
+      if (comparison.kindName != first.kindName) continue;
+      Value entry = columnValue("", comparison.y);
+      entry.set("id", std::string(comparison.compare));
+      compares.push(entry);
+    }
+    Value kind = Value::object();
+    kind.set("id", std::string(first.kindName));
+    kind.set("x", columnValue(xColumnOf(first.kind), xQuantityOf(first.kind)));
+    kind.set("compares", compares);
+    kinds.push(kind);
+  }
+  Value out = Value::object();
+  out.set("kinds", kinds);
+  return out;
+}
 
 Value fitResultValue(const FitResult& result) {
   const LeastSquaresResult& fit = result.fit;

@@ -362,10 +362,15 @@ LeastSquaresResult fitLeastSquares(const LeastSquaresProblem& problem, const Lea
   // Step 1: Levenberg–Marquardt from each start; keep the least sum of squares.
   Run best;
   int evaluable = 0;
-  for (const auto& start : spreadStarts(problem, std::max(1, options.starts), options.seed)) {
-    Run run = runFrom(problem, start, options, evaluator);
+  bool stopped = false;
+  std::size_t done = 0;
+  const auto starts = spreadStarts(problem, std::max(1, options.starts), options.seed);
+  for (std::size_t s = 0; s < starts.size() && !stopped; ++s, ++done) {
+    Run run = runFrom(problem, starts[s], options, evaluator);
     if (run.evaluable) ++evaluable;
     if (run.ssr < best.ssr) best = std::move(run);
+    const FitProgress progress{static_cast<int>(s) + 1, static_cast<int>(starts.size()), evaluator.count(), best.ssr};
+    stopped = options.progress && !options.progress(progress) && s + 1 < starts.size();
   }
   if (!best.evaluable)
     throw InputError("data", "The fit could not evaluate the model at any of its " + std::to_string(std::max(1, options.starts)) +
@@ -373,7 +378,7 @@ LeastSquaresResult fitLeastSquares(const LeastSquaresProblem& problem, const Lea
   // Step 2: the residuals, RMS and R² at the best point.
   LeastSquaresResult result;
   result.values = best.p;
-  result.converged = best.converged;
+  result.converged = best.converged && !stopped;
   result.startsTried = evaluable;
   evaluator.evaluate(best.p, result.residuals);
   result.sumOfSquares = best.ssr;
@@ -384,7 +389,10 @@ LeastSquaresResult fitLeastSquares(const LeastSquaresProblem& problem, const Lea
   evaluator.restart(4 * static_cast<int>(problem.names.size()) + 2);
   addStatistics(problem, jacobianInP(problem, best.p, evaluator), result);
   warnAtBounds(problem, result);
-  if (!result.converged)
+  if (stopped)
+    result.warnings.push_back("The fit was stopped after " + std::to_string(done) + " of its " + std::to_string(starts.size()) +
+                              " starts: the values are the best point of those, not the fit's answer.");
+  else if (!result.converged)
     result.warnings.push_back("The fit did not converge within " + std::to_string(options.maxEvaluations) +
                               " evaluations per start: the values are its best point so far, not a minimum.");
   result.evaluations = evaluator.count();
