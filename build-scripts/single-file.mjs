@@ -6,9 +6,8 @@
 //   - the worker (the Emscripten module, engine.mjs and sim-worker.js, bundled the same way) is
 //     inlined as text and started as a classic worker from a Blob URL, with the wasm bytes inlined as
 //     base64 and handed to the engine (globalThis.__frictionWasmBinary), so nothing is fetched;
-//   - the fits' module (fit-engine.mjs and its glue, loaded on demand by loadFitEngine) is bundled into
-//     the worker too, registered but not run, with its wasm bytes (globalThis.__frictionFitWasmBinary),
-//     so that a worker can `__require('fit-engine.mjs')` offline.
+//   - the Fit view's worker (fit-worker.js with the fits' module fit-engine.mjs and its glue) is inlined
+//     as a second worker text, with the fits' wasm bytes (globalThis.__frictionFitWasmBinary).
 // Run after build-scripts/build.sh: node build-scripts/single-file.mjs  (build.sh runs it).
 
 import { readFile, writeFile } from 'node:fs/promises';
@@ -84,7 +83,7 @@ async function modulesFrom(entry) {
 }
 const pageModules = await modulesFrom('js/main.js');
 const workerModules = await modulesFrom('js/engine/sim-worker.js');
-const fitModules = (await modulesFrom('fit-engine.mjs')).filter((name) => !workerModules.includes(name));
+const fitWorkerModules = await modulesFrom('js/engine/fit-worker.js');
 const fitWasm = await readFile(path.join(dist, 'friction-fit-wasm.wasm'));
 
 const wasm = await readFile(path.join(dist, 'friction-wasm.wasm'));
@@ -92,15 +91,20 @@ const wasm = await readFile(path.join(dist, 'friction-wasm.wasm'));
 // Classic scripts may not mention import.meta, and a blob: address cannot serve as a base URL; a
 // fixed file: URL stands in (it is only used to locate files, and here nothing is located).
 const inlineBytes = (name, bytes) => `globalThis.${name} = Uint8Array.from(atob(${JSON.stringify(bytes.toString('base64'))}), (c) => c.charCodeAt(0));\n`;
-const workerSource = (inlineBytes('__frictionWasmBinary', wasm) + inlineBytes('__frictionFitWasmBinary', fitWasm)
-  + await bundle('js/engine/sim-worker.js', [...workerModules, ...fitModules])).replaceAll('import.meta.url', '"file:///friction-lab-worker.js"');
+const workerSource = (inlineBytes('__frictionWasmBinary', wasm)
+  + await bundle('js/engine/sim-worker.js', workerModules)).replaceAll('import.meta.url', '"file:///friction-lab-worker.js"');
+// The Fit view's worker (fit-client.js starts it from this text), with the fits' module and its bytes.
+const fitWorkerSource = (inlineBytes('__frictionFitWasmBinary', fitWasm)
+  + await bundle('js/engine/fit-worker.js', fitWorkerModules)).replaceAll('import.meta.url', '"file:///friction-lab-fit-worker.js"');
 // The page starts the worker from this text (see sim-client.js). The typeset equations of the
 // "How it is computed" dialog (equations.mjs) and its stylesheet come inline too (views/equations-view.js
 // reads them).
 const equations = JSON.parse(await read('equations.json'));
 const pageSource = `globalThis.__frictionWorkerSource = ${JSON.stringify(workerSource).replaceAll('</script', '<\\/script')};\n`
+  + `globalThis.__frictionFitWorkerSource = ${JSON.stringify(fitWorkerSource).replaceAll('</script', '<\\/script')};\n`
   + `globalThis.__frictionEquations = ${JSON.stringify(equations)};\n`
   + `globalThis.__frictionEquationsCss = ${JSON.stringify(await read('equations.css'))};\n`
+  + `globalThis.__frictionFitCss = ${JSON.stringify(await read('fit-view.css'))};\n`
   + await bundle('js/main.js', pageModules);
 
 let html = await read('index.html');

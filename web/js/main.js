@@ -54,7 +54,7 @@ async function start() {
   });
   applyEmbed(embed, showNotice);
 
-  // The explorer, presliding and map views are loaded and built the first time they are shown, so a
+  // The explorer, presliding, map and fit views are loaded and built the first time they are shown, so a
   // visitor who never opens them neither downloads nor runs them (the page's start-up payload).
   const built = {};
   const builders = {
@@ -63,6 +63,7 @@ async function start() {
       client, settings.presliding, () => store.persist(), endPreset),
     map: async () => new (await import('./views/map-view.js')).MapView(mapElements(), catalog, settings.map,
       () => store.persist(), openRun),
+    fit: async () => new (await import('./views/fit-view.js')).FitView(byId('view-fit'), catalog, store, openRun),
   };
   /** The view, built on first use (a promise of it); undefined for the spring-block view. */
   function showView(view) {

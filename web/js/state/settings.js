@@ -10,7 +10,7 @@
 //               (apart from the explorer's, which compare laws at fixed inputs)
 //   integrators {<lawId>: <integratorId>}: each law's integrator; missing means 'auto'
 //   charts      {position: boolean (x on the relative chart), phaseX: 'spring' | 'x' (phase-portrait axis)}
-//   view        'spring' | 'explorer' | 'presliding' | 'map': the view shown
+//   view        'spring' | 'explorer' | 'presliding' | 'map' | 'fit': the view shown
 //   compare     [request, …]: the runs pinned for comparison (at most 4), each {model, params} or
 //               {law, params, system, integrator}
 //   presliding  the presliding view: {law: <dynamic lawId>, overrides: {<lawId>: {<paramKey>: number}},
@@ -20,6 +20,9 @@
 //               system: {<systemParamKey>: number}, start: 'rest' | 'steady', kick: number,
 //               x, y: null (the subject's default axes) | {target: 'params' | 'system', key, min, max,
 //               count (2 … 256), log: boolean}}
+//   fit         the fit view: {law, free: [key], values: {key: number}, kind, compare, x, y, units: {x, y}, N,
+//               starts, shown, data?: {name, text} (only while at most 2000 characters; all data are saved
+//               on this device under a key of their own: views/fit-data.js)}
 //   explorer    the law explorer: {
 //     laws: [<lawId>, …] (at most MAX_LAWS, no repeats), overrides: {<lawId>: {<paramKey>: number | number[]}},
 //     quantity: 'mu' | 'force', scale: 'linear' | 'log',
@@ -107,7 +110,7 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
   if (overrides.dropped) reset.add('overrides');
 
   if (saved.view !== undefined) {
-    if (saved.view === 'spring' || saved.view === 'map' || (saved.view === 'explorer' && laws.length > 0)
+    if (saved.view === 'spring' || saved.view === 'map' || ((saved.view === 'explorer' || saved.view === 'fit') && laws.length > 0)
       || (saved.view === 'presliding' && dynamicLaws.length > 0)) settings.view = saved.view;
     else reset.add('view');
   }
@@ -166,6 +169,9 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
     if (mode === undefined || kick === undefined) reset.add('start');
     settings.start = { mode: mode ?? 'rest', kick: kick ?? 0 };
   }
+  // The fit view's slice is checked against the catalog by the fit view itself (views/fit-view.js),
+  // which is loaded on demand.
+  if (saved.fit !== undefined) settings.fit = saved.fit;
   if (saved.map !== undefined) {
     const kept = loadMap(saved.map, models, drivingLaws, system);
     settings.map = kept.settings;

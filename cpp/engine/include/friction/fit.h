@@ -97,6 +97,7 @@ struct FitResult {
   ParamList params;                  ///< every law parameter after the fit (fixed and fitted), for a run
   ParamList system;                  ///< Record: the system after the fit
   std::vector<double> fitted;        ///< the model's value at each data point
+  std::vector<double> x, y;          ///< the data as the fit read them, in SI (a page plots them beside `fitted`)
 };
 
 /// Fits `request.law` to the data. Throws InputError naming the field (free[2], params.a, data) for a

@@ -184,6 +184,7 @@ FitResult fitLaw(const FitRequest& request) {
   result.fit = fitLeastSquares(problem, request.options);
   result.free = problem.names;
   std::tie(result.params, result.system) = listsAt(request, free, result.fit.values);
+  result.x = request.x, result.y = request.y;
   result.fitted.resize(request.x.size());
   for (std::size_t i = 0; i < request.x.size(); ++i) result.fitted[i] = request.y[i] + result.fit.residuals[i];
   return result;
