@@ -21,6 +21,7 @@ function points(x, y, log) {
 
 function makeChart(canvas, yTitle) {
   canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', 'No fit yet.');
   applyChartDefaults();
   return new Chart(canvas, {
     type: 'scatter',
@@ -76,5 +77,10 @@ export class FitCharts {
       { label: 'Fit − data', data: points(result.x, result.residuals, log), borderColor: RESIDUAL, backgroundColor: RESIDUAL, pointRadius: 2.5, showLine: false },
     ];
     this.#residuals.update('none');
+    // The charts' text alternatives: what they show, in words.
+    const span = `${xName} from ${formatQuantity(sortedX[0], xUnit)} to ${formatQuantity(sortedX.at(-1), xUnit)}`;
+    this.#fit.canvas.setAttribute('aria-label', `${result.x.length} data points of ${yName} against ${span}, and ${lawName} fitted to them.`);
+    const largest = result.residuals.reduce((max, r) => Math.max(max, Math.abs(r)), 0);
+    this.#residuals.canvas.setAttribute('aria-label', `The residuals, fit minus data, against ${span}: at most ${formatQuantity(largest, yUnit)} in size.`);
   }
 }
