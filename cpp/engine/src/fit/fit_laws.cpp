@@ -104,10 +104,10 @@ double interpolate(const std::vector<double>& t, const std::vector<double>& y, d
 /// Curve: the law's steady friction, F(v) = forceMagnitude(|v|, N) signed like v, or μ = F/N.
 void curveModel(const FitRequest& request, const ParamList& law, std::vector<double>& out) {
   const LawEvaluator evaluator(request.law, law);
+  const double scale = request.compare == "mu" ? 1 / request.N : 1.0;  // μ = F/N, or F itself
   for (std::size_t i = 0; i < request.x.size(); ++i) {
     const double v = request.x[i];
-    const double force = std::copysign(evaluator.forceMagnitude(std::abs(v), request.N), v);
-    out[i] = request.compare == "mu" ? force / request.N : force;
+    out[i] = std::copysign(evaluator.forceMagnitude(std::abs(v), request.N), v) * scale;
   }
 }
 
