@@ -1,6 +1,7 @@
 // libFuzzer harness: bytes → the command-line program's JSON reader and its conversion to a
-// friction::Value (cpp/cli/scenario_json) → the engine's one reader (readScenario, readSweep) → the
-// run, as `friction run` and `friction sweep` do, and as the wasm bindings read and run a request.
+// friction::Value (cpp/cli/scenario_json) → the engine's one reader (readScenario, readSweep,
+// readFitRequest, readConversionRequest, readExportRequest) → the run, the fit or the export, as
+// `friction run|sweep|fit|convert|export` do, and as the wasm bindings read and run a request.
 //
 // Expected outcomes: malformed JSON (cli::JsonError), a refusal naming the field (InputError), a run
 // that cannot complete and says why (SimulationError), or the harness's own wall-clock budget running
@@ -141,6 +142,49 @@ void runSweep(Sweep sweep) {
   }
 }
 
+// Caps a fit's cost without changing what it fits: at most 2 starts and 40 evaluations each, a
+// record's output grid thinned as a run's is, and the wall budget checked after each start.
+void capFit(LeastSquaresOptions& options, Scenario& scenario, std::chrono::steady_clock::time_point deadline) {
+  options.starts = std::min(options.starts, 2);
+  options.maxEvaluations = std::min(options.maxEvaluations, 40);
+  if (scenario.samples > kMaxSamples && scenario.samples <= 1'000'000) scenario.samples = kMaxSamples;
+  options.progress = [deadline](const FitProgress&) {
+    if (std::chrono::steady_clock::now() > deadline) throw WallBudgetSpent{};
+    return true;
+  };
+}
+
+// A fit's result: one fitted value per free parameter, the model's value per data point, finite
+// where the fit reports success.
+void checkFit(const FitResult& result, std::size_t points) {
+  if (result.fit.values.size() != result.free.size()) finding("a fit with " + std::to_string(result.fit.values.size()) + " values for " +
+                                                              std::to_string(result.free.size()) + " free parameters");
+  for (double value : result.fit.values) checkFinite(value, "a fitted value");
+  if (result.fitted.size() != points) finding("a fit with " + std::to_string(result.fitted.size()) + " model values for " + std::to_string(points) + " points");
+  checkFinite(result.fit.rms, "a fit's rms");
+}
+
+// The fits (friction fit, friction convert) and the solver export (friction export), read by their
+// one readers as the CLI and the bindings read them.
+void runFitRequest(const cli::Json& json, const Value& value) {
+  const auto deadline = std::chrono::steady_clock::now() + kWallBudget;
+  if (json.has("data")) {
+    FitRequest request = readFitRequest(value);
+    capFit(request.options, request.scenario, deadline);
+    checkFit(fitLaw(request), request.x.size());
+  } else if (json.has("from")) {
+    ConversionRequest request = readConversionRequest(value);
+    Scenario unused;
+    capFit(request.options, unused, deadline);
+    const ConversionResult result = convertLaw(request);
+    checkFit(result.fit, result.v.size());
+    checkFinite(result.maxAbsoluteDeviation, "a conversion's deviation");
+  } else {
+    const ExportResult result = exportLaw(readExportRequest(value));
+    if (result.text.empty()) finding("an export of no text");
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -148,7 +192,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const cli::Json json = cli::JsonReader(text).parse();
     const Value value = cli::toValue(json);
-    if (json.has("scenario")) runSweep(readSweep(value));
+    if (json.has("data") || json.has("from") || json.has("to")) runFitRequest(json, value);
+    else if (json.has("scenario")) runSweep(readSweep(value));
     else runWithinBudget(readScenario(value));
     ++outcomes.completed;
   } catch (const cli::JsonError&) {

@@ -126,13 +126,28 @@ int main(int argc, char** argv) {
     write("preset-" + id + ".json", scenarioJson(preset));
     if (preset.view == "spring") write("sweep-" + id + ".json", sweepJson(preset));
   }
+  // Fits, a conversion and exports (README "Fitting", "Export to your solver"): small valid requests
+  // that the fuzzer mutates into the readers' corners.
+  write("fit-curve.json", R"({"law": "opensees-veldependent", "free": ["muSlow", "muFast", "transRate"], "data": {"kind": "curve",
+  "text": "v,mu\n0.001,0.45\n0.01,0.38\n0.1,0.26\n1,0.25\n", "units": {"v": "m/s"}}, "options": {"starts": 2}})");
+  write("fit-record.json", R"({"law": "rsf", "params": {"evolution": 1}, "free": ["a"], "data": {"kind": "record", "y": "friction",
+  "text": "t,friction\n0.5,0.6\n1.5,0.61\n2.5,0.605\n"}, "scenario": {"system": {"m": 0, "c": 1e7, "Fn": 1,
+  "v0": [[0, 1e-6], [1, 1e-5]], "start": "steady"}, "integrator": "radau"}})");
+  write("fit-presliding.json", R"({"law": "dahl", "free": ["sigma0"], "data": {"kind": "presliding", "compare": "position",
+  "text": "t,position\n1,1e-6\n2,2e-6\n3,3.2e-6\n"}, "presliding": {"amplitude": 1.425, "rate": 0.1425, "hold": 5}})");
+  write("convert.json", R"({"from": "drake-stribeck", "to": "opensees-veldependent", "vMin": 1e-3, "vMax": 0.1, "N": 1, "count": 20})");
+  for (const std::string& target : exportTargets())
+    write("export-" + target + ".json", R"({"law": "lugre", "to": ")" + target + R"(", "N": 10, "vMin": 1e-4, "vMax": 1, "units": "SI"})");
   std::cout << "write_fuzz_seeds: " << files << " files in " << corpus.string() << "\n";
 
   if (argc == 3) {
     std::set<std::string> tokens = {"\"model\"", "\"law\"", "\"params\"", "\"system\"", "\"start\"", "\"rest\"",
                                     "\"steady\"", "\"integrator\"", "\"samples\"", "\"tolerance\"", "\"kick\"", "\"scenario\"",
                                     "\"x\"", "\"y\"", "\"target\"", "\"key\"", "\"min\"", "\"max\"", "\"count\"",
-                                    "\"log\"", "true", "false", "null", "-0", "1e308", "1e-320", "2147483648"};
+                                    "\"log\"", "true", "false", "null", "-0", "1e308", "1e-320", "2147483648",
+                                    "\"data\"", "\"kind\"", "\"curve\"", "\"record\"", "\"presliding\"", "\"compare\"",
+                                    "\"text\"", "\"units\"", "\"free\"", "\"options\"", "\"starts\"", "\"from\"", "\"to\"",
+                                    "\"vMin\"", "\"vMax\"", "\"mm/s\"", "\"mm-N-s\""};
     for (const ModelSpec& model : modelCatalog()) addModelTokens(tokens, model);
     for (const LawSpec& law : lawCatalog()) addModelTokens(tokens, law.spec);
     addModelTokens(tokens, springBlockSystemModel());
