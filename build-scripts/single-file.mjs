@@ -97,14 +97,14 @@ const workerSource = (inlineBytes('__frictionWasmBinary', wasm)
 const fitWorkerSource = (inlineBytes('__frictionFitWasmBinary', fitWasm)
   + await bundle('js/engine/fit-worker.js', fitWorkerModules)).replaceAll('import.meta.url', '"file:///friction-lab-fit-worker.js"');
 // The page starts the worker from this text (see sim-client.js). The typeset equations of the
-// "How it is computed" dialog (equations.mjs) and its stylesheet come inline too (views/equations-view.js
-// reads them).
+// "How it is computed" dialog (equations.mjs) come inline too (views/equations-view.js reads them), and
+// the stylesheets the views load on demand (ui/stylesheet.js).
 const equations = JSON.parse(await read('equations.json'));
 const pageSource = `globalThis.__frictionWorkerSource = ${JSON.stringify(workerSource).replaceAll('</script', '<\\/script')};\n`
   + `globalThis.__frictionFitWorkerSource = ${JSON.stringify(fitWorkerSource).replaceAll('</script', '<\\/script')};\n`
   + `globalThis.__frictionEquations = ${JSON.stringify(equations)};\n`
-  + `globalThis.__frictionEquationsCss = ${JSON.stringify(await read('equations.css'))};\n`
-  + `globalThis.__frictionFitCss = ${JSON.stringify(await read('fit-view.css'))};\n`
+  + `globalThis.__frictionCss = ${JSON.stringify(Object.fromEntries(await Promise.all(
+    ['equations.css', 'explorer.css', 'fit-view.css', 'map.css', 'present.css'].map(async (name) => [name, await read(name)]))))};\n`
   + await bundle('js/main.js', pageModules);
 
 let html = await read('index.html');

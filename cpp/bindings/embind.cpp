@@ -177,7 +177,28 @@ val paramListToJs(const friction::ParamList& params) {
   return out;
 }
 
-// [{ id, name, look, view, model | law, params, system, integrator, protocol, expected: { key: value } }]
+// A law preset's drive beyond a constant v0, in the scenario reader's keys, each only where the preset
+// sets it: { system?: { v0: [[t, v], …], start: 'steady' }, protocol?: { holds, slide, table: { t, x },
+// normalForce }, grid?: 'log', samples? }. Merged into { law, params, system, integrator } it reads as
+// presetScenario (the CLI's run of the preset).
+val presetDrive(const friction::Preset& preset) {
+  const friction::Scenario scenario = friction::presetScenario(preset);
+  const friction::DriveProtocol& lab = scenario.protocol;
+  val drive = val::object(), system = val::object(), protocol = val::object();
+  if (!scenario.driveSteps.empty()) system.set("v0", breakpoints(scenario.driveSteps));
+  if (preset.steadyStart) system.set("start", text("steady"));
+  if (!lab.holds.empty()) protocol.set("holds", numbers(lab.holds)), protocol.set("slide", lab.slide);
+  if (!lab.tableT.empty()) protocol.set("table", object({{"t", numbers(lab.tableT)}, {"x", numbers(lab.tableX)}}));
+  if (!lab.normalForce.empty()) protocol.set("normalForce", breakpoints(lab.normalForce));
+  if (!scenario.driveSteps.empty() || preset.steadyStart) drive.set("system", system);
+  if (!lab.empty()) drive.set("protocol", protocol);
+  if (scenario.logGrid) drive.set("grid", text("log"));
+  if (preset.samples > 0) drive.set("samples", preset.samples);
+  return drive;
+}
+
+// [{ id, name, look, view, model | law, params, system, integrator, protocol, expected: { key: value },
+//    drive: { system?: { v0, start }, protocol?, grid?, samples? } (presetDrive) }]
 val presets() {
   return arrayOf(friction::presetCatalog(), [](const friction::Preset& preset) {
     val expected = val::object();
@@ -186,7 +207,8 @@ val presets() {
                        {"view", text(preset.view)}, {"params", paramListToJs(preset.params)},
                        {"system", paramListToJs(preset.system)},
                        {"integrator", text(preset.integrator.empty() ? "auto" : preset.integrator)},
-                       {"protocol", paramListToJs(preset.protocol)}, {"expected", expected}});
+                       {"protocol", paramListToJs(preset.protocol)}, {"expected", expected},
+                       {"drive", friction::runsModel(preset) ? val::object() : presetDrive(preset)}});
     item.set(friction::runsModel(preset) ? "model" : "law", text(preset.subject));
     return item;
   });

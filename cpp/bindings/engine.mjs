@@ -65,7 +65,8 @@
 // engine.preslidingProtocol({ amplitude, rate, hold })  -> [[t, F], ...] (Canudas de Wit et al. 1995, Fig. 2)
 // engine.presliding()            the presliding experiment's parameters (m, N, amplitude, rate, hold)
 // engine.presets()               named scenarios: [{ id, name, look, view, model | law, params, system,
-//                                integrator, protocol, expected }]
+//                                integrator, protocol, expected, drive: { system?: { v0, start }, protocol?, grid?,
+//                                samples? } (the research presets' drive, as the scenario reader reads it) }]
 // engine.runPresliding({ law, params, protocol, samples })
 //                                that experiment: { columns: { t, x, v, applied, friction, state }, summary }
 // engine.sweepCells({ scenario, x, y, cells: [i0, j0, ...] })

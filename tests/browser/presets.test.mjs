@@ -57,3 +57,31 @@ test('presets load with their line; the Coulomb preset shows its closed form; a 
     assert.equal(await page.locator('#view-spring').isVisible(), true);
     assert.deepEqual(problems, []);
   });
+
+test('a research preset runs its own drive: the velocity step ends at μ0 + (a − b) ln 10, and Clear the drive goes back to a constant v0',
+  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    const { page, problems } = await openPage(site, t);
+    await loadSite(site, page);
+    await page.selectOption('#preset', 'rsf-velocity-step');
+    await page.waitForFunction(() => window.__lastSummary?.law === 'rsf' && Array.isArray(window.__lastSummary?.system?.v0)
+      && document.querySelector('#status').dataset.state === 'ready');
+    const summary = await page.evaluate(() => window.__lastSummary);
+    // rsfmodel's velocity step, 1 → 10 µm/s at 10 s, on the quasi-static slider from steady sliding.
+    assert.deepEqual(summary.system.v0, [[0, 1e-6], [10, 1e-5]]);
+    assert.equal(summary.system.m, 0);
+    const { mu0, a, b1 } = summary.params;
+    const friction = await page.evaluate(() => {
+      const forces = globalThis.Chart.getChart('chart-forces').data.datasets.find((set) => /friction/i.test(set.label));
+      return forces.data.at(-1).y;
+    });
+    const steady = mu0 + (a - b1) * Math.log(1e-5 / summary.params.Vstar);
+    assert.ok(Math.abs(friction / summary.system.Fn - steady) < 1e-6, `final μ ${friction / summary.system.Fn}, steady state ${steady}`);
+    // The drive is said in words beside the system, and can be cleared.
+    const note = page.locator('#drive-note');
+    await page.waitForFunction(() => document.querySelector('#drive-note span').textContent.startsWith('Drive: velocity steps'));
+    assert.equal(await note.isVisible(), true);
+    await note.locator('button').click();
+    await page.waitForFunction(() => typeof window.__lastSummary?.system?.v0 === 'number' && document.querySelector('#status').dataset.state === 'ready');
+    assert.equal(await note.isVisible(), false);
+    assert.deepEqual(problems, []);
+  });

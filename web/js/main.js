@@ -58,12 +58,23 @@ async function start() {
   // visitor who never opens them neither downloads nor runs them (the page's start-up payload).
   const built = {};
   const builders = {
-    explorer: async () => new (await import('./views/explorer-view.js')).ExplorerView(explorerElements(), catalog, client, store),
+    explorer: async () => {
+      const { ExplorerView, stylesReady } = await import('./views/explorer-view.js');
+      await stylesReady;
+      return new ExplorerView(explorerElements(), catalog, client, store);
+    },
     presliding: async () => new (await import('./views/presliding-view.js')).PreslidingView(preslidingElements(), catalog,
       client, settings.presliding, () => store.persist(), endPreset),
-    map: async () => new (await import('./views/map-view.js')).MapView(mapElements(), catalog, settings.map,
-      () => store.persist(), openRun),
-    fit: async () => new (await import('./views/fit-view.js')).FitView(byId('view-fit'), catalog, store, openRun),
+    map: async () => {
+      const { MapView, stylesReady } = await import('./views/map-view.js');
+      await stylesReady;
+      return new MapView(mapElements(), catalog, settings.map, () => store.persist(), openRun);
+    },
+    fit: async () => {
+      const { FitView, stylesReady } = await import('./views/fit-view.js');
+      await stylesReady;
+      return new FitView(byId('view-fit'), catalog, store, openRun);
+    },
   };
   /** The view, built on first use (a promise of it); undefined for the spring-block view. */
   function showView(view) {

@@ -20,6 +20,8 @@
 //               system: {<systemParamKey>: number}, start: 'rest' | 'steady', kick: number,
 //               x, y: null (the subject's default axes) | {target: 'params' | 'system', key, min, max,
 //               count (2 … 256), log: boolean}}
+//   drive       the law runs' drive beyond a constant v0, in the scenario reader's keys: {system?: {v0: [[t, v], …],
+//               start}, protocol?: {holds, slide, table, normalForce}, grid?, samples?} (a research preset's)
 //   fit         the fit view: {law, free: [key], values: {key: number}, kind, compare, x, y, units: {x, y}, N,
 //               starts, shown, data?: {name, text} (only while at most 2000 characters; all data are saved
 //               on this device under a key of their own: views/fit-data.js)}
@@ -172,6 +174,9 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
   // The fit view's slice is checked against the catalog by the fit view itself (views/fit-view.js),
   // which is loaded on demand.
   if (saved.fit !== undefined) settings.fit = saved.fit;
+  // The drive (a research preset's): the engine reads and checks it with each run (its messages name
+  // protocol.holds[2] and so on), and the spring-block view offers to clear it.
+  if (saved.drive !== null && typeof saved.drive === 'object') settings.drive = saved.drive;
   if (saved.map !== undefined) {
     const kept = loadMap(saved.map, models, drivingLaws, system);
     settings.map = kept.settings;

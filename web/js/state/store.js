@@ -74,8 +74,9 @@ export class Store {
       settings.overrides[run.model] = run.params;
       return;
     }
-    const { start = 'rest', ...system } = run.system ?? {};
+    const { start = run.drive?.system?.start ?? 'rest', ...system } = run.system ?? {};
     settings.model = run.law;
+    settings.drive = run.drive ?? {};  // a research preset's drive; a map cell or a fit runs at constant v0
     settings.lawOverrides[run.law] = run.params;
     settings.system = system;
     settings.start = { mode: start, kick: run.kick ?? 0 };

@@ -13,6 +13,7 @@ export function springElements() {
       systemDescription: byId('system-description'),
       systemParams: byId('system-params'),
       quasiStatic: byId('quasi-static'),
+      driveNote: byId('drive-note'),
       lawSection: byId('law-section'),
       lawTitle: byId('law-title'),
       lawOrigin: byId('law-origin'),

@@ -9,16 +9,11 @@
 // Catalog text is inserted with DOM APIs (textContent); the MathML, which our own build wrote, is
 // parsed with a <template>.
 
-import { el } from '../ui/dom.js';
+import { el, loadStylesheet } from '../ui/dom.js';
 
 const SOURCE = 'equations.json';
 // The dialog's stylesheet comes with this module, on demand like it (inline in the single-file build).
-const STYLESHEET = 'equations.css';
-if (globalThis.__frictionEquationsCss !== undefined) {
-  document.head.append(el('style', { textContent: globalThis.__frictionEquationsCss }));
-} else {
-  document.head.append(el('link', { rel: 'stylesheet', href: new URL(STYLESHEET, document.baseURI).href }));
-}
+loadStylesheet('equations.css');
 
 /** @type {Promise<object> | null} equations.json, loaded once (retried after a failure). */
 let typesetPromise = null;

@@ -7,6 +7,10 @@ import { LawChartView } from '../charts/law-chart.js';
 import { downloadChartPng, downloadText, lawCurvesToCsv } from '../ui/export.js';
 import { drivenParams, ExplorerInputs } from './explorer-inputs.js';
 import { LawCards } from './law-cards.js';
+import { loadStylesheet } from '../ui/dom.js';
+
+/** The view's stylesheet, on demand like the view (main.js waits for it before building the view). */
+export const stylesReady = loadStylesheet('explorer.css');
 
 // Points per law curve: on the default ±0.2 m/s axis one every 0.5 mm/s, plus v = 0 itself.
 const CURVE_POINTS = 801;

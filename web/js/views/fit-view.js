@@ -6,14 +6,13 @@
 import { FitCharts } from '../charts/fit-chart.js';
 import { FitClient } from '../engine/fit-client.js';
 import { expose } from '../test-hooks.js';
-import { el } from '../ui/dom.js';
+import { el, loadStylesheet } from '../ui/dom.js';
 import { SolverExportDialog } from '../ui/solver-export.js';
 import { FitDataBox, LINK_DATA_LIMIT, csvColumns, loadSavedData, saveData } from './fit-data.js';
 import { FitParamsTable, showFitResult } from './fit-result.js';
 
-// The view's stylesheet comes with this module, on demand like it (inline in the single-file build).
-if (globalThis.__frictionFitCss !== undefined) document.head.append(el('style', { textContent: globalThis.__frictionFitCss }));
-else document.head.append(el('link', { rel: 'stylesheet', href: new URL('fit-view.css', document.baseURI).href }));
+/** The view's stylesheet, on demand like the view (main.js waits for it before building the view). */
+export const stylesReady = loadStylesheet('fit-view.css');
 
 const DEFAULTS = { law: 'opensees-veldependent', free: ['muSlow', 'muFast', 'transRate'], values: {}, kind: 'curve',
   compare: 'mu', x: null, y: null, units: {}, N: 1, starts: 8, shown: false };

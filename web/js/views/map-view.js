@@ -4,13 +4,16 @@
 // come from the engine catalog; the engine checks every value and its messages are shown beside
 // the control they name.
 
-import { el } from '../ui/dom.js';
+import { el, loadStylesheet } from '../ui/dom.js';
 import { downloadChartPng, downloadText, mapToCsv } from '../ui/export.js';
 import { describeRegime, describeRegimeWithGrowth, formatQuantity } from '../ui/format.js';
 import { MapChart, REGIME_COLOURS } from '../charts/map-chart.js';
 import { MapPool } from '../engine/map-pool.js';
 import { splitFieldPath } from '../engine/field-path.js';
 import { ParamsForm, sliderSpan } from '../ui/params-form.js';
+
+/** The view's stylesheet, on demand like the view (main.js waits for it before building the view). */
+export const stylesReady = loadStylesheet('map.css');
 
 // Points a side of the boundary's margin grid: four per cell of a 64-cell axis.
 const BOUNDARY_RESOLUTION = 256;

@@ -11,6 +11,7 @@ import { Comparison } from './compare.js';
 import { SpringControls } from './spring-controls.js';
 import { SpringReadouts } from './spring-readouts.js';
 import { SystemView } from './system-view.js';
+import { loadStylesheet } from '../ui/dom.js';
 
 /** The export module (CSV and PNG downloads), loaded the first time something is exported. */
 const exporting = () => import('../ui/export.js');
@@ -24,11 +25,22 @@ const systemOf = (summary) => {
   return { v0, eta };
 };
 
+/**
+ * The request with the settings' drive merged in (a research preset's velocity steps, holds, log
+ * grid: engine.presets()'s `drive`, in the scenario reader's own keys). The controls' request stays
+ * what is remembered; the drive is its own slice until cleared.
+ */
+function withDrive(request, drive) {
+  if (request.law === undefined || !drive || Object.keys(drive).length === 0) return request;
+  return { ...request, ...drive, system: { ...request.system, ...drive.system } };
+}
+
 /** The id of what a request runs: a model or a law. */
 const choiceOf = (request) => request.model ?? request.law;
 
 export class SpringView {
   #ui;
+  #presentStyles = null;
   #catalog;
   #client;
   #store;
@@ -141,7 +153,7 @@ export class SpringView {
 
   /**
    * Present mode: full screen (where the browser allows it), the system, the charts and the key
-   * sliders large, help text hidden (styles.css, body.present). Esc or the button ends it.
+   * sliders large, help text hidden (present.css, body.present). Esc or the button ends it.
    */
   #wirePresent() {
     const button = this.#ui.present;
@@ -152,6 +164,8 @@ export class SpringView {
     };
     button.addEventListener('click', async () => {
       const on = !document.body.classList.contains('present');
+      // Its stylesheet comes the first time (a local file: well within the click's activation for full screen).
+      if (on) await (this.#presentStyles ??= loadStylesheet('present.css'));
       set(on);
       try {
         if (on && !document.fullscreenElement) await document.documentElement.requestFullscreen?.();
@@ -228,12 +242,13 @@ export class SpringView {
   /** Runs the controls' request and shows it (older replies are shown as they arrive, so the charts follow a drag). */
   async recompute() {
     const ticket = ++this.#issued;
-    const request = this.#controls.request;
+    const request = this.#controls.request, sent = withDrive(request, this.#store.settings.drive);
+    this.#showDrive();
     this.#setStatus('computing', 'Computing…');
     this.#showCancel(true);
     let result;
     try {
-      result = await this.#client.simulate(request);
+      result = await this.#client.simulate(sent);
     } catch (error) {
       if (ticket !== this.#issued) return;  // an older request's error is moot: the newer one reports its own
       this.#showCancel(false);
@@ -251,11 +266,24 @@ export class SpringView {
     // Not a run for a model or law the user has already left. Saved after the charts are drawn:
     // the save is not what the user waits to see.
     const current = choiceOf(request) === this.#controls.choice.id;
-    if (current) this.#show(result, request);
+    if (current) this.#show(result, sent);
     this.#store.persist();
     if (!current || ticket !== this.#issued) return;
     this.#controls.acceptValues();
     this.#setStatus('ready', 'Up to date');
+  }
+
+  /** The drive's note (a law run with a drive only), whose button clears the drive and runs again. */
+  #showDrive() {
+    const note = this.#ui.controls.driveNote, drive = this.#store.settings.drive;
+    note.hidden = this.#controls.choice.kind !== 'law' || !drive || Object.keys(drive).length === 0;
+    if (note.hidden) return;
+    // Its words come with a module of their own, loaded once a drive is set (the start-up download).
+    import('./drive-note.js').then(({ describeDrive }) => { note.firstChild.textContent = describeDrive(drive); });
+    note.lastChild.onclick = () => {
+      this.#store.settings.drive = {};
+      this.recompute();
+    };
   }
 
   #show(result, request) {
