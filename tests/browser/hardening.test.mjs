@@ -52,6 +52,7 @@ test('the stability-map view comes back as it was left, and a bad saved axis fal
   await page.goto(link({ model: 'abbott-seed', view: 'map', map: { subject: 'coulomb', overrides: { coulomb: { mu_s: 0.5 } }, system: { m: 2 }, start: 'rest', kick: 0,
     x: { target: 'system', key: 'v0', min: 0.1, max: 1, count: 5, log: true }, y: { target: 'params', key: 'mu_k', min: 0.1, max: 0.4, count: 4, log: false } } }));
   await page.waitForSelector('#view-map:not([hidden])');
+  await page.waitForFunction(() => window.__mapView);  // built once its stylesheet applies
   assert.equal(await page.inputValue('#map-subject'), 'coulomb');
   assert.equal(await page.inputValue('#map-x-key'), 'system:v0');
   assert.equal(await page.inputValue('#map-x-count'), '5');
@@ -63,6 +64,7 @@ test('the stability-map view comes back as it was left, and a bad saved axis fal
   await page.goto(link({ model: 'abbott-seed', view: 'map',
     map: { subject: 'coulomb', x: { target: 'system', key: 'warp', min: 0, max: 1, count: 5, log: false } } }));
   await page.waitForSelector('#view-map:not([hidden])');
+  await page.waitForFunction(() => window.__mapView);  // built once its stylesheet applies
   assert.match(await page.locator('#notice').textContent(), /no longer apply/);
   assert.equal(await page.inputValue('#map-x-key'), 'system:c');
   assert.equal(await page.inputValue('#map-y-key'), 'system:eta');

@@ -59,6 +59,8 @@ export function describeRange(spec) {
  * @param {{resonanceHz: number, resonanceRadPerS: number}} summary
  */
 export function formatResonance(summary) {
+  // √(c/m) is not a number on the quasi-static slider (m = 0): it has no resonance.
+  if (!Number.isFinite(summary.resonanceHz)) return 'none without inertia';
   return summary.resonanceHz.toFixed(2) + 'Hz, ' + summary.resonanceRadPerS.toFixed(2) + 'rad/s';
 }
 

@@ -95,6 +95,7 @@ export class SpringReadouts {
     }[summary.staticLimitKind] ?? `static limit ${formatQuantity(summary.staticLimit, force)}`;
     return `${count('break-away')} break-aways, ${count('stick')} sticks${nearRest}, ${count('reversal')} reversals · `
       + `drive force ${formatQuantity(summary.driveForceMin, force)} to ${formatQuantity(summary.driveForceMax, force)} · `
-      + `${limit} · friction dissipated ${formatQuantity(summary.dissipated, ENERGY_UNIT)}`;
+      + `${limit} · ${Number.isNaN(summary.energyResidual) ? 'no energy books without inertia'
+        : `friction dissipated ${formatQuantity(summary.dissipated, ENERGY_UNIT)}`}`;
   }
 }
