@@ -104,7 +104,7 @@ const pageSource = `globalThis.__frictionWorkerSource = ${JSON.stringify(workerS
   + `globalThis.__frictionFitWorkerSource = ${JSON.stringify(fitWorkerSource).replaceAll('</script', '<\\/script')};\n`
   + `globalThis.__frictionEquations = ${JSON.stringify(equations)};\n`
   + `globalThis.__frictionCss = ${JSON.stringify(Object.fromEntries(await Promise.all(
-    ['equations.css', 'explorer.css', 'fit-view.css', 'map.css', 'present.css'].map(async (name) => [name, await read(name)]))))};\n`
+    ['drive.css', 'equations.css', 'explorer.css', 'fit-view.css', 'map.css', 'present.css'].map(async (name) => [name, await read(name)]))))};\n`
   + await bundle('js/main.js', pageModules);
 
 let html = await read('index.html');

@@ -266,6 +266,12 @@ val springBlockSummaryToJs(const friction::SpringBlockSummary& s) {
                  {"staticLimit", val(s.staticLimit)}, {"staticLimitKind", text(friction::staticLimitKindName(s.staticLimitKind))},
                  {"nearRestThreshold", val(s.nearRestThreshold)},
                  {"warnings", arrayOf(s.warnings, [](const std::string& warning) { return val(warning); })},
+                 {"holds", arrayOf(s.holds, [](const friction::HoldHealing& hold) {
+                    return object({{"start", val(hold.start)}, {"duration", val(hold.duration)},
+                                   {"steadyMu", val(hold.steadyMu)}, {"relaxedMu", val(hold.relaxedMu)},
+                                   {"peakMu", val(hold.peakMu)}, {"healing", val(hold.healing)},
+                                   {"relaxation", val(hold.relaxation)}});
+                  })},
                  {"stickIntervals", intervalsToJs(s.stickIntervals)}, {"slipIntervals", intervalsToJs(s.slipIntervals)},
                  {"events", arrayOf(s.events, [](const friction::SpringBlockEvent& e) {
                     return object({{"t", val(e.t)}, {"kind", val(eventName(e.kind))}});

@@ -131,7 +131,16 @@ void runInto(const Scenario& s, std::ostream& csv, std::ostream& summary) {
           << ",\"period\":" << number(r.period) << ",\"peakVelocity\":" << number(r.peakVelocity)
           << ",\"driveForceMin\":" << number(r.driveForceMin) << ",\"driveForceMax\":" << number(r.driveForceMax)
           << ",\"dissipated\":" << number(r.dissipated) << ",\"energyResidual\":" << number(r.energyResidual)
-          << ",\"steps\":" << r.steps << ",\"events\":" << r.events.size() << ",\"warnings\":" << r.warnings.size() << "}\n";
+          << ",\"steps\":" << r.steps << ",\"events\":" << r.events.size() << ",\"warnings\":" << r.warnings.size()
+          << ",\"holds\":[";
+  // A slide-hold-slide test's healing per hold, as labs tabulate it (SpringBlockSummary::holds).
+  for (std::size_t k = 0; k < r.holds.size(); ++k) {
+    const HoldHealing& hold = r.holds[k];
+    summary << (k ? "," : "") << "{\"start\":" << number(hold.start) << ",\"duration\":" << number(hold.duration)
+            << ",\"steadyMu\":" << number(hold.steadyMu) << ",\"peakMu\":" << number(hold.peakMu)
+            << ",\"healing\":" << number(hold.healing) << ",\"relaxation\":" << number(hold.relaxation) << "}";
+  }
+  summary << "]}\n";
 }
 
 int run(const Scenario& s, const std::string& csvPath, const std::string& summaryPath) {

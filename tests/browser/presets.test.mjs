@@ -78,10 +78,13 @@ test('a research preset runs its own drive: the velocity step ends at μ0 + (a �
     assert.ok(Math.abs(friction / summary.system.Fn - steady) < 1e-6, `final μ ${friction / summary.system.Fn}, steady state ${steady}`);
     // The drive is said in words beside the system, and can be cleared.
     const note = page.locator('#drive-note');
-    await page.waitForFunction(() => document.querySelector('#drive-note span').textContent.startsWith('Drive: velocity steps'));
+    await page.waitForFunction(() => document.querySelector('#drive-text').textContent.startsWith('Drive: velocity steps'));
     assert.equal(await note.isVisible(), true);
-    await note.locator('button').click();
+    // Judged after its last change, a settled velocity step on a velocity-strengthening law (a > b) is steady sliding.
+    assert.equal(await page.locator('#regime').textContent(), 'Steady sliding');
+    await page.click('#drive-clear');
     await page.waitForFunction(() => typeof window.__lastSummary?.system?.v0 === 'number' && document.querySelector('#status').dataset.state === 'ready');
-    assert.equal(await note.isVisible(), false);
+    assert.equal(await page.locator('#drive-text').textContent(), 'Drive: the load point moves at v0 throughout.');
+    assert.equal(await page.locator('#drive-clear').isVisible(), false);
     assert.deepEqual(problems, []);
   });

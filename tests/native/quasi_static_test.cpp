@@ -190,6 +190,8 @@ TEST_CASE("Slide-hold-slide on a stiff slider: the aging law heals log-linearly,
   const ParamList params = {{"a", a}, {"b1", b}, {"Dc1", Dc}, {"form", 0}};
   const SpringBlockResult run = simulateSpringBlock("rsf", params, slider(1e10, t + slide, steps), options);
   const Trace& trace = run.trace;
+  // The summary lists each hold with its healing, as the page's healing chart plots them (Fn = 1 N: μ = F).
+  REQUIRE(run.summary.holds.size() == holds.size());
   std::vector<double> healing;
   for (std::size_t k = 0; k < holds.size(); ++k) {
     const double holdEnd = steps[2 * k + 2].t, expected = b * std::log(1 + holds[k] * V / Dc);
@@ -202,6 +204,15 @@ TEST_CASE("Slide-hold-slide on a stiff slider: the aging law heals log-linearly,
     CHECK(std::fabs(theta / (Dc / V + holds[k]) - 1) <= 1e-4);
     healing.push_back(peak - steadyMu(a, b, V));
     CHECK(std::fabs(healing.back() - expected) <= 1e-3 * expected);
+    const HoldHealing& summary = run.summary.holds[k];
+    CHECK(summary.start == steps[2 * k + 1].t);
+    CHECK(summary.duration == holds[k]);
+    CHECK(std::fabs(summary.steadyMu - steadyMu(a, b, V)) <= 1e-9);  // 20 s of slide = 200 Dc: steady
+    CHECK(std::fabs(summary.healing - expected) <= 1e-3 * expected);
+    // In a hold the slider creeps on and unloads the spring: the friction relaxes, and relaxes further
+    // the longer the hold (Marone 1998's Δμ_c grows with the hold's log time).
+    CHECK(summary.relaxation > 0);
+    if (k > 0) CHECK(summary.relaxation > run.summary.holds[k - 1].relaxation);
   }
   // The healing rate per decade of hold time: b ln 10 (to the 1e-3 of the closed form's own curvature).
   CHECK(std::fabs((healing[2] - healing[1]) / std::log(10.0) - b) <= 1e-2 * b);

@@ -8,7 +8,7 @@ import { loadSettings } from './state/settings.js';
 import { Store } from './state/store.js';
 import { expose } from './test-hooks.js';
 import { ViewSwitch } from './ui/view-switch.js';
-import { explorerElements, mapElements, preslidingElements, springElements } from './views/elements.js';
+import { springElements } from './views/elements.js';
 import { SpringView } from './views/spring-view.js';
 import { applyEmbed, embedOptions } from './state/embed.js';
 import { wireCopyLink } from './ui/share.js';
@@ -57,16 +57,19 @@ async function start() {
   // The explorer, presliding, map and fit views are loaded and built the first time they are shown, so a
   // visitor who never opens them neither downloads nor runs them (the page's start-up payload).
   const built = {};
+  const elementsOfViews = () => import('./views/view-elements.js');
   const builders = {
     explorer: async () => {
-      const { ExplorerView, stylesReady } = await import('./views/explorer-view.js');
+      const [{ ExplorerView, stylesReady }, { explorerElements }] = await Promise.all([import('./views/explorer-view.js'), elementsOfViews()]);
       await stylesReady;
       return new ExplorerView(explorerElements(), catalog, client, store);
     },
-    presliding: async () => new (await import('./views/presliding-view.js')).PreslidingView(preslidingElements(), catalog,
-      client, settings.presliding, () => store.persist(), endPreset),
+    presliding: async () => {
+      const [{ PreslidingView }, { preslidingElements }] = await Promise.all([import('./views/presliding-view.js'), elementsOfViews()]);
+      return new PreslidingView(preslidingElements(), catalog, client, settings.presliding, () => store.persist(), endPreset);
+    },
     map: async () => {
-      const { MapView, stylesReady } = await import('./views/map-view.js');
+      const [{ MapView, stylesReady }, { mapElements }] = await Promise.all([import('./views/map-view.js'), elementsOfViews()]);
       await stylesReady;
       return new MapView(mapElements(), catalog, settings.map, () => store.persist(), openRun);
     },

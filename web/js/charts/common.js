@@ -54,8 +54,14 @@ export function makeScatterChart(canvas, { xTitle, yTitle, xTicks = {}, label, c
       maintainAspectRatio: false,
       interaction: { mode: 'nearest', intersect: false },
       scales: {
-        x: { type: 'linear', title: { display: true, text: xTitle }, grid: { color: GRID_COLOUR }, grace: '5%', ticks: xTicks },
-        y: { type: 'linear', title: { display: true, text: yTitle }, grid: { color: GRID_COLOUR }, grace: '5%' },
+        x: {
+          type: 'linear', title: { display: true, text: xTitle }, grid: { color: GRID_COLOUR }, grace: '5%',
+          ticks: { ...compactTicks, ...xTicks }, afterDataLimits: ignoreRoundingNoise,
+        },
+        y: {
+          type: 'linear', title: { display: true, text: yTitle }, grid: { color: GRID_COLOUR }, grace: '5%',
+          ticks: compactTicks, afterDataLimits: ignoreRoundingNoise,
+        },
       },
       plugins: {
         legend: { display: false },
@@ -92,8 +98,33 @@ export function bracketed(unit) {
   return unit ? `[${unit}]` : '';
 }
 
-/** A tick label callback with three significant digits and the page's number format. */
-export const compactTicks = { callback: (value) => formatQuantity(value, '') };
+/**
+ * Tick labels in the page's number format ("1.42e-5", not Chart.js's "1.420000E-5") with as many
+ * significant digits as the tick spacing needs to tell neighbours apart: digits = ⌈log10(|value| /
+ * step)⌉ + 1, so 0.61151 and 0.61152 never both read "0.6115".
+ */
+export const compactTicks = {
+  callback(value, index, ticks) {
+    const step = ticks.length > 1 ? Math.abs(ticks[1].value - ticks[0].value) : 0;
+    const largest = Math.max(...ticks.map((tick) => Math.abs(tick.value)));
+    const digits = step > 0 && largest > 0 ? Math.ceil(Math.log10(largest / step)) + 1 : 3;
+    return formatQuantity(value, '', Math.min(12, Math.max(2, digits)));
+  },
+};
+
+/**
+ * An axis whose data vary by less than 1e-9 of their size (a constant force carrying the solver's
+ * rounding, e.g. the quasi-static slider sliding steadily) is shown over ±0.05 % of its value
+ * instead: Chart.js would otherwise zoom into the noise and draw it as a signal.
+ * @param {object} axis a Chart.js scale, in its afterDataLimits hook
+ */
+export function ignoreRoundingNoise(axis) {
+  const { min, max } = axis;
+  const size = Math.max(Math.abs(min), Math.abs(max));
+  if (!Number.isFinite(size) || size === 0 || max - min > 1e-9 * size) return;
+  const middle = 0.5 * (min + max), half = 5e-4 * Math.abs(middle);
+  axis.min = middle - half, axis.max = middle + half;
+}
 
 // A phase trace doubles back on itself, so min-max decimation (which needs increasing x) cannot
 // thin it: every n-th row is kept instead, plus the rows where the block sticks or unsticks, so
@@ -131,4 +162,9 @@ export function phasePoints(x, v) {
     if (keep && Number.isFinite(x[i]) && Number.isFinite(v[i])) points.push({ x: x[i], y: v[i] });
   }
   return points;
+}
+
+/** A log axis's afterBuildTicks: ticks and grid lines at powers of ten only (Chart.js puts one at every 1…9). */
+export function powersOfTenOnly(axis) {
+  axis.ticks = axis.ticks.filter(({ value }) => value > 0 && Math.abs(value / 10 ** Math.round(Math.log10(value)) - 1) < 1e-9);
 }

@@ -2,7 +2,7 @@
 
 import { renderCounter } from '../test-hooks.js';
 import { formatQuantity } from '../ui/format.js';
-import { applyChartDefaults, bracketed, Chart, sortedLineOptions, toFinitePoints } from './common.js';
+import { applyChartDefaults, bracketed, Chart, powersOfTenOnly, sortedLineOptions, toFinitePoints } from './common.js';
 import { GRID_COLOUR, lawStyle } from './palette.js';
 
 // Units of the curves, as engine.lawCurve documents them.
@@ -76,7 +76,7 @@ export class LawChartView {
     x.max = vMax;
     // On a log axis Chart.js puts a tick at every 1…9 step; ticks and grid lines at powers of ten
     // only read better over six decades, and leave room to skip labels on a phone.
-    x.afterBuildTicks = scale === 'log' ? (axis) => { axis.ticks = axis.ticks.filter((tick) => isPowerOfTen(tick.value)); } : undefined;
+    x.afterBuildTicks = scale === 'log' ? powersOfTenOnly : undefined;
     x.ticks = scale === 'log' ? { maxRotation: 0, callback: (value) => formatQuantity(value, '') } : {};
     y.title.text = q.axis;
     this.#canvas.setAttribute('aria-label', laws.length === 0 ? 'No law selected.'
@@ -88,8 +88,3 @@ export class LawChartView {
 }
 
 
-function isPowerOfTen(value) {
-  if (!(value > 0)) return false;
-  const exponent = Math.round(Math.log10(value));
-  return Math.abs(value / 10 ** exponent - 1) < 1e-9;
-}

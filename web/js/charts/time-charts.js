@@ -4,7 +4,7 @@
 import { expose, renderCounter } from '../test-hooks.js';
 import { formatQuantity } from '../ui/format.js';
 import {
-  applyChartDefaults, bracketed, Chart, compactTicks, hasFinite, lineStyle, makeScatterChart, phasePoints, restRuns, sortedLineOptions,
+  applyChartDefaults, bracketed, Chart, compactTicks, hasFinite, ignoreRoundingNoise, lineStyle, makeScatterChart, phasePoints, restRuns, sortedLineOptions,
   toPoints,
 } from './common.js';
 import { COLOURS, GRID_COLOUR, runStyle, STUCK_FILL, TEXT_COLOUR } from './palette.js';
@@ -297,7 +297,8 @@ export class TimeCharts {
 function rightAxis(title, extra = {}) {
   return {
     type: 'linear', position: 'right', display: false, title: { display: true, text: title },
-    grid: { drawOnChartArea: false }, grace: '5%', afterFit: fixedWidth, ...extra,
+    grid: { drawOnChartArea: false }, grace: '5%', afterFit: fixedWidth, ticks: compactTicks,
+    afterDataLimits: ignoreRoundingNoise, ...extra,
   };
 }
 
@@ -323,10 +324,12 @@ function makeTimeChart(canvas, time, yTitle, y2Title = '') {
           grid: { color: GRID_COLOUR },
           grace: '5%',
           afterFit: fixedWidth,
+          ticks: compactTicks,
+          afterDataLimits: ignoreRoundingNoise,
         },
         y2: rightAxis(y2Title),
         // A dynamic law's state variable (relative chart only).
-        y3: rightAxis('', { ticks: { ...compactTicks } }),
+        y3: rightAxis(''),
       },
       plugins: {
         // min-max keeps each pixel column's extremes, so stick-slip peaks and force drops survive.

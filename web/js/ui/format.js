@@ -89,6 +89,13 @@ export function describeRegimeWithGrowth(regime, growthRate) {
   const oscillating = regime === 'growing' || regime === 'decaying' || regime === 'oscillation';
   if (!oscillating) return describeRegime(regime);
   if (!Number.isFinite(growthRate)) return `${describeRegime(regime)}, too few cycles to measure its growth`;
+  // The rate σ of |v − v_ref| ∝ e^(σt) as a learner reads it: the time ln 2/|σ| to halve or double,
+  // with σ itself (a negative "growth rate" reads as a contradiction of "decaying").
+  const halving = Math.LN2 / Math.abs(growthRate);
+  if (regime === 'decaying') {
+    return `${describeRegime(regime)}: settles to steady sliding, amplitude halves every ${formatQuantity(halving, 's')} (σ = ${formatQuantity(growthRate, '1/s')})`;
+  }
+  if (regime === 'growing') return `${describeRegime(regime)}: amplitude doubles every ${formatQuantity(halving, 's')} (σ = ${formatQuantity(growthRate, '1/s')})`;
   return `${describeRegime(regime)}, growth rate ${formatQuantity(growthRate, '1/s')}`;
 }
 

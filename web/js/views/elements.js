@@ -14,6 +14,9 @@ export function springElements() {
       systemParams: byId('system-params'),
       quasiStatic: byId('quasi-static'),
       driveNote: byId('drive-note'),
+      driveText: byId('drive-text'),
+      driveEdit: byId('drive-edit'),
+      driveClear: byId('drive-clear'),
       lawSection: byId('law-section'),
       lawTitle: byId('law-title'),
       lawOrigin: byId('law-origin'),
@@ -53,64 +56,5 @@ export function springElements() {
     present: byId('present'),
     showPosition: byId('show-position'),
     phaseX: byId('phase-x'),
-  };
-}
-
-export function explorerElements() {
-  return {
-    error: byId('explorer-error'),
-    cards: byId('law-cards'),
-    addSelect: byId('law-add'),
-    addButton: byId('law-add-button'),
-    addNote: byId('law-add-note'),
-    results: byId('explorer-results'),
-    status: byId('explorer-status'),
-    inputs: byId('explorer-inputs'),
-    caption: byId('law-chart-caption'),
-    chart: byId('chart-laws'),
-    note: byId('law-chart-note'),
-    exportPng: byId('export-png-laws'),
-  };
-}
-
-export function preslidingElements() {
-  return {
-    select: byId('presliding-law'),
-    description: byId('presliding-law-description'),
-    citation: byId('presliding-law-citation'),
-    error: byId('presliding-error'),
-    protocol: byId('presliding-protocol'),
-    params: byId('presliding-params'),
-    results: byId('presliding-results'),
-    status: byId('presliding-status'),
-    info: byId('presliding-info'),
-    chart: byId('chart-loop'),
-    exportCsv: byId('export-csv-presliding'),
-    exportPng: byId('export-png-loop'),
-  };
-}
-
-export function mapElements() {
-  return {
-    subject: byId('map-subject'),
-    description: byId('map-description'),
-    error: byId('map-error'),
-    params: byId('map-params'),
-    systemSection: byId('map-system-section'),
-    systemParams: byId('map-system-params'),
-    lawStart: byId('map-law-start'),
-    start: byId('map-start'),
-    kick: byId('map-kick'),
-    startError: byId('map-start-error'),
-    axes: byId('map-axes'),
-    run: byId('map-run'),
-    cancel: byId('map-cancel'),
-    status: byId('map-status'),
-    cell: byId('map-cell'),
-    legend: byId('map-legend'),
-    boundary: byId('map-boundary'),
-    exportCsv: byId('export-csv-map'),
-    exportPng: byId('export-png-map'),
-    chart: byId('chart-map'),
   };
 }

@@ -7,10 +7,10 @@ import { TimeCharts } from '../charts/time-charts.js';
 import { splitFieldPath } from '../engine/field-path.js';
 import { expose } from '../test-hooks.js';
 import { formatQuantity } from '../ui/format.js';
-import { Comparison } from './compare.js';
 import { SpringControls } from './spring-controls.js';
 import { SpringReadouts } from './spring-readouts.js';
 import { SystemView } from './system-view.js';
+import { SpringDrive, withDrive } from './spring-drive.js';
 import { loadStylesheet } from '../ui/dom.js';
 
 /** The export module (CSV and PNG downloads), loaded the first time something is exported. */
@@ -25,16 +25,6 @@ const systemOf = (summary) => {
   return { v0, eta };
 };
 
-/**
- * The request with the settings' drive merged in (a research preset's velocity steps, holds, log
- * grid: engine.presets()'s `drive`, in the scenario reader's own keys). The controls' request stays
- * what is remembered; the drive is its own slice until cleared.
- */
-function withDrive(request, drive) {
-  if (request.law === undefined || !drive || Object.keys(drive).length === 0) return request;
-  return { ...request, ...drive, system: { ...request.system, ...drive.system } };
-}
-
 /** The id of what a request runs: a model or a law. */
 const choiceOf = (request) => request.model ?? request.law;
 
@@ -47,7 +37,9 @@ export class SpringView {
   #controls;
   #charts;
   #readouts;
-  #comparison;
+  /** The pinned runs (compare.js), loaded the first time a run is pinned or pinned runs are restored. */
+  #comparison = null;
+  #drive;
   #system;
   /** The run on the charts, for export and comparison. */
   #shown = null;
@@ -79,10 +71,8 @@ export class SpringView {
       this.onUserChange();
       this.recompute();
     });
-    this.#comparison = new Comparison(ui.compare, catalog, client, () => {
-      store.settings.compare = this.#comparison.requests;
-      store.persist();
-      if (this.#shown) this.#charts.setOverlays(this.#comparison.overlays(this.#shown.request));
+    this.#drive = new SpringDrive(ui, store, {
+      isLaw: () => this.#controls.choice.kind === 'law', recompute: () => this.recompute(), system: () => this.#controls.request.system,
     });
     this.#wireActions();
     this.#wireChartOptions();
@@ -97,7 +87,25 @@ export class SpringView {
     this.#controls.select(this.#store.settings.model, this.#store.settings);
     this.#markKeyControls();
     this.recompute();
-    if (this.#store.settings.compare.length > 0 && !embed) this.#comparison.load(this.#store.settings.compare);
+    if (this.#store.settings.compare.length > 0 && !embed) this.#compare().then((comparison) => comparison.load(this.#store.settings.compare));
+  }
+
+  /** The comparison, loaded on first use (the start-up download carries only what every visitor needs). */
+  async #compare() {
+    if (this.#comparison) return this.#comparison;
+    const { Comparison } = await import('./compare.js');
+    const store = this.#store;
+    this.#comparison ??= new Comparison(this.#ui.compare, this.#catalog, this.#client, () => {
+      store.settings.compare = this.#comparison.requests;
+      store.persist();
+      if (this.#shown) this.#charts.setOverlays(this.#overlays(this.#shown.request));
+    });
+    return this.#comparison;
+  }
+
+  /** The pinned runs to overlay on `request`'s (none before the comparison is loaded). */
+  #overlays(request) {
+    return this.#comparison?.overlays(request) ?? { live: null, runs: [] };
   }
 
   /** Shows the settings' current choice (after a preset or an opened map cell) and runs it. */
@@ -121,7 +129,7 @@ export class SpringView {
     const ui = this.#ui;
     const store = this.#store;
     ui.compare.add.addEventListener('click', () => {
-      if (this.#shown) this.#comparison.add(this.#shown.request);
+      if (this.#shown) this.#compare().then((comparison) => comparison.add(this.#shown.request));
     });
     ui.exportCsv.addEventListener('click', () => this.#exportCsv());
     for (const [button, canvas] of ui.exportPng) {
@@ -212,7 +220,7 @@ export class SpringView {
       const subject = catalog.models.find((model) => model.id === id) ?? catalog.laws.find((law) => law.id === id);
       return { ...run, subject, system: run.request.law ? catalog.system : null };
     };
-    const pinned = this.#comparison.pinned(request);
+    const pinned = this.#comparison?.pinned(request) ?? [];
     if (pinned.length > 0) {
       const runs = [{ result, request, label: this.#comparison.labelOf(request) }, ...pinned].map(context);
       downloadText(runsToCsv(runs, { version: catalog.version, columns: catalog.columns }), 'friction-lab-comparison.csv');
@@ -239,11 +247,14 @@ export class SpringView {
     else this.#ui.cancelRun.hidden = true;
   }
 
-  /** Runs the controls' request and shows it (older replies are shown as they arrive, so the charts follow a drag). */
+  /**
+   * Runs the controls' request and shows it (older replies are shown as they arrive, so the charts follow
+   * a drag). Resolves to {result} or {error} for the newest request, undefined for one replaced by a newer.
+   */
   async recompute() {
     const ticket = ++this.#issued;
     const request = this.#controls.request, sent = withDrive(request, this.#store.settings.drive);
-    this.#showDrive();
+    this.#drive.showNote();
     this.#setStatus('computing', 'Computing…');
     this.#showCancel(true);
     let result;
@@ -258,7 +269,7 @@ export class SpringView {
       } else {
         this.#showFailure(request, error);
       }
-      return;
+      return { error };
     }
     if (result === null) return; // replaced by a newer request before it was sent
     if (ticket === this.#issued) this.#showCancel(false);
@@ -271,26 +282,14 @@ export class SpringView {
     if (!current || ticket !== this.#issued) return;
     this.#controls.acceptValues();
     this.#setStatus('ready', 'Up to date');
-  }
-
-  /** The drive's note (a law run with a drive only), whose button clears the drive and runs again. */
-  #showDrive() {
-    const note = this.#ui.controls.driveNote, drive = this.#store.settings.drive;
-    note.hidden = this.#controls.choice.kind !== 'law' || !drive || Object.keys(drive).length === 0;
-    if (note.hidden) return;
-    // Its words come with a module of their own, loaded once a drive is set (the start-up download).
-    import('./drive-note.js').then(({ describeDrive }) => { note.firstChild.textContent = describeDrive(drive); });
-    note.lastChild.onclick = () => {
-      this.#store.settings.drive = {};
-      this.recompute();
-    };
+    return { result };
   }
 
   #show(result, request) {
     // The charts first: drawing reads the layout, and a DOM change made before it would force the
     // browser to lay the whole page out again in the middle of the update.
     const state = this.#catalog.laws.find((law) => law.id === request.law)?.state ?? [];
-    this.#charts.show(result, state, this.#comparison.overlays(request));
+    this.#charts.show(result, state, this.#overlays(request));
     this.#system.setRun({ ...result, system: systemOf(result.summary) });
     this.#shown = { result, request };
     this.#ui.shown[1].classList.remove('is-stopped');
@@ -300,6 +299,7 @@ export class SpringView {
     this.#setStale(false);
     const closedForm = this.preset?.law === request.law ? this.preset?.expected?.period : undefined;
     this.#readouts.show(result.summary, request, closedForm);
+    this.#drive.showHolds(result.summary.holds ?? []);
   }
 
   /** Saves the values of a request the engine accepted. */
@@ -330,7 +330,7 @@ export class SpringView {
     if (error.partial) {
       // A run that stopped early: the charts show it up to the stop, the status says where, and the
       // readouts (which still describe the previous run) are dimmed with the reason.
-      this.#charts.show({ columns: error.partial, summary: {} }, [], this.#comparison.overlays(request));
+      this.#charts.show({ columns: error.partial, summary: {} }, [], this.#overlays(request));
       this.#system.setRun({ columns: error.partial, summary: {}, system: systemOf(request.system ? { system: request.system } : { params: request.params }) });
       this.#shown = null;
       this.#setStale(false);

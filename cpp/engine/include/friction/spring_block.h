@@ -116,6 +116,17 @@ struct IntegratorSwitch {
   Integrator to;  ///< the method that ran from t on
 };
 
+/// One hold of a slide-hold-slide test (a drive segment at rest between two at speed), as friction labs
+/// measure it (Marone 1998, Annu. Rev. Earth Planet. Sci. 26:643, Fig. 5): μ = friction / Fn at that time.
+struct HoldHealing {
+  double start = 0, duration = 0;  ///< when the drive stopped [s] and for how long [s]
+  double steadyMu = 0;             ///< μ_ss: the friction just before the hold
+  double relaxedMu = 0;            ///< μ at the hold's end (relaxed by the creep in the hold)
+  double peakMu = 0;               ///< μ_peak: the largest friction while reloading (until the next change or the end)
+  double healing = 0;              ///< Δμ = μ_peak − μ_ss
+  double relaxation = 0;           ///< Δμ_c = μ_ss − μ at the hold's end
+};
+
 struct SpringBlockSummary {
   std::vector<SpringBlockEvent> events;
   std::vector<Interval> stickIntervals, slipIntervals;
@@ -152,6 +163,8 @@ struct SpringBlockSummary {
   /// rest, 1 % of the (last) drive velocity; its near-rest spans are the stick intervals, each entry one a
   /// stick event and each exit a break-away. 0 for a true stick state (the events are located exactly).
   double nearRestThreshold = 0;
+  /// The holds of the drive (velocity steps to 0 and back), each with its healing; empty without holds.
+  std::vector<HoldHealing> holds;
   /// Why the result may not be trustworthy, e.g. a fixed step beyond the explicit stability limit
   /// that the law's steepest slope sets; empty if none.
   std::vector<std::string> warnings;

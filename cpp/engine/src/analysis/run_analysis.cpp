@@ -64,6 +64,52 @@ double breakAwayPeak(const LawEvaluator& law, double Fn, double vReference) {
 }
 
 
+// The value of steps at time t: the last step at or before t, else `fallback`.
+double stepValueAt(const std::vector<Breakpoint>& steps, double t, double fallback) {
+  double value = fallback;
+  for (const Breakpoint& step : steps)
+    if (step.t <= t) value = step.value;
+  return value;
+}
+
+// The index of the last row at or before t (0 if none is).
+std::size_t rowAtOrBefore(const Trace& trace, double t) {
+  const auto after = std::upper_bound(trace.t.begin(), trace.t.end(), t);
+  return after == trace.t.begin() ? 0 : static_cast<std::size_t>(after - trace.t.begin()) - 1;
+}
+
+// Each hold of the drive (a step to v_lp = 0 after one at speed, followed by one at speed) with its
+// healing as friction labs read it from the output rows (Marone 1998, Fig. 5): μ_ss at the hold's
+// start, μ at its end, and the peak while reloading, up to the next change of the drive or the end:
+//   Δμ = μ_peak − μ_ss,   Δμ_c = μ_ss − μ(end of hold).
+std::vector<HoldHealing> holdHealing(const Trace& trace, const SpringBlockSystem& sys) {
+  std::vector<HoldHealing> holds;
+  const std::vector<Breakpoint>& steps = sys.driveSteps;
+  auto muAt = [&](std::size_t row) { return trace.friction[row] / stepValueAt(sys.normalSteps, trace.t[row], sys.Fn); };
+  for (std::size_t k = 1; k + 1 < steps.size(); ++k) {
+    if (steps[k].value != 0 || steps[k - 1].value == 0 || steps[k + 1].value == 0) continue;
+    const double start = steps[k].t, end = steps[k + 1].t;
+    const double reloadEnd = k + 2 < steps.size() ? steps[k + 2].t : trace.t.back();
+    HoldHealing hold;
+    hold.start = start, hold.duration = end - start;
+    hold.steadyMu = muAt(rowAtOrBefore(trace, start));
+    hold.relaxedMu = muAt(rowAtOrBefore(trace, end));
+    hold.peakMu = hold.relaxedMu;
+    for (std::size_t i = rowAtOrBefore(trace, end); i < trace.size() && trace.t[i] <= reloadEnd; ++i)
+      hold.peakMu = std::max(hold.peakMu, muAt(i));
+    hold.healing = hold.peakMu - hold.steadyMu, hold.relaxation = hold.steadyMu - hold.relaxedMu;
+    holds.push_back(hold);
+  }
+  return holds;
+}
+
+// The rows from time `from` on (t and v only: what the regime classifier reads).
+Trace rowsFrom(const Trace& trace, double from) {
+  Trace tail;
+  for (std::size_t i = rowAtOrBefore(trace, from); i < trace.size(); ++i) tail.t.push_back(trace.t[i]), tail.v.push_back(trace.v[i]);
+  return tail;
+}
+
 }  // namespace
 
 // A law without a true stick state (regularized or dynamic) never rests exactly: its "stick" is
@@ -107,12 +153,20 @@ void finishAnalysis(SpringBlockResult& result, const SpringBlockSystem& sys) {
   const Trace& trace = result.trace;
 
   // The regime, by the one classifier the models and the maps use, from the time spent stuck (at rest,
-  // or near rest for a law without a true stick) in the last quarter.
+  // or near rest for a law without a true stick) in the last quarter. A drive that changes (velocity
+  // steps, holds, a table, normal-force steps) is judged after its last change, at its last speed: a hold
+  // the protocol imposes is not stick-slip, and a settled velocity step is sliding at its new speed.
+  const double lastChange = std::max(sys.driveSteps.empty() ? 0.0 : sys.driveSteps.back().t,
+                                     sys.normalSteps.empty() ? 0.0 : sys.normalSteps.back().t);
+  const double judgedFrom = lastChange + 0.75 * (sys.duration - lastChange);
   double stuckTime = 0;
   for (const Interval& stick : summary.stickIntervals)
-    stuckTime += std::max(0.0, stick.end - std::max(stick.start, 0.75 * sys.duration));
-  const RegimeVerdict verdict = classifyRegime(trace, sys.v0, stuckTime);
+    stuckTime += std::max(0.0, stick.end - std::max(stick.start, judgedFrom));
+  const double lastSpeed = stepValueAt(sys.driveSteps, sys.duration, sys.v0);
+  const RegimeVerdict verdict = lastChange > 0 ? classifyRegime(rowsFrom(trace, lastChange), lastSpeed > 0 ? lastSpeed : sys.v0, stuckTime)
+                                               : classifyRegime(trace, sys.v0, stuckTime);
   summary.regime = verdict.regime, summary.growthRate = verdict.growthRate;
+  summary.holds = holdHealing(trace, sys);
 
   // The limit-cycle period: the spacing of the last break-aways, if the last two spacings agree to
   // 0.1 % (an adaptive run agrees to ~1e-9; a first-order fixed-step run only to its own error).
