@@ -113,15 +113,16 @@ export const compactTicks = {
 };
 
 /**
- * An axis whose data vary by less than 1e-9 of their size (a constant force carrying the solver's
- * rounding, e.g. the quasi-static slider sliding steadily) is shown over ±0.05 % of its value
- * instead: Chart.js would otherwise zoom into the noise and draw it as a signal.
+ * An axis whose data vary by less than 1e-7 of their size (a constant force or speed carrying the
+ * solver's rounding and error control, e.g. the quasi-static slider sliding steadily) is shown over
+ * ±0.05 % of its value instead: Chart.js would otherwise zoom into the noise and draw it as a signal.
+ * (The regime classifier calls a run steady below 2e-6 of v0.)
  * @param {object} axis a Chart.js scale, in its afterDataLimits hook
  */
 export function ignoreRoundingNoise(axis) {
   const { min, max } = axis;
   const size = Math.max(Math.abs(min), Math.abs(max));
-  if (!Number.isFinite(size) || size === 0 || max - min > 1e-9 * size) return;
+  if (!Number.isFinite(size) || size === 0 || max - min > 1e-7 * size) return;
   const middle = 0.5 * (min + max), half = 5e-4 * Math.abs(middle);
   axis.min = middle - half, axis.max = middle + half;
 }

@@ -91,11 +91,9 @@ export function describeRegimeWithGrowth(regime, growthRate) {
   if (!Number.isFinite(growthRate)) return `${describeRegime(regime)}, too few cycles to measure its growth`;
   // The rate σ of |v − v_ref| ∝ e^(σt) as a learner reads it: the time ln 2/|σ| to halve or double,
   // with σ itself (a negative "growth rate" reads as a contradiction of "decaying").
-  const halving = Math.LN2 / Math.abs(growthRate);
-  if (regime === 'decaying') {
-    return `${describeRegime(regime)}: settles to steady sliding, amplitude halves every ${formatQuantity(halving, 's')} (σ = ${formatQuantity(growthRate, '1/s')})`;
-  }
-  if (regime === 'growing') return `${describeRegime(regime)}: amplitude doubles every ${formatQuantity(halving, 's')} (σ = ${formatQuantity(growthRate, '1/s')})`;
+  const halving = formatQuantity(Math.LN2 / Math.abs(growthRate), 's', 3), sigma = formatQuantity(growthRate, '1/s', 3);
+  if (regime === 'decaying') return `${describeRegime(regime)}: amplitude halves every ${halving} (σ = ${sigma})`;
+  if (regime === 'growing') return `${describeRegime(regime)}: amplitude doubles every ${halving} (σ = ${sigma})`;
   return `${describeRegime(regime)}, growth rate ${formatQuantity(growthRate, '1/s')}`;
 }
 
