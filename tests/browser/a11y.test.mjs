@@ -87,7 +87,7 @@ test('every view, the presets and the share bar fit a 360 px phone with no sidew
     await page.waitForTimeout(500);
     assert.ok(await overflow() <= 0, `${tab} view scrolls sideways by ${await overflow()} px`);
   }
-  await page.waitForFunction(() => document.querySelector('#presliding-status').dataset.state === 'ready');
+  await page.waitForFunction(() => document.querySelector('#presliding-status')?.dataset.state === 'ready');
   await shot(page, 'a11y-01-phone-presliding');
   assert.deepEqual(problems, []);
 });
@@ -107,10 +107,10 @@ test('axe-core finds no WCAG 2.1 A/AA violation in any view, the animated system
   for (const view of ['explorer', 'presliding', 'map']) {
     await page.click(`#tab-${view}`);
     if (view === 'explorer') await page.waitForFunction(() => window.__lawRenders >= 1);
-    if (view === 'presliding') await page.waitForFunction(() => document.querySelector('#presliding-status').dataset.state === 'ready');
+    if (view === 'presliding') await page.waitForFunction(() => document.querySelector('#presliding-status')?.dataset.state === 'ready');
     if (view === 'map') {
       await page.click('#map-run');
-      await page.waitForFunction(() => document.querySelector('#map-status').dataset.state === 'ready', null, { timeout: 60_000 });
+      await page.waitForFunction(() => document.querySelector('#map-status')?.dataset.state === 'ready', null, { timeout: 60_000 });
     }
     found[view] = await axeViolations(page);
   }

@@ -86,7 +86,7 @@ test('the presliding view exports its run as CSV and its loop as PNG; the explor
   await loadSite(site, page);
   await page.click('#tab-presliding');
   await page.waitForFunction(() => window.__lastPresliding?.summary.law === 'lugre'
-    && document.querySelector('#presliding-status').dataset.state === 'ready');
+    && document.querySelector('#presliding-status')?.dataset.state === 'ready');
   const { name, bytes } = await download(page, '#export-csv-presliding');
   assert.equal(name, 'friction-lab-presliding-lugre.csv');
   const lines = bytes.toString('utf8').trimEnd().split('\n');

@@ -267,3 +267,44 @@ test('on a 360 px phone a law run has no sideways scrolling', { timeout: TEST_TI
   await shot(page, 'law-06-phone');
   assert.deepEqual(problems, []);
 });
+
+test('a held slider previews each law run (tolerance 1e-7, one row per chart pixel), then the release runs it in full',
+  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    const { page, problems } = await openPage(t);
+    await loadSite(page);
+    await page.selectOption('#model', 'coulomb');
+    await page.waitForFunction(() => window.__lastSummary?.law === 'coulomb' && document.querySelector('#status').dataset.state === 'ready');
+    // The rows: the output grid's, plus one at each located stick or slip event.
+    const rowsOf = () => page.evaluate(() => window.__shownRun.result.columns.t.length - window.__lastSummary.events.length);
+    assert.equal(await rowsOf(), 2000);
+    // Held by the pointer: a change is a preview, on the forces chart's width in rows.
+    await page.dispatchEvent('#system-c', 'pointerdown');
+    await page.evaluate(() => {
+      const input = document.getElementById('system-c');
+      input.value = '20';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    // (The slider's position maps to c on its own scale: the box beside it says the value.)
+    await page.waitForFunction(() => window.__lastSummary?.system?.c === Number(document.getElementById('system-c-number').value)
+      && document.querySelector('#status').textContent === 'Preview while dragging (tolerance 1e-7, fewer rows)');
+    const c = await summary(page).then((s) => s.system.c);
+    assert.notEqual(c, 10);
+    const width = await page.evaluate(() => document.getElementById('chart-forces').clientWidth);
+    assert.equal(await rowsOf(), Math.max(400, Math.round(width)));
+    const preview = await summary(page);
+    // Released: the same run in full (tolerance 1e-10, all rows). Coulomb's stick-slip events are located
+    // inside the steps, so the preview's period agrees to about its tolerance.
+    await page.evaluate(() => dispatchEvent(new PointerEvent('pointerup')));
+    await page.waitForFunction(() => document.querySelector('#status').textContent === 'Up to date');
+    assert.equal(await rowsOf(), 2000);
+    const full = await summary(page);
+    assert.equal(full.system.c, c);
+    assert.equal(preview.tolerance, 1e-7);
+    assert.equal(full.tolerance, 1e-10);
+    assert.ok(Math.abs(preview.period / full.period - 1) < 1e-5, `period ${preview.period} vs ${full.period}`);
+    // A typed value is never a preview.
+    await page.fill('#system-c-number', '25');
+    await page.waitForFunction(() => window.__lastSummary?.system?.c === 25 && document.querySelector('#status').dataset.state === 'ready');
+    assert.equal(await rowsOf(), 2000);
+    assert.deepEqual(problems, []);
+  });

@@ -45,7 +45,7 @@ test('a seed-model map fills in on the worker pool, agrees with E_c, reads and o
     await setAxis(page, 'x', { key: 'params:c', min: 2, max: 40, count: 8 });
     await setAxis(page, 'y', { key: 'params:eta', min: 0.05, max: 1.2, count: 10 });
     await page.click('#map-run');
-    await page.waitForFunction(() => document.querySelector('#map-status').dataset.state === 'ready', null, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('#map-status')?.dataset.state === 'ready', null, { timeout: 60_000 });
     const status = await page.locator('#map-status').textContent();
     assert.match(status, /^80 cells in .* on \d+ workers?\.$/);
     // One worker per core (the browser reports 2 on our machines).
@@ -97,7 +97,7 @@ test('a seed-model map fills in on the worker pool, agrees with E_c, reads and o
     await page.click('#tab-map');
     await page.fill('#map-x-max', '500');
     await page.click('#map-run');
-    await page.waitForFunction(() => document.querySelector('#map-status').dataset.state === 'error');
+    await page.waitForFunction(() => document.querySelector('#map-status')?.dataset.state === 'error');
     assert.match(await page.locator('#map-x-error').textContent(), /must run within 0 … 200 kg\/s².*got 2 … 500/);
     assert.deepEqual(problems, []);
   });
@@ -117,7 +117,7 @@ test('a law map from a steady start draws the critical dashpot η = −dF/dv; Ca
     await setAxis(page, 'x', { key: 'system:v0', min: 0.05, max: 0.3, count: 6 });
     await setAxis(page, 'y', { key: 'system:eta', min: 0.2, max: 8, count: 6 });
     await page.click('#map-run');
-    await page.waitForFunction(() => document.querySelector('#map-status').dataset.state === 'ready', null, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('#map-status')?.dataset.state === 'ready', null, { timeout: 60_000 });
     assert.match(await page.locator('#map-boundary').textContent(), /critical dashpot/);
     // The boundary line is drawn: it crosses the map, so it has points inside the axes' ranges, and
     // each lies on η = 10 e^(−10 v0) (§2: −F′(v0) = N(μs − μf)a e^(−a v0)) to the contour's accuracy.
@@ -131,14 +131,14 @@ test('a law map from a steady start draws the critical dashpot η = −dF/dv; Ca
     await setAxis(page, 'x', { key: 'system:v0', min: 0.05, max: 0.3, count: 64 });
     await setAxis(page, 'y', { key: 'system:eta', min: 0.2, max: 8, count: 64 });
     await page.click('#map-run');
-    await page.waitForFunction(() => document.querySelector('#map-status').dataset.state === 'computing'
+    await page.waitForFunction(() => document.querySelector('#map-status')?.dataset.state === 'computing'
       && /^\d+ of 4096/.test(document.querySelector('#map-status').textContent));
     await page.click('#map-cancel');
     assert.equal(await mapState(page), 'cancelled');
     await setAxis(page, 'x', { key: 'system:v0', min: 0.05, max: 0.3, count: 3 });
     await setAxis(page, 'y', { key: 'system:eta', min: 0.2, max: 8, count: 3 });
     await page.click('#map-run');
-    await page.waitForFunction(() => document.querySelector('#map-status').dataset.state === 'ready', null, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('#map-status')?.dataset.state === 'ready', null, { timeout: 60_000 });
     assert.match(await page.locator('#map-status').textContent(), /^9 cells/);
     assert.deepEqual(problems, []);
   });

@@ -45,7 +45,7 @@ test('presets load with their line; the Coulomb preset shows its closed form; a 
     // A presliding preset switches the view and draws the loop.
     await page.selectOption('#preset', 'lugre-presliding');
     await page.waitForFunction(() => window.__lastPresliding?.summary.law === 'lugre'
-      && document.querySelector('#presliding-status').dataset.state === 'ready');
+      && document.querySelector('#presliding-status')?.dataset.state === 'ready');
     assert.equal(await page.locator('#view-presliding').isVisible(), true);
     assert.equal(await page.getAttribute('#tab-presliding', 'aria-selected'), 'true');
     await shot(page, 'presets-02-lugre-presliding');

@@ -33,7 +33,7 @@ test('friction-lab.html works from a file:// URL, alone in its folder', { timeou
   await page.waitForFunction(() => window.__lastSummary?.law === 'coulomb' && document.querySelector('#status').dataset.state === 'ready');
   assert.match(await page.locator('#period').textContent(), /^5\.0926 s/);
   await page.click('#tab-presliding');
-  await page.waitForFunction(() => document.querySelector('#presliding-status').dataset.state === 'ready');
+  await page.waitForFunction(() => document.querySelector('#presliding-status')?.dataset.state === 'ready');
   await shot(page, 'single-file-01-presliding');
   // Nothing but the page itself and blob/data URLs was loaded.
   assert.deepEqual(requests.filter((url) => !url.startsWith('blob:') && !url.startsWith('data:') && url !== pathToFileURL(file).href), []);

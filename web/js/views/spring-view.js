@@ -11,6 +11,7 @@ import { SpringControls } from './spring-controls.js';
 import { SpringReadouts } from './spring-readouts.js';
 import { SystemView } from './system-view.js';
 import { SpringDrive, withDrive } from './spring-drive.js';
+import { DragPreview } from './drag-preview.js';
 import { loadStylesheet } from '../ui/dom.js';
 
 /** The export module (CSV and PNG downloads), loaded the first time something is exported. */
@@ -46,6 +47,7 @@ export class SpringView {
   /** Counts requests, so a reply can tell whether a newer one exists. */
   #issued = 0;
   #cancelTimer = 0;
+  #drag;
   /** The preset whose values are shown, until the user changes one (its closed form is shown beside the run). */
   preset = null;
   /** Called when the user changes a value (a preset then no longer describes the run). */
@@ -69,8 +71,9 @@ export class SpringView {
     this.#readouts = new SpringReadouts(ui.readouts, catalog);
     this.#controls = new SpringControls(ui.controls, catalog, () => {
       this.onUserChange();
-      this.recompute();
+      this.recompute({ preview: this.#drag.dragging });
     });
+    this.#drag = new DragPreview(ui.controls.systemSection.closest('.controls'), () => this.recompute());
     this.#drive = new SpringDrive(ui, store, {
       isLaw: () => this.#controls.choice.kind === 'law', recompute: () => this.recompute(), system: () => this.#controls.request.system,
     });
@@ -250,10 +253,14 @@ export class SpringView {
   /**
    * Runs the controls' request and shows it (older replies are shown as they arrive, so the charts follow
    * a drag). Resolves to {result} or {error} for the newest request, undefined for one replaced by a newer.
+   * `preview`: a change in a drag, sent as a preview where the run's method is adaptive (drag-preview.js).
    */
-  async recompute() {
+  async recompute({ preview = false } = {}) {
     const ticket = ++this.#issued;
-    const request = this.#controls.request, sent = withDrive(request, this.#store.settings.drive);
+    const request = this.#controls.request;
+    let sent;
+    ({ request: sent, preview } = this.#drag.shape(withDrive(request, this.#store.settings.drive), preview,
+      this.#catalog.laws, this.#ui.charts.forces.clientWidth));
     this.#drive.showNote();
     this.#setStatus('computing', 'Computing…');
     this.#showCancel(true);
@@ -278,10 +285,10 @@ export class SpringView {
     // the save is not what the user waits to see.
     const current = choiceOf(request) === this.#controls.choice.id;
     if (current) this.#show(result, sent);
-    this.#store.persist();
+    this.#store.persist({ throttle: this.#drag.dragging });
     if (!current || ticket !== this.#issued) return;
     this.#controls.acceptValues();
-    this.#setStatus('ready', 'Up to date');
+    this.#setStatus('ready', preview ? 'Preview while dragging (tolerance 1e-7, fewer rows)' : 'Up to date');
     return { result };
   }
 
