@@ -3,6 +3,7 @@
 // to a model's parameter struct.
 
 #include <array>
+#include <stdexcept>
 #include <cstddef>
 #include <initializer_list>
 #include <string>
@@ -87,8 +88,10 @@ std::vector<ParamSpec> specsOf(const std::array<ParamField<Params>, N>& fields) 
 /// The parameter struct for a resolved set (which must come from the same field table).
 template <class Params, std::size_t N>
 Params bindParams(const std::array<ParamField<Params>, N>& fields, const ResolvedParams& resolved) {
+  // One bounds check, not one per field: this runs at every evaluation of a law, in the integrators' loops.
+  if (resolved.values.size() < N) throw std::out_of_range("bindParams: fewer resolved values than fields");
   Params params{};
-  for (std::size_t i = 0; i < N; ++i) params.*(fields[i].member) = resolved.values.at(i);
+  for (std::size_t i = 0; i < N; ++i) params.*(fields[i].member) = resolved.values[i];
   return params;
 }
 

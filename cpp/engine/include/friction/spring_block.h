@@ -138,9 +138,14 @@ struct SpringBlockSummary {
   double cycleDriveForceMin = std::numeric_limits<double>::quiet_NaN();
   double cycleDriveForceMax = std::numeric_limits<double>::quiet_NaN();
   /// Notes a drive force Fd at time t in the run's extremes, and from `cycleFrom` on in the cycle's.
+  /// (Comparisons, not std::fmin/fmax: those are library calls without -ffast-math, in every step of
+  /// the fixed-step loop; `!(Fd >= min)` also replaces the NaN that marks "nothing noted yet".)
   void noteDriveForce(double t, double Fd, double cycleFrom) {
-    driveForceMin = std::fmin(driveForceMin, Fd), driveForceMax = std::fmax(driveForceMax, Fd);
-    if (t >= cycleFrom) cycleDriveForceMin = std::fmin(cycleDriveForceMin, Fd), cycleDriveForceMax = std::fmax(cycleDriveForceMax, Fd);
+    if (!(Fd >= driveForceMin)) driveForceMin = Fd;
+    if (!(Fd <= driveForceMax)) driveForceMax = Fd;
+    if (t < cycleFrom) return;
+    if (!(Fd >= cycleDriveForceMin)) cycleDriveForceMin = Fd;
+    if (!(Fd <= cycleDriveForceMax)) cycleDriveForceMax = Fd;
   }
   double driveWork = 0;      ///< W = ∫ Fd v0 dt [J]
   double dissipated = 0;     ///< friction dissipation ∫ F|v| dt [J]
