@@ -118,7 +118,8 @@ test('system.v0 may be velocity steps and system.start \'steady\'; a bad step is
   const steady = engine.simulate({ law: 'coulomb', params: { mu_s: 0.6, mu_k: 0.4 },
     system: { m: 1, c: 10, v0: 0.1, Fn: 10, duration: 5, start: 'steady' } });
   assert.equal(steady.summary.regime, 'steady');
-  assert.ok(steady.columns.v.every((v) => Math.abs(v - 0.1) < 1e-12));
+  // To the tolerance (1e-10 of v0): rows between steps come from Dormand–Prince's continuous extension.
+  assert.ok(steady.columns.v.every((v) => Math.abs(v - 0.1) < 1e-11));
   assert.ok(steady.columns.friction.every((f) => Math.abs(f - 4) < 1e-12));
   assert.equal(steady.summary.system.start, 'steady');
 

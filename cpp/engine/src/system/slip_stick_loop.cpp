@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -121,11 +122,13 @@ class AutoMethod {
 
 
 // One attempted slip step: the state at its end, its error norm (≤ 1 to accept), the step size
-// proposed next, and Radau's step with its dense output (when Radau ran).
+// proposed next, and its dense output: Radau's step with its collocation polynomial (when Radau ran),
+// or adaptive Dormand–Prince's continuous extension.
 struct Trial {
-  State y{};
+  State y{}, error{};  // error: an explicit method's estimate y5 − y4
   double err = 0, proposed = 0;
   RadauStep<kStateSize> implicit;
+  std::optional<DenseEmbeddedStep<kStateSize>> explicitDense;
 };
 
 class SlipStickLoop {
@@ -155,6 +158,11 @@ class SlipStickLoop {
   void slipAttempt(double limit);
   template <class Rate>
   Trial attempt(Integrator running, const Rate& rate, double step);
+  template <class Rate>
+  Trial explicitTrial(Integrator running, const Rate& rate, double step);
+  bool hasDenseOutput(Integrator running) const {
+    return running == Integrator::Radau || (running == Integrator::DormandPrince && adaptive_);
+  }
   void reject(const Trial& trial, Integrator running, double step, bool toGrid);
   template <class Rate>
   void locateExtrema(Integrator running, const Rate& rate, const Trial& trial, double step);
@@ -183,7 +191,7 @@ class SlipStickLoop {
   double rowTime(int i) const { return i == options_.samples - 1 ? sys_.duration : i * outputStep_; }
   template <class StateAt>
   void emitRowsAt(double upTo, const StateAt& stateAt);
-  void emitRows(double upTo, const CollocationPolynomial<kStateSize>* dense);
+  void emitRows(double upTo, const Trial& trial, Integrator running);
   void record(double t, const State& y);
   void event(EventKind kind);
   void noteDrive(double t, double Fd) { result_.summary.noteDriveForce(t, Fd, 0.75 * sys_.duration); }
@@ -283,10 +291,11 @@ void SlipStickLoop::startState() {
 
 // Steps end at the next change of the drive velocity (no stage may read across it) and at the end;
 // a method without dense output also at the next output row. Radau's rows come from its collocation
-// polynomial, so its steps follow accuracy alone (2000 rows cost no steps).
+// polynomial and adaptive Dormand–Prince's from its continuous extension, so their steps follow
+// accuracy alone (2000 rows cost no steps).
 double SlipStickLoop::stepLimit() const {
   double limit = std::min(sys_.duration, drive_.nextChange());
-  if (!stuck_ && method_.running() != Integrator::Radau && nextRow_ < options_.samples)
+  if (!stuck_ && !hasDenseOutput(method_.running()) && nextRow_ < options_.samples)
     limit = std::min(limit, rowTime(nextRow_));
   return limit;
 }
@@ -388,10 +397,25 @@ Trial SlipStickLoop::attempt(Integrator running, const Rate& rate, double step) 
     trial.proposed = trial.implicit.nextStep;
     return trial;
   }
-  const EmbeddedStep<kStateSize> explicitStep = slipStep(running, rate, t_, y_, step, scale_);
-  trial.y = explicitStep.y;
+  trial = explicitTrial(running, rate, step);
+  const EmbeddedStep<kStateSize> explicitStep{trial.y, trial.error};
   trial.err = adaptive_ ? errorNorm<kDynamic>(y_, explicitStep, options_.relativeTolerance, tolerances_) : 0.0;
   trial.proposed = adaptive_ ? nextStepSize(step, std::isfinite(trial.err) ? trial.err : 1e10, orderOf(running)) : step;
+  return trial;
+}
+
+// An explicit method's step from (t_, y_): adaptive Dormand–Prince's with its continuous extension
+// (the same seven stages), the others' plain.
+template <class Rate>
+Trial SlipStickLoop::explicitTrial(Integrator running, const Rate& rate, double step) {
+  Trial trial;
+  if (hasDenseOutput(running)) {
+    trial.explicitDense = dormandPrinceDenseStep(rate, t_, y_, rate(t_, y_), step);
+    trial.y = trial.explicitDense->step.y, trial.error = trial.explicitDense->step.error;
+    return trial;
+  }
+  const EmbeddedStep<kStateSize> plain = slipStep(running, rate, t_, y_, step, scale_);
+  trial.y = plain.y, trial.error = plain.error;
   return trial;
 }
 
@@ -466,7 +490,7 @@ void SlipStickLoop::stop(Integrator running, const Rate& rate, const Trial& tria
   radau_.restart();
   landed[kV] = 0;
   t_ += hit, y_ = projected(landed);
-  emitRows(t_, running == Integrator::Radau ? &trial.implicit.dense : nullptr);
+  emitRows(t_, trial, running);
   drive_.passChangesUpTo(t_);
   const double Fd = block_.driveForce(t_, y_[kX], 0);
   noteDrive(t_, Fd);
@@ -491,10 +515,7 @@ template <class Rate>
 Trial SlipStickLoop::exactStep(Integrator running, const Rate& rate, double dh) {
   ++work_;
   Trial exact;
-  if (running != Integrator::Radau) {
-    exact.y = slipStep(running, rate, t_, y_, dh, scale_).y;
-    return exact;
-  }
+  if (running != Integrator::Radau) return explicitTrial(running, rate, dh);
   radau_.restart();
   exact.implicit = radau_.step(rate, t_, y_, dh, scale_);
   exact.y = exact.implicit.y;
@@ -521,7 +542,7 @@ bool SlipStickLoop::stopAtBound(Integrator running, const Rate& rate, const Tria
     locateExtrema(running, rate, landed, hit);
     landed.y[k] = bound;
     t_ += hit, y_ = projected(landed.y);
-    emitRows(t_, running == Integrator::Radau ? &landed.implicit.dense : nullptr);
+    emitRows(t_, landed, running);
     drive_.passChangesUpTo(t_);
     noteDrive(t_, block_.driveForce(t_, y_[kX], y_[kV]));
     radau_.restart();
@@ -537,7 +558,7 @@ void SlipStickLoop::accept(const Trial& trial, Integrator running, double step, 
   t_ = toGrid ? limit : t_ + step;
   result_.summary.peakVelocity = std::max(result_.summary.peakVelocity, std::fabs(y_[kV]));
   noteDrive(t_, block_.driveForce(t_, y_[kX], y_[kV]));
-  emitRows(t_, running == Integrator::Radau ? &trial.implicit.dense : nullptr);
+  emitRows(t_, trial, running);
   drive_.passChangesUpTo(t_);
   noteDrive(t_, block_.driveForce(t_, y_[kX], y_[kV]));  // after a change of v_d the dashpot's force jumps
   if (!adaptive_) return;
@@ -567,9 +588,13 @@ void SlipStickLoop::emitRowsAt(double upTo, const StateAt& stateAt) {
   }
 }
 
-// After a step: a method without a polynomial has ended its step on the row.
-void SlipStickLoop::emitRows(double upTo, const CollocationPolynomial<kStateSize>* dense) {
-  emitRowsAt(upTo, [&](double time) { return dense ? dense->at(time) : y_; });
+// After a step: rows inside it from its dense output (Radau's polynomial, Dormand–Prince's continuous
+// extension); a method without one has ended its step on the row.
+void SlipStickLoop::emitRows(double upTo, const Trial& trial, Integrator running) {
+  emitRowsAt(upTo, [&](double time) {
+    if (running == Integrator::Radau) return trial.implicit.dense.at(time);
+    return trial.explicitDense ? trial.explicitDense->at(time) : y_;
+  });
 }
 
 void SlipStickLoop::record(double t, const State& unprojected) {
