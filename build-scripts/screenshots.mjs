@@ -81,6 +81,16 @@ try {
   }
   await pauseAt(page, 8);
   await save(page, 'compare-1366');
+
+  // Slide-hold-slide: the healing chart, then the drive editor over it.
+  await page.selectOption('#preset', 'slide-hold-slide');
+  await page.waitForFunction(() => window.__lastSummary?.holds?.length === 4 && window.__healingRenders > 0);
+  await ready(page, '#status');
+  await page.locator('.chart-healing').scrollIntoViewIfNeeded();
+  await save(page, 'healing-1366');
+  await page.click('#drive-edit');
+  await page.waitForSelector('#drive-dialog[open]');
+  await save(page, 'drive-editor-1366');
   console.log(`screenshots: ${out}`);
 } finally {
   await browser.close();
