@@ -167,7 +167,8 @@ val columns() {
 
 val integrators() {
   return arrayOf(friction::integratorCatalog(), [](const friction::IntegratorSpec& spec) {
-    return object({{"id", text(spec.id)}, {"name", text(spec.name)}, {"description", text(spec.description)}});
+    return object({{"id", text(spec.id)}, {"name", text(spec.name)}, {"description", text(spec.description)},
+                   {"adaptive", val(spec.adaptive)}});
   });
 }
 

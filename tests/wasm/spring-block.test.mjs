@@ -22,6 +22,19 @@ test('system() and integrators() describe the spring-block and its methods', () 
   assert.deepEqual(engine.integrators().map((i) => i.id), ['auto', 'dormand-prince', 'rosenbrock', 'radau', 'rk4', 'semi-implicit-euler', 'seed-euler']);
 });
 
+test('an integrator the catalog calls adaptive keeps its accuracy on fewer rows; a fixed step follows the rows', () => {
+  // The page previews a drag on fewer rows only where `adaptive` says this holds (views/drag-preview.js).
+  for (const { id, adaptive } of engine.integrators()) {
+    if (id === 'seed-euler') continue;  // the seed's own 1 ms step: no rows in it
+    const run = (samples) => engine.simulate({ ...C1, integrator: id, samples }).summary.period;
+    const change = Math.abs(run(400) / run(2000) - 1);
+    // Adaptive: the same to the tolerance (1e-10); a fixed step set by the rows moves the period by its
+    // own error (RK4 ~4e-10, semi-implicit Euler ~2e-4 here).
+    if (adaptive) assert.ok(change < 1e-10, `${id}: the period moves by ${change} on fewer rows`);
+    else assert.ok(change > 1e-11, `${id}: the period should follow its row-set step (moved ${change})`);
+  }
+});
+
 test('the Coulomb law gives the closed-form stick-slip period, events and intervals (mirrors §1 C1)', () => {
   const { columns, summary } = engine.simulate(C1);
   assert.ok(Math.abs(summary.period / periodC1 - 1) < 1e-9, `period ${summary.period} against ${periodC1}`);

@@ -2,12 +2,10 @@
 // held down on it (auto-repeat), each law run is a preview: the same adaptive method at a relative
 // tolerance of PREVIEW_TOLERANCE (1e-7, a millionth of a pixel on any chart, against the law's 1e-10)
 // on an output grid of about one row per pixel of the charts, so that the charts follow the slider.
-// (A fixed step is set by the rows, so fixed-step schemes and the laws stepped in their origin's loop
-// are never previewed.) When the drag ends the run is sent again in full, unless a change at the
+// (A fixed step is set by the rows, so the schemes the engine's catalog does not call adaptive and the
+// laws stepped in their origin's loop are never previewed.) When the drag ends the run is sent again in full, unless a change at the
 // release has sent it already; the page's status says which is shown.
 
-/** The integrators whose steps follow their error control, not the output grid's spacing. */
-const ADAPTIVE = new Set(['auto', 'dormand-prince', 'rosenbrock', 'radau']);
 /** The fewest rows a preview has, and its relative tolerance. */
 const MIN_ROWS = 400, PREVIEW_TOLERANCE = 1e-7;
 
@@ -42,14 +40,15 @@ export class DragPreview {
    * The request to send: `request` itself, or with `samples` of about one per pixel of `width` and the
    * preview's tolerance when `preview` is asked and the run allows it.
    * @param {object} request the run (a law's or a model's) @param {boolean} preview a change in a drag
-   * @param {object[]} laws the catalog's laws @param {number} width the charts' width [px]
+   * @param {{laws: object[], integrators: object[]}} catalog the engine's laws and integrators
+   * @param {number} width the charts' width [px]
    * @returns {{request: object, preview: boolean}}
    */
-  shape(request, preview, laws, width) {
+  shape(request, preview, { laws, integrators }, width) {
     const rows = Math.max(MIN_ROWS, Math.round(width));
     const law = laws.find((entry) => entry.id === request.law);
-    this.#sent = preview && law !== undefined && !law.can.stateful && ADAPTIVE.has(request.integrator ?? 'auto')
-      && (request.samples ?? 2000) > rows;
+    const adaptive = integrators.find((entry) => entry.id === (request.integrator ?? 'auto'))?.adaptive === true;
+    this.#sent = preview && law !== undefined && !law.can.stateful && adaptive && (request.samples ?? 2000) > rows;
     const tolerance = Math.max(PREVIEW_TOLERANCE, request.tolerance ?? 0);
     return { request: this.#sent ? { ...request, samples: rows, tolerance } : request, preview: this.#sent };
   }

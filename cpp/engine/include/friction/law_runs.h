@@ -20,6 +20,10 @@ struct Breakpoint {
   double value;  ///< [m/s] or [N]
 };
 
+/// The value of piecewise-constant steps at time t: the last step at or before t, else `fallback`.
+double stepValueAt(const std::vector<Breakpoint>& steps, double t, double fallback);
+
+
 /// What a run of a law alone returns, on a uniform grid.
 struct LawRun {
   std::vector<double> t;         ///< time [s]

@@ -72,6 +72,9 @@ enum class Integrator {
 struct IntegratorSpec {
   Integrator kind;
   std::string_view id, name, description;
+  /// Its steps follow its error control, not the output grid (`auto` counts: for a law that is not
+  /// stateful it runs only adaptive methods), so fewer output rows leave its accuracy as it was.
+  bool adaptive;
 };
 /// Every integrator, `auto` first.
 const std::vector<IntegratorSpec>& integratorCatalog();

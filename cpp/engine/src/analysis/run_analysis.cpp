@@ -64,14 +64,6 @@ double breakAwayPeak(const LawEvaluator& law, double Fn, double vReference) {
 }
 
 
-// The value of steps at time t: the last step at or before t, else `fallback`.
-double stepValueAt(const std::vector<Breakpoint>& steps, double t, double fallback) {
-  double value = fallback;
-  for (const Breakpoint& step : steps)
-    if (step.t <= t) value = step.value;
-  return value;
-}
-
 // The index of the last row at or before t (0 if none is).
 std::size_t rowAtOrBefore(const Trace& trace, double t) {
   const auto after = std::upper_bound(trace.t.begin(), trace.t.end(), t);

@@ -127,6 +127,13 @@ double rampValue(const std::vector<Breakpoint>& input, std::size_t segment, doub
 
 }  // namespace
 
+double stepValueAt(const std::vector<Breakpoint>& steps, double t, double fallback) {
+  double value = fallback;
+  for (const Breakpoint& step : steps)
+    if (step.t <= t) value = step.value;
+  return value;
+}
+
 LawRun imposeVelocity(std::string_view id, const ParamList& params, double N, const std::vector<Breakpoint>& velocity,
                       double duration, int samples, double tolerance, LawStart startFrom) {
   const LawEvaluator law(id, params);

@@ -41,13 +41,6 @@ struct Segment {
   double t0, t1, vlp, N, X0;
 };
 
-double valueAt(const std::vector<Breakpoint>& steps, double t, double fallback) {
-  double value = fallback;
-  for (const Breakpoint& step : steps)
-    if (step.t <= t) value = step.value;
-  return value;
-}
-
 // The drive's and the normal force's steps merged into segments over [0, duration].
 std::vector<Segment> segmentsOf(const SpringBlockSystem& sys) {
   std::vector<double> times = {0};
@@ -59,7 +52,7 @@ std::vector<Segment> segmentsOf(const SpringBlockSystem& sys) {
   double X = 0;
   for (std::size_t k = 0; k < times.size() && times[k] < sys.duration; ++k) {
     const double t0 = times[k], t1 = k + 1 < times.size() ? std::min(times[k + 1], sys.duration) : sys.duration;
-    const double vlp = valueAt(sys.driveSteps, t0, sys.v0), N = valueAt(sys.normalSteps, t0, sys.Fn);
+    const double vlp = stepValueAt(sys.driveSteps, t0, sys.v0), N = stepValueAt(sys.normalSteps, t0, sys.Fn);
     segments.push_back({t0, t1, vlp, N, X});
     X += vlp * (t1 - t0);
   }

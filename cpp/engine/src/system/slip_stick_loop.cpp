@@ -409,7 +409,7 @@ Trial SlipStickLoop::attempt(Integrator running, const Rate& rate, double step) 
 template <class Rate>
 Trial SlipStickLoop::explicitTrial(Integrator running, const Rate& rate, double step) {
   Trial trial;
-  if (hasDenseOutput(running)) {
+  if (running == Integrator::DormandPrince && adaptive_) {
     trial.explicitDense = dormandPrinceDenseStep(rate, t_, y_, rate(t_, y_), step);
     trial.y = trial.explicitDense->step.y, trial.error = trial.explicitDense->step.error;
     return trial;

@@ -106,23 +106,23 @@ const std::vector<IntegratorSpec>& integratorCatalog() {
        "Picks per law: Radau for a dynamic law or where the friction makes slip stiff (its fastest rate above "
        "10⁴× the spring's), Dormand–Prince otherwise, or the stepped scheme for a law that remembers its force "
        "between steps; inside a run it changes to whichever of Radau and Dormand–Prince does less work per "
-       "simulated second, and to Rosenbrock where Radau's Newton iteration cannot follow the state."},
+       "simulated second, and to Rosenbrock where Radau's Newton iteration cannot follow the state.", true},
       {Integrator::DormandPrince, "dormand-prince", "Dormand–Prince 5(4), adaptive",
-       "Fifth order with an embedded error estimate; the step follows the tolerance. Switches located to 1e-12 s."},
+       "Fifth order with an embedded error estimate; the step follows the tolerance. Switches located to 1e-12 s.", true},
       {Integrator::Rosenbrock, "rosenbrock", "Rosenbrock 4(3), adaptive, stiff",
        "Linearly implicit fourth order (Shampine 1982) for steep regularized laws: its step follows the tolerance, "
-       "not the friction slope. Switches located to 1e-12 s."},
+       "not the friction slope. Switches located to 1e-12 s.", true},
       {Integrator::Radau, "radau", "Radau IIA 5, adaptive, stiff",
        "Implicit collocation of order 5 (Hairer & Wanner's RADAU5: simplified Newton, its error estimate and "
        "step control) for steep and dynamic laws: stiffly accurate, so a creeping block's steps follow the drive, "
-       "and its cost grows gently as the tolerance tightens. Switches located to 1e-12 s on its dense output."},
+       "and its cost grows gently as the tolerance tightens. Switches located to 1e-12 s on its dense output.", true},
       {Integrator::Rk4, "rk4", "RK4, fixed step",
-       "Classical fourth-order Runge–Kutta at 1/200 of the spring period; switches located inside the step."},
+       "Classical fourth-order Runge–Kutta at 1/200 of the spring period; switches located inside the step.", false},
       {Integrator::SemiImplicitEuler, "semi-implicit-euler", "Semi-implicit Euler, fixed step",
        "First order: v then x, at 1/200 of the spring period; switches located inside the step. Laws that carry "
-       "their force between steps (Radioss Iform 2, filtering) run in this loop, as in Radioss's explicit solver."},
+       "their force between steps (Radioss Iform 2, filtering) run in this loop, as in Radioss's explicit solver.", false},
       {Integrator::SeedEuler, "seed-euler", "The seed app's scheme",
-       "Semi-implicit Euler at 1 ms with the seed's stick rule: v clamped at 0 after the position update."},
+       "Semi-implicit Euler at 1 ms with the seed's stick rule: v clamped at 0 after the position update.", false},
   };
   return catalog;
 }
