@@ -41,8 +41,10 @@ std::array<Vec<N>, N> forwardDifferenceJacobian(const Rate& rate, double t, cons
 /// (the others are quadratures such as energy integrals), so the Jacobian is built by forward
 /// differences over those M columns; `scale[i]` is the magnitude below which component i is
 /// perturbed as if it were that size.
+/// The same step from f0 = rate(t, y) already evaluated (see rosenbrockDenseStep).
 template <std::size_t M, std::size_t N, class Rate>
-EmbeddedStep<N> rosenbrockStep(const Rate& rate, double t, const Vec<N>& y, double h, const Vec<M>& scale) {
+EmbeddedStep<N> rosenbrockStep(const Rate& rate, double t, const Vec<N>& y, double h, const Vec<M>& scale,
+                               const Vec<N>& f0) {
   constexpr double gamma = 0.57282;
   constexpr double a21 = 2.0, a31 = 1.867943637803922, a32 = 0.2344449711399156;
   constexpr double c21 = -7.137615036412310, c31 = 2.580708087951457, c32 = 0.6515950076447975;
@@ -54,7 +56,6 @@ EmbeddedStep<N> rosenbrockStep(const Rate& rate, double t, const Vec<N>& y, doub
   constexpr double d1 = 0.57282, d2 = -1.769193891319233, d3 = 0.7592633437920482, d4 = -0.1049021087100450;
 
   // J by forward differences: column j = (f(y + δ eⱼ) − f(y)) / δ, δ = √ε·max(|yⱼ|, scaleⱼ).
-  const Vec<N> f0 = rate(t, y);
   std::array<Vec<N>, N> W = forwardDifferenceJacobian<M>(rate, t, y, f0, scale);
   for (auto& row : W)
     for (double& entry : row) entry = -entry;
@@ -88,6 +89,34 @@ EmbeddedStep<N> rosenbrockStep(const Rate& rate, double t, const Vec<N>& y, doub
   for (std::size_t i = 0; i < N; ++i) {
     out.y[i] = y[i] + b1 * g1[i] + b2 * g2[i] + b3 * g3[i] + b4 * g4[i];
     out.error[i] = e1 * g1[i] + e2 * g2[i] + e3 * g3[i] + e4 * g4[i];
+  }
+  return out;
+}
+
+template <std::size_t M, std::size_t N, class Rate>
+EmbeddedStep<N> rosenbrockStep(const Rate& rate, double t, const Vec<N>& y, double h, const Vec<M>& scale) {
+  return rosenbrockStep<M>(rate, t, y, h, scale, rate(t, y));
+}
+
+/// A Rosenbrock step with its dense output: the cubic Hermite interpolant through the values and
+/// slopes at both ends of the step (Hairer, Nørsett & Wanner, Solving ODEs I, II.6, eq. (6.7)),
+///   u(s) = y + s (Δ + (1 − s)(h f₀ − Δ + s (Δ − h f₁ − (h f₀ − Δ)))),  Δ = y₁ − y,  s = (τ − t)/h,
+/// which is DOPRI5's CONTD5 form without its fifth term (r₅ = 0), so it shares DenseEmbeddedStep. Its
+/// error is O(h⁴), the order of the step's embedded estimate that the tolerance controls. f₁ = f(t + h, y₁)
+/// costs one evaluation beyond the step's, so callers take it only where an output row lies inside.
+template <std::size_t M, std::size_t N, class Rate>
+DenseEmbeddedStep<N> rosenbrockDenseStep(const Rate& rate, double t, const Vec<N>& y, double h, const Vec<M>& scale) {
+  const Vec<N> f0 = rate(t, y);
+  DenseEmbeddedStep<N> out;
+  out.t = t, out.h = h;
+  out.step = rosenbrockStep<M>(rate, t, y, h, scale, f0);
+  const Vec<N>& y1 = out.step.y;
+  out.next = rate(t + h, y1);
+  for (std::size_t i = 0; i < N; ++i) {
+    const double difference = y1[i] - y[i], spline = h * f0[i] - difference;
+    out.r[0][i] = y[i], out.r[1][i] = difference, out.r[2][i] = spline;
+    out.r[3][i] = difference - h * out.next[i] - spline;
+    out.r[4][i] = 0;
   }
   return out;
 }

@@ -123,7 +123,7 @@ class AutoMethod {
 
 // One attempted slip step: the state at its end, its error norm (≤ 1 to accept), the step size
 // proposed next, and its dense output: Radau's step with its collocation polynomial (when Radau ran),
-// or adaptive Dormand–Prince's continuous extension.
+// adaptive Dormand–Prince's continuous extension, or adaptive Rosenbrock's cubic Hermite interpolant.
 struct Trial {
   State y{}, error{};  // error: an explicit method's estimate y5 − y4
   double err = 0, proposed = 0;
@@ -161,7 +161,8 @@ class SlipStickLoop {
   template <class Rate>
   Trial explicitTrial(Integrator running, const Rate& rate, double step);
   bool hasDenseOutput(Integrator running) const {
-    return running == Integrator::Radau || (running == Integrator::DormandPrince && adaptive_);
+    return running == Integrator::Radau ||
+           (adaptive_ && (running == Integrator::DormandPrince || running == Integrator::Rosenbrock));
   }
   void reject(const Trial& trial, Integrator running, double step, bool toGrid);
   template <class Rate>
@@ -290,9 +291,10 @@ void SlipStickLoop::startState() {
 }
 
 // Steps end at the next change of the drive velocity (no stage may read across it) and at the end;
-// a method without dense output also at the next output row. Radau's rows come from its collocation
-// polynomial and adaptive Dormand–Prince's from its continuous extension, so their steps follow
-// accuracy alone (2000 rows cost no steps).
+// a method without dense output (the fixed-step schemes) also at the next output row. Radau's rows
+// come from its collocation polynomial, adaptive Dormand–Prince's from its continuous extension and
+// adaptive Rosenbrock's from its Hermite interpolant, so their steps follow accuracy alone (2000 rows
+// cost no steps).
 double SlipStickLoop::stepLimit() const {
   double limit = std::min(sys_.duration, drive_.nextChange());
   if (!stuck_ && !hasDenseOutput(method_.running()) && nextRow_ < options_.samples)
@@ -404,13 +406,16 @@ Trial SlipStickLoop::attempt(Integrator running, const Rate& rate, double step) 
   return trial;
 }
 
-// An explicit method's step from (t_, y_): adaptive Dormand–Prince's with its continuous extension
-// (the same seven stages), the others' plain.
+// A step from (t_, y_) by a method other than Radau: adaptive Dormand–Prince's with its continuous
+// extension (the same seven stages); adaptive Rosenbrock's with its Hermite interpolant where an output
+// row lies inside the step (the interpolant's end slope costs an evaluation); the others' plain.
 template <class Rate>
 Trial SlipStickLoop::explicitTrial(Integrator running, const Rate& rate, double step) {
   Trial trial;
-  if (running == Integrator::DormandPrince && adaptive_) {
-    trial.explicitDense = dormandPrinceDenseStep(rate, t_, y_, rate(t_, y_), step);
+  const bool rowInside = nextRow_ < options_.samples && rowTime(nextRow_) < t_ + step;
+  if (adaptive_ && (running == Integrator::DormandPrince || (running == Integrator::Rosenbrock && rowInside))) {
+    trial.explicitDense = running == Integrator::DormandPrince ? dormandPrinceDenseStep(rate, t_, y_, rate(t_, y_), step)
+                                                               : rosenbrockDenseStep<kDynamic>(rate, t_, y_, step, scale_);
     trial.y = trial.explicitDense->step.y, trial.error = trial.explicitDense->step.error;
     return trial;
   }
@@ -589,7 +594,7 @@ void SlipStickLoop::emitRowsAt(double upTo, const StateAt& stateAt) {
 }
 
 // After a step: rows inside it from its dense output (Radau's polynomial, Dormand–Prince's continuous
-// extension); a method without one has ended its step on the row.
+// extension, Rosenbrock's Hermite interpolant); a method without one has ended its step on the row.
 void SlipStickLoop::emitRows(double upTo, const Trial& trial, Integrator running) {
   emitRowsAt(upTo, [&](double time) {
     if (running == Integrator::Radau) return trial.implicit.dense.at(time);
