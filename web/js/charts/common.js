@@ -72,6 +72,23 @@ export function makeScatterChart(canvas, { xTitle, yTitle, xTicks = {}, label, c
   });
 }
 
+/**
+ * Columns -> Chart.js points for a series that holds its value over long runs (a static limit): only
+ * the first and last row of each run of equal values, which draw the same line as every row (a
+ * straight segment between equal values) with a fraction of the points for the chart to update.
+ */
+export function toRunPoints(t, y) {
+  const points = [];
+  const value = (i) => (Number.isFinite(y[i]) ? y[i] : NaN);
+  for (let i = 0; i < t.length; i++) {
+    const here = value(i);
+    const sameAsBefore = i > 0 && Object.is(value(i - 1), here);
+    const sameAsAfter = i + 1 < t.length && Object.is(value(i + 1), here);
+    if (!(sameAsBefore && sameAsAfter)) points.push({ x: t[i], y: here });
+  }
+  return points;
+}
+
 /** Columns -> Chart.js points. Non-finite values become gaps instead of breaking the axis range. */
 export function toPoints(t, y) {
   const points = new Array(t.length);

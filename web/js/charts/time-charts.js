@@ -5,7 +5,7 @@ import { expose, renderCounter } from '../test-hooks.js';
 import { formatQuantity } from '../ui/format.js';
 import {
   applyChartDefaults, bracketed, Chart, compactTicks, hasFinite, ignoreRoundingNoise, lineStyle, makeScatterChart, phasePoints, restRuns, sortedLineOptions,
-  toPoints,
+  toPoints, toRunPoints,
 } from './common.js';
 import { COLOURS, GRID_COLOUR, runStyle, STUCK_FILL, TEXT_COLOUR } from './palette.js';
 import { ChartCursor, chartCursorPlugin } from './time-cursor.js';
@@ -31,7 +31,7 @@ const STATE_STYLE = { colour: COLOURS.orange, dash: [8, 4], axis: 'y3' };
 const FORCE_SERIES = [
   { key: 'friction', colour: COLOURS.vermillion, dash: [] },
   { key: 'spring', colour: COLOURS.purple, dash: [8, 4] },
-  { key: 'staticLimit', colour: COLOURS.black, dash: [3, 4], width: 1.5 },
+  { key: 'staticLimit', colour: COLOURS.black, dash: [3, 4], width: 1.5, runs: true },
 ];
 const STATIC_LIMIT_LABELS = { stick: 'Static limit', peak: 'Break-away peak (no true stick)' };
 // The phase portrait: block velocity (y) against one of these (x).
@@ -115,6 +115,11 @@ export class TimeCharts {
       phase: new ChartCursor(this.#phase, { kind: 'point' }) };
     this.#options = { ...this.#options, ...options };
     this.#watchVisibility();
+  }
+
+  /** The time charts' width [CSS px], as Chart.js last sized them: reading it forces no layout. */
+  get width() {
+    return this.#forces.width;
   }
 
   /**
@@ -258,7 +263,8 @@ export class TimeCharts {
       label: s.state ? s.state.symbol : legendOf(this.#byKey[s.key]),
       unit: s.state ? s.state.unit : this.#byKey[s.key].unit,
       yAxisID: s.axis ?? 'y',
-      data: toPoints(columns.t, s.state ? columns.state[s.state.key] : columns[s.key]),
+      // A series that holds its value (runs: the static limit) keeps only the ends of each run.
+      data: (s.runs ? toRunPoints : toPoints)(columns.t, s.state ? columns.state[s.state.key] : columns[s.key]),
     }));
     // In place where the series are the same as before (only the data changed): Chart.js then keeps
     // each dataset's controller and resolved options instead of building them again.

@@ -92,7 +92,7 @@ export class ChartCursor {
    * update, after the DOM changes made with it (about 1 ms per chart while a slider is dragged).
    */
   afterChartRender() {
-    if (this.chart.width !== this.cssWidth || this.chart.height !== this.cssHeight) this.measure();
+    if (this.chart.width !== this.chartWidth || this.chart.height !== this.chartHeight) this.measure();
     this.paint();
   }
 
@@ -145,7 +145,10 @@ export class ChartCursor {
       this.overlay.height = h;
     }
     this.pixelRatio = ratio;
-    [this.cssWidth, this.cssHeight] = [width, height];
+    // The chart's own size at this measure, to compare with at its next render: Chart.js keeps it
+    // fractional (782.8 px) where clientWidth rounds (783 px), so comparing those two re-measured
+    // (and forced a layout) at every render.
+    [this.chartWidth, this.chartHeight] = [this.chart.width, this.chart.height];
   }
 
   /** The vertical time line over the plot area; nothing if the time is off the axis. */

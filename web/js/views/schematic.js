@@ -30,10 +30,13 @@ function clockText(t, duration) {
 
 /** The smallest and largest finite value of f(i) over the rows, with 0 always inside. */
 function extent(n, f) {
-  let [lo, hi] = [0, 0];
+  // Plain variables, not a destructured pair: that allocated an array per row (90 kB per run of a drag).
+  let lo = 0, hi = 0;
   for (let i = 0; i < n; i++) {
     const v = f(i);
-    if (Number.isFinite(v)) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
+    if (!Number.isFinite(v)) continue;
+    if (v < lo) lo = v;
+    else if (v > hi) hi = v;
   }
   return { lo, hi };
 }
@@ -161,7 +164,13 @@ export class Schematic {
   constructor(canvas) {
     Object.assign(this, { canvas, ctx: canvas.getContext('2d'), ratio: 1, run: null, scales: null, layout: null,
       frame: null, lastGroundPx: null });
-    this.observer = new ResizeObserver(() => this.resize());
+    // The canvas's CSS size as the observer last reported it (null until its first report): a new
+    // run lays out from it, since reading clientWidth there would force a layout of the page per run.
+    this.box = null;
+    this.observer = new ResizeObserver(([entry]) => {
+      this.box = { w: entry.contentRect.width, h: entry.contentRect.height };
+      this.resize();
+    });
     this.observer.observe(canvas);
   }
 
@@ -205,7 +214,8 @@ export class Schematic {
 
   /** Matches the backing store to the CSS size × device pixels, lays out again and redraws. */
   resize(redraw = true) {
-    const [ratio, w, h] = [window.devicePixelRatio || 1, this.canvas.clientWidth, this.canvas.clientHeight];
+    const { w, h } = this.box ?? { w: this.canvas.clientWidth, h: this.canvas.clientHeight };
+    const ratio = window.devicePixelRatio || 1;
     if (w === 0 || h === 0) return;
     const [bw, bh] = [Math.round(w * ratio), Math.round(h * ratio)];
     if (this.canvas.width !== bw) this.canvas.width = bw;

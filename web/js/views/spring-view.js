@@ -260,7 +260,7 @@ export class SpringView {
     const request = this.#controls.request;
     let sent;
     ({ request: sent, preview } = this.#drag.shape(withDrive(request, this.#store.settings.drive), preview,
-      this.#catalog, this.#ui.charts.forces.clientWidth));
+      this.#catalog, this.#charts.width));
     this.#drive.showNote();
     this.#setStatus('computing', 'Computing…');
     this.#showCancel(true);
