@@ -509,7 +509,7 @@ TEST_CASE("Adaptive Rosenbrock writes its rows from its Hermite interpolant: ste
     const SpringBlockResult few = runWith(101, tolerance), many = runWith(4001, tolerance);
     // Rows cost no steps: 40× the rows, the very same steps (before, each of the 4001 rows ended one).
     CHECK(many.summary.steps == few.summary.steps);
-    CHECK(many.summary.steps < many.trace.size());
+    CHECK(many.summary.steps < static_cast<long long>(many.trace.size()));
     // Every row of the first slip is on the closed form to the interpolant's accuracy: its O(h⁴) error is
     // of the order of the step's embedded estimate, which the tolerance holds (measured: 12 × tolerance × v0
     // at each tolerance, so it falls with the tolerance as the steps' error does).

@@ -41,9 +41,10 @@ std::array<Vec<N>, N> forwardDifferenceJacobian(const Rate& rate, double t, cons
 /// (the others are quadratures such as energy integrals), so the Jacobian is built by forward
 /// differences over those M columns; `scale[i]` is the magnitude below which component i is
 /// perturbed as if it were that size.
-/// The same step from f0 = rate(t, y) already evaluated (see rosenbrockDenseStep).
+/// The same step from f0 = rate(t, y) already evaluated (see rosenbrockDenseStep). Not inlined: the
+/// plain and the dense step share its one copy (the page's download, issue 14).
 template <std::size_t M, std::size_t N, class Rate>
-EmbeddedStep<N> rosenbrockStep(const Rate& rate, double t, const Vec<N>& y, double h, const Vec<M>& scale,
+[[gnu::noinline]] EmbeddedStep<N> rosenbrockStep(const Rate& rate, double t, const Vec<N>& y, double h, const Vec<M>& scale,
                                const Vec<N>& f0) {
   constexpr double gamma = 0.57282;
   constexpr double a21 = 2.0, a31 = 1.867943637803922, a32 = 0.2344449711399156;
@@ -103,10 +104,11 @@ EmbeddedStep<N> rosenbrockStep(const Rate& rate, double t, const Vec<N>& y, doub
 ///   u(s) = y + s (Δ + (1 − s)(h f₀ − Δ + s (Δ − h f₁ − (h f₀ − Δ)))),  Δ = y₁ − y,  s = (τ − t)/h,
 /// which is DOPRI5's CONTD5 form without its fifth term (r₅ = 0), so it shares DenseEmbeddedStep. Its
 /// error is O(h⁴), the order of the step's embedded estimate that the tolerance controls. f₁ = f(t + h, y₁)
-/// costs one evaluation beyond the step's, so callers take it only where an output row lies inside.
+/// is the next step's f₀ where that step starts at (t + h, y₁) (first same as last), so a run of such
+/// steps pays for the interpolant with no evaluation of its own. f0 = f(t, y).
 template <std::size_t M, std::size_t N, class Rate>
-DenseEmbeddedStep<N> rosenbrockDenseStep(const Rate& rate, double t, const Vec<N>& y, double h, const Vec<M>& scale) {
-  const Vec<N> f0 = rate(t, y);
+DenseEmbeddedStep<N> rosenbrockDenseStep(const Rate& rate, double t, const Vec<N>& y, double h, const Vec<M>& scale,
+                                         const Vec<N>& f0) {
   DenseEmbeddedStep<N> out;
   out.t = t, out.h = h;
   out.step = rosenbrockStep<M>(rate, t, y, h, scale, f0);

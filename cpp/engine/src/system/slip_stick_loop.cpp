@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <string>
@@ -160,6 +161,8 @@ class SlipStickLoop {
   Trial attempt(Integrator running, const Rate& rate, double step);
   template <class Rate>
   Trial explicitTrial(Integrator running, const Rate& rate, double step);
+  template <class Rate>
+  State rateAtStart(const Rate& rate) const;
   bool hasDenseOutput(Integrator running) const {
     return running == Integrator::Radau ||
            (adaptive_ && (running == Integrator::DormandPrince || running == Integrator::Rosenbrock));
@@ -224,6 +227,14 @@ class SlipStickLoop {
   Vec<kDynamic> scale_, tolerances_;
   RadauIntegrator<kDynamic, kStateSize> radau_;
   double h_ = 0;
+  // First same as last: a dense explicit step ends with the rate there, f(t + h, y₁) (DOPRI5's k₇, the
+  // Hermite interpolant's end slope), which is the next step's f(t, y) when that step starts exactly
+  // where this one ended, in the same slip direction and drive segment (the rate's other inputs).
+  struct EndRate {
+    double t = NAN, dir = 0;
+    std::size_t segment = 0;
+    State y{}, f{};
+  } endRate_;
   long long work_ = 0;
   int newtonFailures_ = 0;  // Radau's in a row, and the step they started from
   double stepBeforeFailures_ = 0;
@@ -406,17 +417,28 @@ Trial SlipStickLoop::attempt(Integrator running, const Rate& rate, double step) 
   return trial;
 }
 
+// f(t_, y_): the last dense step's end rate where this step starts there (endRate_), else evaluated.
+// Bitwise the same either way: the same function of the same inputs.
+template <class Rate>
+State SlipStickLoop::rateAtStart(const Rate& rate) const {
+  const EndRate& end = endRate_;
+  const bool same = end.t == t_ && end.dir == dir_ && end.segment == drive_.segment &&
+                    std::memcmp(end.y.data(), y_.data(), sizeof(State)) == 0;
+  return same ? end.f : rate(t_, y_);
+}
+
 // A step from (t_, y_) by a method other than Radau: adaptive Dormand–Prince's with its continuous
-// extension (the same seven stages); adaptive Rosenbrock's with its Hermite interpolant where an output
-// row lies inside the step (the interpolant's end slope costs an evaluation); the others' plain.
+// extension (the same seven stages), adaptive Rosenbrock's with its Hermite interpolant, each starting
+// from the last one's end rate (first same as last); the others' plain.
 template <class Rate>
 Trial SlipStickLoop::explicitTrial(Integrator running, const Rate& rate, double step) {
   Trial trial;
-  const bool rowInside = nextRow_ < options_.samples && rowTime(nextRow_) < t_ + step;
-  if (adaptive_ && (running == Integrator::DormandPrince || (running == Integrator::Rosenbrock && rowInside))) {
-    trial.explicitDense = running == Integrator::DormandPrince ? dormandPrinceDenseStep(rate, t_, y_, rate(t_, y_), step)
-                                                               : rosenbrockDenseStep<kDynamic>(rate, t_, y_, step, scale_);
+  if (adaptive_ && (running == Integrator::DormandPrince || running == Integrator::Rosenbrock)) {
+    const State f0 = rateAtStart(rate);
+    trial.explicitDense = running == Integrator::DormandPrince ? dormandPrinceDenseStep(rate, t_, y_, f0, step)
+                                                               : rosenbrockDenseStep<kDynamic>(rate, t_, y_, step, scale_, f0);
     trial.y = trial.explicitDense->step.y, trial.error = trial.explicitDense->step.error;
+    endRate_ = {t_ + step, dir_, drive_.segment, trial.y, trial.explicitDense->next};
     return trial;
   }
   const EmbeddedStep<kStateSize> plain = slipStep(running, rate, t_, y_, step, scale_);
