@@ -25,6 +25,8 @@
 //      rate-and-state a, b, Dc and the stiffness c to a 2000-point velocity-step record (target 2 s in
 //      wasm), both from closed forms with seeded noise, 8 and 3 starts: time, evaluations and the RMS
 //      residual. `friction_bench ROUNDS fit` runs this group alone.
+// `friction_bench ROUNDS auto` runs groups 4 and 5 alone (with the BENCH_JSON line: `bench.sh ROUNDS auto`
+// puts their native and wasm runs side by side).
 
 #include <algorithm>
 #include <chrono>
@@ -594,6 +596,15 @@ int main(int argc, char** argv) {
     const auto [referencePeriod, referenceCheck] = addSeedGroup(rows, "Seed default case");
     measure(rows, rounds);
     printSeedGroup(rows, "Seed default case", referencePeriod, referenceCheck);
+    return 0;
+  }
+  if (argc > 2 && std::string(argv[2]) == "auto") {
+    addAutoTable(rows);
+    addAccuracyRows(rows);
+    measure(rows, rounds);
+    printAutoTable(rows);
+    printAccuracy(rows);
+    printJson(rows, rounds);
     return 0;
   }
   if (argc > 2 && std::string(argv[2]) == "fit") {
