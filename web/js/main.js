@@ -10,17 +10,11 @@ import { expose } from './test-hooks.js';
 import { ViewSwitch } from './ui/view-switch.js';
 import { springElements } from './views/elements.js';
 import { SpringView } from './views/spring-view.js';
-import { applyEmbed, embedOptions } from './state/embed.js';
+import { embedOptions } from './state/embed.js';
 import { wireCopyLink } from './ui/share.js';
+import { setHidden, setText, showNotice } from './ui/dom.js';
 
 const byId = (id) => document.getElementById(id);
-
-/** Shows a page notice; a second one while the first is shown is added to it, not put in its place. */
-function showNotice(text) {
-  const notice = byId('notice');
-  notice.textContent = notice.hidden ? text : `${notice.textContent} ${text}`;
-  notice.hidden = false;
-}
 
 async function start() {
   const embed = embedOptions(location.search);
@@ -40,7 +34,7 @@ async function start() {
   function endPreset() {
     spring.preset = null;
     presetUi.select.value = '';
-    presetUi.note.hidden = true;
+    setHidden(presetUi.note, true);
   }
   spring.start(embed.on);
   // "How it is computed": the current model's or law's equations, symbols and quirks, its module
@@ -52,7 +46,7 @@ async function start() {
       .then(({ EquationsPanel }) => new EquationsPanel(byId('equations-dialog'), catalog, () => spring.choice));
     (await equations).open(opener);
   });
-  applyEmbed(embed, showNotice);
+  if (embed.on) import('./state/embed-apply.js').then(({ applyEmbed }) => applyEmbed(embed, showNotice));
 
   // The explorer, presliding, map and fit views are loaded and built the first time they are shown, so a
   // visitor who never opens them neither downloads nor runs them (the page's start-up payload).
@@ -125,8 +119,8 @@ async function start() {
     store.persist();
     spring.preset = preset;
     presetUi.select.value = preset.id;
-    presetUi.note.textContent = preset.look;
-    presetUi.note.hidden = false;
+    setText(presetUi.note, preset.look);
+    setHidden(presetUi.note, false);
     views.show(preset.view);
     if (preset.view !== 'presliding') spring.reload();
     else if (built.presliding) built.presliding.then((view) => view?.load(settings.presliding));

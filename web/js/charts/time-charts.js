@@ -92,6 +92,7 @@ export class TimeCharts {
   #result = null;
   #options = { position: false, phaseX: 'spring' };
   #stateVariables = [];
+  #positionTitle = '';
   #overlays = [];
   #liveLabel = null;
   #cursors;
@@ -108,7 +109,8 @@ export class TimeCharts {
     this.#byKey = Object.fromEntries(columns.map((column) => [column.key, column]));
     applyChartDefaults();
     const { t, x, friction } = this.#byKey;
-    this.#relative = makeTimeChart(canvases.relative, t, 'Relative values', `${x.symbol} ${bracketed(x.unit)}`);
+    this.#relative = makeTimeChart(canvases.relative, t, 'Relative values');
+    this.#positionTitle = `${x.symbol} ${bracketed(x.unit)}`;
     this.#forces = makeTimeChart(canvases.forces, t, `Force ${bracketed(friction.unit)}`);
     this.#phase = makePhaseChart(canvases.phase, this.#byKey.v);
     this.#cursors = { relative: new ChartCursor(this.#relative), forces: new ChartCursor(this.#forces),
@@ -213,9 +215,8 @@ export class TimeCharts {
     if (state) relative.push({ ...STATE_STYLE, state });
     this.#showTimeSeries(this.#relative, relative, columns, stuck, (column) => column.symbol);
     const position = relative.includes(POSITION_SERIES);
-    this.#relative.options.scales.y2.display = position;
-    this.#relative.options.scales.y3.display = Boolean(state);
-    this.#relative.options.scales.y3.title.text = state ? `${state.symbol} ${bracketed(state.unit)}` : '';
+    setRightAxis(this.#relative, 'y2', position && this.#positionTitle);
+    setRightAxis(this.#relative, 'y3', state && `${state.symbol} ${bracketed(state.unit)}`);
     this.#forces.options.layout.padding.right = position ? Y_AXIS_WIDTH : 0;
     const limitLabel = STATIC_LIMIT_LABELS[summary?.staticLimitKind];
     this.#showTimeSeries(this.#forces, FORCE_SERIES.filter((series) => hasFinite(columns[series.key])), columns, stuck,
@@ -299,17 +300,32 @@ export class TimeCharts {
   }
 }
 
-/** An axis at the right of a time chart, hidden until a series uses it. */
-function rightAxis(title, extra = {}) {
+/** An axis at the right of a time chart (see setRightAxis). */
+function rightAxis(title) {
   return {
-    type: 'linear', position: 'right', display: false, title: { display: true, text: title },
+    type: 'linear', position: 'right', display: true, title: { display: true, text: title },
     grid: { drawOnChartArea: false }, grace: '5%', afterFit: fixedWidth, ticks: compactTicks,
-    afterDataLimits: ignoreRoundingNoise, ...extra,
+    afterDataLimits: ignoreRoundingNoise,
   };
 }
 
-/** A chart of columns against time; y2 (right) is for the block position, shown only when plotted. */
-function makeTimeChart(canvas, time, yTitle, y2Title = '') {
+/**
+ * Puts an axis at the right of a time chart (`title` given) or takes it away (falsy): a chart holds
+ * only the axes it draws, since Chart.js resolves the options of every axis it holds at each update
+ * (about 0.5 ms an axis here, per result while a slider is dragged). y2: the block position on the
+ * relative chart; y3: a dynamic law's state variable.
+ */
+function setRightAxis(chart, id, title) {
+  if (!title) {
+    delete chart.options.scales[id];
+    return;
+  }
+  chart.options.scales[id] ??= rightAxis(title);
+  chart.options.scales[id].title.text = title;
+}
+
+/** A chart of columns against time, with one y axis (setRightAxis adds those at the right). */
+function makeTimeChart(canvas, time, yTitle) {
   canvas.setAttribute('role', 'img');
   return new Chart(canvas, {
     type: 'line',
@@ -333,9 +349,6 @@ function makeTimeChart(canvas, time, yTitle, y2Title = '') {
           ticks: compactTicks,
           afterDataLimits: ignoreRoundingNoise,
         },
-        y2: rightAxis(y2Title),
-        // A dynamic law's state variable (relative chart only).
-        y3: rightAxis(''),
       },
       plugins: {
         // min-max keeps each pixel column's extremes, so stick-slip peaks and force drops survive.

@@ -7,6 +7,27 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
+/** Shows a page notice; a second one while the first is shown is added to it, not put in its place. */
+export function showNotice(text) {
+  const notice = document.getElementById('notice');
+  notice.textContent = notice.hidden ? text : `${notice.textContent} ${text}`;
+  notice.hidden = false;
+}
+
+/**
+ * Sets a node's text, only where it differs. The page rewrites its notes and status at every change
+ * of a drag; an unchanged write still costs a layout and a paint of the page before the engine's
+ * reply can be drawn.
+ */
+export function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+/** Shows or hides an element (its `hidden`), only where that changes it (see setText). */
+export function setHidden(node, hidden) {
+  if (node.hidden !== hidden) node.hidden = hidden;
+}
+
 /**
  * Adds a view's own stylesheet `name` (e.g. 'explorer.css') when the view is first built: the page's
  * start-up download carries only the styles every visitor needs. In the single-file build the sheets

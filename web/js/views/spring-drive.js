@@ -3,7 +3,7 @@
 // its Edit and Clear buttons, and the healing chart of a slide-hold-slide run. The editor, the words
 // and the chart are modules loaded on demand: most visitors drive at a constant v0.
 
-import { loadStylesheet } from '../ui/dom.js';
+import { loadStylesheet, setHidden, setText } from '../ui/dom.js';
 
 /**
  * The request with the settings' drive merged in (engine.presets()'s `drive` or the editor's, in the
@@ -49,11 +49,11 @@ export class SpringDrive {
   /** The note, for a law run only: the drive in words, and Clear while a drive is set. */
   showNote() {
     const { driveNote, driveText, driveClear } = this.#ui.controls, drive = this.#store.settings.drive;
-    driveNote.hidden = !this.#host.isLaw();
+    setHidden(driveNote, !this.#host.isLaw());
     if (driveNote.hidden) return;
-    driveClear.hidden = !hasDrive(drive);
-    if (!hasDrive(drive)) driveText.textContent = 'Drive: the load point moves at v0 throughout.';
-    else editorModule().then(({ describeDrive }) => { driveText.textContent = describeDrive(drive); });
+    setHidden(driveClear, !hasDrive(drive));
+    if (!hasDrive(drive)) setText(driveText, 'Drive: the load point moves at v0 throughout.');
+    else editorModule().then(({ describeDrive }) => setText(driveText, describeDrive(drive)));
   }
 
   async #edit() {

@@ -12,13 +12,15 @@ import { SpringReadouts } from './spring-readouts.js';
 import { SystemView } from './system-view.js';
 import { SpringDrive, withDrive } from './spring-drive.js';
 import { DragPreview } from './drag-preview.js';
-import { loadStylesheet } from '../ui/dom.js';
+import { loadStylesheet, setHidden, setText } from '../ui/dom.js';
 
 /** The export module (CSV and PNG downloads), loaded the first time something is exported. */
 const exporting = () => import('../ui/export.js');
 
 /** How long a run computes before its Cancel button appears [ms]. */
 const CANCEL_AFTER_MS = 300;
+// The status while a drag is previewed (views/drag-preview.js).
+const PREVIEW_STATUS = 'Preview while dragging (tolerance 1e-7, fewer rows)';
 
 /** The drive speed and dashpot the schematic labels: a law run's system, or a model's own parameters. */
 const systemOf = (summary) => {
@@ -240,14 +242,14 @@ export class SpringView {
   }
 
   #setStatus(state, text) {
-    this.#ui.status.dataset.state = state;
-    this.#ui.status.textContent = text;
+    if (this.#ui.status.dataset.state !== state) this.#ui.status.dataset.state = state;
+    setText(this.#ui.status, text);
   }
 
   #showCancel(computing) {
     clearTimeout(this.#cancelTimer);
-    if (computing) this.#cancelTimer = setTimeout(() => { this.#ui.cancelRun.hidden = false; }, CANCEL_AFTER_MS);
-    else this.#ui.cancelRun.hidden = true;
+    if (computing) this.#cancelTimer = setTimeout(() => setHidden(this.#ui.cancelRun, false), CANCEL_AFTER_MS);
+    else setHidden(this.#ui.cancelRun, true);
   }
 
   /**
@@ -262,7 +264,8 @@ export class SpringView {
     ({ request: sent, preview } = this.#drag.shape(withDrive(request, this.#store.settings.drive), preview,
       this.#catalog, this.#charts.width));
     this.#drive.showNote();
-    this.#setStatus('computing', 'Computing…');
+    // A drag's previews keep one status text throughout (its state still says computing or ready).
+    this.#setStatus('computing', preview ? PREVIEW_STATUS : 'Computing…');
     this.#showCancel(true);
     let result;
     try {
@@ -288,7 +291,7 @@ export class SpringView {
     this.#store.persist({ throttle: this.#drag.dragging });
     if (!current || ticket !== this.#issued) return;
     this.#controls.acceptValues();
-    this.#setStatus('ready', preview ? 'Preview while dragging (tolerance 1e-7, fewer rows)' : 'Up to date');
+    this.#setStatus('ready', preview ? PREVIEW_STATUS : 'Up to date');
     return { result };
   }
 

@@ -1,0 +1,26 @@
+// Applies embed mode (embed.js reads its options): loaded only by an embedded page, so the page's
+// start-up download does not carry it for every other visitor.
+
+import { PARTS } from './embed.js';
+
+/**
+ * In embed mode, shows only the chosen controls, and the settings panel only if one is chosen; a
+ * chosen key that the shown model or law does not have is reported, not silently dropped.
+ * @param {{on: boolean, controls: Set<string>, show: Set<string>}} embed
+ * @param {(text: string) => void} notify shows a page notice
+ */
+export function applyEmbed(embed, notify) {
+  if (!embed.on) return;
+  for (const part of PARTS) document.body.classList.toggle(`embed-${part}`, embed.show.has(part));
+  const unknownParts = [...embed.show].filter((part) => !PARTS.includes(part));
+  if (unknownParts.length > 0) notify(`This embed asks to show ${unknownParts.map((part) => `'${part}'`).join(', ')}, which is not a part of the page; the parts are: ${PARTS.join(', ')}.`);
+  const rows = [...document.querySelectorAll('#view-spring .param')];
+  for (const row of rows) row.hidden = !embed.controls.has(row.dataset.key);
+  document.querySelector('#view-spring .controls').hidden = !rows.some((row) => !row.hidden);
+  const known = new Set(rows.map((row) => row.dataset.key));
+  const unknown = [...embed.controls].filter((key) => !known.has(key));
+  if (unknown.length > 0) {
+    notify(`This embed asks for control${unknown.length === 1 ? '' : 's'} ${unknown.map((key) => `'${key}'`).join(', ')}, `
+      + `which the shown model does not have; its controls are: ${[...known].join(', ')}.`);
+  }
+}
