@@ -27,14 +27,14 @@ struct StepForce {
 // At rest with the update clamping v back to 0 (v + (Fd − F)/m·h ≤ 0, the update's own arithmetic)
 // the block is held: the friction on it is the drive force, not F(0).
 struct SeedScheme {
-  const LawEvaluator& law;
+  SlidingForce friction;  // F(v) = law.forceMagnitude(v, Fn), bound once for the run
   const SpringBlockSystem& sys;
   double h;
 
   double startVelocity(double v0Block) const { return std::max(0.0, v0Block); }
   bool holdsAtStart(double v) const { return v == 0; }
   StepForce force(double v, double Fd) const {
-    const double F = law.forceMagnitude(v, sys.Fn);
+    const double F = friction(v);
     const bool held = v == 0 && v + (Fd - F) / sys.m * h <= 0;
     return {F, held ? Fd : F, F, false};
   }
@@ -165,7 +165,7 @@ SpringBlockResult runSeedScheme(const LawEvaluator& law, const SpringBlockSystem
   setStaticLimit(result.summary, law, sys, law.forceMagnitude(0, sys.Fn));  // the clamp holds up to F(0)
   result.summary.integrator = Integrator::SeedEuler;
   warnIfUnstable(result.summary, law, sys, Integrator::SeedEuler, dt);
-  SeedScheme scheme{law, sys, dt};
+  SeedScheme scheme{law.slidingForce(sys.Fn), sys, dt};
   const long long steps = static_cast<long long>(std::ceil(sys.duration / dt));
   return FixedStepLoop<SeedScheme>(sys, options, dt, steps, scheme, std::move(result)).run();
 }
