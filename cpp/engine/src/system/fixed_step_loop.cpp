@@ -16,10 +16,11 @@ namespace friction {
 namespace {
 
 // What a scheme decides in one step from the state at its start: the friction F in m v' = Fd − F
-// (resisting the slip), what the trace shows for that instant (the force on the block, and the
-// kinetic column), and whether the contact holds (stick) in the step.
+// (resisting the slip), the trace's kinetic column for that instant, and whether the contact holds
+// (stick) in the step. The trace's friction column comes from the scheme's rowFriction(), asked only
+// at the steps that write a row.
 struct StepForce {
-  double resisting = 0, rowFriction = 0, rowKinetic = 0;
+  double resisting = 0, rowKinetic = 0;
   bool holds = false;
 };
 
@@ -33,10 +34,13 @@ struct SeedScheme {
 
   double startVelocity(double v0Block) const { return std::max(0.0, v0Block); }
   bool holdsAtStart(double v) const { return v == 0; }
-  StepForce force(double v, double Fd) const {
+  StepForce force(double v, double) const {
     const double F = friction(v);
-    const bool held = v == 0 && v + (Fd - F) / sys.m * h <= 0;
-    return {F, held ? Fd : F, F, false};
+    return {F, F, false};
+  }
+  double rowFriction(const StepForce& force, double v, double Fd) const {
+    const bool held = v == 0 && v + (Fd - force.resisting) / sys.m * h <= 0;
+    return held ? Fd : force.resisting;
   }
   double afterUpdate(double v) const { return v < 0 ? 0 : v; }
   // v starts at max(0, v0) and every update clamps it at 0 (from finite values it never reaches −0),
@@ -63,8 +67,9 @@ struct SteppedLawScheme {
     const LawStep step = law.step(state, in);
     pending = step.state;
     const double resisting = -step.force[0];
-    return {resisting, resisting, std::fabs(resisting), step.magnitude < step.mu * std::fabs(sys.Fn) * (1 - 1e-12)};
+    return {resisting, std::fabs(resisting), step.magnitude < step.mu * std::fabs(sys.Fn) * (1 - 1e-12)};
   }
+  double rowFriction(const StepForce& force, double, double) const { return force.resisting; }
   double afterUpdate(double v) const { return v; }
   static constexpr bool kReverses = true;
   bool holdsAfter(const StepForce& force, double) const { return force.holds; }
@@ -106,7 +111,7 @@ class FixedStepLoop {
       const double Fd = sys_.c * (sys_.v0 * t - s.x) + sys_.eta * (sys_.v0 - s.v);
       const StepForce force = scheme_.force(s.v, Fd);
       if (t >= rowDue) {
-        record(t, Fd, force.rowFriction, force.rowKinetic, s.x, s.v);
+        record(t, Fd, scheme_.rowFriction(force, s.v, Fd), force.rowKinetic, s.x, s.v);
         nextRow += outputStep(), rowDue = nextRow - 1e-9 * h_;
       }
       summary.noteDriveForce(t, Fd, cycleFrom);
@@ -127,7 +132,8 @@ class FixedStepLoop {
   void step(double t, double Fd, const StepForce& force, LoopState& s) {
     s.work += Fd * sys_.v0 * h_;
     s.frictionLoss += force.resisting * s.v * h_;
-    s.dashpotLoss += sys_.eta * (sys_.v0 - s.v) * (sys_.v0 - s.v) * h_;
+    // Without a dashpot every term is ±0 and the sum stays +0 exactly: skipped.
+    if (sys_.eta != 0) s.dashpotLoss += sys_.eta * (sys_.v0 - s.v) * (sys_.v0 - s.v) * h_;
     double vNext = s.v + h_ * (Fd - force.resisting) / sys_.m;
     s.x += h_ * vNext;
     // With h > 0 and x finite before the update, x + h·vNext is finite only if vNext is: one test.
