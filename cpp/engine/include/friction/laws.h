@@ -192,7 +192,8 @@ class LawEvaluator {
 /// A law's force magnitude F(v) resisting a 1-D slip at one normal force N, bound once for a run:
 /// forceMagnitude(v, N) bit for bit. forceMagnitude builds LawInputs, checks them and dispatches through
 /// the registry on every call, a third of a fixed-step loop's time; a law that offers its own 1-D rule
-/// (LawDefinition::slidingForce) is called straight instead, with its parameters and N in registers.
+/// (LawDefinition::slidingForce) is called straight instead, with v and N in registers, reading its
+/// parameters from the resolved set. Refers to `law`, which must outlive it.
 class SlidingForce {
  public:
   /// F(v, N) for finite v and N, from the law's resolved parameters.

@@ -71,7 +71,8 @@ const std::array<ParamField<AbbottThetaParams>, 7> kAbbottFields = {{
       "Slip distance that renews a contact; with τ it sets the steady state θ."}},
 }};
 
-// μ at slip velocity v with the contact state θ given (θ ≥ 0) or at its steady state (θ < 0).
+// μ at slip velocity v with the contact state θ given (θ ≥ 0) or at its steady state (θ < 0):
+//   μk(v) = max(0, μk (1 + a|v| + b (v − v0)²)),   μ = μk(v) + (μs − μk(v)) θ,   θ_ss = clamp(1 − τ|v|/D, 0, 1)
 double abbottMu(const AbbottThetaParams& p, double v, double givenTheta) {
   const double speed = std::fabs(v), dv = v - p.v0;
   const double kinetic = std::max(0.0, p.muk * (1 + p.va * speed + p.vb * (dv * dv)));  // the seed's order
