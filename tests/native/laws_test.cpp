@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <functional>
 #include <set>
 #include <string>
@@ -344,6 +346,33 @@ TEST_CASE("Abbott θ law floors the kinetic friction Fk at zero", "[laws][abbott
 
 TEST_CASE("Abbott θ law refuses θ above 1", "[laws][abbott-theta][validation]") {
   CHECK(errorField([] { mu("abbott-theta", {}, 0.1, 1, 0, 1.5); }) == "theta");
+}
+
+TEST_CASE("A law's sliding force bound for a run is forceMagnitude bit for bit, refusals included", "[laws][catalog]") {
+  // The fixed-step loops call SlidingForce each step instead of forceMagnitude: the same number to the
+  // last bit (abbott-theta through its own 1-D rule, the others through the generic path), and the
+  // same refusal of a non-finite v. The seed's case and a steep one (a, b ≠ 0, θ clamped at both ends).
+  const std::vector<std::pair<std::string, ParamList>> cases = {
+      {"abbott-theta", {{"mus", 0.6}, {"muk", 0.4}, {"tau", 0.2}, {"D", 0.001}}},
+      {"abbott-theta", {{"mus", 0.6}, {"muk", 0.4}, {"va", -5}, {"vb", 20}, {"v0", 0.1}, {"tau", 0.1}, {"D", 0.01}}},
+      {"coulomb", {}},
+      {"radioss-renard", {}}};
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  for (const auto& [id, params] : cases) {
+    const LawEvaluator law(id, params);
+    for (double N : {1.0, 9.81, 0.0}) {
+      const SlidingForce friction = law.slidingForce(N);
+      for (double v : {0.0, -0.0, 1e-300, 1e-9, 3e-4, 0.005, 0.0123456789, 0.1, 0.31, 2.0, -0.02, -1.5}) {
+        INFO(id << " N " << N << " v " << v);
+        const double direct = friction(v), generic = law.forceMagnitude(v, N);
+        CHECK(std::memcmp(&direct, &generic, sizeof direct) == 0);
+      }
+      for (double v : {nan, inf, -inf}) {
+        INFO(id << " v " << v);
+        CHECK(errorField([&] { friction(v); }) == "v");
+      }
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

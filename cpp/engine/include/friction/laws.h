@@ -10,6 +10,7 @@
 // (at v = 0, positive).
 
 #include <array>
+#include <cmath>
 #include <limits>
 #include <string_view>
 #include <vector>
@@ -114,6 +115,7 @@ struct CurveRequest {
 };
 
 struct LawDefinition;
+class SlidingForce;
 
 /// A law with its parameters resolved and checked once, evaluated many times (curves, simulations).
 class LawEvaluator {
@@ -128,6 +130,8 @@ class LawEvaluator {
   /// and pressure p (what curves plot, and what drives the spring-block): the law's own force rule
   /// where it has one, else μ(v)·N. At v = 0 it is the law's static value.
   double forceMagnitude(double v, double N, double p = 0, double theta = -1) const;
+  /// forceMagnitude(·, N) bound to one normal force for a run's loop (see SlidingForce).
+  SlidingForce slidingForce(double N) const;
   /// Throws InputError if these parameters make the law remember forces between calls.
   void requireStateless() const;
   /// True if these parameters make the law remember forces between calls (use step()).
@@ -183,6 +187,29 @@ class LawEvaluator {
  private:
   const LawDefinition* law_;
   ResolvedParams resolved_;
+};
+
+/// A law's force magnitude F(v) resisting a 1-D slip at one normal force N, bound once for a run:
+/// forceMagnitude(v, N) bit for bit. forceMagnitude builds LawInputs, checks them and dispatches through
+/// the registry on every call, a third of a fixed-step loop's time; a law that offers its own 1-D rule
+/// (LawDefinition::slidingForce) is called straight instead, with v and N in registers, reading its
+/// parameters from the resolved set. Refers to `law`, which must outlive it.
+class SlidingForce {
+ public:
+  /// F(v, N) for finite v and N, from the law's resolved parameters.
+  using Rule = double (*)(const ResolvedParams&, double v, double N);
+  /// `rule` nullptr, or N not finite: every call takes forceMagnitude's generic path.
+  SlidingForce(const LawEvaluator& law, double N, Rule rule)
+      : law_(&law), rule_(std::isfinite(N) ? rule : nullptr), N_(N) {}
+  double operator()(double v) const {
+    // A non-finite v takes the generic path, whose input check throws naming it.
+    return rule_ && std::isfinite(v) ? rule_(law_->resolved(), v, N_) : law_->forceMagnitude(v, N_);
+  }
+
+ private:
+  const LawEvaluator* law_;
+  Rule rule_;
+  double N_;
 };
 
 /// Every law, in menu order.

@@ -37,6 +37,10 @@ struct LawDefinition {
   /// The force magnitude resisting slip at speed |v| with normal force N, for curves; nullptr
   /// means μ(v)·N.
   double (*curveForce)(const ResolvedParams&, const LawInputs&) = nullptr;
+  /// forceMagnitude(v, N) for finite v and N, no pressure and θ at its steady state, straight from the
+  /// parameters without LawInputs (SlidingForce: the fixed-step loops call it every step); nullptr: the
+  /// generic path. Must give forceMagnitude's result bit for bit.
+  double (*slidingForce)(const ResolvedParams&, double v, double N) = nullptr;
   /// A dynamic law with a true stick state (the θ model): the largest force [N] its contact holds at
   /// rest with normal force N in `state`; nullptr for a dynamic law whose state carries the stick
   /// itself (LuGre's presliding).

@@ -169,6 +169,8 @@ double LawEvaluator::forceMagnitude(double v, double N, double p, double theta) 
   return coefficient(in) * N;
 }
 
+SlidingForce LawEvaluator::slidingForce(double N) const { return SlidingForce(*this, N, law_->slidingForce); }
+
 void LawEvaluator::requireStateless() const {
   if (law_->requireStatelessForce) law_->requireStatelessForce(resolved_);
 }

@@ -71,12 +71,22 @@ const std::array<ParamField<AbbottThetaParams>, 7> kAbbottFields = {{
       "Slip distance that renews a contact; with τ it sets the steady state θ."}},
 }};
 
-double abbottCoefficient(const ResolvedParams& r, const LawInputs& in) {
-  const AbbottThetaParams p = bindParams(kAbbottFields, r);
-  const double speed = std::fabs(in.v), dv = in.v - p.v0;
+// μ at slip velocity v with the contact state θ given (θ ≥ 0) or at its steady state (θ < 0):
+//   μk(v) = max(0, μk (1 + a|v| + b (v − v0)²)),   μ = μk(v) + (μs − μk(v)) θ,   θ_ss = clamp(1 − τ|v|/D, 0, 1)
+double abbottMu(const AbbottThetaParams& p, double v, double givenTheta) {
+  const double speed = std::fabs(v), dv = v - p.v0;
   const double kinetic = std::max(0.0, p.muk * (1 + p.va * speed + p.vb * (dv * dv)));  // the seed's order
-  const double theta = in.theta >= 0 ? in.theta : std::clamp(1 - p.tau * speed / p.D, 0.0, 1.0);
+  const double theta = givenTheta >= 0 ? givenTheta : std::clamp(1 - p.tau * speed / p.D, 0.0, 1.0);
   return kinetic + (p.mus - kinetic) * theta;
+}
+
+double abbottCoefficient(const ResolvedParams& r, const LawInputs& in) {
+  return abbottMu(bindParams(kAbbottFields, r), in.v, in.theta);
+}
+
+// F = μ(v)·N at the steady θ: forceMagnitude's μ·N (no curveForce, no vector force) without LawInputs.
+double abbottSlidingForce(const ResolvedParams& r, double v, double N) {
+  return abbottMu(bindParams(kAbbottFields, r), v, -1) * N;
 }
 
 const std::vector<Equation> kCoulombEquations = {
@@ -195,6 +205,7 @@ FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws) {
       "No stiction speed: the steady θ = 1 − τ|v|/D reaches 0 at v = D/τ, a ratio of two parameters, which keep "
       "their values (v0 centres the quadratic term; it is no transition speed).";
   abbott.coefficient = &abbottCoefficient;
+  abbott.slidingForce = &abbottSlidingForce;
   laws.push_back(std::move(abbott));
 
   LawDefinition theta{{"state-variable", "State variable θ (with memory)",

@@ -16,10 +16,11 @@ namespace friction {
 namespace {
 
 // What a scheme decides in one step from the state at its start: the friction F in m v' = Fd − F
-// (resisting the slip), what the trace shows for that instant (the force on the block, and the
-// kinetic column), and whether the contact holds (stick) in the step.
+// (resisting the slip), the trace's kinetic column for that instant, and whether the contact holds
+// (stick) in the step. The trace's friction column comes from the scheme's rowFriction(), asked only
+// at the steps that write a row.
 struct StepForce {
-  double resisting = 0, rowFriction = 0, rowKinetic = 0;
+  double resisting = 0, rowKinetic = 0;
   bool holds = false;
 };
 
@@ -27,18 +28,24 @@ struct StepForce {
 // At rest with the update clamping v back to 0 (v + (Fd − F)/m·h ≤ 0, the update's own arithmetic)
 // the block is held: the friction on it is the drive force, not F(0).
 struct SeedScheme {
-  const LawEvaluator& law;
+  SlidingForce friction;  // F(v) = law.forceMagnitude(v, Fn), bound once for the run
   const SpringBlockSystem& sys;
   double h;
 
   double startVelocity(double v0Block) const { return std::max(0.0, v0Block); }
   bool holdsAtStart(double v) const { return v == 0; }
-  StepForce force(double v, double Fd) const {
-    const double F = law.forceMagnitude(v, sys.Fn);
-    const bool held = v == 0 && v + (Fd - F) / sys.m * h <= 0;
-    return {F, held ? Fd : F, F, false};
+  StepForce force(double v, double) const {
+    const double F = friction(v);
+    return {F, F, false};
+  }
+  double rowFriction(const StepForce& force, double v, double Fd) const {
+    const bool held = v == 0 && v + (Fd - force.resisting) / sys.m * h <= 0;
+    return held ? Fd : force.resisting;
   }
   double afterUpdate(double v) const { return v < 0 ? 0 : v; }
+  // v starts at max(0, v0) and every update clamps it at 0 (from finite values it never reaches −0),
+  // so it never changes sign: the loop skips the test for reversals.
+  static constexpr bool kReverses = false;
   bool holdsAfter(const StepForce&, double vNext) const { return vNext == 0; }
   void commit() {}
 };
@@ -60,11 +67,24 @@ struct SteppedLawScheme {
     const LawStep step = law.step(state, in);
     pending = step.state;
     const double resisting = -step.force[0];
-    return {resisting, resisting, std::fabs(resisting), step.magnitude < step.mu * std::fabs(sys.Fn) * (1 - 1e-12)};
+    return {resisting, std::fabs(resisting), step.magnitude < step.mu * std::fabs(sys.Fn) * (1 - 1e-12)};
   }
+  double rowFriction(const StepForce& force, double, double) const { return force.resisting; }
   double afterUpdate(double v) const { return v; }
+  static constexpr bool kReverses = true;
   bool holdsAfter(const StepForce& force, double) const { return force.holds; }
   void commit() { state = pending; }
+};
+
+// What the loop carries from step to step: the block's state, the energy books and the phase. It lives
+// in a local of run(), apart from the result, whose growing vectors' addresses escape to the allocator:
+// so the compiler need not write it back to memory around every call (the law's force, a push_back).
+struct LoopState {
+  double x = 0, v = 0;                                  // [m], [m/s]
+  double work = 0, frictionLoss = 0, dashpotLoss = 0;   // [J]
+  double peakVelocity = 0, phaseStart = 0;              // [m/s], [s]
+  long long steps = 0;
+  bool holding = false;
 };
 
 // The loop: rows at the step whose time reaches the next output time, the drive force's extremes, the
@@ -78,21 +98,29 @@ class FixedStepLoop {
 
   SpringBlockResult run() {
     SpringBlockSummary& summary = result_.summary;
-    x_ = options_.x0, v_ = scheme_.startVelocity(options_.v0Block);
-    holding_ = scheme_.holdsAtStart(v_);
+    LoopState s;
+    s.x = options_.x0, s.v = scheme_.startVelocity(options_.v0Block);
+    s.holding = scheme_.holdsAtStart(s.v);
+    s.peakVelocity = std::fabs(s.v);
     summary.driveForceMin = INFINITY, summary.driveForceMax = -INFINITY;
-    summary.peakVelocity = std::fabs(v_);
+    const double cycleFrom = 0.75 * sys_.duration;
+    // A row is due once t reaches the next output time, less a rounding margin.
+    double nextRow = 0, rowDue = nextRow - 1e-9 * h_;
     for (long long n = 0; n <= steps_; ++n) {
       const double t = static_cast<double>(n) * h_;
-      const double Fd = sys_.c * (sys_.v0 * t - x_) + sys_.eta * (sys_.v0 - v_);
-      const StepForce force = scheme_.force(v_, Fd);
-      if (t >= nextRow_ - 1e-9 * h_) record(t, Fd, force), nextRow_ += outputStep();
-      summary.noteDriveForce(t, Fd, 0.75 * sys_.duration);
+      const double Fd = sys_.c * (sys_.v0 * t - s.x) + sys_.eta * (sys_.v0 - s.v);
+      const StepForce force = scheme_.force(s.v, Fd);
+      if (t >= rowDue) {
+        record(t, Fd, scheme_.rowFriction(force, s.v, Fd), force.rowKinetic, s.x, s.v);
+        nextRow += outputStep(), rowDue = nextRow - 1e-9 * h_;
+      }
+      summary.noteDriveForce(t, Fd, cycleFrom);
       if (n == steps_) break;
-      step(t, Fd, force);
+      step(t, Fd, force, s);
     }
-    (holding_ ? summary.stickIntervals : summary.slipIntervals).push_back({phaseStart_, sys_.duration});
-    closeBooks();
+    summary.steps += s.steps, summary.peakVelocity = s.peakVelocity;
+    (s.holding ? summary.stickIntervals : summary.slipIntervals).push_back({s.phaseStart, sys_.duration});
+    closeBooks(s);
     return std::move(result_);
   }
 
@@ -101,49 +129,58 @@ class FixedStepLoop {
 
   // v ← v + h (Fd − F)/m, x ← x + h v, with the energy integrals, the scheme's own rule on v after
   // the update, and the phase the step leaves the contact in.
-  void step(double t, double Fd, const StepForce& force) {
-    SpringBlockSummary& summary = result_.summary;
-    work_ += Fd * sys_.v0 * h_;
-    frictionLoss_ += force.resisting * v_ * h_;
-    dashpotLoss_ += sys_.eta * (sys_.v0 - v_) * (sys_.v0 - v_) * h_;
-    double vNext = v_ + h_ * (Fd - force.resisting) / sys_.m;
-    x_ += h_ * vNext;
-    if (!std::isfinite(x_) || !std::isfinite(vNext))
-      throw RunStopped(result_.trace, t, "The state became non-finite at t = " + formatNumber(t) +
-                                             " s: the law's force outgrew the step of " + formatNumber(h_) + " s.");
-    vNext = scheme_.afterUpdate(vNext);
-    if (v_ != 0 && vNext != 0 && (vNext > 0) != (v_ > 0))
-      summary.events.push_back({t + h_ * v_ / (v_ - vNext), EventKind::Reversal});
-    const bool holdsNow = scheme_.holdsAfter(force, vNext);
+  void step(double t, double Fd, const StepForce& force, LoopState& s) {
+    s.work += Fd * sys_.v0 * h_;
+    s.frictionLoss += force.resisting * s.v * h_;
+    // Without a dashpot every term is ±0 and the sum stays +0 exactly: skipped.
+    if (sys_.eta != 0) s.dashpotLoss += sys_.eta * (sys_.v0 - s.v) * (sys_.v0 - s.v) * h_;
+    double vNext = s.v + h_ * (Fd - force.resisting) / sys_.m;
+    s.x += h_ * vNext;
+    // With h > 0 and x finite before the update, x + h·vNext is finite only if vNext is: one test.
+    if (!std::isfinite(s.x)) stopNonFinite(t);
+    const double vBefore = s.v;
+    s.v = scheme_.afterUpdate(vNext);
+    if (Scheme::kReverses && vBefore != 0 && s.v != 0 && (s.v > 0) != (vBefore > 0))
+      result_.summary.events.push_back({t + h_ * vBefore / (vBefore - s.v), EventKind::Reversal});
+    const bool holdsNow = scheme_.holdsAfter(force, s.v);
     scheme_.commit();
-    v_ = vNext;
-    ++summary.steps;
-    summary.peakVelocity = std::max(summary.peakVelocity, std::fabs(v_));
-    if (holdsNow != holding_) {
-      (holding_ ? summary.stickIntervals : summary.slipIntervals).push_back({phaseStart_, t + h_});
-      summary.events.push_back({t + h_, holding_ ? EventKind::BreakAway : EventKind::Stick});
-      holding_ = holdsNow, phaseStart_ = t + h_;
-    }
+    ++s.steps;
+    s.peakVelocity = std::max(s.peakVelocity, std::fabs(s.v));
+    if (holdsNow != s.holding) endPhase(s.phaseStart, t + h_, s.holding), s.holding = holdsNow, s.phaseStart = t + h_;
   }
 
-  void record(double t, double Fd, const StepForce& force) {
+  [[noreturn]] void stopNonFinite(double t) const {
+    throw RunStopped(result_.trace, t, "The state became non-finite at t = " + formatNumber(t) +
+                                           " s: the law's force outgrew the step of " + formatNumber(h_) + " s.");
+  }
+
+  // The phase from `start` to `end` goes into the summary's intervals, with the event that ends it.
+  void endPhase(double start, double end, bool held) {
+    SpringBlockSummary& summary = result_.summary;
+    (held ? summary.stickIntervals : summary.slipIntervals).push_back({start, end});
+    summary.events.push_back({end, held ? EventKind::BreakAway : EventKind::Stick});
+  }
+
+  // One row. By value: a reference into the step's StepForce, passed on to push_back, would make the
+  // compiler build that struct in memory at every step.
+  void record(double t, double Fd, double friction, double kinetic, double x, double v) {
     Trace& trace = result_.trace;
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    trace.t.push_back(t), trace.x.push_back(x_), trace.v.push_back(v_), trace.theta.push_back(nan);
-    trace.friction.push_back(force.rowFriction), trace.fk.push_back(force.rowKinetic), trace.spring.push_back(Fd);
-    trace.vOverV0.push_back(v_ / sys_.v0), trace.fkOverFk0.push_back(nan);
+    trace.t.push_back(t), trace.x.push_back(x), trace.v.push_back(v), trace.theta.push_back(nan);
+    trace.friction.push_back(friction), trace.fk.push_back(kinetic), trace.spring.push_back(Fd);
+    trace.vOverV0.push_back(v / sys_.v0), trace.fkOverFk0.push_back(nan);
     trace.staticLimit.push_back(result_.summary.staticLimit), trace.drivePosition.push_back(sys_.v0 * t);
   }
 
   // The energy books, whose residual |W − ΔE_kin − ΔE_spring − losses| / |W| measures the scheme's
   // error (first order), then the shared analysis.
-  void closeBooks() {
+  void closeBooks(const LoopState& s) {
     SpringBlockSummary& summary = result_.summary;
-    const double e0 = -options_.x0, e1 = sys_.v0 * sys_.duration - x_, v0Block = scheme_.startVelocity(options_.v0Block);
-    const double imbalance = work_ - 0.5 * sys_.m * (v_ * v_ - v0Block * v0Block) - 0.5 * sys_.c * (e1 * e1 - e0 * e0) -
-                             frictionLoss_ - dashpotLoss_;
-    summary.driveWork = work_, summary.dissipated = frictionLoss_, summary.dashpotDissipated = dashpotLoss_;
-    summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(work_), 1e-300);
+    const double e0 = -options_.x0, e1 = sys_.v0 * sys_.duration - s.x, v0Block = scheme_.startVelocity(options_.v0Block);
+    const double imbalance = s.work - 0.5 * sys_.m * (s.v * s.v - v0Block * v0Block) - 0.5 * sys_.c * (e1 * e1 - e0 * e0) -
+                             s.frictionLoss - s.dashpotLoss;
+    summary.driveWork = s.work, summary.dissipated = s.frictionLoss, summary.dashpotDissipated = s.dashpotLoss;
+    summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(s.work), 1e-300);
     finishAnalysis(result_, sys_);
   }
 
@@ -153,8 +190,6 @@ class FixedStepLoop {
   const long long steps_;
   Scheme& scheme_;
   SpringBlockResult result_;
-  double x_ = 0, v_ = 0, work_ = 0, frictionLoss_ = 0, dashpotLoss_ = 0, nextRow_ = 0, phaseStart_ = 0;
-  bool holding_ = false;
 };
 
 }  // namespace
@@ -165,7 +200,7 @@ SpringBlockResult runSeedScheme(const LawEvaluator& law, const SpringBlockSystem
   setStaticLimit(result.summary, law, sys, law.forceMagnitude(0, sys.Fn));  // the clamp holds up to F(0)
   result.summary.integrator = Integrator::SeedEuler;
   warnIfUnstable(result.summary, law, sys, Integrator::SeedEuler, dt);
-  SeedScheme scheme{law, sys, dt};
+  SeedScheme scheme{law.slidingForce(sys.Fn), sys, dt};
   const long long steps = static_cast<long long>(std::ceil(sys.duration / dt));
   return FixedStepLoop<SeedScheme>(sys, options, dt, steps, scheme, std::move(result)).run();
 }
