@@ -89,6 +89,10 @@ struct FitRequest {
   ParamList presliding;          ///< Presliding: the protocol (m, N, amplitude, rate, hold)
   std::vector<double> x, y;      ///< Curve: v [m/s] and μ or F [N]; Record/Presliding: t [s] and the compared quantity (SI)
   LeastSquaresOptions options{8, 2000, 1e-10, 1, {}};
+  /// Record and Presliding: told the fraction done of each model run as it advances (the runs' own
+  /// progress hooks); an exception thrown from it ends the fit. A caller's time budget within a start,
+  /// where a run of a stiff law can take seconds (options.progress is called only between starts).
+  std::function<void(double)> runProgress;
 };
 
 struct FitResult {

@@ -5,6 +5,7 @@
 // the force is ramped up and down while the body barely moves, and force against displacement
 // shows the hysteresis loop). Both integrate the law's state with the adaptive Rosenbrock 4(3).
 
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -53,9 +54,11 @@ LawRun imposeVelocity(std::string_view law, const ParamList& params, double N, c
 
 /// A free mass m (within preslidingModel()'s range for m) pushed by an applied force, piecewise linear through `force` (from t = 0; constant
 /// after the last breakpoint), against the law with normal force N:  m dv/dt = F(t) − F_friction.
-/// It starts at rest in the law's initial state.
+/// It starts at rest in the law's initial state. `progress`, if set, is told the fraction of the run done
+/// at every output row; an exception thrown from it ends the run (a caller's time budget).
 LawRun applyForce(std::string_view law, const ParamList& params, double m, double N, const std::vector<Breakpoint>& force,
-                  double duration, int samples = kLawRunSamples, double tolerance = kLawRunTolerance);
+                  double duration, int samples = kLawRunSamples, double tolerance = kLawRunTolerance,
+                  const std::function<void(double)>& progress = {});
 
 /// The presliding protocol of Canudas de Wit et al. (1995, Fig. 2) scaled to `amplitude` [N] and
 /// `rate` [N/s]: ramp from 0 to +A, hold for `hold` s, ramp to −A, hold, ramp back to +A.
@@ -66,7 +69,8 @@ const ModelSpec& preslidingModel();
 
 /// The presliding experiment: `law` pushed through preslidingProtocol by the parameters of
 /// preslidingModel() (any subset; defaults are the paper's Fig. 2 set-up). Throws InputError.
+/// `progress` as applyForce's.
 LawRun simulatePresliding(std::string_view law, const ParamList& lawParams, const ParamList& protocol,
-                          int samples = kLawRunSamples);
+                          int samples = kLawRunSamples, const std::function<void(double)>& progress = {});
 
 }  // namespace friction

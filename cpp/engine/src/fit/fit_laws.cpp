@@ -117,7 +117,7 @@ void recordModel(const FitRequest& request, const ParamList& law, const ParamLis
   scenario.law = request.law;
   scenario.params = law;
   scenario.system = system;
-  const auto result = std::get<LawSimulationResult>(runScenario(scenario));
+  const auto result = std::get<LawSimulationResult>(runScenario(scenario, request.runProgress));
   const Trace& trace = result.run.trace;
   const std::vector<double>& column = request.compare == "velocity" ? trace.v : request.compare == "position" ? trace.x : trace.friction;
   for (std::size_t i = 0; i < request.x.size(); ++i) out[i] = interpolate(trace.t, column, request.x[i]);
@@ -126,7 +126,7 @@ void recordModel(const FitRequest& request, const ParamList& law, const ParamLis
 /// Presliding: the mass pushed by the protocol's force, sampled at the data's times.
 void preslidingModelAt(const FitRequest& request, const ParamList& law, std::vector<double>& out) {
   const int samples = std::max(kLawRunSamples, static_cast<int>(request.x.size()));
-  const LawRun run = simulatePresliding(request.law, law, request.presliding, samples);
+  const LawRun run = simulatePresliding(request.law, law, request.presliding, samples, request.runProgress);
   const std::vector<double>& column = request.compare == "friction" ? run.friction : run.x;
   for (std::size_t i = 0; i < request.x.size(); ++i) out[i] = interpolate(run.t, column, request.x[i]);
 }

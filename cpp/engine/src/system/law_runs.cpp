@@ -86,10 +86,12 @@ void advance(const Rate& rate, double& t, State& y, double tEnd, double& h, cons
 // Runs `rate` over [0, duration] on a uniform grid of `samples`, stopping at every breakpoint time
 // (the input's kinks), and records each row with `row`. `segment` tells the rate which breakpoint
 // interval the current step lies in, so that no stage reads across a kink (Rosenbrock's stages reach
-// past the step's end: c2 = 1.146).
+// past the step's end: c2 = 1.146). `progress`, if set, is told the fraction of the run done at every
+// row (a caller may stop a long run by throwing from it).
 template <class Rate, class Row>
 void runGrid(const Rate& rate, State y, double duration, int samples, const std::vector<Breakpoint>& input,
-             std::size_t& segment, const State& scale, double tolerance, LawRun& run, const Row& row) {
+             std::size_t& segment, const State& scale, double tolerance, LawRun& run, const Row& row,
+             const std::function<void(double)>& progress = {}) {
   double t = 0, h = duration * 1e-6;
   long long work = 0;
   segment = 0;
@@ -102,6 +104,7 @@ void runGrid(const Rate& rate, State y, double duration, int samples, const std:
     }
     advance(rate, t, y, tGrid, h, scale, tolerance, run.steps, work);
     row(t, y);
+    if (progress) progress(t / duration);
   }
 }
 
@@ -166,7 +169,7 @@ LawRun imposeVelocity(std::string_view id, const ParamList& params, double N, co
 }
 
 LawRun applyForce(std::string_view id, const ParamList& params, double m, double N, const std::vector<Breakpoint>& force,
-                  double duration, int samples, double tolerance) {
+                  double duration, int samples, double tolerance, const std::function<void(double)>& progress) {
   const LawEvaluator law(id, params);
   checkRun(law, id, duration, samples, tolerance, force, "force", "N");
   if (law.holdsAtRest())
@@ -190,7 +193,7 @@ LawRun applyForce(std::string_view id, const ParamList& params, double m, double
     for (std::size_t i = 0; i < run.state.size(); ++i) run.state[i].push_back(y[kS0 + i]);
   };
   runGrid(rate, State{0, 0, start[0], start[1]}, duration, samples, force, segment, scaleFor(law, N, 0), tolerance, run,
-          row);
+          row, progress);
   return run;
 }
 
@@ -229,7 +232,8 @@ const ModelSpec& preslidingModel() {
   return spec;
 }
 
-LawRun simulatePresliding(std::string_view law, const ParamList& lawParams, const ParamList& protocol, int samples) {
+LawRun simulatePresliding(std::string_view law, const ParamList& lawParams, const ParamList& protocol, int samples,
+                          const std::function<void(double)>& progress) {
   const ResolvedParams p = resolveParams(preslidingModel(), protocol);
   const std::vector<Breakpoint> force = preslidingProtocol(p.get("amplitude"), p.get("rate"), p.get("hold"));
   const double duration = force.back().t;
@@ -237,7 +241,7 @@ LawRun simulatePresliding(std::string_view law, const ParamList& lawParams, cons
     throw InputError("rate", "The protocol would last " + formatNumber(duration) + " s; at most 10000 s: raise the ramp "
                              "rate or lower the amplitude.");
   // 1e-9: the holds' creep is slow, and the loop needs no more.
-  return applyForce(law, lawParams, p.get("m"), p.get("N"), force, duration, samples, 1e-9);
+  return applyForce(law, lawParams, p.get("m"), p.get("N"), force, duration, samples, 1e-9, progress);
 }
 
 std::vector<Breakpoint> preslidingProtocol(double amplitude, double rate, double hold) {
