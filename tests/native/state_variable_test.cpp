@@ -385,3 +385,30 @@ TEST_CASE("Under auto the model converges with the tolerance to the fixed-step R
     for (std::size_t i = 0; i < times.size(); ++i) CHECK_THAT(times[i], WithinRel(reference[i], agreement));
   }
 }
+
+TEST_CASE("The θ law on the spring-block: auto, Dormand–Prince and Rosenbrock agree to their tolerance; Radau is refused", "[state-variable][integrator]") {
+  // The default system (m = 1 kg, c = 100 N/m, v0 = 0.1 m/s, Fn = m·g), 40 s of stick-slip whose every
+  // slip renews θ to its floor. Dormand–Prince and Rosenbrock at 1e-13 must agree with each other near
+  // that tolerance, and auto (its own tolerance, 1e-10) with them near its own. Radau's stages straddle
+  // θ's floor, where dθ/dt jumps, and missed its tolerance by orders of magnitude there (x(40 s) 2e-4 m
+  // off at 1e-10): it is refused, naming the integrator.
+  const SpringBlockSystem sys{1, 100, 0, 0.1, kStandardGravity, 40};
+  auto xEnd = [&](Integrator method, double tolerance) {
+    SpringBlockOptions options;
+    options.integrator = method;
+    if (tolerance > 0) options.relativeTolerance = tolerance, options.absoluteTolerance = 1e-3 * tolerance;
+    return simulateSpringBlock("state-variable", {}, sys, options).trace.x.back();
+  };
+  const double dormandPrince = xEnd(Integrator::DormandPrince, 1e-13), rosenbrock = xEnd(Integrator::Rosenbrock, 1e-13);
+  const double scale = sys.v0 * sys.duration;  // 4 m of drive travel
+  CHECK(std::fabs(dormandPrince - rosenbrock) < 1e-11 * scale);
+  CHECK(std::fabs(xEnd(Integrator::Auto, 0) - dormandPrince) < 1e-9 * scale);
+  SpringBlockOptions radau;
+  radau.integrator = Integrator::Radau;
+  try {
+    simulateSpringBlock("state-variable", {}, sys, radau);
+    FAIL("Radau ran the θ law");
+  } catch (const InputError& error) {
+    CHECK(error.field() == "integrator");
+  }
+}
