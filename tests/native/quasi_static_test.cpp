@@ -339,3 +339,22 @@ TEST_CASE("A displacement table and normal-force steps drive the slider as their
       CHECK(std::fabs(trace.state[0][i] / (jumped + (trace.t[i] - 15)) - 1) <= 1e-9);
   }
 }
+
+TEST_CASE("auto on the quasi-static slider takes Radau where the slider is stiff, and it settles as the closed form says", "[quasi-static][integrator]") {
+  // About steady sliding at V the slider relaxes at λ ≈ c V/(a Fn) (du/dt = c(V − v)/Fn with ∂v/∂u = V/a):
+  // on a light normal force (Fn = 1e-5 N) pulled at 0.1 m/s by c = 100 N/m, λ ≈ 1e8 1/s, and Dormand–Prince,
+  // held to h ≲ 3.3/λ, ran out of its 5·10⁶ steps within the first 0.2 s of a 1361 s run (a 10-minute fuzz
+  // run's finding, there under a stability map). auto must take Radau, which follows the slow motion, and
+  // the run must settle at μ_ss(V2) = μ0 + (a − b) ln(V2/V*) after the drive steps up by 1 % (the finding's
+  // kick). The velocity-step preset's slider (λ ≈ 1 1/s) stays with Dormand–Prince.
+  const double a = 0.01, b = 0.015, V = 0.1, V2 = 1.01 * V;
+  const SpringBlockSystem light = slider(100, 1361, {{0, V}, {1.361, V2}}, 1e-5);
+  const ParamList params = {{"a", a}, {"b1", b}, {"Dc1", 1e-6}, {"Vstar", kVstar}, {"form", 0}, {"mu0", kMu0}};
+  const SpringBlockResult run = simulateSpringBlock("rsf", params, light);
+  CHECK(run.summary.integrator == Integrator::Radau);
+  CHECK(run.summary.steps < 1000);
+  CHECK_THAT(run.trace.friction.back() / light.Fn, Catch::Matchers::WithinAbs(steadyMu(a, b, V2), 1e-9));
+  const SpringBlockSystem soft = slider(1e3, 40, {{0, 1e-6}, {10, 1e-5}});
+  CHECK(simulateSpringBlock("rsf", {{"a", a}, {"b1", 0.005}, {"Dc1", 1e-5}, {"Vstar", kVstar}, {"form", 0}}, soft).summary.integrator ==
+        Integrator::DormandPrince);
+}

@@ -18,6 +18,7 @@
 #include "system/quasi_static_loop.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -377,6 +378,38 @@ std::string quasiStaticRefusal(const LawEvaluator& law, const SpringBlockSystem&
     previous = F;
   }
   return name + " is a law without state; the quasi-static slider runs laws with a state variable." + need;
+}
+
+// The slider's fastest rate at steady sliding at its fastest drive velocity, where it is largest (for
+// rate-and-state λ ≈ c v/(a Fn) grows with v): ‖J‖∞ of the rates' forward-difference Jacobian, which
+// bounds the spectral radius. 0 where the drive never moves, or where steady sliding cannot be solved
+// there (the run then reports why).
+double quasiStaticStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
+  const std::vector<Segment> segments = segmentsOf(sys);
+  const auto fastest = std::max_element(segments.begin(), segments.end(),
+                                        [](const Segment& a, const Segment& b) { return std::fabs(a.vlp) < std::fabs(b.vlp); });
+  if (!(std::fabs(fastest->vlp) > 0)) return 0;
+  try {
+    Slider slider{law, sys, *fastest};
+    const double v = std::fabs(fastest->vlp);
+    const LawStateVector theta = law.steadyState(v, fastest->N);
+    slider.w = std::asinh(v / kSpeedScale);
+    const Y y = {law.dynamics(v, fastest->N, theta).force / sys.Fn, std::log(theta[0]),
+                 law.stateSize() > 1 ? std::log(theta[1]) : 0.0};
+    const Y f0 = slider.rate(y);
+    double norm = 0;
+    std::array<double, 3> rowSums{};
+    for (std::size_t j = 0; j < 3; ++j) {
+      Y shifted = y;
+      shifted[j] += 1.5e-8 * std::max(std::fabs(y[j]), 1.0);
+      const Y f1 = slider.rate(shifted);
+      for (std::size_t i = 0; i < 3; ++i) rowSums[i] += std::fabs((f1[i] - f0[i]) / (shifted[j] - y[j]));
+    }
+    for (double sum : rowSums) norm = std::max(norm, sum);
+    return std::isfinite(norm) ? norm : 0;
+  } catch (const std::exception&) {
+    return 0;
+  }
 }
 
 SpringBlockResult runQuasiStaticSlider(const LawEvaluator& law, const SpringBlockSystem& sys,

@@ -20,6 +20,10 @@ namespace friction {
 /// sentences naming the reason); empty if it can.
 std::string quasiStaticRefusal(const LawEvaluator& law, const SpringBlockSystem& sys);
 
+/// The fastest rate [1/s] of the slider's equations, at steady sliding at the fastest drive velocity (0 if
+/// the drive never moves): what `auto` weighs against the run's length.
+double quasiStaticStiffness(const LawEvaluator& law, const SpringBlockSystem& sys);
+
 /// Runs the quasi-static slider with Dormand–Prince or Radau (`integrator`, not Auto), through the
 /// drive's velocity steps (holds at v_lp = 0 included) and the normal-force steps. Throws RunStopped
 /// where the slider's velocity diverges (an unstable slider without inertia has no bound on v).
