@@ -245,9 +245,11 @@ class RadauIntegrator {
     return x / exactRoot(x, 5);
   }
 
+  // A Newton failure rejects the step as an error does (RADAU5 sets REJECT on both): the step after the
+  // next accepted one may not grow at once, or it would fail again at once.
   bool fail(double h, double factor, RadauStep<N>& out) {
     out.converged = false, out.nextStep = h * factor;
-    havePrevious_ = false;
+    havePrevious_ = false, justRejected_ = true;
     return false;
   }
 
