@@ -1,13 +1,14 @@
 // Builds dist/vendor/chart.min.js: Chart.js (npm chart.js, its ES module build) with only the parts
 // the page's charts use, registered once, minified, as a classic script that sets the global `Chart`
 // as the UMD build does. The UMD build registers every chart type, scale and plugin (71 kB gzipped);
-// this one is about 62 kB (issue 14, "Size of the page").
+// this one is about 55 kB (issue 14, "Size of the page").
 //
 // What the page uses (web/js/charts/): line and scatter charts (their controllers and the line and
 // point elements), linear and logarithmic scales (every chart names its axes' type: none falls back on
-// the category axis, and the law explorer's log axis), and the legend, tooltip and decimation plugins
-// (axis titles are the scales' own; no chart fills an area or has a chart title). A chart that needs
-// anything else fails loudly ('"bar" is not a registered controller'), which the browser tests show.
+// the category axis, and the law explorer's log axis), and the tooltip and decimation plugins (axis
+// titles are the scales' own; no chart fills an area or has a chart title; the legends are the page's
+// own HTML, web/js/charts/html-legend.js). A chart that needs anything else fails loudly ('"bar" is not
+// a registered controller'), which the browser tests show.
 //
 // Run by build-scripts/build.sh: node build-scripts/chart.mjs
 
@@ -20,7 +21,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const out = path.join(root, 'dist', 'vendor', 'chart.min.js');
 
 const PARTS = ['LineController', 'ScatterController', 'LineElement', 'PointElement', 'LinearScale',
-  'LogarithmicScale', 'Legend', 'Tooltip', 'Decimation'];
+  'LogarithmicScale', 'Tooltip', 'Decimation'];
 const entry = `import { Chart, ${PARTS.join(', ')} } from 'chart.js';
 Chart.register(${PARTS.join(', ')});
 globalThis.Chart = Chart;

@@ -18,7 +18,8 @@ function chartState(page) {
     return {
       xType: chart.options.scales.x.type,
       yTitle: chart.options.scales.y.title.text,
-      legend: chart.legend.legendItems.map((item) => item.text),
+      // The legend as the page shows it: the list before the chart's box (charts/html-legend.js).
+      legend: [...(chart.canvas.parentElement.previousElementSibling?.querySelectorAll('li') ?? [])].map((item) => item.textContent),
       datasets: chart.data.datasets.map((dataset) => ({ label: dataset.label, points: dataset.data.map(({ x, y }) => [x, y]) })),
     };
   });

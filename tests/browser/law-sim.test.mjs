@@ -28,7 +28,8 @@ function chartState(page) {
     const chart = globalThis.Chart.getChart(id);
     return [id, {
       datasets: chart.data.datasets.map((dataset) => ({ label: dataset.label, points: dataset.data.length })),
-      legend: chart.legend.legendItems?.map((item) => item.text) ?? [],
+      // The legend as the page shows it: the list before the chart's box (charts/html-legend.js).
+      legend: [...(chart.canvas.parentElement.previousElementSibling?.querySelectorAll('.chart-legend li') ?? [])].map((item) => item.textContent),
       stuck: chart.options.plugins.stuckShading?.intervals ?? [],
       y2: chart.options.scales.y2?.display ?? false,
       xTitle: chart.options.scales.x.title.text,

@@ -64,7 +64,6 @@ export function makeScatterChart(canvas, { xTitle, yTitle, xTicks = {}, label, c
         },
       },
       plugins: {
-        legend: { display: false },
         tooltip: { callbacks: { label } },
       },
     },

@@ -5,6 +5,7 @@ import { renderCounter } from '../test-hooks.js';
 import { formatQuantity } from '../ui/format.js';
 import { applyChartDefaults, bracketed, Chart, sortedLineOptions } from './common.js';
 import { GRID_COLOUR } from './palette.js';
+import { htmlLegend, legendListBefore } from './html-legend.js';
 
 // Okabe-Ito: the data as blue-grey points, the model as a vermillion line, residuals as points.
 const [DATA, MODEL, RESIDUAL] = ['#52606D', '#D55E00', '#0072B2'];
@@ -19,7 +20,8 @@ function points(x, y, log) {
   return out;
 }
 
-function makeChart(canvas, yTitle) {
+/** `name`: what the chart's legend is named for screen readers. */
+function makeChart(canvas, yTitle, name) {
   canvas.setAttribute('role', 'img');
   canvas.setAttribute('aria-label', 'No fit yet.');
   applyChartDefaults();
@@ -34,9 +36,8 @@ function makeChart(canvas, yTitle) {
         x: { type: 'linear', title: { display: true, text: '' }, grid: { color: GRID_COLOUR } },
         y: { type: 'linear', title: { display: true, text: yTitle }, grid: { color: GRID_COLOUR }, grace: '5%' },
       },
-      plugins: { legend: { position: 'top', labels: { usePointStyle: true } } },
     },
-    plugins: [fitRenders],
+    plugins: [htmlLegend(legendListBefore(canvas.parentElement, `Legend: ${name}`)), fitRenders],
   });
 }
 
@@ -46,8 +47,8 @@ export class FitCharts {
 
   /** @param {HTMLCanvasElement} fitCanvas @param {HTMLCanvasElement} residualCanvas */
   constructor(fitCanvas, residualCanvas) {
-    this.#fit = makeChart(fitCanvas, '');
-    this.#residuals = makeChart(residualCanvas, '');
+    this.#fit = makeChart(fitCanvas, '', 'the data and the fit');
+    this.#residuals = makeChart(residualCanvas, '', 'the residuals');
   }
 
   /**

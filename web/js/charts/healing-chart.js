@@ -9,6 +9,7 @@ import { el } from '../ui/dom.js';
 import { formatQuantity } from '../ui/format.js';
 import { applyChartDefaults, Chart, compactTicks, powersOfTenOnly } from './common.js';
 import { COLOURS, GRID_COLOUR } from './palette.js';
+import { htmlLegend, legendListBefore } from './html-legend.js';
 
 const healingRenders = renderCounter('healingRenders');
 
@@ -60,11 +61,10 @@ export class HealingChart {
           y: { type: 'linear', title: { display: true, text: 'Δμ' }, grid: { color: GRID_COLOUR }, grace: '10%', ticks: compactTicks },
         },
         plugins: {
-          legend: { position: 'top', labels: { usePointStyle: true } },
           tooltip: { callbacks: { label: (item) => `${item.dataset.label.split(' =')[0]}: ${formatQuantity(item.parsed.y, '')} after ${formatQuantity(item.parsed.x, 's')}` } },
         },
       },
-      plugins: [healingRenders],
+      plugins: [htmlLegend(legendListBefore(canvas.parentElement, 'Legend: healing and relaxation')), healingRenders],
     });
   }
 

@@ -4,6 +4,7 @@ import { renderCounter } from '../test-hooks.js';
 import { formatQuantity } from '../ui/format.js';
 import { applyChartDefaults, bracketed, Chart, powersOfTenOnly, sortedLineOptions, toFinitePoints } from './common.js';
 import { GRID_COLOUR, lawStyle } from './palette.js';
+import { htmlLegend, legendListBefore } from './html-legend.js';
 
 // Units of the curves, as engine.lawCurve documents them.
 const VELOCITY_UNIT = 'm/s';
@@ -38,7 +39,6 @@ export class LawChartView {
           y: { type: 'linear', title: { display: true, text: '' }, grid: { color: GRID_COLOUR }, grace: '5%' },
         },
         plugins: {
-          legend: { position: 'top', labels: { usePointStyle: true, pointStyle: 'line' } },
           tooltip: {
             callbacks: {
               title: (items) => `v = ${formatQuantity(items[0].parsed.x, VELOCITY_UNIT)}`,
@@ -47,7 +47,7 @@ export class LawChartView {
           },
         },
       },
-      plugins: [lawRenders],
+      plugins: [htmlLegend(legendListBefore(canvas.parentElement, 'Legend: the laws')), lawRenders],
     });
   }
 

@@ -149,7 +149,7 @@ export class MapChart {
         maintainAspectRatio: false,
         events: [],  // the map handles its own pointer events: one cell readout, no tooltips
         scales: { x: { type: 'linear', title: { display: true } }, y: { type: 'linear', title: { display: true } } },
-        plugins: { legend: { display: false }, tooltip: { enabled: false }, mapCells: {} },
+        plugins: { tooltip: { enabled: false }, mapCells: {} },
       },
       plugins: [mapCells],
     });

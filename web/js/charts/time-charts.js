@@ -7,8 +7,9 @@ import {
   applyChartDefaults, bracketed, Chart, compactTicks, hasFinite, ignoreRoundingNoise, lineStyle, makeScatterChart, phasePoints, restRuns, sortedLineOptions,
   toPoints, toRunPoints,
 } from './common.js';
-import { COLOURS, GRID_COLOUR, runStyle, STUCK_FILL, TEXT_COLOUR } from './palette.js';
+import { COLOURS, GRID_COLOUR, runStyle, STUCK_FILL } from './palette.js';
 import { ChartCursor, chartCursorPlugin } from './time-cursor.js';
+import { htmlLegend, legendListBefore } from './html-legend.js';
 
 // Cursors repaint after their chart renders (new data while playback is paused).
 Chart.register(chartCursorPlugin);
@@ -45,21 +46,6 @@ const fixedWidth = (scale) => {
 };
 
 const springRenders = renderCounter('renders');
-
-/**
- * Charts grow with their legends: rows of legend beyond the first add to the box's height (through
- * the CSS variable --legend-extra) instead of shrinking the plot area, so four compared runs leave
- * the plot as tall as one.
- */
-const legendRoom = {
-  id: 'legendRoom',
-  afterLayout(chart) {
-    const rows = chart.legend?.lineWidths?.length ?? 1;
-    const extra = rows > 1 ? Math.round((chart.legend.height * (rows - 1)) / rows) : 0;
-    const box = chart.canvas.parentElement;
-    if (box && box.style.getPropertyValue('--legend-extra') !== `${extra}px`) box.style.setProperty('--legend-extra', `${extra}px`);
-  },
-};
 
 /**
  * Shades the x ranges in `options.plugins.stuckShading.intervals` ([[t0, t1], …], in x-axis units)
@@ -225,9 +211,6 @@ export class TimeCharts {
     // Min-max decimation only where it thins anything: with fewer points than two per pixel column
     // it costs a third of an update for nothing (the seed model's 200 points).
     for (const chart of [this.#relative, this.#forces]) {
-      // A phone's narrow chart: small legend keys, so the legend takes two rows, not four.
-      chart.options.plugins.legend.labels.boxWidth = chart.width < 500 ? 14 : 40;
-      chart.options.plugins.legend.labels.padding = chart.width < 500 ? 6 : 10;
       const points = Math.max(0, ...chart.data.datasets.map((dataset) => dataset.data.length));
       chart.options.plugins.decimation.enabled = points > 2 * chart.width;
     }
@@ -354,14 +337,6 @@ function makeTimeChart(canvas, time, yTitle) {
         // min-max keeps each pixel column's extremes, so stick-slip peaks and force drops survive.
         decimation: { enabled: true, algorithm: 'min-max' },
         stuckShading: { intervals: [] },
-        legend: {
-          position: 'top',
-          labels: { usePointStyle: true, pointStyle: 'line', generateLabels: withStuckKey },
-          // The "Stuck" key is not a dataset: clicking it does nothing.
-          onClick(event, item, legend) {
-            if (item.datasetIndex !== undefined) Chart.defaults.plugins.legend.onClick.call(this, event, item, legend);
-          },
-        },
         tooltip: {
           callbacks: {
             title: (items) => `${time.symbol} = ${formatQuantity(items[0].parsed.x, time.unit)}`,
@@ -370,18 +345,14 @@ function makeTimeChart(canvas, time, yTitle) {
         },
       },
     },
-    plugins: [stuckShading, legendRoom, springRenders],
+    // The legend beside the canvas (html-legend.js), with a key for the stuck shading.
+    plugins: [stuckShading, htmlLegend(legendListBefore(canvas.parentElement, `Legend: ${yTitle}`), stuckKey), springRenders],
   });
 }
 
-/** The datasets' legend items, then a grey box keyed "Stuck" if any interval is shaded. */
-function withStuckKey(chart) {
-  const items = Chart.defaults.plugins.legend.labels.generateLabels(chart);
-  if ((chart.options.plugins.stuckShading.intervals ?? []).length === 0) return items;
-  return [...items, {
-    text: 'Stuck', fillStyle: STUCK_FILL, strokeStyle: STUCK_FILL, lineWidth: 0, pointStyle: 'rect',
-    hidden: false, fontColor: TEXT_COLOUR,
-  }];
+/** A grey box keyed "Stuck" where any interval is shaded (not a dataset: it toggles nothing). */
+function stuckKey(chart) {
+  return (chart.options.plugins.stuckShading.intervals ?? []).length === 0 ? [] : [{ text: 'Stuck', colour: STUCK_FILL, fill: true }];
 }
 
 function makePhaseChart(canvas, v) {

@@ -2,6 +2,9 @@
 // run: engine version, model or law, integrator, every parameter with its unit), and a chart as PNG
 // on a white background (a canvas is transparent, which prints and pastes badly).
 
+import { legendItemsOf } from '../charts/html-legend.js';
+import { TEXT_COLOUR } from '../charts/palette.js';
+
 /**
  * The CSV text of a run.
  * @param {{columns: Record<string, Float64Array | Record<string, Float64Array>>, summary: object}} result
@@ -137,30 +140,80 @@ export function downloadText(text, name, type = 'text/csv') {
 
 /**
  * Offers a chart as a PNG at twice the device's pixels, drawn over white (a canvas is transparent,
- * which prints and pastes badly). The chart is drawn once more at that resolution, so its text and
- * legend stay sharp on a slide, then put back.
+ * which prints and pastes badly), with its legend drawn above it (the page's legend is HTML beside the
+ * canvas). The chart is drawn once more at that resolution, so its text stays sharp on a slide, then
+ * put back.
  * @param {HTMLCanvasElement} canvas a Chart.js chart's canvas
  * @param {string} name
  */
 export function downloadChartPng(canvas, name) {
   const chart = globalThis.Chart?.getChart(canvas);
   const previous = chart?.options.devicePixelRatio;
+  const ratio = 2 * (globalThis.devicePixelRatio || 1);
   if (chart) {
-    chart.options.devicePixelRatio = 2 * (globalThis.devicePixelRatio || 1);
+    chart.options.devicePixelRatio = ratio;
     chart.resize();
   }
+  const items = chart ? legendItemsOf(chart) : [];
+  const font = `${Math.round((globalThis.Chart?.defaults.font.size ?? 13) * ratio)}px ${globalThis.Chart?.defaults.font.family ?? 'sans-serif'}`;
+  const legend = layOutLegend(items, canvas.width, font, ratio);
   const flat = document.createElement('canvas');
   flat.width = canvas.width;
-  flat.height = canvas.height;
+  flat.height = canvas.height + legend.height;
   const context = flat.getContext('2d');
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, flat.width, flat.height);
-  context.drawImage(canvas, 0, 0);
+  drawLegend(context, legend, font, ratio);
+  context.drawImage(canvas, 0, legend.height);
   if (chart) {
     chart.options.devicePixelRatio = previous;
     chart.resize();
   }
   flat.toBlob((blob) => downloadBlob(blob, name), 'image/png');
+}
+
+// A legend item's swatch and the gaps around it, in CSS px (as the page's legend draws them).
+const SWATCH = 34, GAP = 6, ITEM_GAP = 14, ROW = 22;
+
+/** Where each legend item goes on the image: left to right, a new row where the next would not fit. */
+function layOutLegend(items, width, font, ratio) {
+  const measure = document.createElement('canvas').getContext('2d');
+  measure.font = font;
+  const placed = [];
+  let x = 0, row = 0;
+  for (const item of items.filter((candidate) => !candidate.hidden)) {
+    const w = (SWATCH + GAP) * ratio + measure.measureText(item.text).width;
+    if (x > 0 && x + w > width) x = 0, row += 1;
+    placed.push({ item, x, y: (row + 0.5) * ROW * ratio });
+    x += w + ITEM_GAP * ratio;
+  }
+  return { placed, height: placed.length === 0 ? 0 : (row + 1) * ROW * ratio };
+}
+
+function drawLegend(context, { placed }, font, ratio) {
+  context.font = font;
+  context.textBaseline = 'middle';
+  for (const { item, x, y } of placed) {
+    context.fillStyle = context.strokeStyle = item.colour;
+    if (item.fill) {
+      context.fillRect(x, y - 5 * ratio, SWATCH * ratio, 10 * ratio);
+    } else {
+      context.lineWidth = Math.min(item.width, 3) * ratio;
+      context.setLineDash(item.dash.map((length) => length * ratio));
+      context.beginPath();
+      context.moveTo(x, y);
+      context.lineTo(x + SWATCH * ratio, y);
+      context.stroke();
+      context.setLineDash([]);
+      if (item.point) {
+        context.beginPath();
+        context.arc(x + (SWATCH / 2) * ratio, y, 4 * ratio, 0, 2 * Math.PI);
+        context.fill();
+      }
+    }
+    context.fillStyle = TEXT_COLOUR;
+    context.fillText(item.text, x + (SWATCH + GAP) * ratio, y);
+  }
 }
 
 function downloadBlob(blob, name) {

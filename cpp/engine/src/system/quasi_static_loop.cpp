@@ -255,6 +255,9 @@ class QuasiStaticRun {
                            ": without inertia an unstable slider has no bound on v (the spring, c = " +
                            formatNumber(slider_.sys.c) + " N/m, is softer than the friction's critical stiffness). "
                            "Give the block a mass (system.m), a dashpot η (radiation damping) or a stiffer spring.");
+    // Every 100 000 steps the progress hook hears where the run is, however far apart its rows (a
+    // caller's time budget or Cancel is asked between them).
+    if (!rejected && result_.summary.steps % 100'000 == 0 && options_.progress) options_.progress(t / slider_.sys.duration);
     if (!rejected && ++result_.summary.steps > kMaxSteps)
       throw RunStopped(result_.trace, t, "The quasi-static slider used its budget of " + std::to_string(kMaxSteps) +
                                               " steps by t = " + formatSignificant(t, 6) + " s; loosen the tolerance.");

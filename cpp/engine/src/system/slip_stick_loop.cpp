@@ -28,6 +28,9 @@ constexpr double kCollapsedStep = 1e-300;
 constexpr double kEventTolerance = 1e-12;
 // Radau's Newton iteration may fail this often in a row before it is given up (see reject).
 constexpr int kNewtonFailureLimit = 40;
+// Every this many steps the run must have advanced by kLeastAdvance of its duration (checkAdvance).
+constexpr long long kAdvanceCheckEvery = 100'000;
+constexpr double kLeastAdvance = 1e-12;
 
 // One slip step of the chosen scheme, with the local error estimate (zero for fixed-step schemes,
 // whose steps are always accepted). `scale` gives the Rosenbrock Jacobian's x and v magnitudes.
@@ -143,6 +146,7 @@ class SlipStickLoop {
         throw RunStopped(result_.trace, t_, "The run exceeded its budget of " + formatNumber(double(kMaxWork)) +
                                                 " steps at t = " + formatNumber(t_) +
                                                 " s; shorten the duration or loosen the tolerance.");
+      if (work_ >= nextCheck_) checkAdvance();
       if (stuck_) stickPhase(stepLimit());
       else slipAttempt(stepLimit());
     }
@@ -200,6 +204,7 @@ class SlipStickLoop {
   void event(EventKind kind);
   void noteDrive(double t, double Fd) { result_.summary.noteDriveForce(t, Fd, 0.75 * sys_.duration); }
   void finish();
+  void checkAdvance();
 
   static int orderOf(Integrator method) { return method == Integrator::Rosenbrock ? 4 : 5; }
 
@@ -236,6 +241,9 @@ class SlipStickLoop {
     State y{}, f{};
   } endRate_;
   long long work_ = 0;
+  // The last check of the run's advance (checkAdvance): at this much work, from this time.
+  long long nextCheck_ = kAdvanceCheckEvery;
+  double checkedAt_ = 0;
   int newtonFailures_ = 0;  // Radau's in a row, and the step they started from
   double stepBeforeFailures_ = 0;
 };
@@ -641,6 +649,21 @@ void SlipStickLoop::record(double t, const State& unprojected) {
   trace.fkOverFk0.push_back(nan);
   trace.staticLimit.push_back(law_.holdsAtRest() ? staticLimit(y) : result_.summary.staticLimit);
   trace.drivePosition.push_back(block_.drivePosition(t));
+}
+
+// Every kAdvanceCheckEvery steps: the progress hook hears where the run is (rows may be far apart when
+// steps are tiny, and a caller's time budget or Cancel needs to be asked), and a run whose steps no
+// longer move time on stops with the reason instead of spending its step budget standing still. Seen:
+// rate-and-state's classic form re-sticking (F → −∞ as v → 0) on a 1 g block, where Radau's Newton
+// iteration gives up and Rosenbrock then took 20 million steps (40 s) to pass 2e-11 s.
+void SlipStickLoop::checkAdvance() {
+  if (options_.progress) options_.progress(t_ / sys_.duration);
+  if (t_ - checkedAt_ < kLeastAdvance * sys_.duration)
+    throw RunStopped(result_.trace, t_, "The run stalled at t = " + formatNumber(t_) + " s: " +
+                                            formatNumber(double(kAdvanceCheckEvery)) + " steps moved it on by " +
+                                            approx(t_ - checkedAt_) + " s; the state changes too abruptly to be "
+                                            "followed here (the law's force may diverge as v reaches 0).");
+  checkedAt_ = t_, nextCheck_ = work_ + kAdvanceCheckEvery;
 }
 
 // An event, with a row of its own (at most as many event rows as output rows).
