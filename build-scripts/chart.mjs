@@ -3,12 +3,13 @@
 // as the UMD build does. The UMD build registers every chart type, scale and plugin (71 kB gzipped);
 // this one is about 55 kB (issue 14, "Size of the page").
 //
-// What the page uses (web/js/charts/): line and scatter charts (their controllers and the line and
-// point elements), linear and logarithmic scales (every chart names its axes' type: none falls back on
-// the category axis, and the law explorer's log axis), and the tooltip and decimation plugins (axis
-// titles are the scales' own; no chart fills an area or has a chart title; the legends are the page's
-// own HTML, web/js/charts/html-legend.js). A chart that needs anything else fails loudly ('"bar" is not
-// a registered controller'), which the browser tests show.
+// What the page uses (web/js/charts/): line charts (the line controller, the line and point elements;
+// unsorted curves, a phase portrait or a loop, are line charts with parsing on, whose points Chart.js
+// draws in their order, so no scatter controller), linear and logarithmic scales (every chart names its
+// axes' type: none falls back on the category axis, and the law explorer's log axis), and the tooltip and
+// decimation plugins (axis titles are the scales' own; no chart fills an area or has a chart title; the
+// legends are the page's own HTML, web/js/charts/html-legend.js). A chart that needs anything else fails
+// loudly ('"bar" is not a registered controller'), which the browser tests show.
 //
 // Run by build-scripts/build.sh: node build-scripts/chart.mjs
 
@@ -20,8 +21,8 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const out = path.join(root, 'dist', 'vendor', 'chart.min.js');
 
-const PARTS = ['LineController', 'ScatterController', 'LineElement', 'PointElement', 'LinearScale',
-  'LogarithmicScale', 'Tooltip', 'Decimation'];
+const PARTS = ['LineController', 'LineElement', 'PointElement', 'LinearScale', 'LogarithmicScale', 'Tooltip',
+  'Decimation'];
 const entry = `import { Chart, ${PARTS.join(', ')} } from 'chart.js';
 Chart.register(${PARTS.join(', ')});
 globalThis.Chart = Chart;

@@ -233,3 +233,30 @@ test('a cut-short link keeps what it holds and names what it reset; 1e400 is ref
   assert.equal(await page.evaluate(() => window.__lastSummary.system.c), 20);
   assert.deepEqual(problems, []);
 });
+
+test('each chart legend is the page\'s text: it names every series, keys the stuck shading, and its buttons show and hide a series', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  const { page, problems } = await openPage(site, t);
+  await loadSite(site, page);
+  await useCoulombC1(page);
+  const legendOf = () => page.evaluate(() => {
+    const chart = globalThis.Chart.getChart('chart-forces');
+    const list = chart.canvas.parentElement.previousElementSibling;
+    return {
+      items: [...list.querySelectorAll('li')].map((item) => item.textContent),
+      pressed: [...list.querySelectorAll('button')].map((button) => button.getAttribute('aria-pressed')),
+      visible: chart.data.datasets.map((dataset, index) => chart.isDatasetVisible(index)),
+      labels: chart.data.datasets.map((dataset) => dataset.label),
+    };
+  });
+  let legend = await legendOf();
+  // One button per series, in the datasets' order, then the stuck key (C1 sticks), which is no button.
+  assert.deepEqual(legend.items, [...legend.labels, 'Stuck']);
+  assert.deepEqual(legend.pressed, legend.labels.map(() => 'true'));
+  await page.getByRole('button', { name: 'Drive force (spring + dashpot)' }).first().click();
+  legend = await legendOf();
+  assert.deepEqual(legend.visible, [true, false, true]);
+  assert.deepEqual(legend.pressed, ['true', 'false', 'true']);
+  await page.getByRole('button', { name: 'Drive force (spring + dashpot)' }).first().click();
+  assert.deepEqual((await legendOf()).visible, [true, true, true]);
+  assert.deepEqual(problems, []);
+});

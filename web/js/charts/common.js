@@ -46,7 +46,7 @@ export function makeScatterChart(canvas, { xTitle, yTitle, xTicks = {}, label, c
   canvas.setAttribute('role', 'img');
   applyChartDefaults();
   return new Chart(canvas, {
-    type: 'scatter',
+    type: 'line',  // parsed points, drawn in their order however unsorted: no scatter controller (chart.mjs)
     data: { datasets: [] },
     options: {
       animation: false,

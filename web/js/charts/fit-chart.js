@@ -26,7 +26,7 @@ function makeChart(canvas, yTitle, name) {
   canvas.setAttribute('aria-label', 'No fit yet.');
   applyChartDefaults();
   return new Chart(canvas, {
-    type: 'scatter',
+    type: 'line',  // parsed points, drawn in their order however unsorted: no scatter controller (chart.mjs)
     data: { datasets: [] },
     options: {
       ...sortedLineOptions(),

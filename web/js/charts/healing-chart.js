@@ -42,7 +42,7 @@ export class HealingChart {
     applyChartDefaults();
     const point = (colour, style) => ({ borderColor: colour, backgroundColor: colour, pointStyle: style, pointRadius: 5, showLine: true, borderWidth: 2 });
     this.#chart = new Chart(canvas, {
-      type: 'scatter',
+      type: 'line',  // parsed points, drawn in their order however unsorted: no scatter controller (chart.mjs)
       data: {
         datasets: [
           { ...point(COLOURS.blue, 'circle'), label: 'Healing Δμ = μ_peak − μ_ss', data: [] },

@@ -140,7 +140,7 @@ export class MapChart {
     canvas.setAttribute('role', 'img');
     canvas.tabIndex = 0;
     this.#chart = new Chart(canvas, {
-      type: 'scatter',
+      type: 'line',  // parsed points, drawn in their order however unsorted: no scatter controller (chart.mjs)
       data: { datasets: [{ label: 'Closed-form boundary', data: [], showLine: true, borderColor: BOUNDARY_COLOUR,
         borderWidth: 2, pointRadius: 0, spanGaps: false, fill: false }] },
       options: {
