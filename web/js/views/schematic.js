@@ -30,13 +30,10 @@ function clockText(t, duration) {
 
 /** The smallest and largest finite value of f(i) over the rows, with 0 always inside. */
 function extent(n, f) {
-  // Plain variables, not a destructured pair: that allocated an array per row (90 kB per run of a drag).
-  let lo = 0, hi = 0;
+  let lo = 0, hi = 0;  // not a destructured pair, which allocated an array a row (90 kB a run)
   for (let i = 0; i < n; i++) {
     const v = f(i);
-    if (!Number.isFinite(v)) continue;
-    if (v < lo) lo = v;
-    else if (v > hi) hi = v;
+    if (Number.isFinite(v)) lo = Math.min(lo, v), hi = Math.max(hi, v);
   }
   return { lo, hi };
 }
@@ -163,14 +160,8 @@ export class Schematic {
   /** @param {HTMLCanvasElement} canvas */
   constructor(canvas) {
     Object.assign(this, { canvas, ctx: canvas.getContext('2d'), ratio: 1, run: null, scales: null, layout: null,
-      frame: null, lastGroundPx: null });
-    // The canvas's CSS size as the observer last reported it (null until its first report): a new
-    // run lays out from it, since reading clientWidth there would force a layout of the page per run.
-    this.box = null;
-    this.observer = new ResizeObserver(([entry]) => {
-      this.box = { w: entry.contentRect.width, h: entry.contentRect.height };
-      this.resize();
-    });
+      frame: null, lastGroundPx: null, box: null });
+    this.observer = new ResizeObserver(([{ contentRect }]) => this.resize(true, { w: contentRect.width, h: contentRect.height }));
     this.observer.observe(canvas);
   }
 
@@ -212,14 +203,14 @@ export class Schematic {
   /** Stops following the canvas's size. */
   destroy() { this.observer.disconnect(); }
 
-  /** Matches the backing store to the CSS size × device pixels, lays out again and redraws. */
-  resize(redraw = true) {
+  /** The backing store to the CSS size (`box`, as last observed: no forced layout) × device pixels; lays out, redraws. */
+  resize(redraw = true, box = this.box) {
+    this.box = box;
     const { w, h } = this.box ?? { w: this.canvas.clientWidth, h: this.canvas.clientHeight };
     const ratio = window.devicePixelRatio || 1;
     if (w === 0 || h === 0) return;
     const [bw, bh] = [Math.round(w * ratio), Math.round(h * ratio)];
-    if (this.canvas.width !== bw) this.canvas.width = bw;
-    if (this.canvas.height !== bh) this.canvas.height = bh;
+    if (this.canvas.width !== bw || this.canvas.height !== bh) Object.assign(this.canvas, { width: bw, height: bh });
     this.ratio = ratio;
     const labelWidth = (f) => { setFont(this.ctx, f, 700); return this.ctx.measureText('slipping').width; };
     this.layout = this.scales ? computeLayout(w, h, this.scales, labelWidth) : null;
