@@ -45,9 +45,9 @@ Integrator chooseIntegrator(const LawEvaluator& law, const SpringBlockSystem& sy
 SpringBlockResult runQuasiStatic(const LawEvaluator& law, const SpringBlockSystem& sys, const SpringBlockOptions& options) {
   const std::string why = quasiStaticRefusal(law, sys);
   if (!why.empty()) throw InputError(sys.eta > 0 && law.readsFrictionRate() ? "eta" : "m", why);
-  const bool stiff = quasiStaticStiffness(law, sys) > 1e4 * 2 * kPi / sys.duration;
+  const auto stiff = [&] { return quasiStaticStiffness(law, sys) > 1e4 * 2 * kPi / sys.duration; };
   const Integrator integrator = options.integrator != Integrator::Auto ? options.integrator
-                                : stiff                                ? Integrator::Radau
+                                : stiff()                              ? Integrator::Radau
                                                                        : Integrator::DormandPrince;
   if (integrator != Integrator::DormandPrince && integrator != Integrator::Radau)
     throw InputError("integrator", "The quasi-static slider (m = 0) runs with 'auto', 'dormand-prince' or 'radau'; got '" +
