@@ -3,7 +3,6 @@
 // tonne and MPa (N/mm²) that Abaqus, LS-DYNA, Ansys, Radioss and OpenSees models often use.
 
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -69,10 +68,10 @@ Mapping outputUnits(Mapping mapping) {
 }
 
 std::string roundTrip(double value) {
-  char text[32];
+  std::string text;
   for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(text, sizeof text, "%.*g", digits, value);
-    if (std::strtod(text, nullptr) == value) break;
+    text = formatSignificant(value, digits);
+    if (std::strtod(text.c_str(), nullptr) == value) break;
   }
   return text;
 }

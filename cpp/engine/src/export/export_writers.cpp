@@ -3,10 +3,11 @@
 // documentation of the syntax it writes.
 
 #include <algorithm>
-#include <cstdio>
+#include <cctype>
 #include <string>
 
 #include "export/export_map.h"
+#include "friction/parameters.h"
 
 namespace friction::exporting {
 namespace {
@@ -21,10 +22,9 @@ std::string commented(const Mapping& mapping, const std::string& marker, const s
 /// field of Radioss or LS-DYNA; at least one blank before it, so that fields never touch).
 std::string field(double value, int width) {
   std::string text = roundTrip(value);
-  char buffer[40];
   for (int digits = 16; static_cast<int>(text.size()) > width - 1 && digits >= 1; --digits) {
-    std::snprintf(buffer, sizeof buffer, "%.*G", digits, value);
-    text = buffer;
+    text = formatSignificant(value, digits);
+    for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));  // 1.5E-05, as %G writes it
   }
   return std::string(std::max(0, width - static_cast<int>(text.size())), ' ') + text;
 }
