@@ -8,6 +8,8 @@
 
 /** The fewest rows a preview has, and its relative tolerance. */
 const MIN_ROWS = 400, PREVIEW_TOLERANCE = 1e-7;
+/** What the page's status says while a drag is previewed. */
+export const PREVIEW_STATUS = `Preview while dragging (tolerance ${PREVIEW_TOLERANCE}, fewer rows)`;
 
 export class DragPreview {
   #dragging = false;

@@ -11,7 +11,7 @@ import { SpringControls } from './spring-controls.js';
 import { SpringReadouts } from './spring-readouts.js';
 import { SystemView } from './system-view.js';
 import { SpringDrive, withDrive } from './spring-drive.js';
-import { DragPreview } from './drag-preview.js';
+import { DragPreview, PREVIEW_STATUS } from './drag-preview.js';
 import { loadStylesheet, setHidden, setText } from '../ui/dom.js';
 
 /** The export module (CSV and PNG downloads), loaded the first time something is exported. */
@@ -19,8 +19,6 @@ const exporting = () => import('../ui/export.js');
 
 /** How long a run computes before its Cancel button appears [ms]. */
 const CANCEL_AFTER_MS = 300;
-// The status while a drag is previewed (views/drag-preview.js).
-const PREVIEW_STATUS = 'Preview while dragging (tolerance 1e-7, fewer rows)';
 
 /** The drive speed and dashpot the schematic labels: a law run's system, or a model's own parameters. */
 const systemOf = (summary) => {

@@ -35,6 +35,7 @@ using Y = Vec<3>;
 constexpr double kSpeedScale = 1e-200;   // s₀ [m/s]
 constexpr double kMaxW = 710;            // |v| ≤ s₀ sinh(710) ≈ 1e108 m/s
 constexpr long long kMaxSteps = 5'000'000;
+constexpr long long kProgressEvery = 100'000;  // steps between progress reports, as the spring-block loop's
 constexpr double kDivergence = 1e4;      // v beyond 1e4× the fastest drive velocity: the slider runs away
 
 // One stretch of the protocol: from t0 to t1 the load point moves at vlp from X0, under normal force N.
@@ -255,9 +256,9 @@ class QuasiStaticRun {
                            ": without inertia an unstable slider has no bound on v (the spring, c = " +
                            formatNumber(slider_.sys.c) + " N/m, is softer than the friction's critical stiffness). "
                            "Give the block a mass (system.m), a dashpot η (radiation damping) or a stiffer spring.");
-    // Every 100 000 steps the progress hook hears where the run is, however far apart its rows (a
-    // caller's time budget or Cancel is asked between them).
-    if (!rejected && result_.summary.steps % 100'000 == 0 && options_.progress) options_.progress(t / slider_.sys.duration);
+    // Every kProgressEvery steps the progress hook hears where the run is, however far apart its rows
+    // (a caller's time budget or Cancel is asked between them).
+    if (!rejected && result_.summary.steps % kProgressEvery == 0 && options_.progress) options_.progress(t / slider_.sys.duration);
     if (!rejected && ++result_.summary.steps > kMaxSteps)
       throw RunStopped(result_.trace, t, "The quasi-static slider used its budget of " + std::to_string(kMaxSteps) +
                                               " steps by t = " + formatSignificant(t, 6) + " s; loosen the tolerance.");
@@ -399,16 +400,10 @@ double quasiStaticStiffness(const LawEvaluator& law, const SpringBlockSystem& sy
     slider.w = std::asinh(v / kSpeedScale);
     const Y y = {law.dynamics(v, fastest->N, theta).force / sys.Fn, std::log(theta[0]),
                  law.stateSize() > 1 ? std::log(theta[1]) : 0.0};
-    const Y f0 = slider.rate(y);
+    const auto rate = [&slider](double, const Y& state) { return slider.rate(state); };
+    const std::array<Y, 3> J = forwardDifferenceJacobian<3>(rate, 0, y, rate(0, y), Y{1, 1, 1});
     double norm = 0;
-    std::array<double, 3> rowSums{};
-    for (std::size_t j = 0; j < 3; ++j) {
-      Y shifted = y;
-      shifted[j] += 1.5e-8 * std::max(std::fabs(y[j]), 1.0);
-      const Y f1 = slider.rate(shifted);
-      for (std::size_t i = 0; i < 3; ++i) rowSums[i] += std::fabs((f1[i] - f0[i]) / (shifted[j] - y[j]));
-    }
-    for (double sum : rowSums) norm = std::max(norm, sum);
+    for (const Y& row : J) norm = std::max(norm, std::fabs(row[0]) + std::fabs(row[1]) + std::fabs(row[2]));
     return std::isfinite(norm) ? norm : 0;
   } catch (const std::exception&) {
     return 0;

@@ -18,6 +18,10 @@
 namespace friction {
 namespace {
 
+// A run is stiff where its fastest rate exceeds the system's own rate this many times (the rule of
+// chooseIntegrator and of the quasi-static slider's auto).
+constexpr double kStiffRatio = 1e4;
+
 // `auto`: the stepped scheme for a law that remembers forces between steps; Radau IIA for a dynamic
 // law or a stiff slip; Dormand–Prince otherwise. Stiff means the fastest rate λ of the slip
 // equations (for a stateless law (η + max dF/dv)/m) exceeds 10⁴ times the system's own rate
@@ -34,7 +38,7 @@ Integrator chooseIntegrator(const LawEvaluator& law, const SpringBlockSystem& sy
   if (law.stateful()) return Integrator::SemiImplicitEuler;
   if (law.dynamic() && !law.holdsAtRest()) return Integrator::Radau;
   const double ownRate = std::max(std::sqrt(sys.c / sys.m), 2 * kPi / sys.duration);
-  return stiffnessRate > 1e4 * ownRate ? stiffMethod(law) : Integrator::DormandPrince;
+  return stiffnessRate > kStiffRatio * ownRate ? stiffMethod(law) : Integrator::DormandPrince;
 }
 
 // The quasi-static slider (m = 0): a law it can balance, Dormand–Prince or Radau. `auto` takes Radau where
@@ -45,7 +49,7 @@ Integrator chooseIntegrator(const LawEvaluator& law, const SpringBlockSystem& sy
 SpringBlockResult runQuasiStatic(const LawEvaluator& law, const SpringBlockSystem& sys, const SpringBlockOptions& options) {
   const std::string why = quasiStaticRefusal(law, sys);
   if (!why.empty()) throw InputError(sys.eta > 0 && law.readsFrictionRate() ? "eta" : "m", why);
-  const auto stiff = [&] { return quasiStaticStiffness(law, sys) > 1e4 * 2 * kPi / sys.duration; };
+  const auto stiff = [&] { return quasiStaticStiffness(law, sys) > kStiffRatio * 2 * kPi / sys.duration; };
   const Integrator integrator = options.integrator != Integrator::Auto ? options.integrator
                                 : stiff()                              ? Integrator::Radau
                                                                        : Integrator::DormandPrince;
