@@ -3,7 +3,7 @@
 
 import { renderCounter } from '../test-hooks.js';
 import { formatQuantity } from '../ui/format.js';
-import { applyChartDefaults, bracketed, Chart, sortedLineOptions } from './common.js';
+import { applyChartDefaults, bracketed, Chart, powersOfTenOnly, sortedLineOptions } from './common.js';
 import { GRID_COLOUR } from './palette.js';
 import { htmlLegend, legendListBefore } from './html-legend.js';
 
@@ -61,7 +61,10 @@ export class FitCharts {
     const order = [...result.x.keys()].sort((a, b) => result.x[a] - result.x[b]);
     const sortedX = order.map((i) => result.x[i]);
     const model = points(sortedX, order.map((i) => result.fitted[i]), log);
-    const xAxis = { type: log ? 'logarithmic' : 'linear', title: { display: true, text: `${xName} ${bracketed(xUnit)}` }, grid: { color: GRID_COLOUR } };
+    // A log axis labelled at powers of ten only, as the law explorer's: a tick at every 1…9 crowded its labels.
+    const logTicks = { afterBuildTicks: powersOfTenOnly, ticks: { maxRotation: 0, callback: (value) => formatQuantity(value, '') } };
+    const xAxis = { type: log ? 'logarithmic' : 'linear', title: { display: true, text: `${xName} ${bracketed(xUnit)}` }, grid: { color: GRID_COLOUR },
+      ...(log ? logTicks : {}) };
     const tooltip = (unit) => ({ callbacks: { label: (item) => `${item.dataset.label}: ${formatQuantity(item.parsed.y, unit)} at ${formatQuantity(item.parsed.x, xUnit)}` } });
     this.#fit.options.scales.x = xAxis;
     this.#fit.options.scales.y.title.text = `${yName} ${bracketed(yUnit)}`;

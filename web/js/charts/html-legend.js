@@ -6,8 +6,8 @@
 // slider drag), so Chart.js's legend plugin is left out of the page's download (2.8 kB gzipped).
 //
 // Use: plugins: [htmlLegend(legendListBefore(box, name), extra?)]. Items: {text, colour, dash, width,
-// point?: 'circle' | 'triangle' | 'rect', fill?: true, index?}; an item with an index is a dataset's and
-// toggles it.
+// line?: true, point?: 'circle' | 'triangle' | 'rect', fill?: true, index?}; an item with an index is a
+// dataset's and toggles it.
 
 const SVG = 'http://www.w3.org/2000/svg';
 // The swatch [px]: wide enough to show a dash pattern's period.
@@ -27,7 +27,8 @@ export function legendItemsOf(chart) {
 function datasetItems(chart) {
   return chart.data.datasets.flatMap((dataset, index) => (dataset.label ? [{
     text: dataset.label, colour: dataset.borderColor, dash: dataset.borderDash ?? [], width: dataset.borderWidth ?? 2,
-    point: dataset.pointRadius > 0 ? (dataset.pointStyle ?? 'circle') : undefined, hidden: !chart.isDatasetVisible(index), index,
+    point: dataset.pointRadius > 0 ? (dataset.pointStyle ?? 'circle') : undefined, line: dataset.showLine !== false,
+    hidden: !chart.isDatasetVisible(index), index,
   }] : []));
 }
 
@@ -37,7 +38,7 @@ function svg(tag, attributes) {
   return node;
 }
 
-/** The item's swatch: a filled box (a shaded key), or its line with dashes and its marker. */
+/** The item's swatch: a filled box (a shaded key), or its line with dashes (a series that draws one) and its marker. */
 function swatch(item) {
   const box = svg('svg', { width: SWATCH_WIDTH, height: SWATCH_HEIGHT, viewBox: `0 0 ${SWATCH_WIDTH} ${SWATCH_HEIGHT}`, 'aria-hidden': 'true' });
   const middle = SWATCH_HEIGHT / 2;
@@ -45,8 +46,10 @@ function swatch(item) {
     box.append(svg('rect', { x: 0, y: 1, width: SWATCH_WIDTH, height: SWATCH_HEIGHT - 2, fill: item.colour }));
     return box;
   }
-  box.append(svg('line', { x1: 1, y1: middle, x2: SWATCH_WIDTH - 1, y2: middle, stroke: item.colour, 'stroke-width': Math.min(item.width, 3),
-    'stroke-dasharray': item.dash.length ? item.dash.join(' ') : 'none' }));
+  if (item.line) {
+    box.append(svg('line', { x1: 1, y1: middle, x2: SWATCH_WIDTH - 1, y2: middle, stroke: item.colour, 'stroke-width': Math.min(item.width, 3),
+      'stroke-dasharray': item.dash.length ? item.dash.join(' ') : 'none' }));
+  }
   const c = SWATCH_WIDTH / 2, r = 4;
   if (item.point === 'triangle') box.append(svg('polygon', { points: `${c},${middle - r} ${c + r},${middle + r} ${c - r},${middle + r}`, fill: item.colour }));
   else if (item.point === 'rect') box.append(svg('rect', { x: c - r, y: middle - r, width: 2 * r, height: 2 * r, fill: item.colour }));

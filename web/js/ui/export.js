@@ -198,13 +198,15 @@ function drawLegend(context, { placed }, font, ratio) {
     if (item.fill) {
       context.fillRect(x, y - 5 * ratio, SWATCH * ratio, 10 * ratio);
     } else {
-      context.lineWidth = Math.min(item.width, 3) * ratio;
-      context.setLineDash(item.dash.map((length) => length * ratio));
-      context.beginPath();
-      context.moveTo(x, y);
-      context.lineTo(x + SWATCH * ratio, y);
-      context.stroke();
-      context.setLineDash([]);
+      if (item.line) {
+        context.lineWidth = Math.min(item.width, 3) * ratio;
+        context.setLineDash(item.dash.map((length) => length * ratio));
+        context.beginPath();
+        context.moveTo(x, y);
+        context.lineTo(x + SWATCH * ratio, y);
+        context.stroke();
+        context.setLineDash([]);
+      }
       if (item.point) {
         context.beginPath();
         context.arc(x + (SWATCH / 2) * ratio, y, 4 * ratio, 0, 2 * Math.PI);
