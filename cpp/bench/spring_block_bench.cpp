@@ -37,9 +37,9 @@
 #include <functional>
 #include <memory>
 #include <random>
-#include <variant>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "friction/friction.h"
@@ -54,7 +54,7 @@ struct Row {
   std::function<void()> run;  // one timed run; fills the fields below
   long long steps = 0;
   double error = NAN;
-  std::string note;           // why it was refused, or which method `auto` picked
+  std::string note;  // why it was refused, or which method `auto` picked
   std::vector<double> seconds;
 };
 
@@ -89,7 +89,9 @@ double meanPeriod(const Trace& trace, double after) {
   return (breaks.back() - breaks.front()) / static_cast<double>(breaks.size() - 1);
 }
 
-std::string shortNote(const std::string& text) { return text.size() > 70 ? text.substr(0, 67) + "..." : text; }
+std::string shortNote(const std::string& text) {
+  return text.size() > 70 ? text.substr(0, 67) + "..." : text;
+}
 
 void printTable(const std::deque<Row>& rows, const std::string& group, const std::string& errorLabel,
                 const std::string& baseline) {
@@ -130,7 +132,8 @@ constexpr int kSeedPlotPoints = 201;
 
 // Adds one row per integrator (and Dormand–Prince at looser tolerances) for the Coulomb law on
 // `system`, erring on the period against `exact`.
-void addCoulombGroup(std::deque<Row>& rows, const std::string& group, const SpringBlockSystem& system, double exact) {
+void addCoulombGroup(std::deque<Row>& rows, const std::string& group, const SpringBlockSystem& system,
+                     double exact) {
   struct Method {
     Integrator kind;
     std::string label;
@@ -140,7 +143,8 @@ void addCoulombGroup(std::deque<Row>& rows, const std::string& group, const Spri
   for (const IntegratorSpec& spec : integratorCatalog())
     if (spec.kind != Integrator::Auto) methods.push_back({spec.kind, std::string(spec.id), 1e-10});
   for (double tolerance : {1e-9, 1e-8, 1e-7})
-    methods.push_back({Integrator::DormandPrince, "dormand-prince, rtol " + formatNumber(tolerance), tolerance});
+    methods.push_back(
+        {Integrator::DormandPrince, "dormand-prince, rtol " + formatNumber(tolerance), tolerance});
   for (const Method& method : methods) {
     rows.emplace_back(group, method.label);
     Row& row = rows.back();
@@ -150,7 +154,8 @@ void addCoulombGroup(std::deque<Row>& rows, const std::string& group, const Spri
       options.relativeTolerance = method.relativeTolerance;
       options.absoluteTolerance = method.relativeTolerance * 1e-3;
       options.samples = kSeedPlotPoints;
-      const SpringBlockResult r = simulateSpringBlock("coulomb", {{"mu_s", 0.6}, {"mu_k", 0.4}}, system, options);
+      const SpringBlockResult r =
+          simulateSpringBlock("coulomb", {{"mu_s", 0.6}, {"mu_k", 0.4}}, system, options);
       std::vector<double> breaks;
       for (const SpringBlockEvent& e : r.summary.events)
         if (e.kind == EventKind::BreakAway) breaks.push_back(e.t);
@@ -172,19 +177,19 @@ const Row& findRow(const std::deque<Row>& rows, const std::string& group, const 
   std::exit(1);
 }
 
-
 // 2. The seed's default case: μs 0.6, μk 0.4, Load 1, c 10, η 0, τ 200 (0.2 s), D 1 (1 mm), V0 0.1,
 //    over the seed's longest run (100 s); the period is averaged over the break-aways after 20 s.
 //    Returns the reference period and how well a twice coarser step agrees with it.
 std::pair<double, double> addSeedGroup(std::deque<Row>& rows, const std::string& seedGroup) {
   static const ParamList seedDefaults = {{"tmax", 100}};
-  const ParamList continuous = {{"m", 1}, {"Fn", 1}, {"mus", 0.6}, {"muk", 0.4}, {"tau", 0.2}, {"D", 0.001},
-                                {"c", 10}, {"eta", 0}, {"v0", 0.1}, {"duration", 100}};
+  const ParamList continuous = {{"m", 1},     {"Fn", 1}, {"mus", 0.6}, {"muk", 0.4}, {"tau", 0.2},
+                                {"D", 0.001}, {"c", 10}, {"eta", 0},   {"v0", 0.1},  {"duration", 100}};
   const StateVariableParams sv = stateVariableParams(resolveParams(stateVariableModel(), continuous));
   StateVariableOptions fine, finer;
   fine.step = chooseStep(sv) / 8, finer.step = chooseStep(sv) / 16;
   const double referencePeriod = meanPeriod(simulateStateVariable(sv, finer).trace, 20);
-  const double referenceCheck = std::fabs(meanPeriod(simulateStateVariable(sv, fine).trace, 20) / referencePeriod - 1);
+  const double referenceCheck =
+      std::fabs(meanPeriod(simulateStateVariable(sv, fine).trace, 20) / referencePeriod - 1);
   rows.emplace_back(seedGroup, "seed scheme (abbott-seed, 1 ms)");
   Row& seedRow = rows.back();
   seedRow.run = [&seedRow, referencePeriod] {
@@ -201,8 +206,8 @@ std::pair<double, double> addSeedGroup(std::deque<Row>& rows, const std::string&
     options.integrator = Integrator::SeedEuler;
     options.samples = kSeedPlotPoints;
     const SpringBlockSystem seedSystem{1, 10, 0, 0.1, 1, 100};
-    const SpringBlockResult r =
-        simulateSpringBlock("abbott-theta", {{"mus", 0.6}, {"muk", 0.4}, {"tau", 0.2}, {"D", 0.001}}, seedSystem, options);
+    const SpringBlockResult r = simulateSpringBlock(
+        "abbott-theta", {{"mus", 0.6}, {"muk", 0.4}, {"tau", 0.2}, {"D", 0.001}}, seedSystem, options);
     lawRow.steps = r.summary.steps;
   };
   rows.emplace_back(seedGroup, "ours (state-variable, auto)");
@@ -252,10 +257,12 @@ struct NamedSystem {
   SpringBlockSystem system;
 };
 const std::vector<NamedSystem>& autoSystems() {
-  static const std::vector<NamedSystem> systems = {
-      {"seed", {1, 10, 0, 0.1, kStandardGravity, 40}},   {"default", {1, 100, 0, 0.1, kStandardGravity, 40}},
-      {"LuGre c=2", {1, 2, 0, 0.1, 1, 40}},              {"LuGre c=3", {1, 3, 0, 0.1, 1, 40}},
-      {"LuGre c=4", {1, 4, 0, 0.1, 1, 40}},              {"LuGre c=5", {1, 5, 0, 0.1, 1, 40}}};
+  static const std::vector<NamedSystem> systems = {{"seed", {1, 10, 0, 0.1, kStandardGravity, 40}},
+                                                   {"default", {1, 100, 0, 0.1, kStandardGravity, 40}},
+                                                   {"LuGre c=2", {1, 2, 0, 0.1, 1, 40}},
+                                                   {"LuGre c=3", {1, 3, 0, 0.1, 1, 40}},
+                                                   {"LuGre c=4", {1, 4, 0, 0.1, 1, 40}},
+                                                   {"LuGre c=5", {1, 5, 0, 0.1, 1, 40}}};
   return systems;
 }
 
@@ -270,7 +277,8 @@ void addAutoTable(std::deque<Row>& rows) {
       const std::string id(law.spec.id);
       const SpringBlockOptions defaults = defaultOptions(LawEvaluator(id, {}));
       double referenceX = NAN;
-      for (Integrator other : {Integrator::DormandPrince, Integrator::Radau, Integrator::Rosenbrock, Integrator::Auto}) {
+      for (Integrator other :
+           {Integrator::DormandPrince, Integrator::Radau, Integrator::Rosenbrock, Integrator::Auto}) {
         SpringBlockOptions tight = defaults;
         tight.relativeTolerance *= 1e-3, tight.absoluteTolerance *= 1e-3, tight.integrator = other;
         try {
@@ -278,7 +286,8 @@ void addAutoTable(std::deque<Row>& rows) {
           SpringBlockOptions probe = defaults;
           probe.samples = 2;
           if (other != Integrator::Auto &&
-              simulateSpringBlock(id, {}, named.system, probe).summary.integrator == other) continue;
+              simulateSpringBlock(id, {}, named.system, probe).summary.integrator == other)
+            continue;
           referenceX = reference.trace.x.back();
           break;
         } catch (const std::exception&) {
@@ -291,7 +300,8 @@ void addAutoTable(std::deque<Row>& rows) {
         const SpringBlockResult r = simulateSpringBlock(id, {}, system, defaults);
         row.steps = r.summary.steps;
         row.error = std::fabs(r.trace.x.back() - referenceX) / (system.v0 * system.duration);
-        row.note = std::string(integratorId(r.summary.integrator)) + ", tol " + formatNumber(defaults.relativeTolerance);
+        row.note = std::string(integratorId(r.summary.integrator)) + ", tol " +
+                   formatNumber(defaults.relativeTolerance);
       };
     }
 }
@@ -309,8 +319,11 @@ struct AccuracyCase {
 const std::vector<AccuracyCase>& accuracyCases() {
   static const std::vector<AccuracyCase> cases = {
       {"C1 period, coulomb", "coulomb", {{"mu_s", 0.6}, {"mu_k", 0.4}}, {1, 10, 0, 0.1, 10, 20}, true},
-      {"Drake, seed system, x(10 s)", "drake-stribeck",
-       {{"static_friction", 0.6}, {"dynamic_friction", 0.4}, {"stiction_tolerance", 1e-4}}, {1, 10, 0, 0.1, 10, 10}, false},
+      {"Drake, seed system, x(10 s)",
+       "drake-stribeck",
+       {{"static_friction", 0.6}, {"dynamic_friction", 0.4}, {"stiction_tolerance", 1e-4}},
+       {1, 10, 0, 0.1, 10, 10},
+       false},
       {"LuGre c=3, x(40 s)", "lugre", {}, {1, 3, 0, 0.1, 1, 40}, false}};
   return cases;
 }
@@ -322,17 +335,20 @@ void addAccuracyRows(std::deque<Row>& rows) {
       reference = coulombPeriod(c.system, 0.6, 0.4);
     } else {
       SpringBlockOptions tight;
-      tight.integrator = Integrator::DormandPrince, tight.relativeTolerance = 1e-13, tight.absoluteTolerance = 1e-16;
+      tight.integrator = Integrator::DormandPrince, tight.relativeTolerance = 1e-13,
+      tight.absoluteTolerance = 1e-16;
       reference = simulateSpringBlock(c.law, c.params, c.system, tight).trace.x.back();
     }
     for (Integrator method : {Integrator::DormandPrince, Integrator::Rosenbrock, Integrator::Radau})
       for (int exponent = 4; exponent <= 13; ++exponent) {
         const double tolerance = std::pow(10.0, -exponent);
-        rows.emplace_back("Accuracy " + c.name, std::string(integratorId(method)) + " " + formatNumber(tolerance));
+        rows.emplace_back("Accuracy " + c.name,
+                          std::string(integratorId(method)) + " " + formatNumber(tolerance));
         Row& row = rows.back();
         row.run = [&row, &c, method, tolerance, reference] {
           SpringBlockOptions options;
-          options.integrator = method, options.relativeTolerance = tolerance, options.absoluteTolerance = 1e-3 * tolerance;
+          options.integrator = method, options.relativeTolerance = tolerance,
+          options.absoluteTolerance = 1e-3 * tolerance;
           options.samples = c.period ? kSeedPlotPoints : 2000;
           const SpringBlockResult r = simulateSpringBlock(c.law, c.params, c.system, options);
           row.steps = r.summary.steps;
@@ -361,12 +377,13 @@ std::vector<QuasiStaticCase> quasiStaticCases() {
   for (const Preset& preset : presetCatalog())
     if (preset.id == "rsf-velocity-step" || preset.id == "slide-hold-slide")
       cases.push_back({preset.id == "rsf-velocity-step" ? "velocity step 1 -> 10 um/s, 40 s, 4001 rows"
-                                                         : "slide-hold-slide, holds 1..1000 s",
+                                                        : "slide-hold-slide, holds 1..1000 s",
                        presetScenario(preset), preset.id == "rsf-velocity-step" ? 3.0 : 20.0});
   return cases;
 }
 
-std::vector<double> frictionOf(Scenario scenario, const std::string& integrator, double tolerance, long long* steps) {
+std::vector<double> frictionOf(Scenario scenario, const std::string& integrator, double tolerance,
+                               long long* steps) {
   scenario.integrator = integrator, scenario.tolerance = tolerance;
   const LawSimulationResult result = std::get<LawSimulationResult>(runScenario(scenario));
   if (steps) *steps = result.run.summary.steps;
@@ -376,7 +393,8 @@ std::vector<double> frictionOf(Scenario scenario, const std::string& integrator,
 void addQuasiStaticRows(std::deque<Row>& rows) {
   static const std::vector<QuasiStaticCase> cases = quasiStaticCases();
   for (const QuasiStaticCase& c : cases) {
-    auto reference = std::make_shared<std::vector<double>>(frictionOf(c.scenario, "dormand-prince", 1e-13, nullptr));
+    auto reference =
+        std::make_shared<std::vector<double>>(frictionOf(c.scenario, "dormand-prince", 1e-13, nullptr));
     for (const std::string method : {"dormand-prince", "radau"})
       for (int exponent = 6; exponent <= 12; ++exponent) {
         const double tolerance = std::pow(10.0, -exponent);
@@ -385,7 +403,8 @@ void addQuasiStaticRows(std::deque<Row>& rows) {
         row.run = [&row, &c, method, tolerance, reference] {
           const std::vector<double> mu = frictionOf(c.scenario, method, tolerance, &row.steps);
           double worst = 0;
-          for (std::size_t i = 0; i < mu.size(); ++i) worst = std::max(worst, std::fabs(mu[i] - (*reference)[i]));
+          for (std::size_t i = 0; i < mu.size(); ++i)
+            worst = std::max(worst, std::fabs(mu[i] - (*reference)[i]));
           row.error = worst;
         };
       }
@@ -402,18 +421,23 @@ void printQuasiStatic(const std::deque<Row>& rows) {
             (!best || median(row.seconds) < median(best->seconds)))
           best = &row;
       if (!best) {
-        std::printf("  %s does not reach 1e-8 in friction (target in wasm: under %.0f ms)\n", method.c_str(), c.targetMs);
+        std::printf("  %s does not reach 1e-8 in friction (target in wasm: under %.0f ms)\n", method.c_str(),
+                    c.targetMs);
         continue;
       }
-      std::printf("  %s reaches 1e-8 in friction in %.3f ms (%s, %lld steps, error %.1e; target in wasm: under %.0f ms)\n",
-                  method.c_str(), 1e3 * median(best->seconds), best->label.c_str(), best->steps, best->error, c.targetMs);
+      std::printf(
+          "  %s reaches 1e-8 in friction in %.3f ms (%s, %lld steps, error %.1e; target in wasm: under %.0f "
+          "ms)\n",
+          method.c_str(), 1e3 * median(best->seconds), best->label.c_str(), best->steps, best->error,
+          c.targetMs);
     }
   }
 }
 
 void printAccuracy(const std::deque<Row>& rows) {
-  std::printf("\nTime to accuracy: the least median time [ms] of a relative tolerance (1e-4 … 1e-13) whose error "
-              "reaches the goal (the tolerance in brackets)\n");
+  std::printf(
+      "\nTime to accuracy: the least median time [ms] of a relative tolerance (1e-4 … 1e-13) whose error "
+      "reaches the goal (the tolerance in brackets)\n");
   std::printf("%-34s %-16s %22s %22s\n", "case", "method", "to 1e-6", "to 1e-9");
   for (const AccuracyCase& c : accuracyCases())
     for (Integrator method : {Integrator::DormandPrince, Integrator::Rosenbrock, Integrator::Radau}) {
@@ -422,9 +446,9 @@ void printAccuracy(const std::deque<Row>& rows) {
       for (int g = 0; g < 2; ++g) {
         const Row* best = nullptr;
         for (const Row& row : rows)
-          if (row.group == "Accuracy " + c.name && row.label.rfind(std::string(integratorId(method)) + " ", 0) == 0 &&
-              !row.seconds.empty() && row.error <= goals[g] &&
-              (!best || median(row.seconds) < median(best->seconds)))
+          if (row.group == "Accuracy " + c.name &&
+              row.label.rfind(std::string(integratorId(method)) + " ", 0) == 0 && !row.seconds.empty() &&
+              row.error <= goals[g] && (!best || median(row.seconds) < median(best->seconds)))
             best = &row;
         char text[64];
         if (best)
@@ -440,11 +464,13 @@ void printAccuracy(const std::deque<Row>& rows) {
 }
 
 void printAutoTable(const std::deque<Row>& rows) {
-  std::printf("\nauto on every law with its defaults, 40 s, 2000 rows: time [ms], steps, the method it ran and its "
-              "tolerance, and the error of x(40 s) relative to v0·40 s (goal: under 100 ms in wasm, error near the "
-              "tolerance)\n");
+  std::printf(
+      "\nauto on every law with its defaults, 40 s, 2000 rows: time [ms], steps, the method it ran and its "
+      "tolerance, and the error of x(40 s) relative to v0·40 s (goal: under 100 ms in wasm, error near the "
+      "tolerance)\n");
   for (const NamedSystem& named : autoSystems()) {
-    std::printf("\n%-30s %10s %10s %12s  %s\n", named.name.c_str(), "time [ms]", "steps", "x(T) err", "method");
+    std::printf("\n%-30s %10s %10s %12s  %s\n", named.name.c_str(), "time [ms]", "steps", "x(T) err",
+                "method");
     for (const Row& row : rows) {
       if (row.group != "Auto, " + named.name) continue;
       if (row.seconds.empty()) {
@@ -461,8 +487,9 @@ void printAutoTable(const std::deque<Row>& rows) {
 void printSeedGroup(const std::deque<Row>& rows, const std::string& seedGroup, double referencePeriod,
                     double referenceCheck) {
   printTable(rows, seedGroup, "period err", "seed scheme (abbott-seed, 1 ms)");
-  std::printf("  reference: RK4 at 1/16 of the automatic step, period %.10f s (1/8 of the step agrees to %.1e)\n",
-              referencePeriod, referenceCheck);
+  std::printf(
+      "  reference: RK4 at 1/16 of the automatic step, period %.10f s (1/8 of the step agrees to %.1e)\n",
+      referencePeriod, referenceCheck);
   std::printf("  the seed-euler loop for laws ÷ the seed app's loop, same steps: %.2f (goal ≤ 1)\n",
               median(findRow(rows, seedGroup, "seed-euler, abbott-theta (1 ms)").seconds) /
                   median(findRow(rows, seedGroup, "seed scheme (abbott-seed, 1 ms)").seconds));
@@ -474,7 +501,8 @@ void printJson(const std::deque<Row>& rows, int rounds) {
   for (const Row& row : rows) {
     std::printf("%s{\"group\":\"%s\",\"label\":\"%s\",\"steps\":%lld,\"seconds\":%.9g,\"error\":%.6g}",
                 first ? "" : ",", jsonEscape(row.group).c_str(), jsonEscape(row.label).c_str(), row.steps,
-                row.seconds.empty() ? -1.0 : median(row.seconds), std::isfinite(row.error) ? row.error : -1.0);
+                row.seconds.empty() ? -1.0 : median(row.seconds),
+                std::isfinite(row.error) ? row.error : -1.0);
     first = false;
   }
   std::printf("]}\n");
@@ -490,14 +518,14 @@ void printTarget(const std::deque<Row>& rows, const std::string& limitGroup) {
         (!eventDriven || median(row.seconds) < median(eventDriven->seconds)))
       eventDriven = &row;
   if (eventDriven)
-    std::printf("\nTarget (seed's Coulomb limit, 8 s, 201 points): event-driven %s reaches a period error of %.1e "
-                "(goal ≤ 1e-9) in %.3f ms; the seed's scheme reaches %.1e (goal ≤ 1e-3) in %.3f ms. Time ratio "
-                "event-driven ÷ seed: %.3f (goal < 1)\n",
-                eventDriven->label.c_str(), eventDriven->error, 1e3 * median(eventDriven->seconds), seedScheme.error,
-                1e3 * median(seedScheme.seconds), median(eventDriven->seconds) / median(seedScheme.seconds));
+    std::printf(
+        "\nTarget (seed's Coulomb limit, 8 s, 201 points): event-driven %s reaches a period error of %.1e "
+        "(goal ≤ 1e-9) in %.3f ms; the seed's scheme reaches %.1e (goal ≤ 1e-3) in %.3f ms. Time ratio "
+        "event-driven ÷ seed: %.3f (goal < 1)\n",
+        eventDriven->label.c_str(), eventDriven->error, 1e3 * median(eventDriven->seconds), seedScheme.error,
+        1e3 * median(seedScheme.seconds), median(eventDriven->seconds) / median(seedScheme.seconds));
   else
     std::printf("\nTarget: no event-driven row reached 1e-9 on the period\n");
-
 }
 
 // ---- 7. Fits ----
@@ -506,7 +534,8 @@ const std::string kFitGroup = "Fits (issue 16)";
 
 // A normal variate from two 32-bit draws (Box–Muller), the same on every platform.
 double gaussian(std::mt19937& rng) {
-  const double u1 = (static_cast<double>(rng()) + 1.0) / 4294967297.0, u2 = static_cast<double>(rng()) / 4294967296.0;
+  const double u1 = (static_cast<double>(rng()) + 1.0) / 4294967297.0,
+               u2 = static_cast<double>(rng()) / 4294967296.0;
   return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
 }
 
@@ -549,14 +578,17 @@ FitRequest rateStateFit() {
   for (int i = 1; i <= 2000; ++i) {
     const double t = 0.01 * i;
     request.x.push_back(t);
-    request.y.push_back((t <= 1 ? steady(V1) : steady(V2) + b * std::log(V2 / V1) * std::exp(-V2 * (t - 1) / Dc)) + 2e-4 * gaussian(rng));
+    request.y.push_back(
+        (t <= 1 ? steady(V1) : steady(V2) + b * std::log(V2 / V1) * std::exp(-V2 * (t - 1) / Dc)) +
+        2e-4 * gaussian(rng));
   }
   return request;
 }
 
 void addFitRows(std::deque<Row>& rows) {
-  for (const auto& [label, request] : {std::pair{std::string("Stribeck, 4 free, 1000 points"), stribeckFit()},
-                                       std::pair{std::string("rsf a, b, Dc, c, 2000-point step"), rateStateFit()}}) {
+  for (const auto& [label, request] :
+       {std::pair{std::string("Stribeck, 4 free, 1000 points"), stribeckFit()},
+        std::pair{std::string("rsf a, b, Dc, c, 2000-point step"), rateStateFit()}}) {
     Row& row = rows.emplace_back(kFitGroup, label);
     row.run = [&row, request = request] {
       const FitResult result = fitLaw(request);
@@ -576,8 +608,8 @@ void printFits(const std::deque<Row>& rows) {
       std::printf("  %-32s refused: %s\n", row.label.c_str(), shortNote(row.note).c_str());
       continue;
     }
-    std::printf("  %-32s %10lld %12.3f %12.2e  %s\n", row.label.c_str(), row.steps, 1e3 * median(row.seconds), row.error,
-                targets[std::min(k++, 1)]);
+    std::printf("  %-32s %10lld %12.3f %12.2e  %s\n", row.label.c_str(), row.steps, 1e3 * median(row.seconds),
+                row.error, targets[std::min(k++, 1)]);
   }
 }
 
@@ -642,9 +674,11 @@ int main(int argc, char** argv) {
   printTable(rows, c1Group, "period err", "seed-euler");
   printTable(rows, limitGroup, "period err", "seed-euler");
   printSeedGroup(rows, seedGroup, referencePeriod, referenceCheck);
-  std::printf("\nEvery law with its defaults, m 1 kg, c 10 N/m, v0 0.1 m/s, Fn = m·g, 10 s; error of x(10 s) "
-              "relative to v0·10 s, against auto at a thousandth of the law's tolerance\n");
-  for (const LawSpec& law : lawCatalog()) printTable(rows, "Law " + std::string(law.spec.id), "x(T) err", "seed-euler");
+  std::printf(
+      "\nEvery law with its defaults, m 1 kg, c 10 N/m, v0 0.1 m/s, Fn = m·g, 10 s; error of x(10 s) "
+      "relative to v0·10 s, against auto at a thousandth of the law's tolerance\n");
+  for (const LawSpec& law : lawCatalog())
+    printTable(rows, "Law " + std::string(law.spec.id), "x(T) err", "seed-euler");
   printAutoTable(rows);
   printAccuracy(rows);
   printQuasiStatic(rows);

@@ -15,7 +15,8 @@
 //   runPresliding({ law, params, protocol, samples })
 //                                           -> { columns: { t, x, v, applied, friction, state }, summary }
 //   preslidingProtocol({ amplitude, rate, hold }) -> { value: [[t, F], ...] }
-//   sweepCells({ scenario, x, y, cells }), sweepBoundary({ scenario, x, y, resolution }) -> a map's cells, boundary
+//   sweepCells({ scenario, x, y, cells }), sweepBoundary({ scenario, x, y, resolution }) -> a map's cells,
+//   boundary
 // A refusal by the engine comes back as { error: message, parameter: field } instead, the field
 // being the path of the value refused ("system.v0", "params.mu_s", "x.min").
 
@@ -66,7 +67,6 @@ val catchErrors(Body&& body) {
   return bindings::failure(message, field);
 }
 
-
 // ---- engine → JS
 
 val text(std::string_view view) { return val(std::string(view)); }
@@ -102,32 +102,46 @@ val paramToJs(const friction::ParamSpec& spec) {
   const char* kind = spec.kind == friction::ParamKind::List      ? "list"
                      : spec.kind == friction::ParamKind::Integer ? "integer"
                                                                  : "number";
-  val out = object({{"key", text(spec.key)}, {"symbol", text(spec.symbol)}, {"label", text(spec.label)},
-                    {"unit", text(spec.unit)}, {"min", val(spec.min)}, {"max", val(spec.max)},
+  val out = object({{"key", text(spec.key)},
+                    {"symbol", text(spec.symbol)},
+                    {"label", text(spec.label)},
+                    {"unit", text(spec.unit)},
+                    {"min", val(spec.min)},
+                    {"max", val(spec.max)},
                     {"step", val(spec.step)},
-                    {"scale", val(spec.scale == friction::Scale::Log ? "log" : "linear")}, {"kind", val(kind)},
-                    {"help", text(spec.help)}, {"texSymbol", text(spec.texSymbol)}});
+                    {"scale", val(spec.scale == friction::Scale::Log ? "log" : "linear")},
+                    {"kind", val(kind)},
+                    {"help", text(spec.help)},
+                    {"texSymbol", text(spec.texSymbol)}});
   // min/max: what the engine accepts (±Infinity where unbounded; minExclusive: min itself refused);
   // sliderMin/sliderMax: the friendly span a slider offers (the accepted range where none is declared).
   out.set("minExclusive", val(spec.minExclusive));
   out.set("sliderMin", val(spec.sliderLow()));
   out.set("sliderMax", val(spec.sliderHigh()));
-  out.set("default", spec.kind == friction::ParamKind::List ? numbers(spec.defaultList.toVector()) : val(spec.defaultValue));
+  out.set("default", spec.kind == friction::ParamKind::List ? numbers(spec.defaultList.toVector())
+                                                            : val(spec.defaultValue));
   if (spec.role != friction::ParamRole::None) out.set("role", text(friction::roleName(spec.role)));
   const friction::DerivedDefault& rule = spec.defaultFrom;
-  out.set("defaultFrom", rule.key.empty() ? val::null()
-                                          : object({{"key", text(rule.key)}, {"factor", val(rule.factor)},
-                                                    {"formula", text(rule.formula)}}));
+  out.set(
+      "defaultFrom",
+      rule.key.empty()
+          ? val::null()
+          : object({{"key", text(rule.key)}, {"factor", val(rule.factor)}, {"formula", text(rule.formula)}}));
   return out;
 }
 
 val specToJs(const friction::ModelSpec& model) {
-  return object({{"id", text(model.id)}, {"name", text(model.name)}, {"description", text(model.description)},
-                 {"citation", text(model.citation)}, {"params", arrayOf(model.params, paramToJs)},
-                 {"equations", arrayOf(model.equations, [](const friction::Equation& equation) {
-                    return object({{"tex", text(equation.tex)}, {"note", text(equation.note)}});
-                  })},
-                 {"quirks", texts(model.quirks)}});
+  return object(
+      {{"id", text(model.id)},
+       {"name", text(model.name)},
+       {"description", text(model.description)},
+       {"citation", text(model.citation)},
+       {"params", arrayOf(model.params, paramToJs)},
+       {"equations", arrayOf(model.equations,
+                             [](const friction::Equation& equation) {
+                               return object({{"tex", text(equation.tex)}, {"note", text(equation.note)}});
+                             })},
+       {"quirks", texts(model.quirks)}});
 }
 
 val models() {
@@ -139,8 +153,12 @@ val models() {
 }
 
 val stateVariableToJs(const friction::StateVariableSpec& variable) {
-  return object({{"key", text(variable.key)}, {"symbol", text(variable.symbol)}, {"label", text(variable.label)},
-                 {"unit", text(variable.unit)}, {"initial", text(variable.initial)}, {"help", text(variable.help)},
+  return object({{"key", text(variable.key)},
+                 {"symbol", text(variable.symbol)},
+                 {"label", text(variable.label)},
+                 {"unit", text(variable.unit)},
+                 {"initial", text(variable.initial)},
+                 {"help", text(variable.help)},
                  {"texSymbol", text(variable.texSymbol)}});
 }
 
@@ -149,8 +167,10 @@ val laws() {
     val out = specToJs(law.spec);
     out.set("origin", text(law.origin));
     out.set("unmapped", text(law.spec.unmapped));
-    out.set("can", object({{"coefficient", val(law.can.coefficient)}, {"force", val(law.can.force)},
-                           {"stateful", val(law.can.stateful)}, {"dynamic", val(law.can.dynamic)},
+    out.set("can", object({{"coefficient", val(law.can.coefficient)},
+                           {"force", val(law.can.force)},
+                           {"stateful", val(law.can.stateful)},
+                           {"dynamic", val(law.can.dynamic)},
                            {"holdsAtRest", val(law.can.holdsAtRest)}}));
     out.set("state", arrayOf(law.state, stateVariableToJs));
     out.set("inputs", texts(law.inputs));
@@ -160,21 +180,26 @@ val laws() {
 
 val columns() {
   return arrayOf(friction::columnCatalog(), [](const friction::ColumnSpec& column) {
-    return object({{"key", text(column.key)}, {"symbol", text(column.symbol)}, {"label", text(column.label)},
+    return object({{"key", text(column.key)},
+                   {"symbol", text(column.symbol)},
+                   {"label", text(column.label)},
                    {"unit", text(column.unit)}});
   });
 }
 
 val integrators() {
   return arrayOf(friction::integratorCatalog(), [](const friction::IntegratorSpec& spec) {
-    return object({{"id", text(spec.id)}, {"name", text(spec.name)}, {"description", text(spec.description)},
+    return object({{"id", text(spec.id)},
+                   {"name", text(spec.name)},
+                   {"description", text(spec.description)},
                    {"adaptive", val(spec.adaptive)}});
   });
 }
 
 val paramListToJs(const friction::ParamList& params) {
   val out = val::object();
-  for (const auto& [key, value] : params) out.set(key, value.isList ? numbers(value.items) : val(value.items.at(0)));
+  for (const auto& [key, value] : params)
+    out.set(key, value.isList ? numbers(value.items) : val(value.items.at(0)));
   return out;
 }
 
@@ -189,7 +214,8 @@ val presetDrive(const friction::Preset& preset) {
   if (!scenario.driveSteps.empty()) system.set("v0", breakpoints(scenario.driveSteps));
   if (preset.steadyStart) system.set("start", text("steady"));
   if (!lab.holds.empty()) protocol.set("holds", numbers(lab.holds)), protocol.set("slide", lab.slide);
-  if (!lab.tableT.empty()) protocol.set("table", object({{"t", numbers(lab.tableT)}, {"x", numbers(lab.tableX)}}));
+  if (!lab.tableT.empty())
+    protocol.set("table", object({{"t", numbers(lab.tableT)}, {"x", numbers(lab.tableX)}}));
   if (!lab.normalForce.empty()) protocol.set("normalForce", breakpoints(lab.normalForce));
   if (!scenario.driveSteps.empty() || preset.steadyStart) drive.set("system", system);
   if (!lab.empty()) drive.set("protocol", protocol);
@@ -204,11 +230,15 @@ val presets() {
   return arrayOf(friction::presetCatalog(), [](const friction::Preset& preset) {
     val expected = val::object();
     for (const auto& [key, value] : preset.expected) expected.set(std::string(key), value);
-    val item = object({{"id", text(preset.id)}, {"name", text(preset.name)}, {"look", text(preset.look)},
-                       {"view", text(preset.view)}, {"params", paramListToJs(preset.params)},
+    val item = object({{"id", text(preset.id)},
+                       {"name", text(preset.name)},
+                       {"look", text(preset.look)},
+                       {"view", text(preset.view)},
+                       {"params", paramListToJs(preset.params)},
                        {"system", paramListToJs(preset.system)},
                        {"integrator", text(preset.integrator.empty() ? "auto" : preset.integrator)},
-                       {"protocol", paramListToJs(preset.protocol)}, {"expected", expected},
+                       {"protocol", paramListToJs(preset.protocol)},
+                       {"expected", expected},
                        {"drive", friction::runsModel(preset) ? val::object() : presetDrive(preset)}});
     item.set(friction::runsModel(preset) ? "model" : "law", text(preset.subject));
     return item;
@@ -219,8 +249,9 @@ val resolvedToJs(const friction::ResolvedParams& resolved) {
   val params = val::object();
   const auto& specs = resolved.model->params;
   for (std::size_t i = 0; i < specs.size(); ++i)
-    params.set(std::string(specs[i].key), specs[i].kind == friction::ParamKind::List ? numbers(resolved.lists[i])
-                                                                                      : val(resolved.values[i]));
+    params.set(std::string(specs[i].key), specs[i].kind == friction::ParamKind::List
+                                              ? numbers(resolved.lists[i])
+                                              : val(resolved.values[i]));
   return params;
 }
 
@@ -241,42 +272,63 @@ val stateColumnsToJs(std::string_view lawId, const std::vector<std::vector<doubl
 }
 
 val intervalsToJs(const std::vector<friction::Interval>& intervals) {
-  return arrayOf(intervals, [](const friction::Interval& interval) { return numbers({interval.start, interval.end}); });
+  return arrayOf(intervals, [](const friction::Interval& interval) {
+    return numbers({interval.start, interval.end});
+  });
 }
 
 const char* eventName(friction::EventKind kind) {
   switch (kind) {
-    case friction::EventKind::BreakAway: return "break-away";
-    case friction::EventKind::Stick: return "stick";
-    case friction::EventKind::Reversal: break;
+    case friction::EventKind::BreakAway:
+      return "break-away";
+    case friction::EventKind::Stick:
+      return "stick";
+    case friction::EventKind::Reversal:
+      break;
   }
   return "reversal";
 }
 
 val springBlockSummaryToJs(const friction::SpringBlockSummary& s) {
-  return object({{"steps", val(static_cast<double>(s.steps))}, {"rejectedSteps", val(static_cast<double>(s.rejectedSteps))},
-                 {"integratorSwitches", arrayOf(s.integratorSwitches, [](const friction::IntegratorSwitch& change) {
-                    return object({{"t", val(change.t)}, {"to", text(friction::integratorId(change.to))}});
-                  })},
-                 {"regime", text(friction::regimeName(s.regime))}, {"growthRate", val(s.growthRate)},
-                 {"period", val(s.period)}, {"peakVelocity", val(s.peakVelocity)},
-                 {"driveForceMin", val(s.driveForceMin)}, {"driveForceMax", val(s.driveForceMax)},
-                 {"cycleDriveForceMin", val(s.cycleDriveForceMin)}, {"cycleDriveForceMax", val(s.cycleDriveForceMax)},
-                 {"driveWork", val(s.driveWork)}, {"dissipated", val(s.dissipated)},
-                 {"dashpotDissipated", val(s.dashpotDissipated)}, {"energyResidual", val(s.energyResidual)},
-                 {"staticLimit", val(s.staticLimit)}, {"staticLimitKind", text(friction::staticLimitKindName(s.staticLimitKind))},
-                 {"nearRestThreshold", val(s.nearRestThreshold)},
-                 {"warnings", arrayOf(s.warnings, [](const std::string& warning) { return val(warning); })},
-                 {"holds", arrayOf(s.holds, [](const friction::HoldHealing& hold) {
-                    return object({{"start", val(hold.start)}, {"duration", val(hold.duration)},
-                                   {"steadyMu", val(hold.steadyMu)}, {"relaxedMu", val(hold.relaxedMu)},
-                                   {"peakMu", val(hold.peakMu)}, {"healing", val(hold.healing)},
-                                   {"relaxation", val(hold.relaxation)}});
-                  })},
-                 {"stickIntervals", intervalsToJs(s.stickIntervals)}, {"slipIntervals", intervalsToJs(s.slipIntervals)},
-                 {"events", arrayOf(s.events, [](const friction::SpringBlockEvent& e) {
-                    return object({{"t", val(e.t)}, {"kind", val(eventName(e.kind))}});
-                  })}});
+  return object(
+      {{"steps", val(static_cast<double>(s.steps))},
+       {"rejectedSteps", val(static_cast<double>(s.rejectedSteps))},
+       {"integratorSwitches",
+        arrayOf(s.integratorSwitches,
+                [](const friction::IntegratorSwitch& change) {
+                  return object({{"t", val(change.t)}, {"to", text(friction::integratorId(change.to))}});
+                })},
+       {"regime", text(friction::regimeName(s.regime))},
+       {"growthRate", val(s.growthRate)},
+       {"period", val(s.period)},
+       {"peakVelocity", val(s.peakVelocity)},
+       {"driveForceMin", val(s.driveForceMin)},
+       {"driveForceMax", val(s.driveForceMax)},
+       {"cycleDriveForceMin", val(s.cycleDriveForceMin)},
+       {"cycleDriveForceMax", val(s.cycleDriveForceMax)},
+       {"driveWork", val(s.driveWork)},
+       {"dissipated", val(s.dissipated)},
+       {"dashpotDissipated", val(s.dashpotDissipated)},
+       {"energyResidual", val(s.energyResidual)},
+       {"staticLimit", val(s.staticLimit)},
+       {"staticLimitKind", text(friction::staticLimitKindName(s.staticLimitKind))},
+       {"nearRestThreshold", val(s.nearRestThreshold)},
+       {"warnings", arrayOf(s.warnings, [](const std::string& warning) { return val(warning); })},
+       {"holds", arrayOf(s.holds,
+                         [](const friction::HoldHealing& hold) {
+                           return object({{"start", val(hold.start)},
+                                          {"duration", val(hold.duration)},
+                                          {"steadyMu", val(hold.steadyMu)},
+                                          {"relaxedMu", val(hold.relaxedMu)},
+                                          {"peakMu", val(hold.peakMu)},
+                                          {"healing", val(hold.healing)},
+                                          {"relaxation", val(hold.relaxation)}});
+                         })},
+       {"stickIntervals", intervalsToJs(s.stickIntervals)},
+       {"slipIntervals", intervalsToJs(s.slipIntervals)},
+       {"events", arrayOf(s.events, [](const friction::SpringBlockEvent& e) {
+          return object({{"t", val(e.t)}, {"kind", val(eventName(e.kind))}});
+        })}});
 }
 
 val lawRunToJs(const friction::Scenario& scenario, const friction::LawSimulationResult& result) {
@@ -298,10 +350,15 @@ val lawRunToJs(const friction::Scenario& scenario, const friction::LawSimulation
 
 val modelRunToJs(const friction::SimulationResult& result) {
   const friction::Summary& s = result.summary;
-  val summary = object({{"model", val(s.model)}, {"resonanceRadPerS", val(s.resonanceRadPerS)},
-                        {"resonanceHz", val(s.resonanceHz)}, {"regime", text(friction::regimeName(s.regime))},
-                        {"growthRate", val(s.growthRate)}, {"integrator", val(s.integrator)},
-                        {"steps", val(static_cast<double>(s.steps))}, {"dt", val(s.dt)}, {"duration", val(s.duration)},
+  val summary = object({{"model", val(s.model)},
+                        {"resonanceRadPerS", val(s.resonanceRadPerS)},
+                        {"resonanceHz", val(s.resonanceHz)},
+                        {"regime", text(friction::regimeName(s.regime))},
+                        {"growthRate", val(s.growthRate)},
+                        {"integrator", val(s.integrator)},
+                        {"steps", val(static_cast<double>(s.steps))},
+                        {"dt", val(s.dt)},
+                        {"duration", val(s.duration)},
                         {"peakVelocity", val(s.peakVelocity)},
                         {"staticLimitKind", text(friction::staticLimitKindName(s.staticLimitKind))},
                         {"nearRestThreshold", val(s.nearRestThreshold)},
@@ -333,12 +390,17 @@ val simulate(val request) {
   });
 }
 
-// What imposeVelocity, applyForce and runPresliding return: { columns: { t, x, v, applied, friction, state }, summary }.
+// What imposeVelocity, applyForce and runPresliding return: { columns: { t, x, v, applied, friction, state },
+// summary }.
 val lawAloneToJs(const std::string& law, const friction::LawRun& run, const friction::ParamList& params) {
-  val columns = object({{"t", copyToFloat64Array(run.t)}, {"x", copyToFloat64Array(run.x)}, {"v", copyToFloat64Array(run.v)},
-                        {"applied", copyToFloat64Array(run.applied)}, {"friction", copyToFloat64Array(run.friction)},
+  val columns = object({{"t", copyToFloat64Array(run.t)},
+                        {"x", copyToFloat64Array(run.x)},
+                        {"v", copyToFloat64Array(run.v)},
+                        {"applied", copyToFloat64Array(run.applied)},
+                        {"friction", copyToFloat64Array(run.friction)},
                         {"state", stateColumnsToJs(law, run.state)}});
-  val summary = object({{"law", val(law)}, {"steps", val(static_cast<double>(run.steps))},
+  val summary = object({{"law", val(law)},
+                        {"steps", val(static_cast<double>(run.steps))},
                         {"params", resolvedToJs(friction::LawEvaluator(law, params).resolved())}});
   return object({{"columns", columns}, {"summary", summary}});
 }
@@ -346,7 +408,9 @@ val lawAloneToJs(const std::string& law, const friction::LawRun& run, const fric
 val imposeVelocity(val request) {
   return catchErrors([&] {
     const friction::ImposedVelocityRun r = friction::readImposedVelocityRun(toValue(request));
-    return lawAloneToJs(r.law, friction::imposeVelocity(r.law, r.params, r.N, r.velocity, r.duration, r.samples, r.tolerance, r.start),
+    return lawAloneToJs(r.law,
+                        friction::imposeVelocity(r.law, r.params, r.N, r.velocity, r.duration, r.samples,
+                                                 r.tolerance, r.start),
                         r.params);
   });
 }
@@ -354,8 +418,9 @@ val imposeVelocity(val request) {
 val applyForce(val request) {
   return catchErrors([&] {
     const friction::AppliedForceRun r = friction::readAppliedForceRun(toValue(request));
-    return lawAloneToJs(r.law, friction::applyForce(r.law, r.params, r.m, r.N, r.force, r.duration, r.samples, r.tolerance),
-                        r.params);
+    return lawAloneToJs(
+        r.law, friction::applyForce(r.law, r.params, r.m, r.N, r.force, r.duration, r.samples, r.tolerance),
+        r.params);
   });
 }
 
@@ -363,13 +428,16 @@ val runPresliding(val request) {
   return catchErrors([&] {
     const friction::PreslidingRun run = friction::readPreslidingRun(toValue(request));
     val out = lawAloneToJs(run.law, friction::runPresliding(run), run.params);
-    out["summary"].set("protocol", resolvedToJs(friction::resolveParams(friction::preslidingModel(), run.protocol)));
+    out["summary"].set("protocol",
+                       resolvedToJs(friction::resolveParams(friction::preslidingModel(), run.protocol)));
     return out;
   });
 }
 
 val preslidingProtocol(val request) {
-  return catchErrors([&] { return object({{"value", breakpoints(friction::readPreslidingProtocol(toValue(request)))}}); });
+  return catchErrors([&] {
+    return object({{"value", breakpoints(friction::readPreslidingProtocol(toValue(request)))}});
+  });
 }
 
 val presliding() { return specToJs(friction::preslidingModel()); }
@@ -377,14 +445,16 @@ val springBlockSystem() { return specToJs(friction::springBlockSystemModel()); }
 
 val frictionCoefficient(val id, val params, val inputs) {
   return catchErrors([&] {
-    return object({{"value", val(friction::frictionCoefficient(friction::readLawId(toValue(id)), friction::readLawParams(toValue(params)),
+    return object({{"value", val(friction::frictionCoefficient(friction::readLawId(toValue(id)),
+                                                               friction::readLawParams(toValue(params)),
                                                                friction::readLawInputs(toValue(inputs))))}});
   });
 }
 
 val frictionForce(val id, val params, val inputs) {
   return catchErrors([&] {
-    return object({{"value", vec3(friction::frictionForce(friction::readLawId(toValue(id)), friction::readLawParams(toValue(params)),
+    return object({{"value", vec3(friction::frictionForce(friction::readLawId(toValue(id)),
+                                                          friction::readLawParams(toValue(params)),
                                                           friction::readLawInputs(toValue(inputs))))}});
   });
 }
@@ -394,17 +464,22 @@ val stepLaw(val id, val params, val state, val inputs) {
     const friction::LawStep step =
         friction::stepLaw(friction::readLawId(toValue(id)), friction::readLawParams(toValue(params)),
                           friction::readLawState(toValue(state)), friction::readLawInputs(toValue(inputs)));
-    return object({{"force", vec3(step.force)}, {"magnitude", val(step.magnitude)}, {"mu", val(step.mu)},
-                   {"slope", val(step.slope)},
-                   {"state", object({{"force", vec3(step.state.force)}, {"segment", val(step.state.segment)}})}});
+    return object(
+        {{"force", vec3(step.force)},
+         {"magnitude", val(step.magnitude)},
+         {"mu", val(step.mu)},
+         {"slope", val(step.slope)},
+         {"state", object({{"force", vec3(step.state.force)}, {"segment", val(step.state.segment)}})}});
   });
 }
 
 val lawCurve(val id, val params, val options) {
   return catchErrors([&] {
-    const friction::LawCurve curve = friction::lawCurve(friction::readLawId(toValue(id)), friction::readLawParams(toValue(params)),
-                                                        friction::readCurveRequest(toValue(options)));
-    return object({{"v", copyToFloat64Array(curve.v)}, {"mu", copyToFloat64Array(curve.mu)},
+    const friction::LawCurve curve =
+        friction::lawCurve(friction::readLawId(toValue(id)), friction::readLawParams(toValue(params)),
+                           friction::readCurveRequest(toValue(options)));
+    return object({{"v", copyToFloat64Array(curve.v)},
+                   {"mu", copyToFloat64Array(curve.mu)},
                    {"force", copyToFloat64Array(curve.force)}});
   });
 }
@@ -414,9 +489,14 @@ val sweepCells(val request) {
   return catchErrors([&] {
     const friction::SweepCellsRequest r = friction::readSweepCells(toValue(request));
     return object({{"cells", arrayOf(r.cells, [&](const std::pair<int, int>& index) {
-                      const friction::SweepCell cell = friction::sweepCell(r.sweep.scenario, r.sweep.x, r.sweep.y, index.first, index.second);
-                      val item = object({{"i", val(index.first)}, {"j", val(index.second)}, {"x", val(cell.x)}, {"y", val(cell.y)},
-                                         {"regime", text(friction::regimeName(cell.regime))}, {"value", val(cell.value)}});
+                      const friction::SweepCell cell = friction::sweepCell(
+                          r.sweep.scenario, r.sweep.x, r.sweep.y, index.first, index.second);
+                      val item = object({{"i", val(index.first)},
+                                         {"j", val(index.second)},
+                                         {"x", val(cell.x)},
+                                         {"y", val(cell.y)},
+                                         {"regime", text(friction::regimeName(cell.regime))},
+                                         {"value", val(cell.value)}});
                       if (!cell.error.empty()) item.set("error", cell.error);
                       return item;
                     })}});
@@ -428,9 +508,13 @@ val sweepCells(val request) {
 val sweepBoundary(val request) {
   return catchErrors([&] {
     const friction::SweepBoundaryRequest r = friction::readSweepBoundary(toValue(request));
-    const friction::MarginGrid grid = friction::stabilityMarginGrid(r.sweep.scenario, r.sweep.x, r.sweep.y, r.resolution);
-    return object({{"known", val(grid.first.known)}, {"criterion", val(grid.first.criterion)}, {"unit", val(grid.first.unit)},
-                   {"xs", copyToFloat64Array(grid.xs)}, {"ys", copyToFloat64Array(grid.ys)},
+    const friction::MarginGrid grid =
+        friction::stabilityMarginGrid(r.sweep.scenario, r.sweep.x, r.sweep.y, r.resolution);
+    return object({{"known", val(grid.first.known)},
+                   {"criterion", val(grid.first.criterion)},
+                   {"unit", val(grid.first.unit)},
+                   {"xs", copyToFloat64Array(grid.xs)},
+                   {"ys", copyToFloat64Array(grid.ys)},
                    {"values", copyToFloat64Array(grid.values)}});
   });
 }

@@ -6,7 +6,8 @@
 //   fitOptions()         -> the kinds, comparisons and units a fit request may name (fitOptionsValue)
 //   exportTargets()      -> the export targets' ids, in menu order
 //   convertLaw(request)  -> the result of convertLaw, or { error, parameter }
-//   exportLaw(request)   -> { text, exact, targetLaw, deviation: { force, atVelocity, relative, points } | null },
+//   exportLaw(request)   -> { text, exact, targetLaw, deviation: { force, atVelocity, relative, points } |
+//   null },
 //                           or { error, parameter } (README "Export to your solver")
 
 #include <emscripten/bind.h>
@@ -67,14 +68,15 @@ val exportTargets() {
 
 val convertLaw(const val& request) {
   return replyOf([&] {
-    return bindings::fromValue(
-        friction::conversionResultValue(friction::convertLaw(friction::readConversionRequest(bindings::toValue(request)))));
+    return bindings::fromValue(friction::conversionResultValue(
+        friction::convertLaw(friction::readConversionRequest(bindings::toValue(request)))));
   });
 }
 
 val exportLaw(const val& request) {
   return replyOf([&] {
-    return bindings::fromValue(friction::exportResultValue(friction::exportLaw(friction::readExportRequest(bindings::toValue(request)))));
+    return bindings::fromValue(friction::exportResultValue(
+        friction::exportLaw(friction::readExportRequest(bindings::toValue(request)))));
   });
 }
 

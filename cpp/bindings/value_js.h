@@ -15,7 +15,9 @@ namespace bindings {
 
 using emscripten::val;
 
-inline std::string typeOf(const val& value) { return value.isNull() ? "null" : value.typeOf().as<std::string>(); }
+inline std::string typeOf(const val& value) {
+  return value.isNull() ? "null" : value.typeOf().as<std::string>();
+}
 inline bool isArray(const val& value) { return val::global("Array").call<bool>("isArray", value); }
 
 // The same tree as a friction::Value, object keys in their JS order. A key whose value is undefined
@@ -28,8 +30,9 @@ inline friction::Value toValue(const val& value, const std::string& path = "") {
   if (type == "number") return value.as<double>();
   if (type == "string") return value.as<std::string>();
   if (type != "object")
-    throw friction::InputError(path.empty() ? "request" : path, (path.empty() ? "The request" : path) +
-                                                                    " must be a number, string, boolean, list or object; got a " + type + ".");
+    throw friction::InputError(path.empty() ? "request" : path,
+                               (path.empty() ? "The request" : path) +
+                                   " must be a number, string, boolean, list or object; got a " + type + ".");
   if (isArray(value)) {
     friction::Value list = friction::Value::list();
     const int length = value["length"].as<int>();
@@ -52,10 +55,14 @@ inline friction::Value toValue(const val& value, const std::string& path = "") {
 inline val fromValue(const friction::Value& value) {
   using Kind = friction::Value::Kind;
   switch (value.kind()) {
-    case Kind::Null: return val::null();
-    case Kind::Bool: return val(value.boolean());
-    case Kind::Number: return val(value.number());
-    case Kind::String: return val(value.text());
+    case Kind::Null:
+      return val::null();
+    case Kind::Bool:
+      return val(value.boolean());
+    case Kind::Number:
+      return val(value.number());
+    case Kind::String:
+      return val(value.text());
     case Kind::List: {
       const auto& items = value.items();
       const bool numbers = !items.empty() && items.front().kind() == Kind::Number;
@@ -63,10 +70,12 @@ inline val fromValue(const friction::Value& value) {
       for (std::size_t i = 0; i < items.size(); ++i) list.set(i, fromValue(items[i]));
       return list;
     }
-    case Kind::Object: break;
+    case Kind::Object:
+      break;
   }
   val object = val::object();
-  for (std::size_t i = 0; i < value.keys().size(); ++i) object.set(value.keys()[i], fromValue(value.items()[i]));
+  for (std::size_t i = 0; i < value.keys().size(); ++i)
+    object.set(value.keys()[i], fromValue(value.items()[i]));
   return object;
 }
 

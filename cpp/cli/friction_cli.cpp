@@ -30,8 +30,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <variant>
 #include <vector>
@@ -51,14 +51,16 @@ namespace {
 constexpr const char* kUsage =
     "usage: friction run SCENARIO.json [--csv FILE] [--summary FILE]\n"
     "       friction run --law ID | --model ID [--param KEY=VALUE]... [--system KEY=VALUE]...\n"
-    "                    [--integrator ID] [--samples N] [--start rest|steady] [--csv FILE] [--summary FILE]\n"
+    "                    [--integrator ID] [--samples N] [--start rest|steady] [--csv FILE] [--summary "
+    "FILE]\n"
     "       friction sweep SWEEP.json [--csv FILE] [--shard K/N]\n"
     "       friction merge PART... [--csv FILE]\n"
     "       friction fit FIT.json\n"
     "       friction convert CONVERSION.json\n"
     "       friction export --law ID [--param KEY=VALUE]... --to TARGET [--normal-force N]\n"
     "                       [--speed-range LO:HI] [--units SI|mm-N-s]\n"
-    "         TARGET: opensees-tcl|opensees-py|drake-cpp|drake-py|radioss|ratel|abaqus|ls-dyna|ansys|simscape|modelica\n";
+    "         TARGET: "
+    "opensees-tcl|opensees-py|drake-cpp|drake-py|radioss|ratel|abaqus|ls-dyna|ansys|simscape|modelica\n";
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -75,8 +77,9 @@ std::string readFile(const std::string& path) {
 std::string number(double value) { return cli::jsonNumber(value); }
 
 // The run's CSV: a header of '#' lines (engine version, what ran, every parameter), then the columns.
-void writeRun(std::ostream& out, const std::string& what, const std::string& integrator, const ResolvedParams& params,
-              const ResolvedParams* system, const Trace& trace, const std::vector<StateVariableSpec>& state) {
+void writeRun(std::ostream& out, const std::string& what, const std::string& integrator,
+              const ResolvedParams& params, const ResolvedParams* system, const Trace& trace,
+              const std::vector<StateVariableSpec>& state) {
   out << "# Friction Lab engine " << kEngineVersion << "\n# " << what << "\n";
   if (!integrator.empty()) out << "# integrator: " << integrator << "\n";
   out << "# parameter, value, unit\n";
@@ -87,10 +90,12 @@ void writeRun(std::ostream& out, const std::string& what, const std::string& int
       std::string value = number(resolved->values[i]);
       if (specs[i].kind == ParamKind::List) {
         value = "\"[";
-        for (std::size_t k = 0; k < resolved->lists[i].size(); ++k) value += (k ? "," : "") + number(resolved->lists[i][k]);
+        for (std::size_t k = 0; k < resolved->lists[i].size(); ++k)
+          value += (k ? "," : "") + number(resolved->lists[i][k]);
         value += "]\"";
       }
-      out << "# " << specs[i].key << ", " << value << ", " << (specs[i].unit.empty() ? "-" : std::string(specs[i].unit)) << "\n";
+      out << "# " << specs[i].key << ", " << value << ", "
+          << (specs[i].unit.empty() ? "-" : std::string(specs[i].unit)) << "\n";
     }
   }
   std::vector<std::pair<std::string, const std::vector<double>*>> columns;
@@ -98,10 +103,14 @@ void writeRun(std::ostream& out, const std::string& what, const std::string& int
     const auto& values = trace.*column.column;
     bool any = false;
     for (double v : values) any |= std::isfinite(v);
-    if (any) columns.emplace_back(std::string(column.key) + " [" + (column.unit.empty() ? "-" : std::string(column.unit)) + "]", &values);
+    if (any)
+      columns.emplace_back(
+          std::string(column.key) + " [" + (column.unit.empty() ? "-" : std::string(column.unit)) + "]",
+          &values);
   }
   for (std::size_t i = 0; i < trace.state.size() && i < state.size(); ++i)
-    columns.emplace_back("state." + std::string(state[i].key) + " [" + std::string(state[i].unit) + "]", &trace.state[i]);
+    columns.emplace_back("state." + std::string(state[i].key) + " [" + std::string(state[i].unit) + "]",
+                         &trace.state[i]);
   for (std::size_t c = 0; c < columns.size(); ++c) out << (c ? "," : "") << columns[c].first;
   out << "\n";
   for (std::size_t row = 0; row < trace.size(); ++row) {
@@ -117,28 +126,35 @@ void writeRun(std::ostream& out, const std::string& what, const std::string& int
 void runInto(const Scenario& s, std::ostream& csv, std::ostream& summary) {
   const ScenarioResult ran = runScenario(s);
   if (const auto* result = std::get_if<SimulationResult>(&ran)) {
-    writeRun(csv, "model: " + s.model, result->summary.integrator, result->summary.params, nullptr, result->trace, {});
-    summary << "{\"model\":" << cli::jsonString(s.model) << ",\"regime\":" << cli::jsonString(std::string(regimeName(result->summary.regime)))
-            << ",\"integrator\":" << cli::jsonString(result->summary.integrator) << ",\"steps\":" << result->summary.steps
-            << ",\"peakVelocity\":" << number(result->summary.peakVelocity) << ",\"resonanceHz\":" << number(result->summary.resonanceHz) << "}\n";
+    writeRun(csv, "model: " + s.model, result->summary.integrator, result->summary.params, nullptr,
+             result->trace, {});
+    summary << "{\"model\":" << cli::jsonString(s.model)
+            << ",\"regime\":" << cli::jsonString(std::string(regimeName(result->summary.regime)))
+            << ",\"integrator\":" << cli::jsonString(result->summary.integrator)
+            << ",\"steps\":" << result->summary.steps
+            << ",\"peakVelocity\":" << number(result->summary.peakVelocity)
+            << ",\"resonanceHz\":" << number(result->summary.resonanceHz) << "}\n";
     return;
   }
   const LawSimulationResult& result = std::get<LawSimulationResult>(ran);
   const SpringBlockSummary& r = result.run.summary;
-  writeRun(csv, "law: " + s.law, result.integrator, result.law, &result.system, result.run.trace, findLaw(s.law).state);
+  writeRun(csv, "law: " + s.law, result.integrator, result.law, &result.system, result.run.trace,
+           findLaw(s.law).state);
   summary << "{\"law\":" << cli::jsonString(s.law) << ",\"integrator\":" << cli::jsonString(result.integrator)
-          << ",\"tolerance\":" << number(result.tolerance) << ",\"regime\":" << cli::jsonString(std::string(regimeName(r.regime)))
+          << ",\"tolerance\":" << number(result.tolerance)
+          << ",\"regime\":" << cli::jsonString(std::string(regimeName(r.regime)))
           << ",\"period\":" << number(r.period) << ",\"peakVelocity\":" << number(r.peakVelocity)
-          << ",\"driveForceMin\":" << number(r.driveForceMin) << ",\"driveForceMax\":" << number(r.driveForceMax)
-          << ",\"dissipated\":" << number(r.dissipated) << ",\"energyResidual\":" << number(r.energyResidual)
-          << ",\"steps\":" << r.steps << ",\"events\":" << r.events.size() << ",\"warnings\":" << r.warnings.size()
-          << ",\"holds\":[";
+          << ",\"driveForceMin\":" << number(r.driveForceMin)
+          << ",\"driveForceMax\":" << number(r.driveForceMax) << ",\"dissipated\":" << number(r.dissipated)
+          << ",\"energyResidual\":" << number(r.energyResidual) << ",\"steps\":" << r.steps
+          << ",\"events\":" << r.events.size() << ",\"warnings\":" << r.warnings.size() << ",\"holds\":[";
   // A slide-hold-slide test's healing per hold, as labs tabulate it (SpringBlockSummary::holds).
   for (std::size_t k = 0; k < r.holds.size(); ++k) {
     const HoldHealing& hold = r.holds[k];
-    summary << (k ? "," : "") << "{\"start\":" << number(hold.start) << ",\"duration\":" << number(hold.duration)
-            << ",\"steadyMu\":" << number(hold.steadyMu) << ",\"peakMu\":" << number(hold.peakMu)
-            << ",\"healing\":" << number(hold.healing) << ",\"relaxation\":" << number(hold.relaxation) << "}";
+    summary << (k ? "," : "") << "{\"start\":" << number(hold.start)
+            << ",\"duration\":" << number(hold.duration) << ",\"steadyMu\":" << number(hold.steadyMu)
+            << ",\"peakMu\":" << number(hold.peakMu) << ",\"healing\":" << number(hold.healing)
+            << ",\"relaxation\":" << number(hold.relaxation) << "}";
   }
   summary << "]}\n";
 }
@@ -155,9 +171,11 @@ int run(const Scenario& s, const std::string& csvPath, const std::string& summar
     const bool isModel = !s.model.empty();
     const ResolvedParams params = resolveParams(isModel ? findModel(s.model) : findLaw(s.law).spec, s.params);
     const ResolvedParams system = resolveParams(springBlockSystemModel(), isModel ? ParamList{} : s.system);
-    writeRun(csv, (isModel ? "model: " + s.model : "law: " + s.law) + "; stopped at t = " + number(stop.time()) + " s: " +
-                      stop.what(),
-             "", params, isModel ? nullptr : &system, stop.partial(), isModel ? std::vector<StateVariableSpec>{} : findLaw(s.law).state);
+    writeRun(csv,
+             (isModel ? "model: " + s.model : "law: " + s.law) + "; stopped at t = " + number(stop.time()) +
+                 " s: " + stop.what(),
+             "", params, isModel ? nullptr : &system, stop.partial(),
+             isModel ? std::vector<StateVariableSpec>{} : findLaw(s.law).state);
     throw;
   }
   if (!summaryPath.empty()) std::ofstream(summaryPath) << summary.str();
@@ -171,8 +189,9 @@ int sweep(const Json& json, const std::string& csvPath, const std::optional<cli:
   std::ofstream csvFile;
   if (!csvPath.empty()) csvFile.open(csvPath);
   std::ostream& csv = csvPath.empty() ? std::cout : csvFile;
-  csv << "# Friction Lab engine " << kEngineVersion << "\n# map of " << (scenario.model.empty() ? scenario.law : scenario.model)
-      << ": x = " << x.target << "." << x.key << ", y = " << y.target << "." << y.key << "\n";
+  csv << "# Friction Lab engine " << kEngineVersion << "\n# map of "
+      << (scenario.model.empty() ? scenario.law : scenario.model) << ": x = " << x.target << "." << x.key
+      << ", y = " << y.target << "." << y.key << "\n";
   const long cells = static_cast<long>(x.count) * y.count;
   if (shard) csv << cli::shardLine(*shard, cells, cli::sweepFingerprint(json)) << "\n";
   csv << x.key << "," << y.key << ",regime,value,error\n";
@@ -183,8 +202,8 @@ int sweep(const Json& json, const std::string& csvPath, const std::optional<cli:
       std::string error = cell.error;
       for (char& c : error)
         if (c == ',' || c == '\n') c = ';';
-      csv << number(cell.x) << "," << number(cell.y) << "," << regimeName(cell.regime) << "," << number(cell.value) << ","
-          << error << "\n";
+      csv << number(cell.x) << "," << number(cell.y) << "," << regimeName(cell.regime) << ","
+          << number(cell.value) << "," << error << "\n";
     }
   return 0;
 }
@@ -194,8 +213,10 @@ int merge(const std::vector<std::string>& files, const std::string& csvPath) {
   std::vector<cli::ShardPart> parts;
   for (const std::string& file : files) parts.push_back({file, readFile(file)});
   const std::string merged = cli::mergeShards(parts);  // everything is checked before anything is written
-  if (csvPath.empty()) std::cout << merged;
-  else std::ofstream(csvPath, std::ios::binary) << merged;
+  if (csvPath.empty())
+    std::cout << merged;
+  else
+    std::ofstream(csvPath, std::ios::binary) << merged;
   return 0;
 }
 
@@ -225,12 +246,18 @@ struct ScenarioFlags {
   // Takes `arg` (with its value from `next`) if it describes the scenario.
   template <class Next>
   bool take(const std::string& arg, Next&& next) {
-    if (arg == "--law" || arg == "--model" || arg == "--integrator") scenario.set(arg.substr(2), next());
-    else if (arg == "--samples") scenario.set("samples", flagValue(next()));
-    else if (arg == "--param") addPair(params, next(), arg);
-    else if (arg == "--system") addPair(system, next(), arg);
-    else if (arg == "--start") system.set("start", next());
-    else return false;
+    if (arg == "--law" || arg == "--model" || arg == "--integrator")
+      scenario.set(arg.substr(2), next());
+    else if (arg == "--samples")
+      scenario.set("samples", flagValue(next()));
+    else if (arg == "--param")
+      addPair(params, next(), arg);
+    else if (arg == "--system")
+      addPair(system, next(), arg);
+    else if (arg == "--start")
+      system.set("start", next());
+    else
+      return false;
     return true;
   }
   bool given() const { return !scenario.keys().empty() || !params.keys().empty() || !system.keys().empty(); }
@@ -245,11 +272,14 @@ struct ScenarioFlags {
 /// `friction fit FIT.json`: data.file read relative to the fit file, passed as data.text.
 int fit(const std::string& file) {
   Value request = cli::toValue(cli::JsonReader(readFile(file)).parse());
-  if (request.kind() == Value::Kind::Object && request.find("data") != nullptr && request.find("data")->kind() == Value::Kind::Object) {
+  if (request.kind() == Value::Kind::Object && request.find("data") != nullptr &&
+      request.find("data")->kind() == Value::Kind::Object) {
     Value data = *request.find("data");
-    if (const Value* csv = data.find("file"); csv != nullptr && csv->kind() == Value::Kind::String && data.find("text") == nullptr) {
+    if (const Value* csv = data.find("file");
+        csv != nullptr && csv->kind() == Value::Kind::String && data.find("text") == nullptr) {
       const std::string base = file.find('/') == std::string::npos ? "" : file.substr(0, file.rfind('/') + 1);
-      const std::string path = !csv->text().empty() && csv->text().front() == '/' ? csv->text() : base + csv->text();
+      const std::string path =
+          !csv->text().empty() && csv->text().front() == '/' ? csv->text() : base + csv->text();
       data.set("text", readFile(path));
       request.set("data", data);
     }
@@ -260,7 +290,8 @@ int fit(const std::string& file) {
 }
 
 int convert(const std::string& file) {
-  const ConversionResult result = convertLaw(readConversionRequest(cli::toValue(cli::JsonReader(readFile(file)).parse())));
+  const ConversionResult result =
+      convertLaw(readConversionRequest(cli::toValue(cli::JsonReader(readFile(file)).parse())));
   std::cout << cli::toJsonText(conversionResultValue(result)) << "\n";
   return 0;
 }
@@ -271,12 +302,16 @@ template <class Next>
 bool takeExportFlag(const std::string& arg, Next&& next, Value& request) {
   if (arg != "--to" && arg != "--normal-force" && arg != "--units" && arg != "--speed-range") return false;
   const std::string value = next();
-  if (arg == "--to") request.set("to", value);
-  else if (arg == "--normal-force") request.set("N", flagValue(value));
-  else if (arg == "--units") request.set("units", value);
+  if (arg == "--to")
+    request.set("to", value);
+  else if (arg == "--normal-force")
+    request.set("N", flagValue(value));
+  else if (arg == "--units")
+    request.set("units", value);
   else if (arg == "--speed-range") {
     const auto colon = value.find(':');
-    if (colon == std::string::npos) throw UsageError("--speed-range wants LO:HI in m/s, e.g. 1e-4:1; got '" + value + "'.");
+    if (colon == std::string::npos)
+      throw UsageError("--speed-range wants LO:HI in m/s, e.g. 1e-4:1; got '" + value + "'.");
     request.set("vMin", flagValue(value.substr(0, colon)));
     request.set("vMax", flagValue(value.substr(colon + 1)));
   }
@@ -285,7 +320,8 @@ bool takeExportFlag(const std::string& arg, Next&& next, Value& request) {
 
 /// `friction export`: the law and params from the scenario flags, the rest from its own.
 int exportText(const ScenarioFlags& flags, Value request) {
-  if (!flags.system.keys().empty() || flags.scenario.find("model") || flags.scenario.find("integrator") || flags.scenario.find("samples"))
+  if (!flags.system.keys().empty() || flags.scenario.find("model") || flags.scenario.find("integrator") ||
+      flags.scenario.find("samples"))
     throw UsageError("export takes --law, --param and its own flags only.");
   if (const Value* law = flags.scenario.find("law")) request.set("law", *law);
   if (!flags.params.keys().empty()) request.set("params", flags.params);
@@ -314,21 +350,30 @@ int main(int argc, char** argv) {
         if (k + 1 >= argc) throw UsageError(arg + " needs a value.");
         return argv[++k];
       };
-      if (arg == "--csv") csvPath = next();
-      else if (arg == "--summary") summaryPath = next();
+      if (arg == "--csv")
+        csvPath = next();
+      else if (arg == "--summary")
+        summaryPath = next();
       else if (arg == "--shard") {
         if (command != "sweep") throw UsageError("--shard is an option of sweep.");
         shard = cli::parseShard(next());
-      } else if (flags.take(arg, next)) continue;
-      else if (command == "export" && takeExportFlag(arg, next, exportRequest)) continue;
-      else if (arg.rfind("--", 0) == 0) throw UsageError("unknown option " + arg + ".");
-      else if (files.empty() || command == "merge") files.push_back(arg);
-      else throw UsageError("one file at most; got '" + files.front() + "' and '" + arg + "'.");
+      } else if (flags.take(arg, next))
+        continue;
+      else if (command == "export" && takeExportFlag(arg, next, exportRequest))
+        continue;
+      else if (arg.rfind("--", 0) == 0)
+        throw UsageError("unknown option " + arg + ".");
+      else if (files.empty() || command == "merge")
+        files.push_back(arg);
+      else
+        throw UsageError("one file at most; got '" + files.front() + "' and '" + arg + "'.");
     }
     const std::string file = files.empty() || command == "merge" ? "" : files.front();
     if (command == "run") {
-      if (flags.given() == !file.empty()) throw UsageError("run takes a scenario file or --law/--model, not both nor neither.");
-      const Value scenario = flags.given() ? flags.value() : cli::toValue(cli::JsonReader(readFile(file)).parse());
+      if (flags.given() == !file.empty())
+        throw UsageError("run takes a scenario file or --law/--model, not both nor neither.");
+      const Value scenario =
+          flags.given() ? flags.value() : cli::toValue(cli::JsonReader(readFile(file)).parse());
       return run(readScenario(scenario), csvPath, summaryPath);
     }
     if (command == "sweep") {
@@ -341,7 +386,8 @@ int main(int argc, char** argv) {
       return command == "fit" ? fit(file) : convert(file);
     }
     if (command == "export") {
-      if (!files.empty() || !csvPath.empty() || !summaryPath.empty()) throw UsageError("export takes flags only (no file, --csv or --summary).");
+      if (!files.empty() || !csvPath.empty() || !summaryPath.empty())
+        throw UsageError("export takes flags only (no file, --csv or --summary).");
       return exportText(flags, exportRequest);
     }
     if (command == "merge") {

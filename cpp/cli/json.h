@@ -63,7 +63,8 @@ class JsonReader {
     throw JsonError("JSON: " + what + " at character " + std::to_string(pos_ + 1) + ".");
   }
   void skipSpace() {
-    while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t' || s_[pos_] == '\n' || s_[pos_] == '\r')) ++pos_;
+    while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t' || s_[pos_] == '\n' || s_[pos_] == '\r'))
+      ++pos_;
   }
   bool consume(char c) {
     skipSpace();
@@ -87,7 +88,8 @@ class JsonReader {
   struct Nesting {
     JsonReader& reader;
     explicit Nesting(JsonReader& r) : reader(r) {
-      if (++reader.depth_ > kMaxDepth) reader.fail("more than " + std::to_string(kMaxDepth) + " nested objects or arrays");
+      if (++reader.depth_ > kMaxDepth)
+        reader.fail("more than " + std::to_string(kMaxDepth) + " nested objects or arrays");
     }
     ~Nesting() { --reader.depth_; }
   };
@@ -182,25 +184,37 @@ class JsonReader {
       if (c == '\\') {
         if (pos_ >= s_.size()) fail("unfinished escape");
         const char e = s_[pos_++];
-        if (e == 'n') c = '\n';
-        else if (e == 't') c = '\t';
-        else if (e == 'r') c = '\r';
-        else if (e == 'b') c = '\b';
-        else if (e == 'f') c = '\f';
+        if (e == 'n')
+          c = '\n';
+        else if (e == 't')
+          c = '\t';
+        else if (e == 'r')
+          c = '\r';
+        else if (e == 'b')
+          c = '\b';
+        else if (e == 'f')
+          c = '\f';
         else if (e == 'u') {
           unsigned code = 0;
           for (int k = 0; k < 4; ++k, ++pos_) {
             const char h = pos_ < s_.size() ? s_[pos_] : '\0';
             if (!std::isxdigit(static_cast<unsigned char>(h))) fail("expected four hex digits after \\u");
-            code = code * 16 + static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : (h | 0x20) - 'a' + 10);
+            code = code * 16 + static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(h))
+                                                         ? h - '0'
+                                                         : (h | 0x20) - 'a' + 10);
           }
           // UTF-8 for the basic plane (surrogate pairs are not needed by any field here).
-          if (code < 0x80) out += static_cast<char>(code);
-          else if (code < 0x800) out += static_cast<char>(0xC0 | (code >> 6)), out += static_cast<char>(0x80 | (code & 0x3F));
-          else out += static_cast<char>(0xE0 | (code >> 12)), out += static_cast<char>(0x80 | ((code >> 6) & 0x3F)),
-               out += static_cast<char>(0x80 | (code & 0x3F));
+          if (code < 0x80)
+            out += static_cast<char>(code);
+          else if (code < 0x800)
+            out += static_cast<char>(0xC0 | (code >> 6)), out += static_cast<char>(0x80 | (code & 0x3F));
+          else
+            out += static_cast<char>(0xE0 | (code >> 12)),
+                out += static_cast<char>(0x80 | ((code >> 6) & 0x3F)),
+                out += static_cast<char>(0x80 | (code & 0x3F));
           continue;
-        } else c = e;
+        } else
+          c = e;
       }
       out += c;
     }
@@ -222,13 +236,16 @@ inline std::string jsonNumber(double value) {
 inline std::string jsonString(const std::string& value) {
   std::string out = "\"";
   for (const char c : value) {
-    if (c == '"' || c == '\\') out += '\\', out += c;
-    else if (c == '\n') out += "\\n";
+    if (c == '"' || c == '\\')
+      out += '\\', out += c;
+    else if (c == '\n')
+      out += "\\n";
     else if (static_cast<unsigned char>(c) < 0x20) {
       char escape[8];
       std::snprintf(escape, sizeof escape, "\\u%04x", c);
       out += escape;
-    } else out += c;
+    } else
+      out += c;
   }
   return out + "\"";
 }

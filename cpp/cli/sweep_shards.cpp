@@ -11,7 +11,8 @@ namespace cli {
 namespace {
 
 constexpr const char* kShardPrefix = "# shard ";
-constexpr const char* kShardForm = "K/N, whole numbers with 0 ≤ K < N (K counts from 0, as Slurm's --array=0-(N-1))";
+constexpr const char* kShardForm =
+    "K/N, whole numbers with 0 ≤ K < N (K counts from 0, as Slurm's --array=0-(N-1))";
 
 // A whole decimal number filling all of `text`, or false.
 bool wholeNumber(const std::string& text, long& out) {
@@ -23,10 +24,18 @@ bool wholeNumber(const std::string& text, long& out) {
 // The JSON text of `json` with no whitespace, keys in the file's order: what the fingerprint hashes.
 void compact(const Json& json, std::string& out) {
   switch (json.kind) {
-    case Json::Kind::Null: out += "null"; return;
-    case Json::Kind::Bool: out += json.boolean ? "true" : "false"; return;
-    case Json::Kind::Number: out += jsonNumber(json.number); return;
-    case Json::Kind::String: out += jsonString(json.text); return;
+    case Json::Kind::Null:
+      out += "null";
+      return;
+    case Json::Kind::Bool:
+      out += json.boolean ? "true" : "false";
+      return;
+    case Json::Kind::Number:
+      out += jsonNumber(json.number);
+      return;
+    case Json::Kind::String:
+      out += jsonString(json.text);
+      return;
     case Json::Kind::Array:
       out += '[';
       for (std::size_t i = 0; i < json.items.size(); ++i) out += i ? "," : "", compact(json.items[i], out);
@@ -76,12 +85,14 @@ ReadPart readPart(const ShardPart& part) {
   ReadPart read{part.name, "", {}, 0, "", {}};
   if (lines.size() < 4 || lines[0].rfind("# ", 0) != 0 || lines[1].rfind("# ", 0) != 0 ||
       lines[2].rfind(kShardPrefix, 0) != 0)
-    throw ShardError("'" + part.name + "' is not a part of a sharded sweep: its third line should be '" + kShardPrefix +
+    throw ShardError("'" + part.name + "' is not a part of a sharded sweep: its third line should be '" +
+                     kShardPrefix +
                      "K/N of C cells; sweep …', as `friction sweep SWEEP.json --shard K/N` writes it.");
   char fingerprint[32] = {};
   long k = -1, n = -1, c = -1;
   int used = 0;
-  if (std::sscanf(lines[2].c_str(), "# shard %ld/%ld of %ld cells; sweep %16[0-9a-f]%n", &k, &n, &c, fingerprint, &used) != 4 ||
+  if (std::sscanf(lines[2].c_str(), "# shard %ld/%ld of %ld cells; sweep %16[0-9a-f]%n", &k, &n, &c,
+                  fingerprint, &used) != 4 ||
       static_cast<std::size_t>(used) != lines[2].size() || !(k >= 0 && k < n && c >= 0))
     throw ShardError("'" + part.name + "' has a damaged shard line: '" + lines[2] + "'.");
   read.header = lines[0] + "\n" + lines[1] + "\n" + lines[3] + "\n";
@@ -91,8 +102,9 @@ ReadPart readPart(const ShardPart& part) {
   read.rows.assign(lines.begin() + 4, lines.end());
   if (static_cast<long>(read.rows.size()) != read.shard.cellsOf(c))
     throw ShardError("'" + part.name + "' has " + std::to_string(read.rows.size()) + " rows, but shard " +
-                     std::to_string(k) + "/" + std::to_string(n) + " of " + std::to_string(c) + " cells has " +
-                     std::to_string(read.shard.cellsOf(c)) + ": it was cut short or changed.");
+                     std::to_string(k) + "/" + std::to_string(n) + " of " + std::to_string(c) +
+                     " cells has " + std::to_string(read.shard.cellsOf(c)) +
+                     ": it was cut short or changed.");
   return read;
 }
 
@@ -101,14 +113,18 @@ void checkSameSweep(const std::vector<ReadPart>& parts) {
   const ReadPart& first = parts.front();
   for (const ReadPart& part : parts) {
     std::string differs;
-    if (part.header != first.header) differs = "engine version, map or columns";
-    else if (part.fingerprint != first.fingerprint) differs = "sweep (fingerprint " + part.fingerprint + " vs " + first.fingerprint + ")";
-    else if (part.cells != first.cells) differs = "number of cells";
+    if (part.header != first.header)
+      differs = "engine version, map or columns";
+    else if (part.fingerprint != first.fingerprint)
+      differs = "sweep (fingerprint " + part.fingerprint + " vs " + first.fingerprint + ")";
+    else if (part.cells != first.cells)
+      differs = "number of cells";
     else if (part.shard.count != first.shard.count)
-      differs = "number of shards (" + std::to_string(part.shard.count) + " vs " + std::to_string(first.shard.count) + ")";
+      differs = "number of shards (" + std::to_string(part.shard.count) + " vs " +
+                std::to_string(first.shard.count) + ")";
     if (!differs.empty())
-      throw ShardError("'" + part.name + "' and '" + first.name + "' are parts of different runs: their " + differs +
-                       " differ.");
+      throw ShardError("'" + part.name + "' and '" + first.name + "' are parts of different runs: their " +
+                       differs + " differ.");
   }
 }
 
@@ -122,8 +138,8 @@ Shard parseShard(const std::string& text) {
     throw ShardError(std::string("--shard wants ") + kShardForm + "; got '" + text + "'.");
   if (shard.count < 1) throw ShardError("--shard K/N needs at least one shard (N ≥ 1); got '" + text + "'.");
   if (shard.index >= shard.count)
-    throw ShardError("--shard K/N counts K from 0, so K must be below N (0 ≤ K ≤ " + std::to_string(shard.count - 1) +
-                     "); got '" + text + "'.");
+    throw ShardError("--shard K/N counts K from 0, so K must be below N (0 ≤ K ≤ " +
+                     std::to_string(shard.count - 1) + "); got '" + text + "'.");
   return shard;
 }
 
@@ -138,8 +154,8 @@ std::string sweepFingerprint(const Json& sweep) {
 }
 
 std::string shardLine(const Shard& shard, long cells, const std::string& fingerprint) {
-  return std::string(kShardPrefix) + std::to_string(shard.index) + "/" + std::to_string(shard.count) + " of " +
-         std::to_string(cells) + " cells; sweep " + fingerprint;
+  return std::string(kShardPrefix) + std::to_string(shard.index) + "/" + std::to_string(shard.count) +
+         " of " + std::to_string(cells) + " cells; sweep " + fingerprint;
 }
 
 std::string mergeShards(const std::vector<ShardPart>& given) {
@@ -152,16 +168,18 @@ std::string mergeShards(const std::vector<ShardPart>& given) {
   for (const ReadPart& part : parts) {
     const auto [at, added] = byIndex.emplace(part.shard.index, &part);
     if (!added)
-      throw ShardError("Shard " + std::to_string(part.shard.index) + "/" + std::to_string(count) + " is given twice: '" +
-                       at->second->name + "' and '" + part.name + "'.");
+      throw ShardError("Shard " + std::to_string(part.shard.index) + "/" + std::to_string(count) +
+                       " is given twice: '" + at->second->name + "' and '" + part.name + "'.");
   }
   std::string missing;
   for (long k = 0; k < count && missing.size() < 200; ++k)
     if (!byIndex.count(k)) missing += (missing.empty() ? "" : ", ") + std::to_string(k);
   if (!missing.empty())
-    throw ShardError("Parts are missing: of shards 0 to " + std::to_string(count - 1) + ", no file holds " + missing + ".");
+    throw ShardError("Parts are missing: of shards 0 to " + std::to_string(count - 1) + ", no file holds " +
+                     missing + ".");
   std::string out = parts.front().header;
-  for (long n = 0; n < cells; ++n) out += byIndex.at(n % count)->rows[static_cast<std::size_t>(n / count)] + "\n";
+  for (long n = 0; n < cells; ++n)
+    out += byIndex.at(n % count)->rows[static_cast<std::size_t>(n / count)] + "\n";
   return out;
 }
 

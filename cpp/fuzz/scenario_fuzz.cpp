@@ -41,9 +41,11 @@ constexpr std::chrono::milliseconds kWallBudget{200};
 struct Outcomes {
   long json = 0, refused = 0, stopped = 0, budget = 0, completed = 0;
   ~Outcomes() {
-    std::fprintf(stderr, "scenario_fuzz outcomes: %ld completed runs, %ld refused inputs (InputError), %ld stopped runs "
-                         "(SimulationError), %ld runs cut at the wall budget, %ld malformed JSON\n",
-                 completed, refused, stopped, budget, json);
+    std::fprintf(
+        stderr,
+        "scenario_fuzz outcomes: %ld completed runs, %ld refused inputs (InputError), %ld stopped runs "
+        "(SimulationError), %ld runs cut at the wall budget, %ld malformed JSON\n",
+        completed, refused, stopped, budget, json);
   }
 };
 Outcomes outcomes;
@@ -58,7 +60,8 @@ struct WallBudgetSpent {};
 }
 
 void checkFinite(double value, const std::string& what) {
-  if (!std::isfinite(value)) finding(what + " is " + std::to_string(value) + " in a run that reported success");
+  if (!std::isfinite(value))
+    finding(what + " is " + std::to_string(value) + " in a run that reported success");
 }
 
 // Every column has a row per time; t starts at 0 and never decreases; a column is either all finite
@@ -71,7 +74,9 @@ void checkTrace(const Trace& trace) {
   for (std::size_t i = 1; i < rows; ++i)
     if (!(trace.t[i] >= trace.t[i - 1])) finding("t decreases at row " + std::to_string(i));
   auto checkColumn = [&](const std::vector<double>& column, const std::string& name, bool alwaysComputed) {
-    if (column.size() != rows) finding("column " + name + " has " + std::to_string(column.size()) + " rows, t has " + std::to_string(rows));
+    if (column.size() != rows)
+      finding("column " + name + " has " + std::to_string(column.size()) + " rows, t has " +
+              std::to_string(rows));
     std::size_t finite = 0;
     for (double value : column) finite += std::isfinite(value) ? 1 : 0;
     if (finite == rows) return;
@@ -81,15 +86,17 @@ void checkTrace(const Trace& trace) {
       return;
     }
     for (std::size_t i = 0; i < rows; ++i)
-      if (!std::isfinite(column[i])) finding("column " + name + " is " + std::to_string(column[i]) + " at row " + std::to_string(i));
+      if (!std::isfinite(column[i]))
+        finding("column " + name + " is " + std::to_string(column[i]) + " at row " + std::to_string(i));
   };
   for (const ColumnSpec& column : columnCatalog()) {
     const std::string key(column.key);
-    const bool alwaysComputed =
-        key == "t" || key == "x" || key == "v" || key == "friction" || key == "spring" || key == "drivePosition";
+    const bool alwaysComputed = key == "t" || key == "x" || key == "v" || key == "friction" ||
+                                key == "spring" || key == "drivePosition";
     checkColumn(trace.*column.column, key, alwaysComputed);
   }
-  for (std::size_t i = 0; i < trace.state.size(); ++i) checkColumn(trace.state[i], "state " + std::to_string(i), true);
+  for (std::size_t i = 0; i < trace.state.size(); ++i)
+    checkColumn(trace.state[i], "state " + std::to_string(i), true);
 }
 
 // A seed model ({model, params}) or a law on the spring-block, run as `friction run` runs it (the
@@ -109,11 +116,14 @@ void runWithinBudget(Scenario scenario) {
   const LawSimulationResult& result = std::get<LawSimulationResult>(ran);
   checkTrace(result.run.trace);
   const SpringBlockSummary& summary = result.run.summary;
-  for (const auto& [name, value] :
-       {std::pair{"period", summary.period}, {"peakVelocity", summary.peakVelocity},
-        {"driveForceMin", summary.driveForceMin}, {"driveForceMax", summary.driveForceMax},
-        {"driveWork", summary.driveWork}, {"dissipated", summary.dissipated},
-        {"dashpotDissipated", summary.dashpotDissipated}, {"nearRestThreshold", summary.nearRestThreshold}})
+  for (const auto& [name, value] : {std::pair{"period", summary.period},
+                                    {"peakVelocity", summary.peakVelocity},
+                                    {"driveForceMin", summary.driveForceMin},
+                                    {"driveForceMax", summary.driveForceMax},
+                                    {"driveWork", summary.driveWork},
+                                    {"dissipated", summary.dissipated},
+                                    {"dashpotDissipated", summary.dashpotDissipated},
+                                    {"nearRestThreshold", summary.nearRestThreshold}})
     checkFinite(value, name);
   // The quasi-static slider (m = 0) keeps no energy books (no kinetic energy to balance: its NaN is
   // documented); every inertial run's residual is a number.
@@ -133,8 +143,8 @@ void runSweep(Sweep sweep) {
     for (int i = 0; i < axis->count; ++i) {
       const double value = axis->at(i);
       if (!(value >= axis->min && value <= axis->max))
-        finding("axis " + axis->key + " value " + std::to_string(i) + " (" + std::to_string(value) + ") lies outside [" +
-                std::to_string(axis->min) + ", " + std::to_string(axis->max) + "]");
+        finding("axis " + axis->key + " value " + std::to_string(i) + " (" + std::to_string(value) +
+                ") lies outside [" + std::to_string(axis->min) + ", " + std::to_string(axis->max) + "]");
     }
   for (const auto& [i, j] : {std::pair{0, 0}, std::pair{sweep.x.count - 1, sweep.y.count - 1}}) {
     const SweepCell cell = sweepCell(scenario, sweep.x, sweep.y, i, j);
@@ -144,7 +154,8 @@ void runSweep(Sweep sweep) {
 
 // Caps a fit's cost without changing what it fits: at most 2 starts and 40 evaluations each, a
 // record's output grid thinned as a run's is, and the wall budget checked after each start.
-void capFit(LeastSquaresOptions& options, Scenario& scenario, std::chrono::steady_clock::time_point deadline) {
+void capFit(LeastSquaresOptions& options, Scenario& scenario,
+            std::chrono::steady_clock::time_point deadline) {
   options.starts = std::min(options.starts, 2);
   options.maxEvaluations = std::min(options.maxEvaluations, 40);
   if (scenario.samples > kMaxSamples && scenario.samples <= 1'000'000) scenario.samples = kMaxSamples;
@@ -167,10 +178,13 @@ void capFitRuns(FitRequest& request, std::chrono::steady_clock::time_point deadl
 // A fit's result: one fitted value per free parameter, the model's value per data point, finite
 // where the fit reports success.
 void checkFit(const FitResult& result, std::size_t points) {
-  if (result.fit.values.size() != result.free.size()) finding("a fit with " + std::to_string(result.fit.values.size()) + " values for " +
-                                                              std::to_string(result.free.size()) + " free parameters");
+  if (result.fit.values.size() != result.free.size())
+    finding("a fit with " + std::to_string(result.fit.values.size()) + " values for " +
+            std::to_string(result.free.size()) + " free parameters");
   for (double value : result.fit.values) checkFinite(value, "a fitted value");
-  if (result.fitted.size() != points) finding("a fit with " + std::to_string(result.fitted.size()) + " model values for " + std::to_string(points) + " points");
+  if (result.fitted.size() != points)
+    finding("a fit with " + std::to_string(result.fitted.size()) + " model values for " +
+            std::to_string(points) + " points");
   checkFinite(result.fit.rms, "a fit's rms");
 }
 
@@ -202,9 +216,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const cli::Json json = cli::JsonReader(text).parse();
     const Value value = cli::toValue(json);
-    if (json.has("data") || json.has("from") || json.has("to")) runFitRequest(json, value);
-    else if (json.has("scenario")) runSweep(readSweep(value));
-    else runWithinBudget(readScenario(value));
+    if (json.has("data") || json.has("from") || json.has("to"))
+      runFitRequest(json, value);
+    else if (json.has("scenario"))
+      runSweep(readSweep(value));
+    else
+      runWithinBudget(readScenario(value));
     ++outcomes.completed;
   } catch (const cli::JsonError&) {
     ++outcomes.json;

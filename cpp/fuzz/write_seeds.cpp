@@ -40,12 +40,15 @@ std::string paramsJson(const ParamList& params) {
 // A preset as `friction run` reads it; a law's may get further system entries and scenario fields
 // (e.g. a steady start and a kick, for a sweep). The presliding view's law runs on the default
 // spring-block: a scenario has no presliding experiment, and its law is still worth seeding.
-std::string scenarioJson(const Preset& preset, const std::string& moreSystem = "", const std::string& moreFields = "") {
+std::string scenarioJson(const Preset& preset, const std::string& moreSystem = "",
+                         const std::string& moreFields = "") {
   const std::string subject(preset.subject);
-  if (runsModel(preset)) return "{\"model\": " + jsonString(subject) + ", \"params\": " + paramsJson(preset.params) + "}";
+  if (runsModel(preset))
+    return "{\"model\": " + jsonString(subject) + ", \"params\": " + paramsJson(preset.params) + "}";
   std::string system = paramsJson(preset.system);
   if (!moreSystem.empty()) system.insert(system.size() - 1, (system.size() > 2 ? ", " : "") + moreSystem);
-  std::string out = "{\"law\": " + jsonString(subject) + ", \"params\": " + paramsJson(preset.params) + ", \"system\": " + system;
+  std::string out = "{\"law\": " + jsonString(subject) + ", \"params\": " + paramsJson(preset.params) +
+                    ", \"system\": " + system;
   if (!preset.integrator.empty()) out += ", \"integrator\": " + jsonString(std::string(preset.integrator));
   if (!moreFields.empty()) out += ", " + moreFields;
   return out + "}";
@@ -60,9 +63,10 @@ const ParamSpec* firstNumberParam(const ModelSpec& spec, std::string_view skip =
 std::string axisJson(std::string_view target, const ParamSpec& param, int count) {
   // The slider's span: finite where the accepted range is not (OpenSees's laws).
   const bool log = param.scale == Scale::Log && param.sliderLow() > 0;
-  return "{\"target\": " + jsonString(std::string(target)) + ", \"key\": " + jsonString(std::string(param.key)) +
-         ", \"min\": " + jsonNumber(param.sliderLow()) + ", \"max\": " + jsonNumber(param.sliderHigh()) + ", \"count\": " +
-         std::to_string(count) + ", \"log\": " + (log ? "true" : "false") + "}";
+  return "{\"target\": " + jsonString(std::string(target)) +
+         ", \"key\": " + jsonString(std::string(param.key)) + ", \"min\": " + jsonNumber(param.sliderLow()) +
+         ", \"max\": " + jsonNumber(param.sliderHigh()) + ", \"count\": " + std::to_string(count) +
+         ", \"log\": " + (log ? "true" : "false") + "}";
 }
 
 // A sweep over a spring-block preset: its subject's first number parameter (x) against the dashpot
@@ -74,8 +78,8 @@ std::string sweepJson(const Preset& preset) {
     const ParamSpec* x = firstNumberParam(spec);
     const ParamSpec* y = x ? firstNumberParam(spec, x->key) : nullptr;
     if (!y) return "";
-    return "{\"scenario\": " + scenarioJson(preset) + ", \"x\": " + axisJson("params", *x, 3) + ", \"y\": " +
-           axisJson("params", *y, 2) + "}";
+    return "{\"scenario\": " + scenarioJson(preset) + ", \"x\": " + axisJson("params", *x, 3) +
+           ", \"y\": " + axisJson("params", *y, 2) + "}";
   }
   const LawSpec& law = findLaw(subject);
   const ParamSpec* x = firstNumberParam(law.spec);
@@ -84,7 +88,8 @@ std::string sweepJson(const Preset& preset) {
   const bool steady = !law.can.stateful;
   const std::string scenario =
       steady ? scenarioJson(preset, "\"start\": \"steady\"", "\"kick\": 0.01") : scenarioJson(preset);
-  return "{\"scenario\": " + scenario + ", \"x\": " + axisJson("params", *x, 3) + ", \"y\": " + axisJson("system", eta, 2) + "}";
+  return "{\"scenario\": " + scenario + ", \"x\": " + axisJson("params", *x, 3) +
+         ", \"y\": " + axisJson("system", eta, 2) + "}";
 }
 
 // libFuzzer's dictionary syntax: one "token" per line, with " and \ escaped.
@@ -128,30 +133,41 @@ int main(int argc, char** argv) {
   }
   // Fits, a conversion and exports (README "Fitting", "Export to your solver"): small valid requests
   // that the fuzzer mutates into the readers' corners.
-  write("fit-curve.json", R"({"law": "opensees-veldependent", "free": ["muSlow", "muFast", "transRate"], "data": {"kind": "curve",
+  write(
+      "fit-curve.json",
+      R"({"law": "opensees-veldependent", "free": ["muSlow", "muFast", "transRate"], "data": {"kind": "curve",
   "text": "v,mu\n0.001,0.45\n0.01,0.38\n0.1,0.26\n1,0.25\n", "units": {"v": "m/s"}}, "options": {"starts": 2}})");
-  write("fit-record.json", R"({"law": "rsf", "params": {"evolution": 1}, "free": ["a"], "data": {"kind": "record", "y": "friction",
+  write(
+      "fit-record.json",
+      R"({"law": "rsf", "params": {"evolution": 1}, "free": ["a"], "data": {"kind": "record", "y": "friction",
   "text": "t,friction\n0.5,0.6\n1.5,0.61\n2.5,0.605\n"}, "scenario": {"system": {"m": 0, "c": 1e7, "Fn": 1,
   "v0": [[0, 1e-6], [1, 1e-5]], "start": "steady"}, "integrator": "radau"}})");
-  write("fit-presliding.json", R"({"law": "dahl", "free": ["sigma0"], "data": {"kind": "presliding", "compare": "position",
+  write("fit-presliding.json",
+        R"({"law": "dahl", "free": ["sigma0"], "data": {"kind": "presliding", "compare": "position",
   "text": "t,position\n1,1e-6\n2,2e-6\n3,3.2e-6\n"}, "presliding": {"amplitude": 1.425, "rate": 0.1425, "hold": 5}})");
-  write("convert.json", R"({"from": "drake-stribeck", "to": "opensees-veldependent", "vMin": 1e-3, "vMax": 0.1, "N": 1, "count": 20})");
+  write(
+      "convert.json",
+      R"({"from": "drake-stribeck", "to": "opensees-veldependent", "vMin": 1e-3, "vMax": 0.1, "N": 1, "count": 20})");
   for (const std::string& target : exportTargets())
-    write("export-" + target + ".json", R"({"law": "lugre", "to": ")" + target + R"(", "N": 10, "vMin": 1e-4, "vMax": 1, "units": "SI"})");
+    write("export-" + target + ".json",
+          R"({"law": "lugre", "to": ")" + target + R"(", "N": 10, "vMin": 1e-4, "vMax": 1, "units": "SI"})");
   std::cout << "write_fuzz_seeds: " << files << " files in " << corpus.string() << "\n";
 
   if (argc == 3) {
-    std::set<std::string> tokens = {"\"model\"", "\"law\"", "\"params\"", "\"system\"", "\"start\"", "\"rest\"",
-                                    "\"steady\"", "\"integrator\"", "\"samples\"", "\"tolerance\"", "\"kick\"", "\"scenario\"",
-                                    "\"x\"", "\"y\"", "\"target\"", "\"key\"", "\"min\"", "\"max\"", "\"count\"",
-                                    "\"log\"", "true", "false", "null", "-0", "1e308", "1e-320", "2147483648",
-                                    "\"data\"", "\"kind\"", "\"curve\"", "\"record\"", "\"presliding\"", "\"compare\"",
-                                    "\"text\"", "\"units\"", "\"free\"", "\"options\"", "\"starts\"", "\"from\"", "\"to\"",
-                                    "\"vMin\"", "\"vMax\"", "\"mm/s\"", "\"mm-N-s\""};
+    std::set<std::string> tokens = {
+        "\"model\"",   "\"law\"",        "\"params\"",  "\"system\"",    "\"start\"", "\"rest\"",
+        "\"steady\"",  "\"integrator\"", "\"samples\"", "\"tolerance\"", "\"kick\"",  "\"scenario\"",
+        "\"x\"",       "\"y\"",          "\"target\"",  "\"key\"",       "\"min\"",   "\"max\"",
+        "\"count\"",   "\"log\"",        "true",        "false",         "null",      "-0",
+        "1e308",       "1e-320",         "2147483648",  "\"data\"",      "\"kind\"",  "\"curve\"",
+        "\"record\"",  "\"presliding\"", "\"compare\"", "\"text\"",      "\"units\"", "\"free\"",
+        "\"options\"", "\"starts\"",     "\"from\"",    "\"to\"",        "\"vMin\"",  "\"vMax\"",
+        "\"mm/s\"",    "\"mm-N-s\""};
     for (const ModelSpec& model : modelCatalog()) addModelTokens(tokens, model);
     for (const LawSpec& law : lawCatalog()) addModelTokens(tokens, law.spec);
     addModelTokens(tokens, springBlockSystemModel());
-    for (const IntegratorSpec& integrator : integratorCatalog()) tokens.insert(jsonString(std::string(integrator.id)));
+    for (const IntegratorSpec& integrator : integratorCatalog())
+      tokens.insert(jsonString(std::string(integrator.id)));
     std::ofstream dictionary(argv[2]);
     for (const std::string& token : tokens) dictionary << dictionaryEntry(token) << "\n";
     std::cout << "write_fuzz_seeds: " << tokens.size() << " dictionary entries in " << argv[2] << "\n";

@@ -43,16 +43,19 @@ TEST_CASE("Seed Coulomb limit reproduces the seed app's own figures (physics-che
   // The seed gives first break 0.599 s, period 2.030 s, v_max 0.21849 m/s and peak spring force
   // 0.77369 N; physics-checks §10 (T7) asks for 2e-3 relative.
   CHECK_THAT(breaks[0], WithinRel(0.599, 2e-3));
-  for (std::size_t i = 1; i + 1 < breaks.size(); ++i) CHECK_THAT(breaks[i + 1] - breaks[i], WithinRel(2.030, 2e-3));
+  for (std::size_t i = 1; i + 1 < breaks.size(); ++i)
+    CHECK_THAT(breaks[i + 1] - breaks[i], WithinRel(2.030, 2e-3));
 
   double vMax = 0, springMax = 0;
   for (std::size_t i = 0; i < trace.size(); ++i)
-    if (trace.t[i] > breaks[0]) vMax = std::max(vMax, trace.v[i]), springMax = std::max(springMax, trace.spring[i]);
+    if (trace.t[i] > breaks[0])
+      vMax = std::max(vMax, trace.v[i]), springMax = std::max(springMax, trace.spring[i]);
   CHECK_THAT(vMax, WithinRel(0.21849, 2e-3));
   CHECK_THAT(springMax, WithinRel(0.77369, 2e-3));
 }
 
-TEST_CASE("Seed Coulomb limit is within the fixed-step error of the closed-form cycle (§1)", "[seed][analytic]") {
+TEST_CASE("Seed Coulomb limit is within the fixed-step error of the closed-form cycle (§1)",
+          "[seed][analytic]") {
   const AbbottSeedParams p = coulombLimit();
   const auto exact = analytic::coulombCycle(p.N, p.c, p.v0, p.mus * p.N, p.muk * p.N);
   const Trace trace = simulateAbbottSeed(p, {kSeedTimeStep}).trace;
@@ -67,7 +70,8 @@ TEST_CASE("Seed Coulomb limit is within the fixed-step error of the closed-form 
   CHECK_THAT(vMax, WithinRel(exact.peakVelocity, tolerance));
 }
 
-TEST_CASE("Seed starts stuck and creeps backwards while stuck, as the seed's update order implies", "[seed][quirk]") {
+TEST_CASE("Seed starts stuck and creeps backwards while stuck, as the seed's update order implies",
+          "[seed][quirk]") {
   AbbottSeedParams p = seedDefaults();
   p.eta = 0;
   const Trace trace = simulateAbbottSeed(p, {kSeedTimeStep}).trace;
@@ -87,7 +91,8 @@ TEST_CASE("Seed starts stuck and creeps backwards while stuck, as the seed's upd
   }
 }
 
-TEST_CASE("Seed samples whenever t reaches the next plot time, which advances by max(dt, tmax/200)", "[seed]") {
+TEST_CASE("Seed samples whenever t reaches the next plot time, which advances by max(dt, tmax/200)",
+          "[seed]") {
   AbbottSeedParams p = seedDefaults();
   p.tmax = 3.7;
   const Trace trace = simulateAbbottSeed(p).trace;
@@ -102,7 +107,8 @@ TEST_CASE("Seed samples whenever t reaches the next plot time, which advances by
   }
 }
 
-TEST_CASE("Seed settles to the steady-sliding friction Fk + ΔF(1 − τ v0/D) of the θ law (§3)", "[seed][analytic]") {
+TEST_CASE("Seed settles to the steady-sliding friction Fk + ΔF(1 − τ v0/D) of the θ law (§3)",
+          "[seed][analytic]") {
   // The seed's per-step θ update has the same fixed point as dθ/dt = (1 − θ)/τ − v/D, because only
   // the ratio τ/D enters it: θ0 = 1 − τ v0/D in the seed's units. Parameters well inside the stable
   // region of §3 (E = η = 1 N·s/m against ΔF τ/D = 0.4 in SI), so the run ends in steady sliding.

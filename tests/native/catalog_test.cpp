@@ -38,7 +38,8 @@ TEST_CASE("Every catalog entry is complete and its default lies in its range", "
 TEST_CASE("The seed model carries the seed app's eleven inputs under the seed's names", "[catalog][seed]") {
   std::vector<std::string_view> keys;
   for (const ParamSpec& spec : findModel("abbott-seed").params) keys.push_back(spec.key);
-  CHECK(keys == std::vector<std::string_view>{"mus", "muk", "N", "tmax", "c", "eta", "tau", "D", "v0", "va", "vb"});
+  CHECK(keys ==
+        std::vector<std::string_view>{"mus", "muk", "N", "tmax", "c", "eta", "tau", "D", "v0", "va", "vb"});
 }
 
 TEST_CASE("Both models' defaults show stick-slip in the first view", "[catalog]") {
@@ -72,7 +73,8 @@ TEST_CASE("NaN and infinities are refused as not finite", "[validation]") {
       FAIL("expected an InputError");
     } catch (const InputError& error) {
       CHECK(error.field() == "c");
-      CHECK_THAT(error.what(), Catch::StartsWith("c must be a finite number between 0 kg/s² and 200 kg/s²; got "));
+      CHECK_THAT(error.what(),
+                 Catch::StartsWith("c must be a finite number between 0 kg/s² and 200 kg/s²; got "));
     }
   }
 }
@@ -80,13 +82,15 @@ TEST_CASE("NaN and infinities are refused as not finite", "[validation]") {
 TEST_CASE("Unknown models and parameters are refused with the list of known ones", "[validation]") {
   CHECK_THROWS_WITH(simulate({"lugre-ish", {}}),
                     "Unknown model 'lugre-ish'; the models are: abbott-seed, state-variable.");
-  CHECK_THROWS_WITH(simulate({"abbott-seed", {{"mass", 1}}}),
-                    Catch::StartsWith("Unknown parameter 'mass' for 'abbott-seed'; its parameters are: mus, muk, N,"));
+  CHECK_THROWS_WITH(
+      simulate({"abbott-seed", {{"mass", 1}}}),
+      Catch::StartsWith("Unknown parameter 'mass' for 'abbott-seed'; its parameters are: mus, muk, N,"));
   CHECK_THROWS_WITH(simulate({"abbott-seed", {{"c", 1}, {"c", 2}}}), "Parameter 'c' is given twice.");
   // A subnormal value (fuzz) is refused like any other, with the value printed (it once threw from
   // the message's own number formatting).
-  CHECK_THROWS_WITH(simulate({"state-variable", {{"m", 11e-320}}}),
-                    Catch::StartsWith("Mass (m) must be between 0.01 kg and 100 kg; got ") && Catch::EndsWith("e-319 kg."));
+  CHECK_THROWS_WITH(
+      simulate({"state-variable", {{"m", 11e-320}}}),
+      Catch::StartsWith("Mass (m) must be between 0.01 kg and 100 kg; got ") && Catch::EndsWith("e-319 kg."));
   // An empty key (fuzz) names nothing a page could point to: the error names the model it was given to.
   try {
     simulate({"state-variable", {{"", 40}}});
@@ -114,7 +118,8 @@ TEST_CASE("Every column of a run has one value per sample", "[catalog]") {
   }
 }
 
-TEST_CASE("A value just outside a range is printed with enough digits to show it is outside", "[validation]") {
+TEST_CASE("A value just outside a range is printed with enough digits to show it is outside",
+          "[validation]") {
   const double justBelow = std::nextafter(1e-7, 0.0);
   try {
     simulate({"state-variable", {{"D", justBelow}}});
@@ -134,14 +139,22 @@ constexpr double kMuS = 0.6, kMuK = 0.4, kStictionSpeed = 1e-3, kNormal = 10;
 
 double commonValue(ParamRole role) {
   switch (role) {
-    case ParamRole::StaticCoefficient: return kMuS;
-    case ParamRole::KineticCoefficient: return kMuK;
-    case ParamRole::StaticForce: return kMuS * kNormal;
-    case ParamRole::KineticForce: return kMuK * kNormal;
-    case ParamRole::StictionSpeed: return kStictionSpeed;
-    case ParamRole::InverseStictionSpeed: return 1 / kStictionSpeed;
-    case ParamRole::NormalForce: return kNormal;
-    case ParamRole::None: break;
+    case ParamRole::StaticCoefficient:
+      return kMuS;
+    case ParamRole::KineticCoefficient:
+      return kMuK;
+    case ParamRole::StaticForce:
+      return kMuS * kNormal;
+    case ParamRole::KineticForce:
+      return kMuK * kNormal;
+    case ParamRole::StictionSpeed:
+      return kStictionSpeed;
+    case ParamRole::InverseStictionSpeed:
+      return 1 / kStictionSpeed;
+    case ParamRole::NormalForce:
+      return kNormal;
+    case ParamRole::None:
+      break;
   }
   return 0;
 }
@@ -156,11 +169,13 @@ ParamList commonParams(const LawSpec& law) {
 
 }  // namespace
 
-TEST_CASE("Every role is on a parameter whose unit fits it, at most once per law, and what is unmapped is said",
-          "[catalog][roles]") {
+TEST_CASE(
+    "Every role is on a parameter whose unit fits it, at most once per law, and what is unmapped is said",
+    "[catalog][roles]") {
   const std::map<ParamRole, std::string_view> unitOf = {
-      {ParamRole::StaticCoefficient, ""},  {ParamRole::KineticCoefficient, ""}, {ParamRole::StaticForce, "N"},
-      {ParamRole::KineticForce, "N"},      {ParamRole::StictionSpeed, "m/s"},   {ParamRole::InverseStictionSpeed, "s/m"},
+      {ParamRole::StaticCoefficient, ""}, {ParamRole::KineticCoefficient, ""},
+      {ParamRole::StaticForce, "N"},      {ParamRole::KineticForce, "N"},
+      {ParamRole::StictionSpeed, "m/s"},  {ParamRole::InverseStictionSpeed, "s/m"},
       {ParamRole::NormalForce, "N"}};
   std::set<std::string_view> names;
   for (const auto& [role, unit] : unitOf) CHECK(names.insert(roleName(role)).second);
@@ -197,7 +212,8 @@ TEST_CASE("Every role is on a parameter whose unit fits it, at most once per law
   }
 }
 
-TEST_CASE("The roles of each law, as its definition reads (friction-laws.md, physics-checks.md)", "[catalog][roles]") {
+TEST_CASE("The roles of each law, as its definition reads (friction-laws.md, physics-checks.md)",
+          "[catalog][roles]") {
   using R = ParamRole;
   const std::map<std::string_view, std::map<std::string_view, ParamRole>> expected = {
       {"coulomb", {{"mu_s", R::StaticCoefficient}, {"mu_k", R::KineticCoefficient}}},
@@ -206,7 +222,8 @@ TEST_CASE("The roles of each law, as its definition reads (friction-laws.md, phy
       {"ratel-coulomb", {{"kinetic", R::KineticCoefficient}}},
       {"ratel-threlfall", {{"kinetic", R::KineticCoefficient}, {"tolerance_velocity", R::StictionSpeed}}},
       {"drake-stribeck",
-       {{"static_friction", R::StaticCoefficient}, {"dynamic_friction", R::KineticCoefficient},
+       {{"static_friction", R::StaticCoefficient},
+        {"dynamic_friction", R::KineticCoefficient},
         {"stiction_tolerance", R::StictionSpeed}}},
       {"radioss-coulomb", {{"Fric", R::KineticCoefficient}}},
       {"radioss-generalized-viscous", {}},
@@ -216,9 +233,13 @@ TEST_CASE("The roles of each law, as its definition reads (friction-laws.md, phy
        {{"Fric", R::StaticCoefficient}, {"C1", R::KineticCoefficient}, {"C2", R::InverseStictionSpeed}}},
       {"opensees-coulomb", {{"mu", R::KineticCoefficient}}},
       {"opensees-veldependent",
-       {{"muSlow", R::StaticCoefficient}, {"muFast", R::KineticCoefficient}, {"transRate", R::InverseStictionSpeed}}},
+       {{"muSlow", R::StaticCoefficient},
+        {"muFast", R::KineticCoefficient},
+        {"transRate", R::InverseStictionSpeed}}},
       {"opensees-velpressuredep",
-       {{"muSlow", R::StaticCoefficient}, {"muFast0", R::KineticCoefficient}, {"transRate", R::InverseStictionSpeed}}},
+       {{"muSlow", R::StaticCoefficient},
+        {"muFast0", R::KineticCoefficient},
+        {"transRate", R::InverseStictionSpeed}}},
       {"opensees-veldepmultilinear", {}},
       {"opensees-velnormalfrcdep", {}},
       {"lugre", {{"Fs", R::StaticForce}, {"Fc", R::KineticForce}, {"vs", R::StictionSpeed}}},
@@ -239,7 +260,8 @@ TEST_CASE("The roles of each law, as its definition reads (friction-laws.md, phy
   }
 }
 
-TEST_CASE("Driven by common values, every law that takes μk slides at μk (or μk·N) far above v_s", "[catalog][roles]") {
+TEST_CASE("Driven by common values, every law that takes μk slides at μk (or μk·N) far above v_s",
+          "[catalog][roles]") {
   // 1 m/s is 1000 v_s: Drake is at μd from 3 v_s, the exponentials have decayed (e^-1000), Threlfall's
   // ramp ends at v0, the steady θ of the seed law is 0. Renard tends to C2 only as V → ∞ (past C6 = 2
   // m/s its last branch is C2 − D/(1 + D(V − C6)²)) and VelPressureDep lowers muFast0 by

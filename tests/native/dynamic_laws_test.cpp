@@ -53,14 +53,17 @@ TEST_CASE("LuGre's steady friction is g(v) sgn v + σ2 v (§5)", "[dynamic][lugr
   CHECK(run.summary.regime == Regime::Steady);
 }
 
-TEST_CASE("LuGre's bristles at a constant velocity follow z = (g/σ0)(1 − e^(−σ0|v|t/g)) (§5)", "[dynamic][lugre]") {
+TEST_CASE("LuGre's bristles at a constant velocity follow z = (g/σ0)(1 − e^(−σ0|v|t/g)) (§5)",
+          "[dynamic][lugre]") {
   const double v = 2e-3, g = kFc + (kFs - kFc) * std::exp(-(v / kVs) * (v / kVs));
   const LawRun run = imposeVelocity("lugre", {}, 1, {{0, v}}, 1e-3, 101, 1e-12, LawStart::Initial);
   for (std::size_t i = 0; i < run.t.size(); i += 10)
-    CHECK_THAT(run.state[0][i], WithinAbs(g / kSigma0 * (1 - std::exp(-kSigma0 * v * run.t[i] / g)), 1e-9 * g / kSigma0));
+    CHECK_THAT(run.state[0][i],
+               WithinAbs(g / kSigma0 * (1 - std::exp(-kSigma0 * v * run.t[i] / g)), 1e-9 * g / kSigma0));
 }
 
-TEST_CASE("LuGre presliding follows the virgin and reversal curves with Fs in place of Fc (§5)", "[dynamic][lugre]") {
+TEST_CASE("LuGre presliding follows the virgin and reversal curves with Fs in place of Fc (§5)",
+          "[dynamic][lugre]") {
   // At v = 1e-7 m/s ≪ vs, g = Fs to 1e-8: dz/dx = 1 − σ0 z sgn(v)/Fs, so the bristle force σ0 z obeys
   //   loading:   σ0 z = Fs (1 − e^(−σ0 x/Fs))
   //   reversal:  σ0 z = −Fs + (σ0 z_r + Fs) e^(−σ0 (x_r − x)/Fs)
@@ -76,7 +79,8 @@ TEST_CASE("LuGre presliding follows the virgin and reversal curves with Fs in pl
   }
 }
 
-TEST_CASE("LuGre's presliding loop under the paper's force protocol has the closed-form width (§5, Fig. 2)", "[dynamic][lugre]") {
+TEST_CASE("LuGre's presliding loop under the paper's force protocol has the closed-form width (§5, Fig. 2)",
+          "[dynamic][lugre]") {
   // Unit mass, force ramped at 0.1425 N/s to 0.95 Fs, held 5 s, to −0.95 Fs, held, back to +0.95 Fs.
   // Closed forms: x after the first ramp 4.4936e-5 m; the loop spans [−1.00174e-5, 4.4936e-5] m. A
   // simulation creeps a little during the holds (LuGre's drift), hence 2 %.
@@ -101,7 +105,8 @@ TEST_CASE("Dahl (α = 1) follows its virgin and reversal curves, whatever the sp
   }
 }
 
-TEST_CASE("Rate-and-state answers a velocity step exactly, for both evolution laws (§4)", "[dynamic][rate-state]") {
+TEST_CASE("Rate-and-state answers a velocity step exactly, for both evolution laws (§4)",
+          "[dynamic][rate-state]") {
   // From steady sliding at V1, the slider velocity jumps to V2 at T: μ jumps by a ln(V2/V1), then
   //   aging:  μ(t) = μ_ss(V2) + b ln(1 + (V2/V1 − 1) e^(−V2 τ/Dc))
   //   slip:   μ(t) = μ_ss(V2) + b ln(V2/V1) e^(−V2 τ/Dc),          τ = t − T,
@@ -110,8 +115,8 @@ TEST_CASE("Rate-and-state answers a velocity step exactly, for both evolution la
   auto steady = [&](double V) { return mu0 + (a - b) * std::log(V / Vstar); };
   for (int evolution : {0, 1}) {
     INFO((evolution == 0 ? "aging" : "slip") << " law");
-    const LawRun run = imposeVelocity("rate-state", {{"evolution", evolution}, {"form", 0}}, 1, {{0, V1}, {T, V2}}, 30,
-                                      3001, 1e-12);
+    const LawRun run = imposeVelocity("rate-state", {{"evolution", evolution}, {"form", 0}}, 1,
+                                      {{0, V1}, {T, V2}}, 30, 3001, 1e-12);
     CHECK_THAT(run.friction[rowAt(run, 0.5)], WithinAbs(steady(V1), 1e-12));
     // At T the row reports the new velocity: the direct effect, before the state has moved.
     CHECK_THAT(run.friction[rowAt(run, T)] - steady(V1), WithinAbs(a * std::log(V2 / V1), 1e-12));
@@ -119,7 +124,7 @@ TEST_CASE("Rate-and-state answers a velocity step exactly, for both evolution la
       if (run.t[i] < T) continue;
       const double decay = std::exp(-V2 * (run.t[i] - T) / Dc);
       const double expected = evolution == 0 ? steady(V2) + b * std::log(1 + (V2 / V1 - 1) * decay)
-                                              : steady(V2) + b * std::log(V2 / V1) * decay;
+                                             : steady(V2) + b * std::log(V2 / V1) * decay;
       CHECK_THAT(run.friction[i], WithinAbs(expected, 1e-9));
     }
     CHECK_THAT(run.friction.back(), WithinAbs(steady(V2), 1e-9));
@@ -127,10 +132,13 @@ TEST_CASE("Rate-and-state answers a velocity step exactly, for both evolution la
   // The regularized form matches the classic one where v e^(ψ/a)/V* is large (here ~e^60).
   const LawRun classic = imposeVelocity("rate-state", {{"form", 0}}, 1, {{0, V1}, {T, V2}}, 3, 31, 1e-12);
   const LawRun regularized = imposeVelocity("rate-state", {{"form", 1}}, 1, {{0, V1}, {T, V2}}, 3, 31, 1e-12);
-  for (std::size_t i = 0; i < classic.t.size(); ++i) CHECK_THAT(regularized.friction[i], WithinAbs(classic.friction[i], 1e-12));
+  for (std::size_t i = 0; i < classic.t.size(); ++i)
+    CHECK_THAT(regularized.friction[i], WithinAbs(classic.friction[i], 1e-12));
 }
 
-TEST_CASE("Elasto-plastic returns exactly to its start after a sub-break-away force cycle; LuGre drifts (§6, T13)", "[dynamic][elasto-plastic]") {
+TEST_CASE(
+    "Elasto-plastic returns exactly to its start after a sub-break-away force cycle; LuGre drifts (§6, T13)",
+    "[dynamic][elasto-plastic]") {
   // Force 0 → 0.3 N → 0 over 2 s, then held at 0 for 2 s. With the defaults the elastic range ends at
   // σ0 z_ba = 0.5 N, so the elasto-plastic contact stays a linear spring-damper (z = x) and comes back
   // to x = 0; LuGre's bristles slip plastically (dz/dx = 1 − σ0 z/g < 1) and the body stays displaced.
@@ -154,8 +162,12 @@ TEST_CASE("Dynamic laws state their variables and refuse what they cannot do", "
   // Nagata's evolution reads dμ/dt, which an imposed velocity or force does not give (only the quasi-static
   // slider does): refused at params.evolution, where it would otherwise run as the aging law.
   for (const auto& run : std::vector<std::function<void()>>{
-           [] { imposeVelocity("rsf", {{"evolution", 3}}, 1, {{0, 1e-6}}, 1); },
-           [] { applyForce("rsf", {{"evolution", 3}}, 1, 1, {{0, 0}, {1, 0.5}}, 1); }}) {
+           [] {
+             imposeVelocity("rsf", {{"evolution", 3}}, 1, {{0, 1e-6}}, 1);
+           },
+           [] {
+             applyForce("rsf", {{"evolution", 3}}, 1, 1, {{0, 0}, {1, 0.5}}, 1);
+           }}) {
     try {
       run();
       FAIL("Nagata's evolution ran without dμ/dt");
@@ -165,17 +177,20 @@ TEST_CASE("Dynamic laws state their variables and refuse what they cannot do", "
     }
   }
   // With c = 0 Nagata's law is the aging law (no dμ/dt term): it runs, and matches the aging law exactly.
-  const LawRun nagata = imposeVelocity("rsf", {{"evolution", 3}, {"c", 0}}, 1, {{0, 1e-6}, {1, 1e-5}}, 3, 31, 1e-10);
+  const LawRun nagata =
+      imposeVelocity("rsf", {{"evolution", 3}, {"c", 0}}, 1, {{0, 1e-6}, {1, 1e-5}}, 3, 31, 1e-10);
   const LawRun aging = imposeVelocity("rsf", {{"evolution", 0}}, 1, {{0, 1e-6}, {1, 1e-5}}, 3, 31, 1e-10);
   CHECK(nagata.friction == aging.friction);
   CHECK_THROWS_WITH(applyForce("lugre", {}, 1, 1, {{1, 0}}, 1), Catch::Contains("start at t = 0"));
-  CHECK_THROWS_WITH(simulateLaw({"elasto-plastic", {{"z_ba", 2e-5}}, {}, "auto", 100}), Catch::Contains("z_ba"));
+  CHECK_THROWS_WITH(simulateLaw({"elasto-plastic", {{"z_ba", 2e-5}}, {}, "auto", 100}),
+                    Catch::Contains("z_ba"));
   SpringBlockOptions seed;
   seed.integrator = Integrator::SeedEuler;
   CHECK_THROWS_AS(simulateSpringBlock("lugre", {}, {1, 10, 0, 0.1, 10, 1}, seed), InputError);
 }
 
-TEST_CASE("Rate-and-state steady sliding is stable above the critical stiffness and grows below it (§4, T10)", "[dynamic][rate-state]") {
+TEST_CASE("Rate-and-state steady sliding is stable above the critical stiffness and grows below it (§4, T10)",
+          "[dynamic][rate-state]") {
   // Linearized about steady sliding at V: (m s² + E s + c)(s + λ) − (N b/Dc) s = 0, E = η + N a/V,
   // λ = V/Dc; the boundary is k_c = N(b − a)/Dc · [1 + m V²/(N a Dc)] (Rice–Ruina with inertia), where
   // the Hopf frequency is ω² = c λ/(E + m λ). Here k_c = 5000·1.1 = 5500 N/m and ω_H = √5000 rad/s.
@@ -192,8 +207,8 @@ TEST_CASE("Rate-and-state steady sliding is stable above the critical stiffness 
     sys.driveSteps = {{0, V}, {0.01, 1.001 * V}};
     SpringBlockOptions options;
     options.samples = 16001;
-    const SpringBlockResult run = simulateSpringBlock("rate-state", {{"mu0", 0.6}, {"a", a}, {"b", b}, {"Vstar", 1e-6}, {"Dc", Dc}},
-                                                      sys, options);
+    const SpringBlockResult run = simulateSpringBlock(
+        "rate-state", {{"mu0", 0.6}, {"a", a}, {"b", b}, {"Vstar", 1e-6}, {"Dc", Dc}}, sys, options);
     // Growth rate and frequency of the peaks of v, fitted from 0.5 s on.
     std::vector<double> times, logs;
     for (const auto& peak : analytic::peaks(run.trace.t, run.trace.v))
@@ -201,35 +216,40 @@ TEST_CASE("Rate-and-state steady sliding is stable above the critical stiffness 
     REQUIRE(times.size() > 20);
     const double n = static_cast<double>(times.size());
     double st = 0, sl = 0, stt = 0, stl = 0;
-    for (std::size_t i = 0; i < times.size(); ++i) st += times[i], sl += logs[i], stt += times[i] * times[i], stl += times[i] * logs[i];
+    for (std::size_t i = 0; i < times.size(); ++i)
+      st += times[i], sl += logs[i], stt += times[i] * times[i], stl += times[i] * logs[i];
     const double growth = (n * stl - st * sl) / (n * stt - st * st);
     const double frequency = 2 * kPi * (n - 1) / (times.back() - times.front());
     // The expected root, from the characteristic cubic at V' (its λ and E).
     const double V2 = 1.001 * V, lambda2 = V2 / Dc, E2 = N * a / V2;
     const auto roots = analytic::cubicRoots(m, m * lambda2 + E2, E2 * lambda2 + c - N * b / Dc, c * lambda2);
-    const auto root = *std::max_element(roots.begin(), roots.end(), [](auto p, auto q) { return p.imag() < q.imag(); });
-    INFO("c = " << factor << " k_c: growth " << growth << " (root " << root.real() << "), ω " << frequency << " (root "
-                << root.imag() << ")");
+    const auto root =
+        *std::max_element(roots.begin(), roots.end(), [](auto p, auto q) { return p.imag() < q.imag(); });
+    INFO("c = " << factor << " k_c: growth " << growth << " (root " << root.real() << "), ω " << frequency
+                << " (root " << root.imag() << ")");
     CHECK((growth > 0) == (factor < 1));
     CHECK_THAT(growth, WithinAbs(root.real(), 1e-3 * std::fabs(root.imag())));
     CHECK_THAT(frequency, WithinRel(root.imag(), 2e-3));
   }
 }
 
-TEST_CASE("A dynamic law: auto runs Radau, and an explicit fixed step beyond its limit says so", "[dynamic][integrator]") {
+TEST_CASE("A dynamic law: auto runs Radau, and an explicit fixed step beyond its limit says so",
+          "[dynamic][integrator]") {
   // LuGre's bristles relax at σ0|v|/g ≈ 1e5·0.2/1 = 2e4 1/s in sliding, 2e3 times the spring's 10 rad/s,
   // and at σ0 = 1e7 at 2e6 1/s: Radau's steps follow accuracy in both.
   const SpringBlockSystem sys{1, 100, 0, 0.1, 9.80665, 2};
   CHECK(simulateSpringBlock("lugre", {}, sys).summary.integrator == Integrator::Radau);
   const SpringBlockSystem brief{1, 100, 0, 0.1, 9.80665, 0.05};  // the choice is what is checked here
-  CHECK(simulateSpringBlock("lugre", {{"sigma0", 1e7}, {"sigma1", std::sqrt(1e7)}}, brief).summary.integrator ==
-        Integrator::Radau);
+  CHECK(
+      simulateSpringBlock("lugre", {{"sigma0", 1e7}, {"sigma1", std::sqrt(1e7)}}, brief).summary.integrator ==
+      Integrator::Radau);
   const SpringBlockResult automatic = simulateSpringBlock("lugre", {}, sys);
   CHECK(automatic.summary.warnings.empty());
   SpringBlockOptions options;
   options.integrator = Integrator::Rk4;  // at the output step, 5e-4 s for 1 s and 2000 points: λh ≈ 10
   // (It blows up at 1.5 s, once sliding is fast: the first second shows the warning in a result.)
-  const SpringBlockResult explicitRun = simulateSpringBlock("lugre", {}, {1, 100, 0, 0.1, 9.80665, 1}, options);
+  const SpringBlockResult explicitRun =
+      simulateSpringBlock("lugre", {}, {1, 100, 0, 0.1, 9.80665, 1}, options);
   REQUIRE(explicitRun.summary.warnings.size() == 1);
   CHECK_THAT(explicitRun.summary.warnings[0], Catch::Contains("state dynamics"));
   options.step = 1e-5;  // λh ≈ 0.2: stable, no warning, and the run agrees with Radau's
@@ -238,7 +258,10 @@ TEST_CASE("A dynamic law: auto runs Radau, and an explicit fixed step beyond its
   CHECK_THAT(fine.trace.x.back(), WithinRel(automatic.trace.x.back(), 1e-6));
 }
 
-TEST_CASE("auto does not crawl over LuGre's kink: it changes method where the other does less work, and agrees with a tight run", "[dynamic][integrator]") {
+TEST_CASE(
+    "auto does not crawl over LuGre's kink: it changes method where the other does less work, and agrees "
+    "with a tight run",
+    "[dynamic][integrator]") {
   // LuGre with Canudas de Wit's Table I (the catalog's defaults) on m = 1 kg, Fn = 1 N, v0 = 0.1 m/s
   // and c = 2…5 N/m, 40 s (physics-checks §5's stick-slip set-up). Its |v| kink at rest makes
   // Rosenbrock's linearization fail step after step; auto must not crawl there (at c = 3 it took
@@ -274,15 +297,18 @@ TEST_CASE("auto does not crawl over LuGre's kink: it changes method where the ot
   }
 }
 
-TEST_CASE("A fixed step that blows up ends the run with the reason, not a trace of NaN", "[dynamic][integrator]") {
+TEST_CASE("A fixed step that blows up ends the run with the reason, not a trace of NaN",
+          "[dynamic][integrator]") {
   // LuGre on the seed's system with RK4 at the output step, 5e-3 s: λh ≈ 100, far beyond RK4's 2.785.
   SpringBlockOptions options;
   options.integrator = Integrator::Rk4;
-  CHECK_THROWS_WITH(simulateSpringBlock("lugre", {}, {1, 10, 0, 0.1, 9.80665, 10}, options),
-                    Catch::Contains("non-finite") && Catch::Contains("unstable") && Catch::Contains("stability limit"));
+  CHECK_THROWS_WITH(
+      simulateSpringBlock("lugre", {}, {1, 10, 0, 0.1, 9.80665, 10}, options),
+      Catch::Contains("non-finite") && Catch::Contains("unstable") && Catch::Contains("stability limit"));
 }
 
-TEST_CASE("A run that blows up stops with its reason, the time reached and the finite trace up to there", "[dynamic][guards]") {
+TEST_CASE("A run that blows up stops with its reason, the time reached and the finite trace up to there",
+          "[dynamic][guards]") {
   // As above: RK4 at 5e-3 s on LuGre is unstable once the block slides. The stop carries the samples
   // recorded before the blow-up, every one finite, in time order, and ending before the stop.
   SpringBlockOptions options;
@@ -308,7 +334,9 @@ TEST_CASE("A run that blows up stops with its reason, the time reached and the f
   }
 }
 
-TEST_CASE("A run whose steps stop moving time on stops there with the reason, and its progress is heard meanwhile", "[dynamic][guards]") {
+TEST_CASE(
+    "A run whose steps stop moving time on stops there with the reason, and its progress is heard meanwhile",
+    "[dynamic][guards]") {
   // rsf's classic form (F ∝ a ln v, so F → −∞ as v → 0) on a 1 g block, strongly weakening (b = 5 a):
   // at its first re-stick, under 0.1 s in, no method can follow v towards 0. Radau's Newton iteration gives
   // up and auto hands the run to Rosenbrock, whose steps then no longer move t (a fuzz finding: 20

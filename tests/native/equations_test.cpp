@@ -14,7 +14,8 @@ using namespace friction;
 
 namespace {
 
-// Every catalog entry with equations: the models, the laws, the spring-block system, the presliding experiment.
+// Every catalog entry with equations: the models, the laws, the spring-block system, the presliding
+// experiment.
 std::vector<const ModelSpec*> everyEntry() {
   std::vector<const ModelSpec*> entries;
   for (const ModelSpec& model : modelCatalog()) entries.push_back(&model);
@@ -126,13 +127,15 @@ TEST_CASE("Every law and the seed model state the quirks of their origin", "[cat
   CHECK(findModel("abbott-seed").quirks.size() >= 5);
 }
 
-TEST_CASE("The seed model's update loop follows the seed's order; no other model has one", "[catalog][equations][seed]") {
+TEST_CASE("The seed model's update loop follows the seed's order; no other model has one",
+          "[catalog][equations][seed]") {
   const std::string_view loop = findModel("abbott-seed").updateLoop;
   // The seed (CalcIt): θ from the previous v (no dt), its clamp, Fk and F, the velocity, the position
   // with the new velocity, then the clamp of v, inside a loop that accumulates t by 0.001.
-  const std::vector<std::string_view> order = {"t += 0.001", "θ ← θ + (1 − θ)/τ − v/D", "θ ← min(1, max(θ, 0))",
-                                               "Fk ←", "F ← Fk + (μs·N − Fk)·θ", "v ← v +", "x ← x + v",
-                                               "if v < 0: v ← 0", "plot"};
+  const std::vector<std::string_view> order = {
+      "t += 0.001", "θ ← θ + (1 − θ)/τ − v/D", "θ ← min(1, max(θ, 0))",
+      "Fk ←",       "F ← Fk + (μs·N − Fk)·θ",  "v ← v +",
+      "x ← x + v",  "if v < 0: v ← 0",         "plot"};
   std::size_t at = 0;
   for (std::string_view step : order) {
     INFO("step '" << step << "'");

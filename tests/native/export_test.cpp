@@ -61,9 +61,11 @@ std::pair<std::string, ParamList> readTcl(const std::string& text) {
   const std::map<std::string, std::pair<std::string, std::vector<std::string>>> kLaws = {
       {"Coulomb", {"opensees-coulomb", {"mu"}}},
       {"VelDependent", {"opensees-veldependent", {"muSlow", "muFast", "transRate"}}},
-      {"VelPressureDep", {"opensees-velpressuredep", {"muSlow", "muFast0", "A", "deltaMu", "alpha", "transRate"}}},
+      {"VelPressureDep",
+       {"opensees-velpressuredep", {"muSlow", "muFast0", "A", "deltaMu", "alpha", "transRate"}}},
       {"VelNormalFrcDep",
-       {"opensees-velnormalfrcdep", {"aSlow", "nSlow", "aFast", "nFast", "alpha0", "alpha1", "alpha2", "maxMuFact"}}},
+       {"opensees-velnormalfrcdep",
+        {"aSlow", "nSlow", "aFast", "nFast", "alpha0", "alpha1", "alpha2", "maxMuFact"}}},
       {"VelDepMultiLinear", {"opensees-veldepmultilinear", {}}}};
   const auto& [law, keys] = kLaws.at(w[1]);
   ParamList params;
@@ -71,9 +73,12 @@ std::pair<std::string, ParamList> readTcl(const std::string& text) {
     std::vector<double>* into = nullptr;
     std::vector<double> vel, frn;
     for (std::size_t i = 3; i < w.size(); ++i) {
-      if (w[i] == "-vel") into = &vel;
-      else if (w[i] == "-frn") into = &frn;
-      else into->push_back(std::stod(w[i]));
+      if (w[i] == "-vel")
+        into = &vel;
+      else if (w[i] == "-frn")
+        into = &frn;
+      else
+        into->push_back(std::stod(w[i]));
     }
     params = {{"vel", vel}, {"frn", frn}};
   } else {
@@ -107,7 +112,8 @@ std::vector<double> fixedFields(const std::string& line, const std::vector<int>&
 
 /// `name = value;  % comment` lines (MATLAB), or `name=value` in a Modelica modifier list: name → value.
 /// Comment lines (starting with `marker`) are skipped first.
-std::map<std::string, double> assignments(const std::string& text, const std::string& marker, char separator) {
+std::map<std::string, double> assignments(const std::string& text, const std::string& marker,
+                                          char separator) {
   std::map<std::string, double> out;
   std::string body;
   for (std::string line : codeLines(text, marker)) body += line.substr(0, line.find('%')) + "\n";
@@ -134,7 +140,8 @@ std::vector<double> grid(double vMin, double vMax) {
 
 /// max |F_target(v) − F_law(v)| on the grid (and checks the report's velocity and relative value).
 void requireDeviation(const ExportResult& result, const std::string& law, const ParamList& params, double N,
-                      double (*target)(const std::map<std::string, double>&, double), const std::map<std::string, double>& values) {
+                      double (*target)(const std::map<std::string, double>&, double),
+                      const std::map<std::string, double>& values) {
   const LawEvaluator source(law, params);
   double largest = 0, at = 0, relative = 0;
   for (double v : grid(1e-4, 1)) {
@@ -159,7 +166,8 @@ double decayForce(const std::map<std::string, double>& p, double v) {
 // + F_C tanh(v/v_Coul) + f·v, v_St = √2·v_brk, v_Coul = v_brk/10.
 double simscape(const std::map<std::string, double>& p, double v) {
   const double vSt = std::sqrt(2.0) * p.at("breakaway_velocity"), vCoul = p.at("breakaway_velocity") / 10;
-  return std::sqrt(2 * std::exp(1.0)) * (p.at("breakaway_force") - p.at("coulomb_force")) * std::exp(-(v / vSt) * (v / vSt)) * v / vSt +
+  return std::sqrt(2 * std::exp(1.0)) * (p.at("breakaway_force") - p.at("coulomb_force")) *
+             std::exp(-(v / vSt) * (v / vSt)) * v / vSt +
          p.at("coulomb_force") * std::tanh(v / vCoul) + p.at("viscous_coefficient") * v;
 }
 
@@ -175,7 +183,8 @@ double coefficientAt(const LawEvaluator& law, double v) {
   return law.coefficient(inputs);
 }
 
-const ParamList kStribeck = {{"static_friction", 0.6}, {"dynamic_friction", 0.4}, {"stiction_tolerance", 1e-3}};
+const ParamList kStribeck = {
+    {"static_friction", 0.6}, {"dynamic_friction", 0.4}, {"stiction_tolerance", 1e-3}};
 
 }  // namespace
 
@@ -183,9 +192,19 @@ TEST_CASE("OpenSees Tcl round-trips each of the five OpenSees laws to the same p
   const std::vector<std::pair<std::string, ParamList>> cases = {
       {"opensees-coulomb", {{"mu", 0.123456789}}},
       {"opensees-veldependent", {{"muSlow", 0.31}, {"muFast", 0.07}, {"transRate", 13.7}}},
-      {"opensees-velpressuredep", {{"muSlow", 0.2}, {"muFast0", 0.1}, {"A", 0.3}, {"deltaMu", 0.02}, {"alpha", 3e-7}, {"transRate", 5}}},
-      {"opensees-velnormalfrcdep", {{"aSlow", 0.3}, {"nSlow", 0.7}, {"aFast", 0.6}, {"nFast", 0.85}, {"alpha0", 20}, {"alpha1", 0.1}, {"alpha2", 1e-3}, {"maxMuFact", 3}}},
-      {"opensees-veldepmultilinear", {{"vel", std::vector<double>{0, 0.1, 2, 10}}, {"frn", std::vector<double>{0.2, 0.08, 0.15, 0.16}}}}};
+      {"opensees-velpressuredep",
+       {{"muSlow", 0.2}, {"muFast0", 0.1}, {"A", 0.3}, {"deltaMu", 0.02}, {"alpha", 3e-7}, {"transRate", 5}}},
+      {"opensees-velnormalfrcdep",
+       {{"aSlow", 0.3},
+        {"nSlow", 0.7},
+        {"aFast", 0.6},
+        {"nFast", 0.85},
+        {"alpha0", 20},
+        {"alpha1", 0.1},
+        {"alpha2", 1e-3},
+        {"maxMuFact", 3}}},
+      {"opensees-veldepmultilinear",
+       {{"vel", std::vector<double>{0, 0.1, 2, 10}}, {"frn", std::vector<double>{0.2, 0.08, 0.15, 0.16}}}}};
   for (const auto& [law, params] : cases) {
     INFO(law);
     const ExportResult result = exported(law, params, "opensees-tcl");
@@ -198,7 +217,8 @@ TEST_CASE("OpenSees Tcl round-trips each of the five OpenSees laws to the same p
 
 TEST_CASE("OpenSeesPy: ops.frictionModel('TYPE', tag, args...) with the same numbers as Tcl", "[export]") {
   const ParamList params = {{"muSlow", 0.31}, {"muFast", 0.07}, {"transRate", 13.7}};
-  const std::vector<std::string> py = codeLines(exported("opensees-veldependent", params, "opensees-py").text, "#");
+  const std::vector<std::string> py =
+      codeLines(exported("opensees-veldependent", params, "opensees-py").text, "#");
   REQUIRE(py.size() == 2);
   CHECK(py[0] == "import openseespy.opensees as ops");
   std::string call = py[1];
@@ -215,9 +235,13 @@ TEST_CASE("OpenSeesPy: ops.frictionModel('TYPE', tag, args...) with the same num
   CHECK(std::stod(w[4]) == 13.7);
 }
 
-TEST_CASE("OpenSees in mm-N-s: A in mm², alpha in 1/MPa, transRate in s/mm; the law is unchanged", "[export]") {
-  const ParamList params = {{"muSlow", 0.2}, {"muFast0", 0.1}, {"A", 0.3}, {"deltaMu", 0.02}, {"alpha", 3e-7}, {"transRate", 5}};
-  const auto [law, mm] = readTcl(exported("opensees-velpressuredep", params, "opensees-tcl", 1, ExportUnits::MillimetreNewtonSecond).text);
+TEST_CASE("OpenSees in mm-N-s: A in mm², alpha in 1/MPa, transRate in s/mm; the law is unchanged",
+          "[export]") {
+  const ParamList params = {{"muSlow", 0.2},   {"muFast0", 0.1}, {"A", 0.3},
+                            {"deltaMu", 0.02}, {"alpha", 3e-7},  {"transRate", 5}};
+  const auto [law, mm] = readTcl(
+      exported("opensees-velpressuredep", params, "opensees-tcl", 1, ExportUnits::MillimetreNewtonSecond)
+          .text);
   const std::map<std::string, double> SI = {{"A", 0.3}, {"alpha", 3e-7}, {"transRate", 5}};
   for (const auto& [key, value] : mm) {
     if (key == "A") CHECK(value.items[0] == Approx(0.3 * 1e6));         // 1 m² = 1e6 mm²
@@ -231,7 +255,8 @@ TEST_CASE("OpenSees in mm-N-s: A in mm², alpha in 1/MPa, transRate in s/mm; the
 TEST_CASE("Abaqus, LS-DYNA and Ansys give back an exponential decay exactly", "[export]") {
   const ParamList params = {{"muSlow", 0.3}, {"muFast", 0.1}, {"transRate", 12.5}};
   SECTION("Abaqus: *FRICTION, EXPONENTIAL DECAY, then mu_s, mu_k, d_c") {
-    const std::vector<std::string> lines = codeLines(exported("opensees-veldependent", params, "abaqus").text, "**");
+    const std::vector<std::string> lines =
+        codeLines(exported("opensees-veldependent", params, "abaqus").text, "**");
     REQUIRE(lines.size() == 2);
     CHECK(lines[0] == "*FRICTION, EXPONENTIAL DECAY");
     std::string data = lines[1];
@@ -244,8 +269,9 @@ TEST_CASE("Abaqus, LS-DYNA and Ansys give back an exponential decay exactly", "[
     CHECK(std::abs(std::stod(w[2]) - 12.5) <= 1e-12);
   }
   SECTION("LS-DYNA: FS FD DC VC in 10-character fields; in mm-N-s DC is per mm/s") {
-    const std::vector<std::string> lines =
-        codeLines(exported("opensees-veldependent", params, "ls-dyna", 1, ExportUnits::MillimetreNewtonSecond).text, "$");
+    const std::vector<std::string> lines = codeLines(
+        exported("opensees-veldependent", params, "ls-dyna", 1, ExportUnits::MillimetreNewtonSecond).text,
+        "$");
     REQUIRE(lines.size() == 1);
     const std::vector<double> f = fixedFields(lines[0], {10, 10, 10, 10});
     CHECK(f[0] == 0.3);
@@ -254,7 +280,8 @@ TEST_CASE("Abaqus, LS-DYNA and Ansys give back an exponential decay exactly", "[
     CHECK(f[3] == 0);
   }
   SECTION("Ansys: MU·(1 + (FACT − 1)·e^(−DC·v)) equals the law's μ") {
-    const std::vector<std::string> lines = codeLines(exported("opensees-veldependent", params, "ansys").text, "!");
+    const std::vector<std::string> lines =
+        codeLines(exported("opensees-veldependent", params, "ansys").text, "!");
     REQUIRE(lines.size() == 4);
     CHECK(lines[0] == "TB,FRIC,1,,,ISO");
     auto last = [](const std::string& line) { return std::stod(line.substr(line.rfind(',') + 1)); };
@@ -269,8 +296,10 @@ TEST_CASE("Abaqus, LS-DYNA and Ansys give back an exponential decay exactly", "[
 }
 
 TEST_CASE("Radioss /FRICTION: the fixed fields read back as the law's Ifric and coefficients", "[export]") {
-  const ParamList params = {{"Fric", 0.2}, {"C1", 0.01}, {"C2", 0.5}, {"C3", 0.001}, {"C4", 0.0002}, {"C5", 0.03}, {"Iform", 2}};
-  const std::vector<std::string> lines = codeLines(exported("radioss-generalized-viscous", params, "radioss").text, "#");
+  const ParamList params = {{"Fric", 0.2},  {"C1", 0.01}, {"C2", 0.5}, {"C3", 0.001},
+                            {"C4", 0.0002}, {"C5", 0.03}, {"Iform", 2}};
+  const std::vector<std::string> lines =
+      codeLines(exported("radioss-generalized-viscous", params, "radioss").text, "#");
   REQUIRE(lines.size() == 5);
   CHECK(lines[0] == "/FRICTION/1");
   const std::vector<double> flags = fixedFields(lines[2], {10, 10, 20, 10});
@@ -309,7 +338,8 @@ TEST_CASE("Drake and Ratel: their own laws exactly", "[export]") {
 
 TEST_CASE("Modelica: an exponential decay maps exactly to F_Coulomb, F_Stribeck, fexp at N", "[export]") {
   const ParamList params = {{"muSlow", 0.3}, {"muFast", 0.1}, {"transRate", 12.5}};
-  const std::map<std::string, double> p = assignments(exported("opensees-veldependent", params, "modelica", 50).text, "//", ',');
+  const std::map<std::string, double> p =
+      assignments(exported("opensees-veldependent", params, "modelica", 50).text, "//", ',');
   CHECK(p.at("F_prop") == 0);
   CHECK(p.at("F_Coulomb") == Approx(0.1 * 50).epsilon(1e-14));
   CHECK(p.at("F_Stribeck") == Approx(0.2 * 50).epsilon(1e-14));
@@ -324,8 +354,9 @@ TEST_CASE("Approximate mappings report the deviation measured from the target's 
     for (char& c : data)
       if (c == ',') c = ' ';
     const std::vector<std::string> w = words(data);
-    requireDeviation(result, "drake-stribeck", kStribeck, N, &decayForce,
-                     {{"mu_s", std::stod(w[0])}, {"mu_k", std::stod(w[1])}, {"dc", std::stod(w[2])}, {"N", N}});
+    requireDeviation(
+        result, "drake-stribeck", kStribeck, N, &decayForce,
+        {{"mu_s", std::stod(w[0])}, {"mu_k", std::stod(w[1])}, {"dc", std::stod(w[2])}, {"N", N}});
   }
   SECTION("Drake's Stribeck to Simscape's Translational Friction") {
     const ExportResult result = exported("drake-stribeck", kStribeck, "simscape", N);

@@ -16,8 +16,8 @@
 #include "support/seeded_noise.h"
 
 using namespace friction;
-using noise::gaussian;
 using Catch::Matchers::Contains;
+using noise::gaussian;
 
 namespace {
 
@@ -25,7 +25,8 @@ namespace {
 constexpr double kFc = 1.0, kFs = 1.5, kVs = 1e-3, kSigma2 = 0.4;
 double stribeck(double v) { return kFc + (kFs - kFc) * std::exp(-(v / kVs) * (v / kVs)) + kSigma2 * v; }
 
-FitRequest stribeckRequest(unsigned seed, int n = 1000, double sigma = 0.005, double vMax = 0.01, double vMin = 0) {
+FitRequest stribeckRequest(unsigned seed, int n = 1000, double sigma = 0.005, double vMax = 0.01,
+                           double vMin = 0) {
   std::mt19937 rng(seed);
   FitRequest request;
   request.kind = FitKind::Curve;
@@ -56,10 +57,12 @@ std::pair<double, double> fitted(const FitResult& result, const std::string& key
 
 }  // namespace
 
-TEST_CASE("A Stribeck curve (LuGre's steady state) is recovered within three standard errors", "[fit][laws]") {
+TEST_CASE("A Stribeck curve (LuGre's steady state) is recovered within three standard errors",
+          "[fit][laws]") {
   const FitResult result = fitLaw(stribeckRequest(7));
   REQUIRE(result.fit.converged);
-  for (const auto& [key, truth] : std::vector<std::pair<std::string, double>>{{"Fc", kFc}, {"Fs", kFs}, {"vs", kVs}, {"sigma2", kSigma2}}) {
+  for (const auto& [key, truth] : std::vector<std::pair<std::string, double>>{
+           {"Fc", kFc}, {"Fs", kFs}, {"vs", kVs}, {"sigma2", kSigma2}}) {
     const auto [value, se] = fitted(result, key);
     INFO(key << " = " << value << " ± " << se << " (true " << truth << ")");
     CHECK(std::abs(value - truth) < 3 * se);
@@ -68,7 +71,8 @@ TEST_CASE("A Stribeck curve (LuGre's steady state) is recovered within three sta
   CHECK(result.fit.warnings.empty());
 }
 
-TEST_CASE("The Stribeck fit's standard errors match the spread over 50 noisy replicas within ×1.5", "[fit][laws]") {
+TEST_CASE("The Stribeck fit's standard errors match the spread over 50 noisy replicas within ×1.5",
+          "[fit][laws]") {
   const std::vector<std::string> keys{"Fc", "Fs", "vs", "sigma2"};
   std::vector<std::vector<double>> values(4);
   std::vector<double> reported(4, 0.0);
@@ -76,7 +80,8 @@ TEST_CASE("The Stribeck fit's standard errors match the spread over 50 noisy rep
     FitRequest request = stribeckRequest(1000 + replica, 200);
     request.options.starts = 1;
     const FitResult result = fitLaw(request);
-    for (std::size_t i = 0; i < 4; ++i) values[i].push_back(result.fit.values[i]), reported[i] += result.fit.standardErrors[i] / 50;
+    for (std::size_t i = 0; i < 4; ++i)
+      values[i].push_back(result.fit.values[i]), reported[i] += result.fit.standardErrors[i] / 50;
   }
   for (std::size_t i = 0; i < 4; ++i) {
     double mean = 0, var = 0;
@@ -101,7 +106,9 @@ TEST_CASE("A Stribeck velocity far below every data point is flagged as not iden
   CHECK_THAT(all, Contains("vs is not identifiable"));
 }
 
-TEST_CASE("Rate-and-state steady state: a and b enter only as a − b, and are flagged; μ0 and a − b are recovered", "[fit][laws]") {
+TEST_CASE(
+    "Rate-and-state steady state: a and b enter only as a − b, and are flagged; μ0 and a − b are recovered",
+    "[fit][laws]") {
   // μ_ss = μ0 + (a − b) ln(V/V*) (Dieterich 1979; Ruina 1983), V from 1e-7 to 1e-3 m/s, σ = 1e-4.
   const double mu0 = 0.6, a = 0.012, b = 0.016, Vstar = 1e-6;
   std::mt19937 rng(21);
@@ -126,9 +133,10 @@ TEST_CASE("Rate-and-state steady state: a and b enter only as a − b, and are f
   CHECK(std::abs(fittedA - a) < 3 * seA);
 }
 
-TEST_CASE("A velocity-step record on a stiff slider gives back a, b and Dc within three standard errors", "[fit][laws][record]") {
-  // The slip law's imposed-velocity closed form (physics-checks §4), c = 1e7 N/m (the slip lags the load point by
-  // Δμ·Fn/c ≈ 5e-10 m ≪ Dc):
+TEST_CASE("A velocity-step record on a stiff slider gives back a, b and Dc within three standard errors",
+          "[fit][laws][record]") {
+  // The slip law's imposed-velocity closed form (physics-checks §4), c = 1e7 N/m (the slip lags the load
+  // point by Δμ·Fn/c ≈ 5e-10 m ≪ Dc):
   //   μ = μ_ss(V1) before the step at t1;  μ = μ_ss(V2) + b ln(V2/V1) e^(−V2 (t − t1)/Dc) after it.
   const double a = 0.01, b = 0.015, Dc = 2e-5, V1 = 1e-6, V2 = 1e-5, t1 = 1, Vstar = 1e-6, mu0 = 0.6;
   auto steady = [&](double V) { return mu0 + (a - b) * std::log(V / Vstar); };
@@ -149,21 +157,25 @@ TEST_CASE("A velocity-step record on a stiff slider gives back a, b and Dc withi
   request.scenario.tolerance = 1e-8;
   for (int i = 0; i < 400; ++i) {
     const double t = 0.05 * (i + 1);
-    const double mu = t <= t1 ? steady(V1) : steady(V2) + b * std::log(V2 / V1) * std::exp(-V2 * (t - t1) / Dc);
+    const double mu =
+        t <= t1 ? steady(V1) : steady(V2) + b * std::log(V2 / V1) * std::exp(-V2 * (t - t1) / Dc);
     request.x.push_back(t);
     request.y.push_back(mu + 2e-4 * gaussian(rng));
   }
   request.options.starts = 3;
   const FitResult result = fitLaw(request);
   REQUIRE(result.fit.converged);
-  for (const auto& [key, truth] : std::vector<std::pair<std::string, double>>{{"a", a}, {"b1", b}, {"Dc1", Dc}}) {
+  for (const auto& [key, truth] :
+       std::vector<std::pair<std::string, double>>{{"a", a}, {"b1", b}, {"Dc1", Dc}}) {
     const auto [value, se] = fitted(result, key);
     INFO(key << " = " << value << " ± " << se << " (true " << truth << ")");
     CHECK(std::abs(value - truth) < 3 * se);
   }
 }
 
-TEST_CASE("Converting a law into itself reproduces its curve; a conversion reports its largest deviation and where", "[fit][convert]") {
+TEST_CASE(
+    "Converting a law into itself reproduces its curve; a conversion reports its largest deviation and where",
+    "[fit][convert]") {
   ConversionRequest self;
   self.from = self.to = "lugre";
   self.fromParams = {{"Fc", 2.0}, {"Fs", 3.0}, {"vs", 0.01}, {"sigma2", 1.0}};
@@ -171,7 +183,8 @@ TEST_CASE("Converting a law into itself reproduces its curve; a conversion repor
   self.vMin = 1e-4, self.vMax = 1;
   const ConversionResult same = convertLaw(self);
   CHECK(same.maxAbsoluteDeviation < 1e-6);
-  // LuGre's curve as Drake's Stribeck approximation: the reported maximum is the largest |F_to − F_from| on the grid.
+  // LuGre's curve as Drake's Stribeck approximation: the reported maximum is the largest |F_to − F_from| on
+  // the grid.
   ConversionRequest drake = self;
   drake.to = "drake-stribeck";
   drake.free = {};
@@ -227,17 +240,26 @@ FitRequest readRecord(const std::string& csv) {
 
 }  // namespace
 
-TEST_CASE("The fit's CSV reader refuses each kind of bad input with the row, the column and what was expected", "[fit][csv]") {
+TEST_CASE(
+    "The fit's CSV reader refuses each kind of bad input with the row, the column and what was expected",
+    "[fit][csv]") {
   CHECK(readCurve("v,F\n0.1,1.2\n0.2,1.1\n").x.size() == 2);
   CHECK(readCurve("v,F\n100,1.2\n200,1.1\n", "mm/s").x[1] == Approx(0.2));
-  CHECK_THROWS_WITH(readCurve("v,F\n0.1,1.2\n0.2,abc\n"), Contains("data.csv row 3, column \"F\": 'abc' is not a finite number; expected a force"));
-  CHECK_THROWS_WITH(readCurve("v,F\n0.1,1.2\n,1.1\n"), Contains("data.csv row 3, column \"v\": missing value; expected a velocity"));
+  CHECK_THROWS_WITH(readCurve("v,F\n0.1,1.2\n0.2,abc\n"),
+                    Contains("data.csv row 3, column \"F\": 'abc' is not a finite number; expected a force"));
+  CHECK_THROWS_WITH(readCurve("v,F\n0.1,1.2\n,1.1\n"),
+                    Contains("data.csv row 3, column \"v\": missing value; expected a velocity"));
   CHECK_THROWS_WITH(readCurve("v,F\n0.1,1.2\n0.2\n"), Contains("data.csv row 3: 1 values for 2 columns"));
   CHECK_THROWS_WITH(readCurve("v,F\n0.1,1.2\n"), Contains("data.csv has 1 rows for 2 free parameters"));
-  CHECK_THROWS_WITH(readCurve("v,F\n100,1.2\n200,1.1\n"), Contains("data.csv row 2, column \"v\": 100 m/s is beyond"));
-  CHECK_THROWS_WITH(readCurve("v,F\n0.1,1.2\n0.2,1.1\n", "mm"), Contains("the unit 'mm' is not one of a velocity"));
-  CHECK_THROWS_WITH(readRecord("t,F\n0.1,0.6\n0.3,0.6\n0.2,0.6\n"), Contains("step.csv row 4, column \"t\": the time 0.2 s is not after the previous row's 0.3 s"));
-  CHECK_THROWS_WITH(readRecord("t,F\n0.1,0.6\n0.1,0.6\n"), Contains("step.csv row 3, column \"t\": the time 0.1 s is not after"));
+  CHECK_THROWS_WITH(readCurve("v,F\n100,1.2\n200,1.1\n"),
+                    Contains("data.csv row 2, column \"v\": 100 m/s is beyond"));
+  CHECK_THROWS_WITH(readCurve("v,F\n0.1,1.2\n0.2,1.1\n", "mm"),
+                    Contains("the unit 'mm' is not one of a velocity"));
+  CHECK_THROWS_WITH(
+      readRecord("t,F\n0.1,0.6\n0.3,0.6\n0.2,0.6\n"),
+      Contains("step.csv row 4, column \"t\": the time 0.2 s is not after the previous row's 0.3 s"));
+  CHECK_THROWS_WITH(readRecord("t,F\n0.1,0.6\n0.1,0.6\n"),
+                    Contains("step.csv row 3, column \"t\": the time 0.1 s is not after"));
   CHECK_THROWS_WITH(readCurve("v,G\n0.1,1.2\n0.2,1.1\n"), Contains("data.csv has no column \"F\""));
 }
 
@@ -251,7 +273,8 @@ TEST_CASE("A fit stopped by its evaluation budget says so and returns its best p
   CHECK(result.fit.values.size() == 4);
 }
 
-TEST_CASE("The fit options list exactly the kinds, comparisons and units the request reader accepts", "[fit][csv]") {
+TEST_CASE("The fit options list exactly the kinds, comparisons and units the request reader accepts",
+          "[fit][csv]") {
   const Value options = fitOptionsValue();
   const Value* kinds = options.find("kinds");
   REQUIRE(kinds != nullptr);
@@ -278,7 +301,8 @@ TEST_CASE("The fit options list exactly the kinds, comparisons and units the req
           request.set("law", "coulomb");
           request.set("free", free);
           request.set("data", data);
-          INFO(id << " " << compare.find("id")->text() << " in " << xUnit.text() << " and '" << yUnit.text() << "'");
+          INFO(id << " " << compare.find("id")->text() << " in " << xUnit.text() << " and '" << yUnit.text()
+                  << "'");
           CHECK_NOTHROW(readFitRequest(request));
         }
       }
@@ -286,9 +310,10 @@ TEST_CASE("The fit options list exactly the kinds, comparisons and units the req
   }
 }
 
-TEST_CASE("A presliding record of Dahl's law gives back σ0 and Fc within three standard errors", "[fit][laws][presliding]") {
-  // Dahl (1968) with α = 1, on its virgin curve from rest: dF/dx = σ0 (1 − F/Fc), so F = Fc (1 − e^(−σ0 x/Fc)),
-  // and where the body follows the applied force quasi-statically (first ramp F = r t < Fc):
+TEST_CASE("A presliding record of Dahl's law gives back σ0 and Fc within three standard errors",
+          "[fit][laws][presliding]") {
+  // Dahl (1968) with α = 1, on its virgin curve from rest: dF/dx = σ0 (1 − F/Fc), so F = Fc (1 − e^(−σ0
+  // x/Fc)), and where the body follows the applied force quasi-statically (first ramp F = r t < Fc):
   //   x(t) = −(Fc/σ0) ln(1 − r t/Fc).
   // The body's inertia adds an oscillation of about (r/σ0)/√(σ0/m) = 5e-6 m, far below the noise (1e-4 m);
   // a soft σ0 keeps each run short (the run's steps grow with √(σ0/m)).
@@ -306,10 +331,12 @@ TEST_CASE("A presliding record of Dahl's law gives back σ0 and Fc within three 
     request.x.push_back(t);
     request.y.push_back(-(Fc / sigma0) * std::log(1 - rate * t / Fc) + 1e-4 * gaussian(rng));
   }
-  request.options.starts = 1;  // from the given start: the catalog's σ0 range (1e-3 … 1e10 N/m) holds starts too stiff to run fast
+  request.options.starts =
+      1;  // from the given start: the catalog's σ0 range (1e-3 … 1e10 N/m) holds starts too stiff to run fast
   const FitResult result = fitLaw(request);
   REQUIRE(result.fit.converged);
-  for (const auto& [key, truth] : std::vector<std::pair<std::string, double>>{{"sigma0", sigma0}, {"Fc", Fc}}) {
+  for (const auto& [key, truth] :
+       std::vector<std::pair<std::string, double>>{{"sigma0", sigma0}, {"Fc", Fc}}) {
     const auto [value, se] = fitted(result, key);
     INFO(key << " = " << value << " ± " << se << " (true " << truth << ")");
     CHECK(std::abs(value - truth) < 3 * se);
@@ -317,7 +344,8 @@ TEST_CASE("A presliding record of Dahl's law gives back σ0 and Fc within three 
   }
 }
 
-TEST_CASE("A fit of runs reports each run's progress, and an exception from it ends the fit at once", "[fit][laws][presliding]") {
+TEST_CASE("A fit of runs reports each run's progress, and an exception from it ends the fit at once",
+          "[fit][laws][presliding]") {
   // A caller's time budget must reach inside a start: one presliding run of a stiff Dahl contact takes
   // 0.2–0.9 s natively (its steps grow with √(σ0/m)), and a start runs dozens (fuzzing found a fit of
   // 77 s). runProgress is told each run's fraction done, rising within a run to 1 at its end.

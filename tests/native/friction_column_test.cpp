@@ -28,7 +28,8 @@ int checkFrictionBalancesDriveAtRest(const Trace& trace) {
     if (!restsThrough(trace, i)) continue;
     ++rows;
     INFO("row " << i << " at t = " << trace.t[i]);
-    CHECK_THAT(trace.friction[i], WithinAbs(trace.spring[i], 1e-12 * std::max(1.0, std::fabs(trace.spring[i]))));
+    CHECK_THAT(trace.friction[i],
+               WithinAbs(trace.spring[i], 1e-12 * std::max(1.0, std::fabs(trace.spring[i]))));
   }
   return rows;
 }
@@ -43,7 +44,8 @@ AbbottSeedParams seedDefaults() { return abbottSeedParams(resolveParams(abbottSe
 
 }  // namespace
 
-TEST_CASE("At rest the friction balances the drive in both models and every catalog law with defaults", "[friction-column]") {
+TEST_CASE("At rest the friction balances the drive in both models and every catalog law with defaults",
+          "[friction-column]") {
   // The seed model, every 1 ms step: a step that starts and ends at v = 0 is one the clamp held.
   const AbbottSeedParams seed = seedDefaults();
   const Trace everyStep = simulateAbbottSeed(seed, {kSeedTimeStep}).trace;
@@ -72,7 +74,8 @@ TEST_CASE("At rest the friction balances the drive in both models and every cata
   }
 }
 
-TEST_CASE("The seed's scheme for a law and Radioss's stepped loop report the force on the block too", "[friction-column]") {
+TEST_CASE("The seed's scheme for a law and Radioss's stepped loop report the force on the block too",
+          "[friction-column]") {
   // Coulomb in the seed's scheme: while its clamp holds, the friction is the drive force (≤ μs·N), not μs·N.
   LawSimulationRequest seedScheme;
   seedScheme.law = "coulomb", seedScheme.integrator = "seed-euler";
@@ -92,7 +95,8 @@ TEST_CASE("The seed's scheme for a law and Radioss's stepped loop report the for
   CHECK(penalty.friction.front() == 0);
 }
 
-TEST_CASE("The seed model's static limit is its friction formula at v = 0 with the step's θ", "[friction-column][seed]") {
+TEST_CASE("The seed model's static limit is its friction formula at v = 0 with the step's θ",
+          "[friction-column][seed]") {
   AbbottSeedParams p = seedDefaults();
   p.va = 0.5, p.vb = 2;  // velocity terms, so that Fk(0) = μk·N·(1 + b·v0²) differs from μk·N
   const Trace trace = simulateAbbottSeed(p, {kSeedTimeStep}).trace;
@@ -100,7 +104,8 @@ TEST_CASE("The seed model's static limit is its friction formula at v = 0 with t
   int breakAways = 0;
   for (std::size_t i = 0; i < trace.size(); ++i) {
     INFO("step at t = " << trace.t[i]);
-    CHECK_THAT(trace.staticLimit[i], WithinRel(kineticAtRest + (p.mus * p.N - kineticAtRest) * trace.theta[i], 1e-14));
+    CHECK_THAT(trace.staticLimit[i],
+               WithinRel(kineticAtRest + (p.mus * p.N - kineticAtRest) * trace.theta[i], 1e-14));
     // A step from rest that the clamp did not hold (a break-away) shows the formula value at rest.
     if (i > 0 && trace.v[i - 1] == 0 && trace.v[i] > 0) {
       ++breakAways;
@@ -114,21 +119,24 @@ TEST_CASE("The seed model's static limit is its friction formula at v = 0 with t
   CHECK(trace.friction.front() == 0);
 }
 
-TEST_CASE("The state-variable model's static limit is F(0, θ) = Fk(0) + (μs·Fn − Fk(0))·θ", "[friction-column]") {
+TEST_CASE("The state-variable model's static limit is F(0, θ) = Fk(0) + (μs·Fn − Fk(0))·θ",
+          "[friction-column]") {
   const SimulationResult result = simulate({"state-variable", {{"a", -0.5}, {"b", 3}}});
   const ResolvedParams& p = result.summary.params;
   const double Fn = p.get("Fn"), v0 = p.get("v0");
   const double kineticAtRest = p.get("muk") * Fn * (1 + p.get("b") * v0 * v0);
   const Trace& trace = result.trace;
   for (std::size_t i = 0; i < trace.size(); ++i)
-    CHECK_THAT(trace.staticLimit[i], WithinRel(kineticAtRest + (p.get("mus") * Fn - kineticAtRest) * trace.theta[i], 1e-12));
+    CHECK_THAT(trace.staticLimit[i],
+               WithinRel(kineticAtRest + (p.get("mus") * Fn - kineticAtRest) * trace.theta[i], 1e-12));
   CHECK(result.summary.staticLimitKind == StaticLimitKind::Stick);
   // While at rest the drive never exceeds the limit (that is what holds the block).
   for (std::size_t i = 0; i < trace.size(); ++i)
     if (restsThrough(trace, i)) CHECK(std::fabs(trace.spring[i]) <= trace.staticLimit[i] * (1 + 1e-12));
 }
 
-TEST_CASE("A law's static limit: F(0) for a true stick state, else the break-away peak of its steady curve", "[friction-column][static-limit]") {
+TEST_CASE("A law's static limit: F(0) for a true stick state, else the break-away peak of its steady curve",
+          "[friction-column][static-limit]") {
   const double Fn = 9.80665;  // the default system's m·g
   auto run = [](const std::string& law, ParamList params = {}) {
     LawSimulationRequest request;
@@ -155,7 +163,9 @@ TEST_CASE("A law's static limit: F(0) for a true stick state, else the break-awa
   // LuGre: F_ss = g(v) + σ2 v (physics-checks §5) peaks where σ2 = −g'(v) = 2ΔF v/vs² e^(−(v/vs)²), just
   // above Fs; its smaller root by bisection (the left side of the equation rises up to v = vs/√2).
   const double Fc = 1, Fs = 1.5, vs = 1e-3, sigma2 = 0.4;
-  auto slopeGap = [&](double v) { return 2 * (Fs - Fc) * v / (vs * vs) * std::exp(-(v / vs) * (v / vs)) - sigma2; };
+  auto slopeGap = [&](double v) {
+    return 2 * (Fs - Fc) * v / (vs * vs) * std::exp(-(v / vs) * (v / vs)) - sigma2;
+  };
   double lo = 0, hi = vs / std::sqrt(2.0);
   for (int i = 0; i < 200; ++i) (slopeGap(0.5 * (lo + hi)) < 0 ? lo : hi) = 0.5 * (lo + hi);
   const double vPeak = 0.5 * (lo + hi);
@@ -184,12 +194,15 @@ TEST_CASE("A law's static limit: F(0) for a true stick state, else the break-awa
   CHECK_THAT(stepped.summary.staticLimit, WithinRel(0.3 * Fn, 1e-15));
 }
 
-TEST_CASE("The drive position is X_d = v0·t, or the integral of the drive's velocity steps", "[friction-column][drive]") {
+TEST_CASE("The drive position is X_d = v0·t, or the integral of the drive's velocity steps",
+          "[friction-column][drive]") {
   const AbbottSeedParams seed = seedDefaults();
   const Trace seedTrace = simulateAbbottSeed(seed).trace;
-  for (std::size_t i = 0; i < seedTrace.size(); ++i) CHECK(seedTrace.drivePosition[i] == seed.v0 * seedTrace.t[i]);
+  for (std::size_t i = 0; i < seedTrace.size(); ++i)
+    CHECK(seedTrace.drivePosition[i] == seed.v0 * seedTrace.t[i]);
   const Trace stateVariable = simulate({"state-variable", {{"v0", 0.2}}}).trace;
-  for (std::size_t i = 0; i < stateVariable.size(); ++i) CHECK(stateVariable.drivePosition[i] == 0.2 * stateVariable.t[i]);
+  for (std::size_t i = 0; i < stateVariable.size(); ++i)
+    CHECK(stateVariable.drivePosition[i] == 0.2 * stateVariable.t[i]);
 
   // Steps: 0.1 m/s until 2 s, then 0.3 m/s: X_d = 0.1 t, then 0.2 + 0.3 (t − 2).
   LawSimulationRequest request;
@@ -204,7 +217,8 @@ TEST_CASE("The drive position is X_d = v0·t, or the integral of the drive's vel
   }
 }
 
-TEST_CASE("Without a true stick state the events count the near-rest intervals (Drake, LuGre)", "[friction-column][events]") {
+TEST_CASE("Without a true stick state the events count the near-rest intervals (Drake, LuGre)",
+          "[friction-column][events]") {
   for (const char* id : {"drake-stribeck", "lugre"}) {
     INFO(id);
     LawSimulationRequest request;
@@ -237,7 +251,8 @@ TEST_CASE("Without a true stick state the events count the near-rest intervals (
     const Trace& trace = result.run.trace;
     for (const Interval& stick : s.stickIntervals)
       for (std::size_t i = 0; i < trace.size(); ++i)
-        if (trace.t[i] >= stick.start && trace.t[i] < stick.end) CHECK(std::fabs(trace.v[i]) <= s.nearRestThreshold);
+        if (trace.t[i] >= stick.start && trace.t[i] < stick.end)
+          CHECK(std::fabs(trace.v[i]) <= s.nearRestThreshold);
   }
   // Drake's default shows stick-slip: its events are not all zero any more.
   LawSimulationRequest drake;
@@ -248,7 +263,8 @@ TEST_CASE("Without a true stick state the events count the near-rest intervals (
   CHECK(count(s, EventKind::BreakAway) >= 3);
 }
 
-TEST_CASE("A stopped run's partial trace carries every column, the new ones included", "[friction-column][guards]") {
+TEST_CASE("A stopped run's partial trace carries every column, the new ones included",
+          "[friction-column][guards]") {
   SpringBlockOptions options;
   options.integrator = Integrator::Rk4;  // unstable on LuGre at the output step (dynamic_laws_test)
   try {

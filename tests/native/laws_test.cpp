@@ -7,8 +7,8 @@
 
 #include <cmath>
 #include <cstring>
-#include <limits>
 #include <functional>
+#include <limits>
 #include <set>
 #include <string>
 #include <vector>
@@ -24,7 +24,8 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-double mu(std::string_view id, const ParamList& params, double v, double N = 1, double p = 0, double theta = -1) {
+double mu(std::string_view id, const ParamList& params, double v, double N = 1, double p = 0,
+          double theta = -1) {
   LawInputs in;
   in.v = v, in.N = N, in.p = p, in.theta = theta;
   return frictionCoefficient(id, params, in);
@@ -45,7 +46,8 @@ LawStep radiossStep(std::string_view id, const ParamList& params, const LawState
 }
 
 // One OpenSees setTrial(N, vel).
-LawStep openSeesStep(std::string_view id, const ParamList& params, const LawState& state, double v, double N) {
+LawStep openSeesStep(std::string_view id, const ParamList& params, const LawState& state, double v,
+                     double N) {
   LawInputs in;
   in.v = v, in.N = N;
   return stepLaw(id, params, state, in);
@@ -74,10 +76,11 @@ double dot(const Vec3& a, const Vec3& b) { return a[0] * b[0] + a[1] * b[1] + a[
 double step5(double x) { return x * x * x * (10 + x * (6 * x - 15)); }
 
 // §5 parameter sets.
-const ParamList kDrake08 = {{"static_friction", 0.8}, {"dynamic_friction", 0.5}, {"stiction_tolerance", 1e-4}};
+const ParamList kDrake08 = {
+    {"static_friction", 0.8}, {"dynamic_friction", 0.5}, {"stiction_tolerance", 1e-4}};
 const ParamList kRenard = {{"C1", 0.15}, {"C2", 0.12}, {"C3", 0.20}, {"C4", 0.10}, {"C5", 0.5}, {"C6", 2.0}};
-const ParamList kGeneralizedViscous = {{"Fric", 0.1}, {"C1", 0.01}, {"C2", 0.02}, {"C3", 0.001}, {"C4", 0.0005},
-                                       {"C5", 0.003}};
+const ParamList kGeneralizedViscous = {{"Fric", 0.1}, {"C1", 0.01},   {"C2", 0.02},
+                                       {"C3", 0.001}, {"C4", 0.0005}, {"C5", 0.003}};
 // K = 1e5 N/m and M = 0.01 kg: C = VISF·√(2KM) = √2000 for VISF = 1 (§5).
 const double kViscousC = std::sqrt(2 * 1e5 * 0.01);
 
@@ -86,7 +89,7 @@ ParamList with(ParamList base, const ParamList& extra) {
   return base;
 }
 
-const std::vector<double> kVel = {0, 2, 8, 10};               // §5 VelDepMultiLinear points
+const std::vector<double> kVel = {0, 2, 8, 10};  // §5 VelDepMultiLinear points
 const std::vector<double> kFrn = {0.085, 0.150, 0.163, 0.163};
 ParamList multiLinear() { return {{"vel", kVel}, {"frn", kFrn}}; }
 
@@ -95,15 +98,32 @@ ParamList multiLinear() { return {{"vel", kVel}, {"frn", kFrn}}; }
 // ---------------------------------------------------------------------------------------------
 // Catalog
 
-TEST_CASE("The law catalog holds every law of the issue, each with origin, citation and capabilities", "[laws][catalog]") {
-  const std::set<std::string_view> expected = {
-      "coulomb", "abbott-theta", "ratel-coulomb", "ratel-threlfall", "drake-stribeck", "radioss-coulomb",
-      "radioss-generalized-viscous", "radioss-darmstad", "radioss-renard", "radioss-exponential",
-      "opensees-coulomb", "opensees-veldependent", "opensees-velpressuredep", "opensees-veldepmultilinear",
-      "opensees-velnormalfrcdep", "lugre", "dahl", "rate-state", "elasto-plastic", "state-variable", "rsf"};
+TEST_CASE("The law catalog holds every law of the issue, each with origin, citation and capabilities",
+          "[laws][catalog]") {
+  const std::set<std::string_view> expected = {"coulomb",
+                                               "abbott-theta",
+                                               "ratel-coulomb",
+                                               "ratel-threlfall",
+                                               "drake-stribeck",
+                                               "radioss-coulomb",
+                                               "radioss-generalized-viscous",
+                                               "radioss-darmstad",
+                                               "radioss-renard",
+                                               "radioss-exponential",
+                                               "opensees-coulomb",
+                                               "opensees-veldependent",
+                                               "opensees-velpressuredep",
+                                               "opensees-veldepmultilinear",
+                                               "opensees-velnormalfrcdep",
+                                               "lugre",
+                                               "dahl",
+                                               "rate-state",
+                                               "elasto-plastic",
+                                               "state-variable",
+                                               "rsf"};
   std::set<std::string_view> ids;
-  const std::set<std::string_view> origins = {"Textbook", "Abbott app", "Ratel", "Drake", "OpenRadioss", "OpenSees",
-                                              "Literature"};
+  const std::set<std::string_view> origins = {"Textbook",    "Abbott app", "Ratel",     "Drake",
+                                              "OpenRadioss", "OpenSees",   "Literature"};
   const std::set<std::string_view> inputNames = {"v", "N", "p", "theta", "vt", "n", "Fn", "Fe", "dt"};
   for (const LawSpec& law : lawCatalog()) {
     INFO("law " << law.spec.id);
@@ -137,7 +157,8 @@ TEST_CASE("The law catalog holds every law of the issue, each with origin, citat
   CHECK(ids == expected);
 }
 
-TEST_CASE("Each law carries its origin system's parameter names and the issue's defaults", "[laws][catalog]") {
+TEST_CASE("Each law carries its origin system's parameter names and the issue's defaults",
+          "[laws][catalog]") {
   auto keysOf = [](std::string_view id) {
     std::vector<std::string_view> keys;
     for (const ParamSpec& spec : findLaw(id).spec.params) keys.push_back(spec.key);
@@ -201,11 +222,17 @@ TEST_CASE("Each law carries its origin system's parameter names and the issue's 
 }
 
 TEST_CASE("Laws state what they can compute: vector force, state, or coefficient only", "[laws][catalog]") {
-  const std::set<std::string_view> force = {"ratel-coulomb", "ratel-threlfall", "drake-stribeck", "radioss-coulomb",
-                                            "radioss-generalized-viscous", "radioss-darmstad", "radioss-renard",
+  const std::set<std::string_view> force = {"ratel-coulomb",
+                                            "ratel-threlfall",
+                                            "drake-stribeck",
+                                            "radioss-coulomb",
+                                            "radioss-generalized-viscous",
+                                            "radioss-darmstad",
+                                            "radioss-renard",
                                             "radioss-exponential"};
-  const std::set<std::string_view> stateful = {"radioss-coulomb", "radioss-generalized-viscous", "radioss-darmstad",
-                                               "radioss-renard", "radioss-exponential", "opensees-veldepmultilinear"};
+  const std::set<std::string_view> stateful = {"radioss-coulomb",     "radioss-generalized-viscous",
+                                               "radioss-darmstad",    "radioss-renard",
+                                               "radioss-exponential", "opensees-veldepmultilinear"};
   for (const LawSpec& law : lawCatalog()) {
     INFO("law " << law.spec.id);
     CHECK(law.can.force == (force.count(law.spec.id) == 1));
@@ -235,7 +262,8 @@ TEST_CASE("An unknown law is refused naming the field 'law' and the known ids", 
   CHECK(errorField([] { mu("amontons", {}, 1); }) == "law");
   CHECK(errorField([] { force("amontons", {}, {1, 0, 0}, {0, 0, 1}, 1); }) == "law");
   CHECK(errorField([] { stepLaw("amontons", {}, LawState{}, LawInputs{}); }) == "law");
-  CHECK_THROWS_WITH(findLaw("amontons"), Catch::Contains("drake-stribeck") && Catch::Contains("opensees-coulomb"));
+  CHECK_THROWS_WITH(findLaw("amontons"),
+                    Catch::Contains("drake-stribeck") && Catch::Contains("opensees-coulomb"));
 }
 
 TEST_CASE("An unknown or out-of-range parameter is refused naming its key", "[laws][validation]") {
@@ -260,10 +288,12 @@ TEST_CASE("A law asked for what it cannot compute is refused", "[laws][validatio
   CHECK_THROWS_AS(stepLaw("opensees-veldependent", {}, LawState{}, in), InputError);
   // Radioss's stateless vector force exists only for Iform 1 without a filter.
   CHECK_THROWS_AS(frictionForce("radioss-coulomb", {{"Fric", 0.3}, {"Iform", 2}}, in), InputError);
-  CHECK_THROWS_AS(frictionForce("radioss-coulomb", {{"Fric", 0.3}, {"Ifiltr", 1}, {"Xfreq", 0.25}}, in), InputError);
+  CHECK_THROWS_AS(frictionForce("radioss-coulomb", {{"Fric", 0.3}, {"Ifiltr", 1}, {"Xfreq", 0.25}}, in),
+                  InputError);
 }
 
-TEST_CASE("Non-finite inputs, a normal that is not a unit vector and a non-positive dt are refused by name", "[laws][validation]") {
+TEST_CASE("Non-finite inputs, a normal that is not a unit vector and a non-positive dt are refused by name",
+          "[laws][validation]") {
   const double nan = std::nan(""), inf = INFINITY;
   CHECK(errorField([&] { mu("drake-stribeck", {}, nan); }) == "v");
   CHECK(errorField([&] { mu("drake-stribeck", {}, inf); }) == "v");
@@ -280,14 +310,17 @@ TEST_CASE("Non-finite inputs, a normal that is not a unit vector and a non-posit
   CHECK(errorField([&] { radiossStep("radioss-coulomb", iform2, {}, {1, 0, 0}, 100, 0); }) == "dt");
   CHECK(errorField([&] { radiossStep("radioss-coulomb", iform2, {}, {1, 0, 0}, 100, -1e-3); }) == "dt");
   CHECK(errorField([&] { radiossStep("radioss-coulomb", iform2, {}, {1, 0, 0}, 100, nan); }) == "dt");
-  CHECK(errorField([&] { radiossStep("radioss-coulomb", iform2, {}, {1, 0, 0}, 100, 1e-4, {0, 0, 3}); }) == "n");
+  CHECK(errorField([&] {
+          radiossStep("radioss-coulomb", iform2, {}, {1, 0, 0}, 100, 1e-4, {0, 0, 3});
+        }) == "n");
   CHECK(errorField([&] { openSeesStep("opensees-veldepmultilinear", multiLinear(), {}, nan, 100); }) == "v");
 }
 
 // ---------------------------------------------------------------------------------------------
 // Textbook Coulomb
 
-TEST_CASE("Coulomb gives mu_k while sliding either way and the static limit mu_s at rest", "[laws][coulomb]") {
+TEST_CASE("Coulomb gives mu_k while sliding either way and the static limit mu_s at rest",
+          "[laws][coulomb]") {
   const ParamList p = {{"mu_s", 0.6}, {"mu_k", 0.4}};
   CHECK(mu("coulomb", p, 0.3) == 0.4);
   CHECK(mu("coulomb", p, -0.3) == 0.4);
@@ -306,7 +339,8 @@ TEST_CASE("Coulomb refuses mu_k above mu_s and accepts equal coefficients", "[la
 // The seed app's θ law
 
 TEST_CASE("Abbott θ law at steady state: Fk(v) + (mus − Fk)(1 − τ|v|/D) by hand", "[laws][abbott-theta]") {
-  const ParamList p = {{"mus", 0.6}, {"muk", 0.4}, {"va", 0.5}, {"vb", 2}, {"v0", 0.1}, {"tau", 0.1}, {"D", 0.01}};
+  const ParamList p = {{"mus", 0.6}, {"muk", 0.4}, {"va", 0.5}, {"vb", 2},
+                       {"v0", 0.1},  {"tau", 0.1}, {"D", 0.01}};
   // v = 0.03: Fk = 0.4·(1 + 0.5·0.03 + 2·(0.03 − 0.1)²) = 0.4·(1 + 0.015 + 0.0098) = 0.40992;
   // θ = 1 − 0.1·0.03/0.01 = 0.7; μ = 0.40992 + (0.6 − 0.40992)·0.7 = 0.40992 + 0.133056 = 0.542976.
   CHECK_THAT(mu("abbott-theta", p, 0.03), WithinRel(0.542976, 1e-12));
@@ -319,7 +353,8 @@ TEST_CASE("Abbott θ law at steady state: Fk(v) + (mus − Fk)(1 − τ|v|/D) by
 }
 
 TEST_CASE("Abbott θ law with a given θ blends Fk and mus linearly", "[laws][abbott-theta]") {
-  const ParamList p = {{"mus", 0.6}, {"muk", 0.4}, {"va", 0.5}, {"vb", 2}, {"v0", 0.1}, {"tau", 0.1}, {"D", 0.01}};
+  const ParamList p = {{"mus", 0.6}, {"muk", 0.4}, {"va", 0.5}, {"vb", 2},
+                       {"v0", 0.1},  {"tau", 0.1}, {"D", 0.01}};
   // v = 0.2: Fk = 0.4·(1 + 0.1 + 2·0.01) = 0.448.
   CHECK_THAT(mu("abbott-theta", p, 0.2, 1, 0, 0), WithinRel(0.448, 1e-12));
   CHECK_THAT(mu("abbott-theta", p, 0.2, 1, 0, 1), WithinRel(0.6, 1e-12));
@@ -327,8 +362,10 @@ TEST_CASE("Abbott θ law with a given θ blends Fk and mus linearly", "[laws][ab
   CHECK_THAT(mu("abbott-theta", p, 0.2, 1, 0, 0.25), WithinRel(0.486, 1e-12));
 }
 
-TEST_CASE("Abbott θ law uses |v| in the linear term but the signed v in (v − v0)², as the seed does", "[laws][abbott-theta]") {
-  const ParamList p = {{"mus", 0.6}, {"muk", 0.4}, {"va", 0.5}, {"vb", 2}, {"v0", 0.1}, {"tau", 0.1}, {"D", 0.01}};
+TEST_CASE("Abbott θ law uses |v| in the linear term but the signed v in (v − v0)², as the seed does",
+          "[laws][abbott-theta]") {
+  const ParamList p = {{"mus", 0.6}, {"muk", 0.4}, {"va", 0.5}, {"vb", 2},
+                       {"v0", 0.1},  {"tau", 0.1}, {"D", 0.01}};
   // θ = 0 given. v = +0.2: Fk = 0.4·(1 + 0.1 + 2·0.01) = 0.448.
   // v = −0.2: Fk = 0.4·(1 + 0.1 + 2·(−0.3)²) = 0.4·1.28 = 0.512.
   CHECK_THAT(mu("abbott-theta", p, -0.2, 1, 0, 0), WithinRel(0.512, 1e-12));
@@ -339,7 +376,8 @@ TEST_CASE("Abbott θ law uses |v| in the linear term but the signed v in (v − 
 
 TEST_CASE("Abbott θ law floors the kinetic friction Fk at zero", "[laws][abbott-theta]") {
   // va = −5, v = 1: 1 + (−5)·1 = −4 < 0, so Fk = 0 and μ = mus·θ = 0.6·0.5.
-  const ParamList p = {{"mus", 0.6}, {"muk", 0.4}, {"va", -5}, {"vb", 0}, {"v0", 0.1}, {"tau", 0.1}, {"D", 0.01}};
+  const ParamList p = {{"mus", 0.6}, {"muk", 0.4}, {"va", -5}, {"vb", 0},
+                       {"v0", 0.1},  {"tau", 0.1}, {"D", 0.01}};
   CHECK_THAT(mu("abbott-theta", p, 1, 1, 0, 0.5), WithinRel(0.3, 1e-12));
   CHECK(mu("abbott-theta", p, 1, 1, 0, 0) == 0);
 }
@@ -348,13 +386,15 @@ TEST_CASE("Abbott θ law refuses θ above 1", "[laws][abbott-theta][validation]"
   CHECK(errorField([] { mu("abbott-theta", {}, 0.1, 1, 0, 1.5); }) == "theta");
 }
 
-TEST_CASE("A law's sliding force bound for a run is forceMagnitude bit for bit, refusals included", "[laws][catalog]") {
+TEST_CASE("A law's sliding force bound for a run is forceMagnitude bit for bit, refusals included",
+          "[laws][catalog]") {
   // The fixed-step loops call SlidingForce each step instead of forceMagnitude: the same number to the
   // last bit (abbott-theta through its own 1-D rule, the others through the generic path), and the
   // same refusal of a non-finite v. The seed's case and a steep one (a, b ≠ 0, θ clamped at both ends).
   const std::vector<std::pair<std::string, ParamList>> cases = {
       {"abbott-theta", {{"mus", 0.6}, {"muk", 0.4}, {"tau", 0.2}, {"D", 0.001}}},
-      {"abbott-theta", {{"mus", 0.6}, {"muk", 0.4}, {"va", -5}, {"vb", 20}, {"v0", 0.1}, {"tau", 0.1}, {"D", 0.01}}},
+      {"abbott-theta",
+       {{"mus", 0.6}, {"muk", 0.4}, {"va", -5}, {"vb", 20}, {"v0", 0.1}, {"tau", 0.1}, {"D", 0.01}}},
       {"coulomb", {}},
       {"radioss-renard", {}}};
   const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
@@ -390,7 +430,8 @@ TEST_CASE("Ratel Coulomb + viscous adds Fv·vt: (F_C + Fv|vt|) opposing vt", "[l
   checkVec(force("ratel-coulomb", {{"kinetic", 0.2}, {"viscous", 3}}, {0.3, 0.4, 0}, {0, 0, 1}, 10),
            {-3.5 * 0.6, -3.5 * 0.8, 0}, 1e-14);
   // Zero normal force: F_C = 0, only the damping Fv·vt remains: −3·(0.5, 0, 0).
-  checkVec(force("ratel-coulomb", {{"kinetic", 0.2}, {"viscous", 3}}, {0.5, 0, 0}, {0, 0, 1}, 0), {-1.5, 0, 0}, 1e-14);
+  checkVec(force("ratel-coulomb", {{"kinetic", 0.2}, {"viscous", 3}}, {0.5, 0, 0}, {0, 0, 1}, 0),
+           {-1.5, 0, 0}, 1e-14);
   // Zero normal force and no damping: no force.
   checkVec(force("ratel-coulomb", {{"kinetic", 0.2}}, {0.5, 0, 0}, {0, 0, 1}, 0), {0, 0, 0}, 0);
 }
@@ -405,7 +446,8 @@ TEST_CASE("Ratel projects the slip onto the tangent plane of a tilted unit norma
   CHECK_THAT(dot(f, n), WithinAbs(0, 1e-12));
 }
 
-TEST_CASE("Ratel Coulomb at null velocity gives min(F_C, |Fe|) opposing the external force", "[laws][ratel]") {
+TEST_CASE("Ratel Coulomb at null velocity gives min(F_C, |Fe|) opposing the external force",
+          "[laws][ratel]") {
   const ParamList p = {{"kinetic", 0.2}, {"viscous", 3}};
   // F_C = 2. |Fe| = |(3, 4, 0)| = 5 > 2: the limit 2 against Fe, −2·(0.6, 0.8, 0).
   checkVec(force("ratel-coulomb", p, {0, 0, 0}, {0, 0, 1}, 10, {3, 4, 0}), {-1.2, -1.6, 0}, 1e-14);
@@ -417,7 +459,8 @@ TEST_CASE("Ratel Coulomb at null velocity gives min(F_C, |Fe|) opposing the exte
   checkVec(force("ratel-coulomb", p, {0, 0, 2}, {0, 0, 1}, 10, {0, -3, 0}), {0, 2, 0}, 1e-14);
 }
 
-TEST_CASE("Ratel Threlfall ramps as (1 − e^(−3|vt|/v0))/(1 − e^(−3)) up to v0, then is Coulomb", "[laws][ratel]") {
+TEST_CASE("Ratel Threlfall ramps as (1 − e^(−3|vt|/v0))/(1 − e^(−3)) up to v0, then is Coulomb",
+          "[laws][ratel]") {
   const ParamList p = {{"kinetic", 0.3}, {"tolerance_velocity", 0.05}};
   // |vt| = 0.025 = v0/2: F = 3·(1 − e^(−1.5))/(1 − e^(−3)), F_C = 0.3·10 = 3.
   const double ramp = 3 * (1 - std::exp(-1.5)) / (1 - std::exp(-3.0));
@@ -439,7 +482,8 @@ TEST_CASE("Ratel Threlfall is continuous at v0 thanks to the 1/(1 − e^(−3)) 
   CHECK_THAT(above, WithinAbs(-3, 1e-14));
 }
 
-TEST_CASE("Ratel Threlfall + viscous damps Fv·(|vt| − v0) above v0 only (the seed's missing Fv restored)", "[laws][ratel]") {
+TEST_CASE("Ratel Threlfall + viscous damps Fv·(|vt| − v0) above v0 only (the seed's missing Fv restored)",
+          "[laws][ratel]") {
   const ParamList p = {{"kinetic", 0.3}, {"viscous", 2}, {"tolerance_velocity", 0.05}};
   // |vt| = 0.15: 3 + 2·(0.15 − 0.05) = 3.2, along −y.
   checkVec(force("ratel-threlfall", p, {0, 0.15, 0}, {0, 0, 1}, 10), {0, -3.2, 0}, 1e-13);
@@ -457,7 +501,8 @@ TEST_CASE("Ratel's coefficient is the effective μ = |F|/N of a 1-D slip, the sa
   CHECK(mu("ratel-coulomb", {}, 1, 10) == 0.1);  // default kinetic 0.1, viscous 0
   // Threlfall: ramp at v0/2, 0 at rest, kinetic + Fv(|v| − v0)/N above v0.
   const ParamList t = {{"kinetic", 0.3}, {"viscous", 2}, {"tolerance_velocity", 0.05}};
-  CHECK_THAT(mu("ratel-threlfall", t, -0.025, 10), WithinRel(0.3 * (1 - std::exp(-1.5)) / (1 - std::exp(-3.0)), 1e-13));
+  CHECK_THAT(mu("ratel-threlfall", t, -0.025, 10),
+             WithinRel(0.3 * (1 - std::exp(-1.5)) / (1 - std::exp(-3.0)), 1e-13));
   CHECK(mu("ratel-threlfall", t, 0, 10) == 0);
   // 0.3 + 2·(0.15 − 0.05)/10 = 0.32.
   CHECK_THAT(mu("ratel-threlfall", t, 0.15, 10), WithinRel(0.32, 1e-13));
@@ -484,7 +529,8 @@ TEST_CASE("Drake Stribeck μ matches the §5 hand checks (μs = 0.8, μd = 0.5)"
   CHECK_THAT(mu("drake-stribeck", {}, 0.5e-4), WithinRel(0.45, 1e-14));
 }
 
-TEST_CASE("Drake Stribeck is 0 at rest (creep, not stiction), μs at 1·vs and μd from 3·vs on", "[laws][drake]") {
+TEST_CASE("Drake Stribeck is 0 at rest (creep, not stiction), μs at 1·vs and μd from 3·vs on",
+          "[laws][drake]") {
   const double vs = 1e-4;
   CHECK(mu("drake-stribeck", kDrake08, 0) == 0);
   CHECK_THAT(mu("drake-stribeck", kDrake08, 1 * vs), WithinAbs(0.8, 1e-15));
@@ -514,7 +560,8 @@ TEST_CASE("Drake Stribeck uses the slip speed: μ(−v) = μ(v)", "[laws][drake]
   }
 }
 
-TEST_CASE("Drake point-contact force is μ(|vt|)·fn against the slip, zero for |vt| ≤ 1e-14 m/s or fn ≤ 0", "[laws][drake]") {
+TEST_CASE("Drake point-contact force is μ(|vt|)·fn against the slip, zero for |vt| ≤ 1e-14 m/s or fn ≤ 0",
+          "[laws][drake]") {
   // |vt| = 2 vs along y: μ = 0.65, fn = 10: −6.5 along y.
   checkVec(force("drake-stribeck", kDrake08, {0, 2e-4, 0}, {0, 0, 1}, 10), {0, -6.5, 0}, 1e-13);
   // Direction rule: ‖vt‖ ≤ 1e-14 gives exactly zero; 2e-14 gives a (tiny) force opposing it:
@@ -539,11 +586,14 @@ TEST_CASE("Drake point-contact force lies in the tangent plane of a tilted norma
   CHECK_THAT(dot(f, n), WithinAbs(0, 1e-9));
 }
 
-TEST_CASE("Drake refuses dynamic above static, negative coefficients and a non-positive stiction tolerance", "[laws][drake][validation]") {
-  CHECK(errorField([] { mu("drake-stribeck", {{"static_friction", 0.5}, {"dynamic_friction", 0.9}}, 1); }) ==
-        "dynamic_friction");
-  CHECK(errorField([] { mu("drake-stribeck", {{"static_friction", -0.1}, {"dynamic_friction", 0}}, 1); }) ==
-        "static_friction");
+TEST_CASE("Drake refuses dynamic above static, negative coefficients and a non-positive stiction tolerance",
+          "[laws][drake][validation]") {
+  CHECK(errorField([] {
+          mu("drake-stribeck", {{"static_friction", 0.5}, {"dynamic_friction", 0.9}}, 1);
+        }) == "dynamic_friction");
+  CHECK(errorField([] {
+          mu("drake-stribeck", {{"static_friction", -0.1}, {"dynamic_friction", 0}}, 1);
+        }) == "static_friction");
   CHECK(errorField([] { mu("drake-stribeck", {{"dynamic_friction", -0.1}}, 1); }) == "dynamic_friction");
   CHECK(errorField([] { mu("drake-stribeck", {{"stiction_tolerance", 0}}, 1); }) == "stiction_tolerance");
   CHECK(errorField([] { mu("drake-stribeck", {{"stiction_tolerance", -1e-4}}, 1); }) == "stiction_tolerance");
@@ -559,7 +609,8 @@ TEST_CASE("Radioss Coulomb (Ifric 0) is Fric, with no floor", "[laws][radioss]")
   CHECK(mu("radioss-coulomb", {{"Fric", 0}}, 1) == 0);  // Ifric 0 has no 1e-30 floor
 }
 
-TEST_CASE("Radioss generalized viscous (Ifric 1) matches the §5 hand check and is even in v", "[laws][radioss]") {
+TEST_CASE("Radioss generalized viscous (Ifric 1) matches the §5 hand check and is even in v",
+          "[laws][radioss]") {
   // p = 10, V = 0.5: 0.1 + 0.01·10 + 0.02·0.5 + 0.001·10·0.5 + 0.0005·100 + 0.003·0.25
   //                = 0.1 + 0.1 + 0.01 + 0.005 + 0.05 + 0.00075 = 0.26575.
   CHECK_THAT(mu("radioss-generalized-viscous", kGeneralizedViscous, 0.5, 1, 10), WithinRel(0.26575, 1e-13));
@@ -575,8 +626,9 @@ TEST_CASE("Radioss laws other than Coulomb floor μ at 1e-30", "[laws][radioss]"
   const ParamList zero = {{"Fric", 0}, {"C1", 0}, {"C2", 0}, {"C3", 0}, {"C4", 0}, {"C5", 0}};
   CHECK(mu("radioss-generalized-viscous", zero, 1, 1, 10) == 1e-30);
   CHECK(mu("radioss-exponential", {{"Fric", 0}, {"C1", 0}, {"C2", 1}}, 1) == 1e-30);
-  CHECK(mu("radioss-darmstad", {{"Fric", 0}, {"C1", 0}, {"C2", 0}, {"C3", 0}, {"C4", 0}, {"C5", 0}, {"C6", 0}}, 1,
-           1, 10) == 1e-30);
+  CHECK(mu("radioss-darmstad",
+           {{"Fric", 0}, {"C1", 0}, {"C2", 0}, {"C3", 0}, {"C4", 0}, {"C5", 0}, {"C6", 0}}, 1, 1,
+           10) == 1e-30);
   // Renard with C2 < C4 has a pole at V = C6 + 1/√(C4 − C2) = 2 + √20 ≈ 6.47; past it μ < 0.
   // C2 = 0.05, C4 = 0.10, V = 7: D = −0.05, μ = 0.05 + 0.05/(1 − 0.05·25) = 0.05 − 0.2 = −0.15 → 1e-30.
   const ParamList pole = {{"C1", 0.15}, {"C2", 0.05}, {"C3", 0.20}, {"C4", 0.10}, {"C5", 0.5}, {"C6", 2.0}};
@@ -586,9 +638,11 @@ TEST_CASE("Radioss laws other than Coulomb floor μ at 1e-30", "[laws][radioss]"
 }
 
 TEST_CASE("Radioss Darmstad (Ifric 2) by hand", "[laws][radioss]") {
-  const ParamList p = {{"Fric", 0.1}, {"C1", 1e-4}, {"C2", -0.5}, {"C3", 0.002}, {"C4", -1}, {"C5", 0.05}, {"C6", -2}};
+  const ParamList p = {{"Fric", 0.1}, {"C1", 1e-4}, {"C2", -0.5}, {"C3", 0.002},
+                       {"C4", -1},    {"C5", 0.05}, {"C6", -2}};
   // p = 10, V = 1: 0.1 + 1e-4·e^(−0.5)·100 + 0.002·e^(−1)·10 + 0.05·e^(−2).
-  const double expected = 0.1 + 1e-4 * std::exp(-0.5) * 100 + 0.002 * std::exp(-1.0) * 10 + 0.05 * std::exp(-2.0);
+  const double expected =
+      0.1 + 1e-4 * std::exp(-0.5) * 100 + 0.002 * std::exp(-1.0) * 10 + 0.05 * std::exp(-2.0);
   CHECK_THAT(mu("radioss-darmstad", p, 1, 1, 10), WithinRel(expected, 1e-13));
   CHECK_THAT(mu("radioss-darmstad", p, -1, 1, 10), WithinRel(expected, 1e-13));
   // v = 0 (V = 1e-15): every exponential is 1: 0.1 + 0.01 + 0.02 + 0.05 = 0.18.
@@ -618,7 +672,8 @@ TEST_CASE("Radioss Renard meets C3 at C5 and C4 at C6", "[laws][radioss]") {
   CHECK_THAT(mu("radioss-renard", kRenard, 2 * (1 - 1e-10)), WithinAbs(0.10, 1e-10));
 }
 
-TEST_CASE("Radioss Renard at rest is C1 + 2e-15·(C3 − C1)/C5, not exactly C1 (V floored at 1e-15)", "[laws][radioss]") {
+TEST_CASE("Radioss Renard at rest is C1 + 2e-15·(C3 − C1)/C5, not exactly C1 (V floored at 1e-15)",
+          "[laws][radioss]") {
   // x = 1e-15/0.5 = 2e-15: 0.15 + 0.05·2e-15·(2 − 2e-15) = 0.15 + 2e-16 → 0.1500000000000002.
   const double x = 1e-15 / 0.5;
   CHECK(mu("radioss-renard", kRenard, 0) == 0.15 + (0.20 - 0.15) * x * (2 - x));
@@ -648,7 +703,8 @@ TEST_CASE("Radioss exponential decay (Ifric 4) goes from Fric at rest to C1", "[
 // ---------------------------------------------------------------------------------------------
 // OpenRadioss tangential force, Iform 1 (viscous penalty)
 
-TEST_CASE("Radioss viscous penalty: C·Vt in adhesion, capped at μ|Fn|, on the body against Vt (§5)", "[laws][radioss]") {
+TEST_CASE("Radioss viscous penalty: C·Vt in adhesion, capped at μ|Fn|, on the body against Vt (§5)",
+          "[laws][radioss]") {
   const ParamList p = {{"Fric", 0.3}, {"K", 1e5}, {"M", 0.01}};  // VISF 0 → 1 since Fric ≠ 0
   // V = 0.1: C·V = √2000·0.1 = 4.472… < μ|Fn| = 30: adhesion.
   checkVec(force("radioss-coulomb", p, {0.1, 0, 0}, {0, 0, 1}, 100), {-kViscousC * 0.1, 0, 0}, 1e-12);
@@ -662,16 +718,19 @@ TEST_CASE("Radioss viscous penalty: C·Vt in adhesion, capped at μ|Fn|, on the 
   checkVec(force("radioss-coulomb", p, {0.1, 0, 0}, {0, 0, 1}, 0), {0, 0, 0}, 0);
 }
 
-TEST_CASE("Radioss viscous penalty scales C with VISF (squared on the TYPE7 path: C = VISF·√(2KM))", "[laws][radioss]") {
+TEST_CASE("Radioss viscous penalty scales C with VISF (squared on the TYPE7 path: C = VISF·√(2KM))",
+          "[laws][radioss]") {
   // VISF = 0.5: C = 0.5·√2000; V = 0.1: 0.5·4.472… = 2.236…
   const ParamList p = {{"Fric", 0.3}, {"VISF", 0.5}, {"K", 1e5}, {"M", 0.01}};
   checkVec(force("radioss-coulomb", p, {0.1, 0, 0}, {0, 0, 1}, 100), {-0.5 * kViscousC * 0.1, 0, 0}, 1e-12);
   // K = 2e5, M = 0.02, VISF = 1: C = √(2·2e5·0.02) = √8000; V = 0.01 → 0.894…
   const ParamList q = {{"Fric", 0.3}, {"VISF", 1}, {"K", 2e5}, {"M", 0.02}};
-  checkVec(force("radioss-coulomb", q, {0, 0.01, 0}, {0, 0, 1}, 100), {0, -std::sqrt(8000.0) * 0.01, 0}, 1e-12);
+  checkVec(force("radioss-coulomb", q, {0, 0.01, 0}, {0, 0, 1}, 100), {0, -std::sqrt(8000.0) * 0.01, 0},
+           1e-12);
 }
 
-TEST_CASE("Radioss viscous penalty uses μ(|Vt|) of the law and the tangential part of Vt", "[laws][radioss]") {
+TEST_CASE("Radioss viscous penalty uses μ(|Vt|) of the law and the tangential part of Vt",
+          "[laws][radioss]") {
   // Renard at V = 3: μ = 0.12 − 0.02/1.02; Fn = 100 → cap 100μ ≈ 10.04 < C·3 ≈ 134: capped.
   const double capped = 100 * (0.12 - 0.02 / 1.02);
   checkVec(force("radioss-renard", kRenard, {3, 0, 0}, {0, 0, 1}, 100), {-capped, 0, 0}, 1e-12);
@@ -694,14 +753,16 @@ TEST_CASE("Radioss viscous penalty caps with μ(p): the pressure input reaches t
   checkVec(frictionForce("radioss-generalized-viscous", kGeneralizedViscous, in), {-2.6575, 0, 0}, 1e-12);
 }
 
-TEST_CASE("Radioss viscous penalty keeps the source's tail below F² = 1e-30 (C²|Vt|²/1e-15)", "[laws][radioss]") {
+TEST_CASE("Radioss viscous penalty keeps the source's tail below F² = 1e-30 (C²|Vt|²/1e-15)",
+          "[laws][radioss]") {
   // |Vt| = 1e-17: F2 = 2000·1e-34 = 2e-31 < 1e-30, A2 = F2/1e-30 = 0.2, Ft = √(0.2·2000)·1e-17 = 2e-16
   // (= C²|Vt|²/1e-15), not C|Vt| = 4.47e-16.
   const Vec3 f = force("radioss-coulomb", {{"Fric", 0.3}}, {1e-17, 0, 0}, {0, 0, 1}, 100);
   CHECK_THAT(f[0], WithinRel(-2e-16, 1e-9));
 }
 
-TEST_CASE("Radioss Xfreq = 0 means no filter whatever Ifiltr is, so the stateless force is available", "[laws][radioss]") {
+TEST_CASE("Radioss Xfreq = 0 means no filter whatever Ifiltr is, so the stateless force is available",
+          "[laws][radioss]") {
   const ParamList p = {{"Fric", 0.3}, {"Ifiltr", 1}, {"Xfreq", 0}};
   checkVec(force("radioss-coulomb", p, {0.1, 0, 0}, {0, 0, 1}, 100), {-kViscousC * 0.1, 0, 0}, 1e-12);
 }
@@ -709,7 +770,9 @@ TEST_CASE("Radioss Xfreq = 0 means no filter whatever Ifiltr is, so the stateles
 // ---------------------------------------------------------------------------------------------
 // OpenRadioss stateful formulations
 
-TEST_CASE("Radioss Iform 2 loads by K·V·dt, caps at μ|Fn| (β = 0.75) and unloads elastically on reversal (§5)", "[laws][radioss][stateful]") {
+TEST_CASE(
+    "Radioss Iform 2 loads by K·V·dt, caps at μ|Fn| (β = 0.75) and unloads elastically on reversal (§5)",
+    "[laws][radioss][stateful]") {
   // K·dt = 1e5·1e-4 = 10 N per m/s; Fric·Fn = 0.3·100 = 30.
   const ParamList p = {{"Fric", 0.3}, {"Iform", 2}, {"K", 1e5}};
   LawState state{};
@@ -733,7 +796,8 @@ TEST_CASE("Radioss Iform 2 loads by K·V·dt, caps at μ|Fn| (β = 0.75) and unl
   }
 }
 
-TEST_CASE("Radioss Iform 2 caps against the current normal force and keeps the capped history", "[laws][radioss][stateful]") {
+TEST_CASE("Radioss Iform 2 caps against the current normal force and keeps the capped history",
+          "[laws][radioss][stateful]") {
   const ParamList p = {{"Fric", 0.3}, {"Iform", 2}};
   LawState state{};
   state.force = {25, 0, 0};
@@ -755,7 +819,8 @@ TEST_CASE("Radioss Iform 2 at zero normal force: β = 0 wipes the history", "[la
   checkVec(step.force, {0, 0, 0}, 0);
 }
 
-TEST_CASE("Radioss Iform 2 projects the increment and the old force onto the current tangent plane", "[laws][radioss][stateful]") {
+TEST_CASE("Radioss Iform 2 projects the increment and the old force onto the current tangent plane",
+          "[laws][radioss][stateful]") {
   const ParamList p = {{"Fric", 0.3}, {"Iform", 2}};
   // V = (1, 0, 0.5), n = z: Ft* = (10, 0, 5) → projected (10, 0, 0).
   LawStep step = radiossStep("radioss-coulomb", p, LawState{}, {1, 0, 0.5}, 100, 1e-4);
@@ -779,7 +844,8 @@ TEST_CASE("Radioss Iform 2 with Ifiltr 1 scales the increment by α = Xfreq", "[
   }
 }
 
-TEST_CASE("Radioss Iform 1 Ifiltr 1 filters Ft = α·Ft_new + (1 − α)·Ft_old with α = Xfreq", "[laws][radioss][stateful]") {
+TEST_CASE("Radioss Iform 1 Ifiltr 1 filters Ft = α·Ft_new + (1 − α)·Ft_old with α = Xfreq",
+          "[laws][radioss][stateful]") {
   // α = 0.25; V = 1 saturates Ft_new at μ|Fn| = 30, so Ft_k = 30·(1 − 0.75^k).
   const ParamList p = {{"Fric", 0.3}, {"Ifiltr", 1}, {"Xfreq", 0.25}};
   LawState state{};
@@ -793,7 +859,8 @@ TEST_CASE("Radioss Iform 1 Ifiltr 1 filters Ft = α·Ft_new + (1 − α)·Ft_old
   }
 }
 
-TEST_CASE("Radioss Iform 1 filtering is not re-capped: a drop of Fn leaves the filtered force above μ|Fn|", "[laws][radioss][stateful]") {
+TEST_CASE("Radioss Iform 1 filtering is not re-capped: a drop of Fn leaves the filtered force above μ|Fn|",
+          "[laws][radioss][stateful]") {
   const ParamList p = {{"Fric", 0.3}, {"Ifiltr", 1}, {"Xfreq", 0.25}};
   LawState state{};
   state.force = {30, 0, 0};
@@ -803,7 +870,8 @@ TEST_CASE("Radioss Iform 1 filtering is not re-capped: a drop of Fn leaves the f
   checkVec(step.force, {-23.25, 0, 0}, 1e-9);
 }
 
-TEST_CASE("Radioss Iform 1 filtering lags a reversal: the force still points the old way", "[laws][radioss][stateful]") {
+TEST_CASE("Radioss Iform 1 filtering lags a reversal: the force still points the old way",
+          "[laws][radioss][stateful]") {
   const ParamList p = {{"Fric", 0.3}, {"Ifiltr", 1}, {"Xfreq", 0.25}};
   LawState state{};
   state.force = {30, 0, 0};
@@ -827,7 +895,8 @@ TEST_CASE("Radioss Ifiltr 2 uses α = 2π/Xfreq with no dt", "[laws][radioss][st
   }
 }
 
-TEST_CASE("Radioss Ifiltr 3 uses α = MAX(1, 2π·Xfreq·dt): no filtering when 2π·Xfreq·dt ≤ 1", "[laws][radioss][stateful]") {
+TEST_CASE("Radioss Ifiltr 3 uses α = MAX(1, 2π·Xfreq·dt): no filtering when 2π·Xfreq·dt ≤ 1",
+          "[laws][radioss][stateful]") {
   // Xfreq = 10, dt = 1e-3: 2π·0.01 = 0.063 → α = 1: each step is the unfiltered force.
   const ParamList p = {{"Fric", 0.3}, {"Ifiltr", 3}, {"Xfreq", 10}};
   LawState state{};
@@ -838,12 +907,13 @@ TEST_CASE("Radioss Ifiltr 3 uses α = MAX(1, 2π·Xfreq·dt): no filtering when 
   checkVec(step.state.force, {kViscousC * 0.1, 0, 0}, 1e-9);
   // Iform 2 too: α = 1, the full increment 10.
   const LawStep stiff =
-      radiossStep("radioss-coulomb", {{"Fric", 0.3}, {"Iform", 2}, {"Ifiltr", 3}, {"Xfreq", 10}}, LawState{}, {1, 0, 0},
-                  100, 1e-4);
+      radiossStep("radioss-coulomb", {{"Fric", 0.3}, {"Iform", 2}, {"Ifiltr", 3}, {"Xfreq", 10}}, LawState{},
+                  {1, 0, 0}, 100, 1e-4);
   checkVec(stiff.state.force, {10, 0, 0}, 1e-9);
 }
 
-TEST_CASE("Radioss Ifiltr 3 with 2π·Xfreq·dt > 1 extrapolates (α > 1) past μ|Fn|", "[laws][radioss][stateful]") {
+TEST_CASE("Radioss Ifiltr 3 with 2π·Xfreq·dt > 1 extrapolates (α > 1) past μ|Fn|",
+          "[laws][radioss][stateful]") {
   // Xfreq = 25, dt = 0.01: α = 2π·25·0.01 = π/2.
   const ParamList p = {{"Fric", 0.3}, {"Ifiltr", 3}, {"Xfreq", 25}};
   const double alpha = 2 * kPi * 25 * 0.01;
@@ -855,21 +925,24 @@ TEST_CASE("Radioss Ifiltr 3 with 2π·Xfreq·dt > 1 extrapolates (α > 1) past �
   step = radiossStep("radioss-coulomb", p, step.state, {1, 0, 0}, 100, 0.01);
   checkVec(step.state.force, {second, 0, 0}, 1e-9);
   // Iform 2: α scales the increment. K = 1000, dt = 0.01, V = 1: α·K·V·dt = (π/2)·10 = 15.7 < 30.
-  const LawStep stiff = radiossStep("radioss-coulomb", with(p, {{"Iform", 2}, {"K", 1000}}), LawState{}, {1, 0, 0},
-                                    100, 0.01);
+  const LawStep stiff =
+      radiossStep("radioss-coulomb", with(p, {{"Iform", 2}, {"K", 1000}}), LawState{}, {1, 0, 0}, 100, 0.01);
   checkVec(stiff.state.force, {alpha * 1000 * 1 * 0.01, 0, 0}, 1e-9);
 }
 
-TEST_CASE("Radioss starter checks: XFILTR < 0, or > 1 for Ifiltr 1 and 2, is refused (field Xfreq)", "[laws][radioss][validation]") {
+TEST_CASE("Radioss starter checks: XFILTR < 0, or > 1 for Ifiltr 1 and 2, is refused (field Xfreq)",
+          "[laws][radioss][validation]") {
   auto step = [](const ParamList& p) {
-    return [p] { radiossStep("radioss-coulomb", with({{"Fric", 0.3}}, p), LawState{}, {1, 0, 0}, 100, 1e-3); };
+    return [p] {
+      radiossStep("radioss-coulomb", with({{"Fric", 0.3}}, p), LawState{}, {1, 0, 0}, 100, 1e-3);
+    };
   };
-  CHECK(errorField(step({{"Ifiltr", 1}, {"Xfreq", 1.5}})) == "Xfreq");          // XFILTR = 1.5
-  CHECK(errorField(step({{"Ifiltr", 2}, {"Xfreq", 6}})) == "Xfreq");            // XFILTR = 2π/6 = 1.047
-  CHECK(errorField(step({{"Ifiltr", 1}, {"Xfreq", -0.5}})) == "Xfreq");         // XFILTR < 0
-  CHECK(errorField(step({{"Ifiltr", 3}, {"Xfreq", -1}})) == "Xfreq");           // XFILTR = −2π < 0
-  CHECK_NOTHROW(step({{"Ifiltr", 3}, {"Xfreq", 25}})());                        // 2π·25 > 1 is allowed
-  CHECK_NOTHROW(step({{"Ifiltr", 2}, {"Xfreq", 8 * kPi}})());                   // α = 0.25
+  CHECK(errorField(step({{"Ifiltr", 1}, {"Xfreq", 1.5}})) == "Xfreq");   // XFILTR = 1.5
+  CHECK(errorField(step({{"Ifiltr", 2}, {"Xfreq", 6}})) == "Xfreq");     // XFILTR = 2π/6 = 1.047
+  CHECK(errorField(step({{"Ifiltr", 1}, {"Xfreq", -0.5}})) == "Xfreq");  // XFILTR < 0
+  CHECK(errorField(step({{"Ifiltr", 3}, {"Xfreq", -1}})) == "Xfreq");    // XFILTR = −2π < 0
+  CHECK_NOTHROW(step({{"Ifiltr", 3}, {"Xfreq", 25}})());                 // 2π·25 > 1 is allowed
+  CHECK_NOTHROW(step({{"Ifiltr", 2}, {"Xfreq", 8 * kPi}})());            // α = 0.25
 }
 
 TEST_CASE("Radioss Iform and Ifiltr are whole numbers in their ranges", "[laws][radioss][validation]") {
@@ -908,13 +981,15 @@ TEST_CASE("OpenSees VelDependent allows muSlow > muFast (a rising curve)", "[law
 }
 
 TEST_CASE("OpenSees VelPressureDep lowers muFast by deltaMu·tanh(alpha·N/A) when N > 0", "[laws][opensees]") {
-  const ParamList p = {{"muSlow", 0.05}, {"muFast0", 0.15}, {"A", 0.01}, {"deltaMu", 0.05}, {"alpha", 1e-6},
-                       {"transRate", 1}};
+  const ParamList p = {{"muSlow", 0.05},  {"muFast0", 0.15}, {"A", 0.01},
+                       {"deltaMu", 0.05}, {"alpha", 1e-6},   {"transRate", 1}};
   // N = 5000: p = N/A = 5e5 Pa, alpha·p = 0.5; muFast = 0.15 − 0.05·tanh(0.5);
   // v = 2: μ = muFast − (muFast − 0.05)·e^(−2).
   const double muFast = 0.15 - 0.05 * std::tanh(0.5);
-  CHECK_THAT(mu("opensees-velpressuredep", p, 2, 5000), WithinRel(muFast - (muFast - 0.05) * std::exp(-2.0), 1e-13));
-  CHECK_THAT(mu("opensees-velpressuredep", p, -2, 5000), WithinRel(muFast - (muFast - 0.05) * std::exp(-2.0), 1e-13));
+  CHECK_THAT(mu("opensees-velpressuredep", p, 2, 5000),
+             WithinRel(muFast - (muFast - 0.05) * std::exp(-2.0), 1e-13));
+  CHECK_THAT(mu("opensees-velpressuredep", p, -2, 5000),
+             WithinRel(muFast - (muFast - 0.05) * std::exp(-2.0), 1e-13));
   // N ≤ 0: muFast = muFast0 = 0.15: μ = 0.15 − 0.10·e^(−2).
   CHECK_THAT(mu("opensees-velpressuredep", p, 2, 0), WithinRel(0.15 - 0.10 * std::exp(-2.0), 1e-13));
   CHECK_THAT(mu("opensees-velpressuredep", p, 2, -5000), WithinRel(0.15 - 0.10 * std::exp(-2.0), 1e-13));
@@ -934,7 +1009,8 @@ TEST_CASE("OpenSees VelDepMultiLinear interpolates the §5 points and uses |v|",
   CHECK_THAT(mu("opensees-veldepmultilinear", multiLinear(), 1, 100), WithinRel(0.1175, 1e-13));
 }
 
-TEST_CASE("OpenSees VelDepMultiLinear extrapolates its end segments linearly, without clamping", "[laws][opensees]") {
+TEST_CASE("OpenSees VelDepMultiLinear extrapolates its end segments linearly, without clamping",
+          "[laws][opensees]") {
   // §2: points (1, 0.1), (2, 0.2) give μ(0) = 0.0, and μ(3) = 0.3 past the last point.
   const ParamList rising = {{"vel", std::vector<double>{1, 2}}, {"frn", std::vector<double>{0.1, 0.2}}};
   CHECK_THAT(mu("opensees-veldepmultilinear", rising, 0, 1), WithinAbs(0.0, 1e-15));
@@ -945,10 +1021,11 @@ TEST_CASE("OpenSees VelDepMultiLinear extrapolates its end segments linearly, wi
   CHECK_THAT(mu("opensees-veldepmultilinear", falling, 3, 1), WithinAbs(-0.1, 1e-15));
 }
 
-TEST_CASE("OpenSees VelDepMultiLinear remembers its segment: the slope at |v| = 2 depends on the way there", "[laws][opensees][stateful]") {
+TEST_CASE("OpenSees VelDepMultiLinear remembers its segment: the slope at |v| = 2 depends on the way there",
+          "[laws][opensees][stateful]") {
   const ParamList p = multiLinear();
-  const double slopeUp = (0.163 - 0.150) / (8 - 2) * 100;  // segment [2, 8], N = 100: 0.2167
-  const double slopeDown = (0.150 - 0.085) / (2 - 0) * 100; // segment [0, 2]: 3.25
+  const double slopeUp = (0.163 - 0.150) / (8 - 2) * 100;    // segment [2, 8], N = 100: 0.2167
+  const double slopeDown = (0.150 - 0.085) / (2 - 0) * 100;  // segment [0, 2]: 3.25
   // From a fresh state (trialID 0) at |v| = 2: search up passes v[1] = 2 → segment 1.
   LawStep step = openSeesStep("opensees-veldepmultilinear", p, LawState{}, 2, 100);
   CHECK(step.state.segment == 1);
@@ -966,7 +1043,8 @@ TEST_CASE("OpenSees VelDepMultiLinear remembers its segment: the slope at |v| = 
   CHECK_THAT(step.mu, WithinAbs(0.150, 1e-15));  // μ itself is continuous: same value
 }
 
-TEST_CASE("OpenSees VelDepMultiLinear's slope has no sign(v) factor and μN vanishes for N ≤ 0", "[laws][opensees][stateful]") {
+TEST_CASE("OpenSees VelDepMultiLinear's slope has no sign(v) factor and μN vanishes for N ≤ 0",
+          "[laws][opensees][stateful]") {
   const ParamList p = multiLinear();
   // v = −5 on [2, 8]: slope·N = +0.013/6·100, positive as for v = +5.
   LawStep step = openSeesStep("opensees-veldepmultilinear", p, LawState{}, -5, 100);
@@ -983,7 +1061,8 @@ TEST_CASE("OpenSees VelDepMultiLinear's slope has no sign(v) factor and μN vani
   }
 }
 
-TEST_CASE("OpenSees VelDepMultiLinear below the first point stays on segment 0 and extrapolates", "[laws][opensees][stateful]") {
+TEST_CASE("OpenSees VelDepMultiLinear below the first point stays on segment 0 and extrapolates",
+          "[laws][opensees][stateful]") {
   const ParamList p = {{"vel", std::vector<double>{1, 2, 3}}, {"frn", std::vector<double>{0.1, 0.2, 0.25}}};
   LawState state{};
   state.segment = 1;
@@ -999,7 +1078,8 @@ TEST_CASE("OpenSees VelDepMultiLinear below the first point stays on segment 0 a
   CHECK_THAT(high.slope, WithinRel(0.5, 1e-12));
 }
 
-TEST_CASE("OpenSees VelNormalFrcDep matches the §5 hand checks, capped at maxMuFact·muFast", "[laws][opensees]") {
+TEST_CASE("OpenSees VelNormalFrcDep matches the §5 hand checks, capped at maxMuFact·muFast",
+          "[laws][opensees]") {
   const ParamList p = {{"aSlow", 0.2}, {"nSlow", 0.8}, {"aFast", 0.5}, {"nFast", 0.9}, {"maxMuFact", 2.0}};
   // v = 0, N = 1e-9: μSlow = 0.2·(1e-9)^(−0.2) = 12.6, cap = 2·0.5·(1e-9)^(−0.1) = 7.94: capped.
   CHECK_THAT(mu("opensees-velnormalfrcdep", p, 0, 1e-9), WithinRel(2 * 0.5 * std::pow(1e-9, -0.1), 1e-13));
@@ -1007,9 +1087,10 @@ TEST_CASE("OpenSees VelNormalFrcDep matches the §5 hand checks, capped at maxMu
   CHECK_THAT(mu("opensees-velnormalfrcdep", p, 0, 1e-6), WithinRel(0.2 * std::pow(1e-6, -0.2), 1e-13));
 }
 
-TEST_CASE("OpenSees VelNormalFrcDep by hand at a finite slip: transRate = alpha0 + alpha1·N + alpha2·N²", "[laws][opensees]") {
-  const ParamList p = {{"aSlow", 0.2}, {"nSlow", 0.8}, {"aFast", 0.5}, {"nFast", 0.9},
-                       {"alpha0", 1}, {"alpha1", 0.01}, {"alpha2", 1e-4}, {"maxMuFact", 2.0}};
+TEST_CASE("OpenSees VelNormalFrcDep by hand at a finite slip: transRate = alpha0 + alpha1·N + alpha2·N²",
+          "[laws][opensees]") {
+  const ParamList p = {{"aSlow", 0.2}, {"nSlow", 0.8},   {"aFast", 0.5},   {"nFast", 0.9},
+                       {"alpha0", 1},  {"alpha1", 0.01}, {"alpha2", 1e-4}, {"maxMuFact", 2.0}};
   // N = 10: μSlow = 0.2·10^(−0.2), μFast = 0.5·10^(−0.1), transRate = 1 + 0.1 + 0.01 = 1.11;
   // v = 0.5: μ = μFast − (μFast − μSlow)·e^(−0.555).
   const double slow = 0.2 * std::pow(10.0, -0.2), fast = 0.5 * std::pow(10.0, -0.1);
@@ -1018,7 +1099,10 @@ TEST_CASE("OpenSees VelNormalFrcDep by hand at a finite slip: transRate = alpha0
   CHECK_THAT(mu("opensees-velnormalfrcdep", p, -0.5, 10), WithinRel(expected, 1e-13));
 }
 
-TEST_CASE("OpenSees VelNormalFrcDep at N ≤ 0: μ = inf at 0, NaN below with fractional exponents, as OpenSees reports", "[laws][opensees]") {
+TEST_CASE(
+    "OpenSees VelNormalFrcDep at N ≤ 0: μ = inf at 0, NaN below with fractional exponents, as OpenSees "
+    "reports",
+    "[laws][opensees]") {
   const ParamList p = {{"aSlow", 0.2}, {"nSlow", 0.8}, {"aFast", 0.5}, {"nFast", 0.9}, {"maxMuFact", 2.0}};
   // N = 0: pow(0, −0.1) = inf, the N ≤ 0 branch sets μ = 2·inf.
   const double atZero = mu("opensees-velnormalfrcdep", p, 0.1, 0);
@@ -1062,9 +1146,12 @@ TEST_CASE("OpenSees refuses what OpenSees exits on, naming the parameter", "[law
   CHECK(errorField([] { mu("opensees-velnormalfrcdep", {{"nFast", 1.5}}, 1, 1); }) == "nFast");
 }
 
-TEST_CASE("OpenSees VelDepMultiLinear refuses unequal lengths, negative values and non-increasing velocities", "[laws][opensees][validation]") {
+TEST_CASE("OpenSees VelDepMultiLinear refuses unequal lengths, negative values and non-increasing velocities",
+          "[laws][opensees][validation]") {
   using V = std::vector<double>;
-  auto lists = [](V vel, V frn) { return [=] { mu("opensees-veldepmultilinear", {{"vel", vel}, {"frn", frn}}, 1, 1); }; };
+  auto lists = [](V vel, V frn) {
+    return [=] { mu("opensees-veldepmultilinear", {{"vel", vel}, {"frn", frn}}, 1, 1); };
+  };
   const std::set<std::string> either = {"vel", "frn"};
   CHECK(either.count(errorField(lists({0, 2, 8}, {0.1, 0.2}))) == 1);
   CHECK(errorField(lists({0, 2, 2, 10}, {0.1, 0.2, 0.2, 0.3})) == "vel");
@@ -1077,7 +1164,8 @@ TEST_CASE("OpenSees VelDepMultiLinear refuses unequal lengths, negative values a
 // ---------------------------------------------------------------------------------------------
 // Curves
 
-TEST_CASE("A linear curve has the requested points, plus v = 0 when it lies inside the range", "[laws][curve]") {
+TEST_CASE("A linear curve has the requested points, plus v = 0 when it lies inside the range",
+          "[laws][curve]") {
   CurveRequest request;
   request.vMin = 0.1, request.vMax = 1.0, request.count = 10, request.N = 2;
   LawCurve curve = lawCurve("drake-stribeck", {}, request);
@@ -1086,7 +1174,8 @@ TEST_CASE("A linear curve has the requested points, plus v = 0 when it lies insi
   CHECK(curve.force.size() == 10);
   CHECK(curve.v.front() == 0.1);
   CHECK_THAT(curve.v.back(), WithinAbs(1.0, 1e-15));
-  for (std::size_t i = 1; i < curve.v.size(); ++i) CHECK_THAT(curve.v[i] - curve.v[i - 1], WithinAbs(0.1, 1e-12));
+  for (std::size_t i = 1; i < curve.v.size(); ++i)
+    CHECK_THAT(curve.v[i] - curve.v[i - 1], WithinAbs(0.1, 1e-12));
 
   // −1 … 2 in 5 points: −1, −0.25, 0.5, 1.25, 2, and 0 inserted in order.
   request.vMin = -1, request.vMax = 2, request.count = 5;
@@ -1102,7 +1191,8 @@ TEST_CASE("A logarithmic curve is geometric from vMin to vMax and needs vMin > 0
   request.vMin = 1e-6, request.vMax = 1, request.count = 7, request.logarithmic = true;
   const LawCurve curve = lawCurve("radioss-renard", kRenard, request);
   REQUIRE(curve.v.size() == 7);
-  for (std::size_t i = 0; i < 7; ++i) CHECK_THAT(curve.v[i], WithinRel(std::pow(10.0, -6.0 + double(i)), 1e-12));
+  for (std::size_t i = 0; i < 7; ++i)
+    CHECK_THAT(curve.v[i], WithinRel(std::pow(10.0, -6.0 + double(i)), 1e-12));
   request.vMin = 0;
   CHECK_THROWS_AS(lawCurve("radioss-renard", kRenard, request), InputError);
   request.vMin = -1;
@@ -1130,7 +1220,8 @@ TEST_CASE("A curve's μ is the law's coefficient and its force μN is signed lik
 
 TEST_CASE("Every law draws a curve with its defaults", "[laws][curve]") {
   CurveRequest request;
-  request.vMin = 0.001, request.vMax = 1, request.count = 25, request.logarithmic = true, request.N = 10, request.p = 10;
+  request.vMin = 0.001, request.vMax = 1, request.count = 25, request.logarithmic = true, request.N = 10,
+  request.p = 10;
   for (const LawSpec& law : lawCatalog()) {
     INFO("law " << law.spec.id);
     const LawCurve curve = lawCurve(law.spec.id, {}, request);

@@ -13,8 +13,8 @@
 #include "support/seeded_noise.h"
 
 using namespace friction;
-using noise::gaussian;
 using Catch::Matchers::Contains;
+using noise::gaussian;
 
 namespace {
 
@@ -54,7 +54,8 @@ LeastSquaresProblem decayProblem(const Data& data) {
 
 TEST_CASE("Least squares recovers a decay's parameters within three standard errors", "[fit]") {
   const std::vector<double> truth{2.0, 0.7, 0.3};
-  const LeastSquaresResult fit = fitLeastSquares(decayProblem(noisyDecay(truth, 0.02, 11)), {4, 2000, 1e-10, 1, {}});
+  const LeastSquaresResult fit =
+      fitLeastSquares(decayProblem(noisyDecay(truth, 0.02, 11)), {4, 2000, 1e-10, 1, {}});
   REQUIRE(fit.converged);
   for (std::size_t i = 0; i < truth.size(); ++i) {
     INFO("parameter " << i << " = " << fit.values[i] << " ± " << fit.standardErrors[i]);
@@ -71,7 +72,8 @@ TEST_CASE("Least squares' standard errors match the spread over 50 noisy replica
   std::vector<double> reported(3, 0.0);
   for (unsigned replica = 0; replica < 50; ++replica) {
     const LeastSquaresResult fit = fitLeastSquares(decayProblem(noisyDecay(truth, 0.02, 100 + replica)), {});
-    for (std::size_t i = 0; i < 3; ++i) values[i].push_back(fit.values[i]), reported[i] += fit.standardErrors[i] / 50;
+    for (std::size_t i = 0; i < 3; ++i)
+      values[i].push_back(fit.values[i]), reported[i] += fit.standardErrors[i] / 50;
   }
   for (std::size_t i = 0; i < 3; ++i) {
     double mean = 0, var = 0;
@@ -83,7 +85,8 @@ TEST_CASE("Least squares' standard errors match the spread over 50 noisy replica
   }
 }
 
-TEST_CASE("Least squares converges from a poor start when several starts are spread over the ranges", "[fit]") {
+TEST_CASE("Least squares converges from a poor start when several starts are spread over the ranges",
+          "[fit]") {
   const std::vector<double> truth{2.0, 0.05, 0.3};
   LeastSquaresProblem problem = decayProblem(noisyDecay(truth, 0.001, 5));
   problem.start = {9.0, 90.0, -9.0};
@@ -123,7 +126,8 @@ TEST_CASE("Least squares keeps its bounds and says when a parameter ends on one"
   CHECK_THAT(fit.warnings.front(), Contains("B ended at its lower bound"));
 }
 
-TEST_CASE("Least squares reports a fit stopped by its budget as not converged, with its best point", "[fit]") {
+TEST_CASE("Least squares reports a fit stopped by its budget as not converged, with its best point",
+          "[fit]") {
   LeastSquaresProblem problem = decayProblem(noisyDecay({2.0, 0.7, 0.3}, 0.02, 9));
   problem.start = {9.0, 50.0, -5.0};
   std::vector<double> r(problem.residualCount);
@@ -156,7 +160,8 @@ TEST_CASE("Least squares reports each start, and stops with its best point when 
     CHECK(seen[k].start == int(k) + 1);
     CHECK(seen[k].starts == 6);
     if (k > 0) CHECK(seen[k].evaluations > seen[k - 1].evaluations);
-    if (k > 0) CHECK(seen[k].bestSumOfSquares <= seen[k - 1].bestSumOfSquares);  // the best so far never worsens
+    if (k > 0)
+      CHECK(seen[k].bestSumOfSquares <= seen[k - 1].bestSumOfSquares);  // the best so far never worsens
   }
   CHECK(full.converged);
   CHECK(seen.back().bestSumOfSquares == Approx(full.sumOfSquares).epsilon(1e-12));
@@ -172,6 +177,7 @@ TEST_CASE("Least squares reports each start, and stops with its best point when 
   CHECK_FALSE(stopped.converged);
   CHECK(stopped.sumOfSquares == Approx(seen.back().bestSumOfSquares).epsilon(1e-12));
   bool warned = false;
-  for (const std::string& warning : stopped.warnings) warned = warned || warning.find("stopped after 2 of its 6 starts") != std::string::npos;
+  for (const std::string& warning : stopped.warnings)
+    warned = warned || warning.find("stopped after 2 of its 6 starts") != std::string::npos;
   CHECK(warned);
 }

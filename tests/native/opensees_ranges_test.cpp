@@ -66,9 +66,13 @@ const ParamSpec& specOf(const Limit& limit) { return *findLaw(limit.law).spec.fi
 Scenario scenarioWith(const std::string& law, const std::string& key, double value) {
   Scenario scenario;
   scenario.law = law;
-  if (key == "vel") scenario.params = {{"vel", std::vector<double>{value, value + 1}}, {"frn", std::vector<double>{0.1, 0.2}}};
-  else if (key == "frn") scenario.params = {{"vel", std::vector<double>{0, 1}}, {"frn", std::vector<double>{value, value}}};
-  else scenario.params = {{key, value}};
+  if (key == "vel")
+    scenario.params = {{"vel", std::vector<double>{value, value + 1}},
+                       {"frn", std::vector<double>{0.1, 0.2}}};
+  else if (key == "frn")
+    scenario.params = {{"vel", std::vector<double>{0, 1}}, {"frn", std::vector<double>{value, value}}};
+  else
+    scenario.params = {{key, value}};
   return scenario;
 }
 
@@ -84,7 +88,8 @@ std::string refusal(const Scenario& scenario) {
 
 }  // namespace
 
-TEST_CASE("Each OpenSees argument accepts exactly the range its OpenSees source checks", "[laws][opensees][validation]") {
+TEST_CASE("Each OpenSees argument accepts exactly the range its OpenSees source checks",
+          "[laws][opensees][validation]") {
   for (const Limit& limit : kLimits) {
     INFO(limit.law << " " << limit.key << " (" << limit.source << ")");
     const ParamSpec& spec = specOf(limit);
@@ -104,19 +109,23 @@ TEST_CASE("Each OpenSees argument accepts exactly the range its OpenSees source 
   }
 }
 
-TEST_CASE("A value at an OpenSees limit is refused naming the field path, unit, range and value", "[laws][opensees][validation]") {
+TEST_CASE("A value at an OpenSees limit is refused naming the field path, unit, range and value",
+          "[laws][opensees][validation]") {
   for (const Limit& limit : kLimits) {
     const ParamSpec& spec = specOf(limit);
     const std::string unit = spec.unit.empty() ? "(dimensionless)" : std::string(spec.unit);
     const std::string path = "params." + std::string(limit.key) + ": ";
-    const auto withUnit = [&](const std::string& number) { return spec.unit.empty() ? number : number + " " + unit; };
+    const auto withUnit = [&](const std::string& number) {
+      return spec.unit.empty() ? number : number + " " + unit;
+    };
     INFO(limit.law << " " << limit.key << " (" << limit.source << ")");
     // The lower limit itself, when OpenSees exits on it (x <= 0), and just below an inclusive one (x < 0).
     if (std::isfinite(limit.min)) {
       const double bad = limit.minExclusive ? limit.min : -0.5;
       const std::string message = refusal(scenarioWith(limit.law, limit.key, bad));
       CHECK_THAT(message, Contains(path));
-      CHECK_THAT(message, Contains(std::string(limit.minExclusive ? "greater than " : "at least ") + withUnit("0")));
+      CHECK_THAT(message,
+                 Contains(std::string(limit.minExclusive ? "greater than " : "at least ") + withUnit("0")));
       CHECK_THAT(message, Contains(unit));
       CHECK_THAT(message, Contains("got " + withUnit(limit.minExclusive ? "0" : "-0.5")));
       // Just above it OpenSees goes on; so do we.
@@ -124,18 +133,22 @@ TEST_CASE("A value at an OpenSees limit is refused naming the field path, unit, 
     }
     if (std::isfinite(limit.max)) {  // nSlow, nFast > 1 exit; 1 itself is accepted
       const std::string message = refusal(scenarioWith(limit.law, limit.key, 1.5));
-      CHECK_THAT(message, Contains(path) && Contains("at most 1") && Contains("(dimensionless)") && Contains("got 1.5"));
+      CHECK_THAT(message, Contains(path) && Contains("at most 1") && Contains("(dimensionless)") &&
+                              Contains("got 1.5"));
       CHECK(refusal(scenarioWith(limit.law, limit.key, 1.0)) == "");
     }
     // Far beyond the sliders, where OpenSees sets no limit: accepted.
     if (!std::isfinite(limit.max)) CHECK(refusal(scenarioWith(limit.law, limit.key, 1e6)) == "");
     if (!std::isfinite(limit.min)) CHECK(refusal(scenarioWith(limit.law, limit.key, -1e6)) == "");
     // Not finite: refused whatever OpenSees's parser would make of it (JSON has no infinity).
-    CHECK_THAT(refusal(scenarioWith(limit.law, limit.key, kInf)), Contains(path) && Contains("a finite number"));
+    CHECK_THAT(refusal(scenarioWith(limit.law, limit.key, kInf)),
+               Contains(path) && Contains("a finite number"));
   }
 }
 
-TEST_CASE("VelDepMultiLinear's point rules are OpenSees's: 2 to 64 points, increasing velocities, equal lengths", "[laws][opensees][validation]") {
+TEST_CASE(
+    "VelDepMultiLinear's point rules are OpenSees's: 2 to 64 points, increasing velocities, equal lengths",
+    "[laws][opensees][validation]") {
   const auto multi = [](std::vector<double> vel, std::vector<double> frn) {
     Scenario scenario;
     scenario.law = "opensees-veldepmultilinear";
@@ -150,13 +163,15 @@ TEST_CASE("VelDepMultiLinear's point rules are OpenSees's: 2 to 64 points, incre
   many.pop_back(), coefficients.pop_back();
   CHECK(multi(many, coefficients) == "");
   // VelDepMultiLinear.cpp:145: vel(i) >= vel(i+1) exits; :127 unequal lengths exit.
-  CHECK_THAT(multi({0, 2, 2}, {0.1, 0.2, 0.3}), Contains("params.vel: ") && Contains("strictly increasing") && Contains("2 m/s"));
+  CHECK_THAT(multi({0, 2, 2}, {0.1, 0.2, 0.3}),
+             Contains("params.vel: ") && Contains("strictly increasing") && Contains("2 m/s"));
   CHECK_THAT(multi({0, 2, 8}, {0.1, 0.2}), Contains("params.frn: ") && Contains("same number of points"));
   // Large velocities and coefficients, which our old ranges refused, are OpenSees's to accept.
   CHECK(multi({0, 10, 1e5}, {0.1, 3, 5}) == "");
 }
 
-TEST_CASE("Values OpenSees accepts that our ranges used to refuse now run on the spring-block", "[laws][opensees]") {
+TEST_CASE("Values OpenSees accepts that our ranges used to refuse now run on the spring-block",
+          "[laws][opensees]") {
   // VelPressureDep's alpha = 2 (the issue's case: OpenSees checks no alpha, and in kip and inch a value
   // of that size is ordinary).
   Scenario scenario = scenarioWith("opensees-velpressuredep", "alpha", 2.0);
@@ -166,8 +181,9 @@ TEST_CASE("Values OpenSees accepts that our ranges used to refuse now run on the
   CHECK(!std::get<LawSimulationResult>(result).run.trace.t.empty());
   // μ at speed is VelPressureDep's formula: tanh(2·N/A) = tanh(2000) = 1 to the last bit for N = 10,
   // A = 0.01, and e^(−transRate·v) = 0, so μ = muFast0 − deltaMu.
-  const LawEvaluator law("opensees-velpressuredep",
-                         {{"alpha", 2.0}, {"muFast0", 0.16}, {"deltaMu", 0.05}, {"A", 0.01}, {"transRate", 1e6}});
+  const LawEvaluator law(
+      "opensees-velpressuredep",
+      {{"alpha", 2.0}, {"muFast0", 0.16}, {"deltaMu", 0.05}, {"A", 0.01}, {"transRate", 1e6}});
   CHECK_THAT(law.coefficient({1.0, 10.0}), Catch::Matchers::WithinAbs(0.16 - 0.05, 1e-15));
   // And the rest, each a value outside the old sliders' ranges.
   for (const auto& [lawId, key, value] : std::vector<std::tuple<const char*, const char*, double>>{
@@ -185,7 +201,8 @@ TEST_CASE("Values OpenSees accepts that our ranges used to refuse now run on the
   }
 }
 
-TEST_CASE("A map's axis may span an OpenSees argument's whole accepted range, beyond its slider", "[laws][opensees][sweep]") {
+TEST_CASE("A map's axis may span an OpenSees argument's whole accepted range, beyond its slider",
+          "[laws][opensees][sweep]") {
   Scenario scenario;
   scenario.law = "opensees-velpressuredep";
   SweepAxis x{"params", "alpha", -5, 5, 2, false}, y{"system", "eta", 0.1, 1, 2, false};

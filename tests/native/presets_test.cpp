@@ -40,8 +40,10 @@ TEST_CASE("Every preset runs, and each shows what its line says", "[presets]") {
     INFO("preset " << p.id);
     CHECK(ids.insert(p.id).second);
     CHECK(!p.look.empty());
-    if (p.view == "presliding") CHECK_NOTHROW(simulatePresliding(p.subject, p.params, p.protocol, 201));
-    else CHECK_NOTHROW(regimeOf(p));
+    if (p.view == "presliding")
+      CHECK_NOTHROW(simulatePresliding(p.subject, p.params, p.protocol, 201));
+    else
+      CHECK_NOTHROW(regimeOf(p));
   }
   CHECK(presetCatalog().front().id == "seed-defaults");
   CHECK(regimeOf(preset("smooth-sliding")) == Regime::Steady);
@@ -51,15 +53,17 @@ TEST_CASE("Every preset runs, and each shows what its line says", "[presets]") {
   CHECK((squeal == Regime::Growing || squeal == Regime::StickSlip));
 }
 
-TEST_CASE("The research presets: the velocity step settles at μ0 + (a − b) ln 10, holds heal, stick-slip below k_c", "[presets][quasi-static]") {
+TEST_CASE(
+    "The research presets: the velocity step settles at μ0 + (a − b) ln 10, holds heal, stick-slip below k_c",
+    "[presets][quasi-static]") {
   const Preset& step = preset("rsf-velocity-step");
   const auto run = std::get<LawSimulationResult>(runScenario(presetScenario(step))).run;
   REQUIRE(step.expected.size() == 1);
   const double a = 0.01, b = 0.005;
   CHECK_THAT(step.expected[0].second, WithinRel(0.6 + (a - b) * std::log(10.0), 1e-15));
   CHECK(std::fabs(run.trace.friction.back() - step.expected[0].second) <= 1e-8);
-  // The direct effect: the peak exceeds the old steady state by nearly a·ln 10 (the stiffness 1e3 N/m lets the
-  // state evolve while the spring loads, so less than the full jump).
+  // The direct effect: the peak exceeds the old steady state by nearly a·ln 10 (the stiffness 1e3 N/m lets
+  // the state evolve while the spring loads, so less than the full jump).
   const double peak = *std::max_element(run.trace.friction.begin(), run.trace.friction.end());
   CHECK(peak - 0.6 > 0.5 * a * std::log(10.0));
   CHECK(peak - 0.6 < a * std::log(10.0));
@@ -71,7 +75,8 @@ TEST_CASE("The research presets: the velocity step settles at μ0 + (a − b) ln
     for (std::size_t k = 0; k < 4; ++k) {
       double end = 0;
       for (std::size_t j = 0; j <= k; ++j) end += 50 + holds.lab.holds[j];
-      if (shs.trace.t[i] > end && shs.trace.t[i] < end + 50) peaks[k] = std::max(peaks[k], shs.trace.friction[i]);
+      if (shs.trace.t[i] > end && shs.trace.t[i] < end + 50)
+        peaks[k] = std::max(peaks[k], shs.trace.friction[i]);
     }
   for (std::size_t k = 1; k < 4; ++k) CHECK(peaks[k] > peaks[k - 1]);
   CHECK(regimeOf(preset("rsf-stick-slip")) == Regime::StickSlip);

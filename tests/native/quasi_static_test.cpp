@@ -9,8 +9,8 @@
 #include <initializer_list>
 #include <string>
 #include <tuple>
-#include <variant>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "friction/friction.h"
@@ -61,14 +61,20 @@ double slope(const std::vector<std::pair<double, double>>& points) {
 
 }  // namespace
 
-TEST_CASE("Velocity step on the quasi-static slider: every evolution law settles at μ0 + (a − b) ln(V/V*) to 1e-9",
-          "[quasi-static][rsf]") {
+TEST_CASE(
+    "Velocity step on the quasi-static slider: every evolution law settles at μ0 + (a − b) ln(V/V*) to 1e-9",
+    "[quasi-static][rsf]") {
   const double a = 0.01, V1 = 1e-6, V2 = 1e-5;
   for (int evolution : {0, 1, 2, 3}) {
     for (bool twoStates : {false, true}) {
       INFO("evolution " << evolution << (twoStates ? ", two state variables" : ", one state variable"));
       const double b1 = twoStates ? 0.006 : 0.005, b2 = twoStates ? 0.003 : 0.0;
-      const ParamList params = {{"a", a}, {"b1", b1}, {"b2", b2}, {"Dc1", 1e-5}, {"Dc2", 1e-4}, {"form", 0},
+      const ParamList params = {{"a", a},
+                                {"b1", b1},
+                                {"b2", b2},
+                                {"Dc1", 1e-5},
+                                {"Dc2", 1e-4},
+                                {"form", 0},
                                 {"evolution", evolution}};
       // The slowest state relaxes over Dc/V2: 10 s for one state, 100 s for the second; 40 of them. Nagata's
       // friction-rate term (c/b = 400 here) slows the relaxation: 120 of them.
@@ -82,8 +88,10 @@ TEST_CASE("Velocity step on the quasi-static slider: every evolution law settles
   }
 }
 
-TEST_CASE("The slider's velocity balances the force at every row, solved in closed form or (with a dashpot) by Newton",
-          "[quasi-static][rsf]") {
+TEST_CASE(
+    "The slider's velocity balances the force at every row, solved in closed form or (with a dashpot) by "
+    "Newton",
+    "[quasi-static][rsf]") {
   // F(v, θ, N) = Fn u + η (v_lp − v) at every row (the trace's friction is the drive's side): the closed-form
   // inverse of both laboratory laws in both forms without a dashpot, and Newton from it with one (η = N a/V2,
   // radiation damping as large as the direct effect's stiffness in v). Steady sliding is η-free: μ_ss(V2).
@@ -100,16 +108,20 @@ TEST_CASE("The slider's velocity balances the force at every row, solved in clos
         const LawEvaluator evaluator(law, params);
         double worst = 0;
         for (std::size_t i = 0; i < run.trace.size(); ++i) {
-          const LawStateVector theta = {run.trace.state[0][i], run.trace.state.size() > 1 ? run.trace.state[1][i] : 1.0};
-          worst = std::max(worst, std::fabs(evaluator.dynamics(run.trace.v[i], 1, theta).force - run.trace.friction[i]));
+          const LawStateVector theta = {run.trace.state[0][i],
+                                        run.trace.state.size() > 1 ? run.trace.state[1][i] : 1.0};
+          worst = std::max(
+              worst, std::fabs(evaluator.dynamics(run.trace.v[i], 1, theta).force - run.trace.friction[i]));
         }
         CHECK(worst <= 1e-13);
         CHECK(std::fabs(run.trace.friction.back() - steadyMu(a, b, V2)) <= 1e-9);
       }
 }
 
-TEST_CASE("A velocity step on a stiff slider: the direct effect a·ln(V2/V1) and the aging and slip laws' transients",
-          "[quasi-static][rsf]") {
+TEST_CASE(
+    "A velocity step on a stiff slider: the direct effect a·ln(V2/V1) and the aging and slip laws' "
+    "transients",
+    "[quasi-static][rsf]") {
   // With c = 1e12 N/m the slider follows the load point (its slip lags by Δμ·N/c ≈ 2e-14 m ≪ Dc), so μ(t)
   // is the imposed-velocity closed form from θ = Dc/V1 (physics-checks §4): with u = V2 (t − t_step)/Dc,
   //   aging:  μ = μ_ss(V2) + b ln(1 + (V2/V1 − 1) e^(−u)),   slip: μ = μ_ss(V2) + b ln(V2/V1) e^(−u),
@@ -120,15 +132,18 @@ TEST_CASE("A velocity step on a stiff slider: the direct effect a·ln(V2/V1) and
     SpringBlockOptions options = tight(Integrator::Radau);
     options.logGrid = true;
     const ParamList params = {{"a", a}, {"b1", b}, {"Dc1", Dc}, {"form", 0}, {"evolution", evolution}};
-    const SpringBlockResult run = simulateSpringBlock("rsf", params, slider(1e12, 31, {{0, V1}, {step, V2}}), options);
+    const SpringBlockResult run =
+        simulateSpringBlock("rsf", params, slider(1e12, 31, {{0, V1}, {step, V2}}), options);
     const Trace& trace = run.trace;
     double worst = 0, first = NAN, uFirst = NAN;
     for (std::size_t i = 0; i < trace.size(); ++i) {
       if (trace.t[i] <= step) continue;
       const double u = V2 * (trace.t[i] - step) / Dc;
-      const double expected = evolution == 0 ? steadyMu(a, b, V2) + b * std::log(1 + (V2 / V1 - 1) * std::exp(-u))
-                                             : steadyMu(a, b, V2) + b * std::log(V2 / V1) * std::exp(-u);
-      if (std::isnan(first)) first = trace.friction[i] - (steadyMu(a, b, V1) + a * std::log(V2 / V1)), uFirst = u;
+      const double expected = evolution == 0
+                                  ? steadyMu(a, b, V2) + b * std::log(1 + (V2 / V1 - 1) * std::exp(-u))
+                                  : steadyMu(a, b, V2) + b * std::log(V2 / V1) * std::exp(-u);
+      if (std::isnan(first))
+        first = trace.friction[i] - (steadyMu(a, b, V1) + a * std::log(V2 / V1)), uFirst = u;
       worst = std::max(worst, std::fabs(trace.friction[i] - expected));
     }
     CHECK(worst <= 1e-9);
@@ -139,10 +154,13 @@ TEST_CASE("A velocity step on a stiff slider: the direct effect a·ln(V2/V1) and
   }
 }
 
-TEST_CASE("Critical stiffness Fn(b − a)/Dc: steady sliding decays above it and grows below it, at the closed-form rate",
-          "[quasi-static][rsf][stability]") {
+TEST_CASE(
+    "Critical stiffness Fn(b − a)/Dc: steady sliding decays above it and grows below it, at the closed-form "
+    "rate",
+    "[quasi-static][rsf][stability]") {
   // Linearized about steady sliding at V (physics-checks §4, m = 0, η = 0), with E = Fn a/V and λ = V/Dc:
-  //   E s² + (c − k_c) s + c λ = 0,  k_c = Fn (b − a)/Dc,  so Re s = −(c − k_c)/(2E) while the roots are complex.
+  //   E s² + (c − k_c) s + c λ = 0,  k_c = Fn (b − a)/Dc,  so Re s = −(c − k_c)/(2E) while the roots are
+  //   complex.
   const double a = 0.01, b = 0.015, Dc = 1e-5, Fn = 1, V = 1e-4, V2 = 1.001 * V;
   const double kc = Fn * (b - a) / Dc, E = Fn * a / V2;
   for (int evolution : {0, 1}) {
@@ -150,8 +168,8 @@ TEST_CASE("Critical stiffness Fn(b − a)/Dc: steady sliding decays above it and
       INFO((evolution == 0 ? "aging" : "slip") << " law, c = " << ratio << " k_c");
       const double c = ratio * kc, expected = -(c - kc) / (2 * E);
       const ParamList params = {{"a", a}, {"b1", b}, {"Dc1", Dc}, {"form", 0}, {"evolution", evolution}};
-      const SpringBlockResult run =
-          simulateSpringBlock("rsf", params, slider(c, 15, {{0, V}, {0.01, V2}}, Fn), tight(Integrator::DormandPrince, 15001));
+      const SpringBlockResult run = simulateSpringBlock(
+          "rsf", params, slider(c, 15, {{0, V}, {0.01, V2}}, Fn), tight(Integrator::DormandPrince, 15001));
       const auto envelope = peaks(run.trace, V2, 1, 15);
       REQUIRE(envelope.size() >= 10);
       CHECK(std::fabs(slope(envelope) - expected) <= 0.02 * std::fabs(expected));
@@ -159,8 +177,10 @@ TEST_CASE("Critical stiffness Fn(b − a)/Dc: steady sliding decays above it and
   }
 }
 
-TEST_CASE("Below the critical stiffness the aging law's quasi-static slider runs away: the run stops with the time and why",
-          "[quasi-static][rsf][stability]") {
+TEST_CASE(
+    "Below the critical stiffness the aging law's quasi-static slider runs away: the run stops with the time "
+    "and why",
+    "[quasi-static][rsf][stability]") {
   const double a = 0.01, b = 0.015, Dc = 1e-5, V = 1e-4, kc = (b - a) / Dc;
   const ParamList params = {{"a", a}, {"b1", b}, {"Dc1", Dc}, {"form", 0}};
   try {
@@ -174,11 +194,14 @@ TEST_CASE("Below the critical stiffness the aging law's quasi-static slider runs
   }
 }
 
-TEST_CASE("Slide-hold-slide on a stiff slider: the aging law heals log-linearly, Δμ = b ln(1 + t_h V/Dc), for holds ≫ Dc/V",
-          "[quasi-static][rsf][holds]") {
-  // In a hold the aging law's θ grows as dθ/dt = 1 − vθ/Dc ≈ 1 (Dieterich 1979): from Dc/V, θ = Dc/V + t_h, so
-  // the state's part of friction rises by b ln(1 + t_h V/Dc) and reloading finds that peak (a stiff
-  // spring, c = 1e10 N/m: the slider creeps ~1e-11 m in a hold, ≪ Dc). Holds of 10, 100, 1000 s ≫ Dc/V = 0.1 s.
+TEST_CASE(
+    "Slide-hold-slide on a stiff slider: the aging law heals log-linearly, Δμ = b ln(1 + t_h V/Dc), for "
+    "holds ≫ Dc/V",
+    "[quasi-static][rsf][holds]") {
+  // In a hold the aging law's θ grows as dθ/dt = 1 − vθ/Dc ≈ 1 (Dieterich 1979): from Dc/V, θ = Dc/V + t_h,
+  // so the state's part of friction rises by b ln(1 + t_h V/Dc) and reloading finds that peak (a stiff
+  // spring, c = 1e10 N/m: the slider creeps ~1e-11 m in a hold, ≪ Dc). Holds of 10, 100, 1000 s ≫ Dc/V = 0.1
+  // s.
   const double a = 0.01, b = 0.015, Dc = 1e-6, V = 1e-5, slide = 20;
   const std::vector<double> holds = {10, 100, 1000};
   std::vector<Breakpoint> steps = {{0, V}};
@@ -218,14 +241,17 @@ TEST_CASE("Slide-hold-slide on a stiff slider: the aging law heals log-linearly,
   CHECK(std::fabs((healing[2] - healing[1]) / std::log(10.0) - b) <= 1e-2 * b);
 }
 
-TEST_CASE("The quasi-static slider is the limit m → 0 of the inertial one: the difference shrinks in proportion to m",
-          "[quasi-static][rsf][inertia]") {
+TEST_CASE(
+    "The quasi-static slider is the limit m → 0 of the inertial one: the difference shrinks in proportion to "
+    "m",
+    "[quasi-static][rsf][inertia]") {
   const ParamList params = {{"a", 0.01}, {"b1", 0.005}, {"Dc1", 1e-5}, {"form", 1}};
   const std::vector<Breakpoint> steps = {{0, 1e-6}, {2, 1e-5}};
   auto run = [&](double m) {
     SpringBlockSystem sys = slider(1e3, 10, steps);
     sys.m = m;
-    return simulateSpringBlock("rsf", params, sys, tight(m == 0 ? Integrator::Radau : Integrator::Auto, 1001));
+    return simulateSpringBlock("rsf", params, sys,
+                               tight(m == 0 ? Integrator::Radau : Integrator::Auto, 1001));
   };
   const SpringBlockResult limit = run(0);
   std::vector<double> differences;
@@ -237,7 +263,8 @@ TEST_CASE("The quasi-static slider is the limit m → 0 of the inertial one: the
       worst = std::max(worst, std::fabs(inertial.trace.friction[i] - limit.trace.friction[i]));
     differences.push_back(worst);
   }
-  INFO("max |ΔF| at m = 1, 0.1, 0.01 kg: " << differences[0] << ", " << differences[1] << ", " << differences[2]);
+  INFO("max |ΔF| at m = 1, 0.1, 0.01 kg: " << differences[0] << ", " << differences[1] << ", "
+                                           << differences[2]);
   CHECK(differences[0] / differences[1] > 9);
   CHECK(differences[0] / differences[1] < 11);
   CHECK(differences[1] / differences[2] > 9);
@@ -264,21 +291,25 @@ std::pair<std::string, std::string> refusalOf(const Value& scenario) {
 }
 
 Value quasiStatic(const std::string& law, const Value& protocol = Value()) {
-  Value out = object({{"law", law}, {"system", object({{"m", 0}, {"Fn", 1}, {"c", 1e4}, {"v0", 1e-5}, {"duration", 100}})}});
+  Value out = object(
+      {{"law", law}, {"system", object({{"m", 0}, {"Fn", 1}, {"c", 1e4}, {"v0", 1e-5}, {"duration", 100}})}});
   if (!protocol.isNull()) out.set("protocol", protocol);
   return out;
 }
 
 }  // namespace
 
-TEST_CASE("The quasi-static slider refuses laws it cannot balance, and bad protocols, naming the field", "[quasi-static][reader]") {
+TEST_CASE("The quasi-static slider refuses laws it cannot balance, and bad protocols, naming the field",
+          "[quasi-static][reader]") {
   auto [field, message] = refusalOf(quasiStatic("coulomb"));
   CHECK(field == "system.m");
   CHECK_THAT(message, Contains("set-valued force at v = 0"));
   // The classic 'rate-state' law runs on it too, and settles at its steady state.
   Value rateState = quasiStatic("rate-state");
   rateState.set("params", object({{"a", 0.01}, {"b", 0.005}, {"form", 0}}));
-  rateState.set("system", object({{"m", 0}, {"Fn", 1}, {"c", 1e4}, {"v0", 1e-5}, {"duration", 100}, {"start", "steady"}}));
+  rateState.set(
+      "system",
+      object({{"m", 0}, {"Fn", 1}, {"c", 1e4}, {"v0", 1e-5}, {"duration", 100}, {"start", "steady"}}));
   const auto steady = std::get<LawSimulationResult>(runScenario(readScenario(rateState))).run;
   CHECK(std::fabs(steady.trace.friction.back() - steadyMu(0.01, 0.005, 1e-5)) <= 1e-9);
   std::tie(field, message) = refusalOf(quasiStatic("drake-stribeck"));
@@ -291,15 +322,20 @@ TEST_CASE("The quasi-static slider refuses laws it cannot balance, and bad proto
   CHECK(refusalOf(object({{"law", "rsf"}, {"system", object({{"m", 0}})}})).first == "system.Fn");
   CHECK(refusalOf(object({{"law", "rsf"}, {"system", object({{"m", 1e-12}})}})).first == "system.m");
   // Slide-hold-slide: the third hold ends after the run (20 + 1 + 20 + 10 + 20 + 100 > 100 s).
-  std::tie(field, message) = refusalOf(quasiStatic("rsf", object({{"holds", list({1, 10, 100})}, {"slide", 20}})));
+  std::tie(field, message) =
+      refusalOf(quasiStatic("rsf", object({{"holds", list({1, 10, 100})}, {"slide", 20}})));
   CHECK(field == "protocol.holds[2]");
   CHECK_THAT(message, Contains("s, not before the run's end"));
-  CHECK(refusalOf(quasiStatic("rsf", object({{"holds", list({1, -10})}, {"slide", 20}}))).first == "protocol.holds[1]");
+  CHECK(refusalOf(quasiStatic("rsf", object({{"holds", list({1, -10})}, {"slide", 20}}))).first ==
+        "protocol.holds[1]");
   CHECK(refusalOf(quasiStatic("rsf", object({{"holds", list({1})}}))).first == "protocol.slide");
   // A table whose time goes back at item 2, and one whose x is not a number.
-  CHECK(refusalOf(quasiStatic("rsf", object({{"table", object({{"t", list({0, 1, 0.5})}, {"x", list({0, 1e-6, 2e-6})}})}})))
+  CHECK(refusalOf(
+            quasiStatic(
+                "rsf", object({{"table", object({{"t", list({0, 1, 0.5})}, {"x", list({0, 1e-6, 2e-6})}})}})))
             .first == "protocol.table.t[2]");
-  CHECK(refusalOf(quasiStatic("rsf", object({{"table", object({{"t", list({0, 1})}, {"x", list({0, "far"})}})}})))
+  CHECK(refusalOf(
+            quasiStatic("rsf", object({{"table", object({{"t", list({0, 1})}, {"x", list({0, "far"})}})}})))
             .first == "protocol.table.x[1]");
   CHECK(refusalOf(quasiStatic("rsf", object({{"normalForce", list({list({0, 1}), list({5, -2})})}}))).first ==
         "protocol.normalForce[1]");
@@ -312,23 +348,28 @@ TEST_CASE("The quasi-static slider refuses laws it cannot balance, and bad proto
   CHECK(refusalOf(object({{"law", "rsf"}, {"params", object({{"evolution", 3}})}})).first == "system.m");
 }
 
-TEST_CASE("A displacement table and normal-force steps drive the slider as their closed forms say", "[quasi-static][protocol]") {
-  // A table x_lp = 0, 1e-4 m, 1e-4 m at t = 0, 10, 20 s: 10 µm/s, then a hold; and a normal-force step 1 → 2 N
-  // at 15 s, in the hold. Linker & Dieterich (1992): θ1 jumps to θ₋ (N₋/N₊)^(α/b); in the hold the aging law then
-  // heals at dθ/dt = 1 − vθ/Dc ≈ 1 (v ~ 1e-14 m/s), so θ1(t) = θ₋ 2^(−α/b) + (t − 15 s).
+TEST_CASE("A displacement table and normal-force steps drive the slider as their closed forms say",
+          "[quasi-static][protocol]") {
+  // A table x_lp = 0, 1e-4 m, 1e-4 m at t = 0, 10, 20 s: 10 µm/s, then a hold; and a normal-force step 1 → 2
+  // N at 15 s, in the hold. Linker & Dieterich (1992): θ1 jumps to θ₋ (N₋/N₊)^(α/b); in the hold the aging
+  // law then heals at dθ/dt = 1 − vθ/Dc ≈ 1 (v ~ 1e-14 m/s), so θ1(t) = θ₋ 2^(−α/b) + (t − 15 s).
   const double a = 0.01, b = 0.005;
   for (double alpha : {0.02, 0.3}) {
     INFO("α = " << alpha << ", θ1 shrinks by 2^(−" << alpha / b << ")");
-    Value scenario = quasiStatic("rsf", object({{"table", object({{"t", list({0, 10, 20})}, {"x", list({0, 1e-4, 1e-4})}})},
-                                                {"normalForce", list({list({0, 1}), list({15, 2})})}}));
+    Value scenario = quasiStatic(
+        "rsf", object({{"table", object({{"t", list({0, 10, 20})}, {"x", list({0, 1e-4, 1e-4})}})},
+                       {"normalForce", list({list({0, 1}), list({15, 2})})}}));
     scenario.set("params", object({{"a", a}, {"b1", b}, {"alpha", alpha}, {"form", 0}}));
-    scenario.set("system", object({{"m", 0}, {"Fn", 1}, {"c", 1e4}, {"v0", 1e-5}, {"duration", 30}, {"start", "steady"}}));
+    scenario.set(
+        "system",
+        object({{"m", 0}, {"Fn", 1}, {"c", 1e4}, {"v0", 1e-5}, {"duration", 30}, {"start", "steady"}}));
     scenario.set("samples", 3001);
     scenario.set("tolerance", 1e-12);
     const auto run = std::get<LawSimulationResult>(runScenario(readScenario(scenario))).run;
     const Trace& trace = run.trace;
     for (std::size_t i = 0; i < trace.size(); ++i) {
-      const double expected = std::min(trace.t[i], 10.0) * 1e-5;  // the load point follows the table, then holds
+      const double expected =
+          std::min(trace.t[i], 10.0) * 1e-5;  // the load point follows the table, then holds
       CHECK(std::fabs(trace.drivePosition[i] - expected) <= 1e-15);
     }
     std::size_t step = 0;
@@ -340,7 +381,10 @@ TEST_CASE("A displacement table and normal-force steps drive the slider as their
   }
 }
 
-TEST_CASE("auto on the quasi-static slider takes Radau where the slider is stiff, and it settles as the closed form says", "[quasi-static][integrator]") {
+TEST_CASE(
+    "auto on the quasi-static slider takes Radau where the slider is stiff, and it settles as the closed "
+    "form says",
+    "[quasi-static][integrator]") {
   // About steady sliding at V the slider relaxes at λ ≈ c V/(a Fn) (du/dt = c(V − v)/Fn with ∂v/∂u = V/a):
   // on a light normal force (Fn = 1e-5 N) pulled at 0.1 m/s by c = 100 N/m, λ ≈ 1e8 1/s, and Dormand–Prince,
   // held to h ≲ 3.3/λ, ran out of its 5·10⁶ steps within the first 0.2 s of a 1361 s run (a 10-minute fuzz
@@ -349,12 +393,14 @@ TEST_CASE("auto on the quasi-static slider takes Radau where the slider is stiff
   // kick). The velocity-step preset's slider (λ ≈ 1 1/s) stays with Dormand–Prince.
   const double a = 0.01, b = 0.015, V = 0.1, V2 = 1.01 * V;
   const SpringBlockSystem light = slider(100, 1361, {{0, V}, {1.361, V2}}, 1e-5);
-  const ParamList params = {{"a", a}, {"b1", b}, {"Dc1", 1e-6}, {"Vstar", kVstar}, {"form", 0}, {"mu0", kMu0}};
+  const ParamList params = {{"a", a},          {"b1", b},   {"Dc1", 1e-6},
+                            {"Vstar", kVstar}, {"form", 0}, {"mu0", kMu0}};
   const SpringBlockResult run = simulateSpringBlock("rsf", params, light);
   CHECK(run.summary.integrator == Integrator::Radau);
   CHECK(run.summary.steps < 1000);
   CHECK_THAT(run.trace.friction.back() / light.Fn, Catch::Matchers::WithinAbs(steadyMu(a, b, V2), 1e-9));
   const SpringBlockSystem soft = slider(1e3, 40, {{0, 1e-6}, {10, 1e-5}});
-  CHECK(simulateSpringBlock("rsf", {{"a", a}, {"b1", 0.005}, {"Dc1", 1e-5}, {"Vstar", kVstar}, {"form", 0}}, soft).summary.integrator ==
-        Integrator::DormandPrince);
+  CHECK(simulateSpringBlock("rsf", {{"a", a}, {"b1", 0.005}, {"Dc1", 1e-5}, {"Vstar", kVstar}, {"form", 0}},
+                            soft)
+            .summary.integrator == Integrator::DormandPrince);
 }

@@ -65,8 +65,10 @@ TEST_CASE("Beyond the double range of e^(Ψ/a) the regularized form is the class
           "[rate-state][fuzz]") {
   // A state aged far beyond anything a run reaches makes Ψ/a = (μ0 + b ln(V*θ/Dc))/a ≈ 1100 > 709.
   const double mu0 = 0.6, a = 0.01, b = 0.015, Vstar = 1e-6, Dc = 1e-5, theta = 1e300, N = 10;
-  const LawEvaluator regularized("rate-state", {{"mu0", mu0}, {"a", a}, {"b", b}, {"Vstar", Vstar}, {"Dc", Dc}, {"form", 1}});
-  const LawEvaluator classic("rate-state", {{"mu0", mu0}, {"a", a}, {"b", b}, {"Vstar", Vstar}, {"Dc", Dc}, {"form", 0}});
+  const LawEvaluator regularized(
+      "rate-state", {{"mu0", mu0}, {"a", a}, {"b", b}, {"Vstar", Vstar}, {"Dc", Dc}, {"form", 1}});
+  const LawEvaluator classic("rate-state",
+                             {{"mu0", mu0}, {"a", a}, {"b", b}, {"Vstar", Vstar}, {"Dc", Dc}, {"form", 0}});
   CHECK(regularized.dynamics(0, N, {theta, 0}).force == 0);
   for (const double v : {1e-9, 0.1, -0.1}) {
     INFO("v = " << v);
@@ -77,18 +79,23 @@ TEST_CASE("Beyond the double range of e^(Ψ/a) the regularized form is the class
   }
 }
 
-TEST_CASE("The classic rate-and-state form runs from a steady start under auto, to the steady state of the new speed", "[rate-state][integrator]") {
+TEST_CASE(
+    "The classic rate-and-state form runs from a steady start under auto, to the steady state of the new "
+    "speed",
+    "[rate-state][integrator]") {
   // The classic form μ0 + a ln(v/V*) + b ln(V*θ/Dc) has no value at v = 0, but a steady start kicked to
   // a faster drive never reaches rest: on a spring stiffer than the critical
   // k_c = N(b − a)/Dc·[1 + mV²/(NaDc)] ≈ 5e3 N/m (Fn = m·g, V = 0.12 mm/s) it settles to the steady
   // friction of the new speed, μ0 + (a − b) ln(v/V*) (friction-laws.md, rate-and-state; physics-checks §4).
   const double v0 = 1e-4, kick = 0.2, mu0 = 0.6, a = 0.01, b = 0.015, Vstar = 1e-6;
-  LawSimulationRequest request{"rate-state", {{"form", 0}}, {{"c", 1e4}, {"v0", v0}, {"duration", 20}}, "auto", 400};
+  LawSimulationRequest request{
+      "rate-state", {{"form", 0}}, {{"c", 1e4}, {"v0", v0}, {"duration", 20}}, "auto", 400};
   request.start = SpringBlockStart::Steady, request.kick = kick;
   const LawSimulationResult result = simulateLaw(request);
   CHECK(result.integrator == "radau");
   const double v = v0 * (1 + kick), N = result.system.get("Fn");
   REQUIRE(rateStateCriticalStiffness(1, N, a, b, 1e-5, v) < 1e4);
   CHECK_THAT(result.run.trace.v.back(), Catch::Matchers::WithinRel(v, 1e-6));
-  CHECK_THAT(result.run.trace.friction.back(), Catch::Matchers::WithinRel(N * (mu0 + (a - b) * std::log(v / Vstar)), 1e-6));
+  CHECK_THAT(result.run.trace.friction.back(),
+             Catch::Matchers::WithinRel(N * (mu0 + (a - b) * std::log(v / Vstar)), 1e-6));
 }

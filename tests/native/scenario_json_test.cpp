@@ -22,9 +22,13 @@ namespace {
 
 cli::Json parse(const std::string& text) { return cli::JsonReader(text).parse(); }
 
-friction::Scenario scenario(const std::string& text) { return friction::readScenario(cli::toValue(parse(text))); }
+friction::Scenario scenario(const std::string& text) {
+  return friction::readScenario(cli::toValue(parse(text)));
+}
 
-friction::Sweep readSweepText(const std::string& text) { return friction::readSweep(cli::toValue(parse(text))); }
+friction::Sweep readSweepText(const std::string& text) {
+  return friction::readSweep(cli::toValue(parse(text)));
+}
 
 // The field an InputError names, or "" if `run` throws none.
 template <class Run>
@@ -39,7 +43,8 @@ std::string refusedField(const Run& run) {
 
 }  // namespace
 
-TEST_CASE("A \\u escape takes exactly four hex digits (fuzz: stoul's bare exception escaped)", "[cli][json]") {
+TEST_CASE("A \\u escape takes exactly four hex digits (fuzz: stoul's bare exception escaped)",
+          "[cli][json]") {
   CHECK(parse(R"("\u0041\u00e9")").text == "A\xC3\xA9");
   CHECK_THROWS_WITH(parse(R"({"law": "co\u00zz"})"), Contains("expected four hex digits after \\u"));
   CHECK_THROWS_WITH(parse(R"("\u12)"), Contains("expected four hex digits after \\u"));
@@ -71,9 +76,11 @@ TEST_CASE("Counts must be whole numbers that fit, and the error names the field"
   // -2147483648 as the value given.
   for (const char* samples : {"1e400", "-1e400", "1e10", "2.5"}) {
     INFO("samples " << samples);
-    CHECK(refusedField([&] { scenario(std::string(R"({"law": "coulomb", "samples": )") + samples + "}"); }) == "samples");
+    CHECK(refusedField([&] { scenario(std::string(R"({"law": "coulomb", "samples": )") + samples + "}"); }) ==
+          "samples");
   }
-  const std::string sweep = R"({"scenario": {"law": "coulomb"}, "x": {"key": "mu_s", "min": 0.5, "max": 1, "count": COUNT},
+  const std::string sweep =
+      R"({"scenario": {"law": "coulomb"}, "x": {"key": "mu_s", "min": 0.5, "max": 1, "count": COUNT},
                                 "y": {"target": "system", "key": "eta", "min": 0, "max": 1, "count": 2}})";
   for (const char* count : {"1e10", "3.5", "-1e400"}) {
     INFO("count " << count);
@@ -83,12 +90,15 @@ TEST_CASE("Counts must be whole numbers that fit, and the error names the field"
   }
 }
 
-TEST_CASE("An unknown key is refused by name; an empty one names the object it stands in (fuzz)", "[cli][json]") {
+TEST_CASE("An unknown key is refused by name; an empty one names the object it stands in (fuzz)",
+          "[cli][json]") {
   CHECK(refusedField([&] { scenario(R"({"law": "coulomb", "sytem": {"c": 20}})"); }) == "sytem");
   CHECK(refusedField([&] { scenario(R"({"law": "coulomb", "": 1})"); }) == "scenario");
-  const std::string axisWithEmptyKey = R"({"scenario": {"law": "coulomb"}, "x": {"": "params", "key": "mu_s", "min": 0.5,
+  const std::string axisWithEmptyKey =
+      R"({"scenario": {"law": "coulomb"}, "x": {"": "params", "key": "mu_s", "min": 0.5,
                                           "max": 1, "count": 2}, "y": {"target": "system", "key": "eta", "min": 0, "max": 1, "count": 2}})";
   CHECK(refusedField([&] { readSweepText(axisWithEmptyKey); }) == "x");
-  CHECK(refusedField([&] { readSweepText(R"({"scenario": {"law": "coulomb"}, "x": {}, "y": {}, "": 0})"); }) == "sweep");
+  CHECK(refusedField([&] {
+          readSweepText(R"({"scenario": {"law": "coulomb"}, "x": {}, "y": {}, "": 0})");
+        }) == "sweep");
 }
-

@@ -24,7 +24,9 @@ Value object(std::initializer_list<std::pair<std::string, Value>> members) {
 Value list(std::initializer_list<Value> items) { return Value::list(items); }
 
 // A law scenario with one more top-level member.
-Value coulombWith(const std::string& key, const Value& value) { return object({{"law", "coulomb"}, {key, value}}); }
+Value coulombWith(const std::string& key, const Value& value) {
+  return object({{"law", "coulomb"}, {key, value}});
+}
 
 // A law scenario whose system has one member.
 Value systemWith(const std::string& key, const Value& value) {
@@ -64,9 +66,10 @@ std::string written(const ParamList& params) {
 
 // A map over Coulomb's μs and the system's dashpot, with `change` applied to its request.
 Value coulombMap() {
-  return object({{"scenario", object({{"law", "coulomb"}})},
-                 {"x", object({{"key", "mu_s"}, {"min", 0.5}, {"max", 1}, {"count", 2}})},
-                 {"y", object({{"target", "system"}, {"key", "eta"}, {"min", 0}, {"max", 1}, {"count", 2}})}});
+  return object(
+      {{"scenario", object({{"law", "coulomb"}})},
+       {"x", object({{"key", "mu_s"}, {"min", 0.5}, {"max", 1}, {"count", 2}})},
+       {"y", object({{"target", "system"}, {"key", "eta"}, {"min", 0}, {"max", 1}, {"count", 2}})}});
 }
 
 std::string sweepFieldOf(const Value& value) {
@@ -89,7 +92,8 @@ TEST_CASE("Value keeps an object's keys in order and describes what was given", 
   CHECK_THROWS_AS(Value("x").number(), std::logic_error);  // a reader's own mistake, not the caller's
 }
 
-TEST_CASE("A scenario is read whole: subject, params, system with start and velocity steps, options", "[reader]") {
+TEST_CASE("A scenario is read whole: subject, params, system with start and velocity steps, options",
+          "[reader]") {
   const Scenario s = readScenario(object({
       {"law", "coulomb"},
       {"params", object({{"mu_s", 0.6}, {"mu_k", 0.4}})},
@@ -124,8 +128,8 @@ TEST_CASE("Every field of a scenario refuses a wrong type, named by its path", "
   CHECK(fieldOf(coulombWith("params", object({{"mu_s", "0.5"}}))) == "params.mu_s");
   CHECK(fieldOf(coulombWith("params", object({{"mu_s", Value()}}))) == "params.mu_s");
   CHECK(fieldOf(coulombWith("params", object({{"mu_s", object({})}}))) == "params.mu_s");
-  CHECK(fieldOf(object({{"law", "opensees-veldepmultilinear"}, {"params", object({{"vel", list({0, "x"})}})}})) ==
-        "params.vel[1]");
+  CHECK(fieldOf(object({{"law", "opensees-veldepmultilinear"},
+                        {"params", object({{"vel", list({0, "x"})}})}})) == "params.vel[1]");
   CHECK(fieldOf(coulombWith("system", 3)) == "system");
   CHECK(fieldOf(systemWith("c", "stiff")) == "system.c");
   CHECK(fieldOf(systemWith("v0", "fast")) == "system.v0");
@@ -143,8 +147,10 @@ TEST_CASE("Every field of a scenario refuses a wrong type, named by its path", "
   CHECK(scenarioRefusal(coulombWith("params", object({{"mu_s", "0.5"}}))).message ==
         "Parameter 'mu_s' must be a number; got the string '0.5'.");
   CHECK_THAT(scenarioRefusal(systemWith("v0", "fast")).message,
-             Contains("system.v0 must be a number (m/s) or a list of [t (s), v0 (m/s)]") && Contains("the string 'fast'"));
-  CHECK_THAT(scenarioRefusal(coulombWith("samples", 2.5)).message, Contains("whole number") && Contains("got 2.5"));
+             Contains("system.v0 must be a number (m/s) or a list of [t (s), v0 (m/s)]") &&
+                 Contains("the string 'fast'"));
+  CHECK_THAT(scenarioRefusal(coulombWith("samples", 2.5)).message,
+             Contains("whole number") && Contains("got 2.5"));
 }
 
 TEST_CASE("Unknown keys are refused at every level, by their path", "[reader][keys]") {
@@ -169,10 +175,12 @@ TEST_CASE("Unknown keys are refused at every level, by their path", "[reader][ke
   CHECK(sweepFieldOf(map) == "x.logarithmic");
 }
 
-TEST_CASE("An empty key names the object it stands in and says a name must not be empty (fuzz)", "[reader][keys]") {
+TEST_CASE("An empty key names the object it stands in and says a name must not be empty (fuzz)",
+          "[reader][keys]") {
   // Found by fuzzing: this gave "Parameter '' must be a number" with no field at all.
-  const Refusal params = scenarioRefusal(object({{"model", "state-variable"},
-                                                 {"params", object({{"m", 0}, {"Fn", 10}, {"", "mus"}, {"duration", 30}})}}));
+  const Refusal params =
+      scenarioRefusal(object({{"model", "state-variable"},
+                              {"params", object({{"m", 0}, {"Fn", 10}, {"", "mus"}, {"duration", 30}})}}));
   CHECK(params.field == "params");
   CHECK_THAT(params.message, Contains("A parameter name must not be empty"));
   CHECK(fieldOf(coulombWith("", 1)) == "scenario");
@@ -191,11 +199,13 @@ TEST_CASE("An empty key names the object it stands in and says a name must not b
   CHECK(refusal([] { readLawInputs(object({{"", 1}})); }).field == "inputs");
 }
 
-TEST_CASE("A law's v0 and the system's are told apart by their paths; the catalog's message is kept", "[reader][paths]") {
+TEST_CASE("A law's v0 and the system's are told apart by their paths; the catalog's message is kept",
+          "[reader][paths]") {
   const Refusal law = scenarioRefusal(object({{"law", "abbott-theta"}, {"params", object({{"v0", 50}})}}));
   CHECK(law.field == "params.v0");
   CHECK_THAT(law.message, Contains("Reference velocity (v0)"));
-  const Refusal system = scenarioRefusal(object({{"law", "abbott-theta"}, {"system", object({{"v0", 500}})}}));
+  const Refusal system =
+      scenarioRefusal(object({{"law", "abbott-theta"}, {"system", object({{"v0", 500}})}}));
   CHECK(system.field == "system.v0");
   CHECK(system.message == "Drive velocity (v0) must be between 1e-12 m/s and 100 m/s; got 500 m/s.");
   // A cross-parameter rule of the law, a drive step, the integrator, the options and the kick.
@@ -213,8 +223,9 @@ TEST_CASE("A law's v0 and the system's are told apart by their paths; the catalo
   CHECK(fieldOf(object({{"params", object({})}})) == "model");
 }
 
-TEST_CASE("checkScenario names paths for a scenario built in code; runScenario names what only a run can check",
-          "[reader][run]") {
+TEST_CASE(
+    "checkScenario names paths for a scenario built in code; runScenario names what only a run can check",
+    "[reader][run]") {
   Scenario theta;
   theta.law = "abbott-theta";
   theta.params = {{"v0", 50}};
@@ -230,13 +241,15 @@ TEST_CASE("checkScenario names paths for a scenario built in code; runScenario n
   stepped.system = {{"duration", 0.1}};
   CHECK(refusal([&] { runScenario(stepped); }).field == "system.start");
   // And a scenario that is fine runs as the law or the model it names.
-  const ScenarioResult law = runScenario(readScenario(object({{"law", "coulomb"}, {"system", object({{"duration", 1}})}})));
+  const ScenarioResult law =
+      runScenario(readScenario(object({{"law", "coulomb"}, {"system", object({{"duration", 1}})}})));
   CHECK(std::get<LawSimulationResult>(law).run.trace.size() >= 2000);  // the grid and the located switches
   const ScenarioResult seed = runScenario(readScenario(object({{"model", "abbott-seed"}})));
   CHECK(std::get<SimulationResult>(seed).summary.model == "abbott-seed");
 }
 
-TEST_CASE("A map's request is read with paths: its scenario's fields, its axes, its cells", "[reader][sweep]") {
+TEST_CASE("A map's request is read with paths: its scenario's fields, its axes, its cells",
+          "[reader][sweep]") {
   CHECK_NOTHROW(readSweep(coulombMap()));
   auto withAxis = [](const std::string& name, const Value& axis) {
     Value map = coulombMap();
@@ -249,18 +262,22 @@ TEST_CASE("A map's request is read with paths: its scenario's fields, its axes, 
   CHECK(withAxis("x", object({{"key", "mu_s"}, {"min", 0.5}, {"max", "1"}, {"count", 2}})) == "x.max");
   CHECK(withAxis("x", object({{"key", "mu_s"}, {"min", 0.5}, {"max", 1}, {"count", 2.5}})) == "x.count");
   CHECK(withAxis("x", object({{"key", "mu_s"}, {"min", 0.5}, {"max", 1}, {"count", 300}})) == "x.count");
-  CHECK(withAxis("x", object({{"key", "mu_s"}, {"min", 0.5}, {"max", 1}, {"count", 2}, {"log", "yes"}})) == "x.log");
+  CHECK(withAxis("x", object({{"key", "mu_s"}, {"min", 0.5}, {"max", 1}, {"count", 2}, {"log", "yes"}})) ==
+        "x.log");
   CHECK(withAxis("x", object({{"key", "mu_s"}, {"min", 0.5}, {"max", 50}, {"count", 2}})) == "x.max");
   CHECK(withAxis("x", object({{"key", "mu_s"}, {"min", -1}, {"max", 1}, {"count", 2}})) == "x.min");
   CHECK(withAxis("x", object({{"key", "mass"}, {"min", 0.5}, {"max", 1}, {"count", 2}})) == "x.key");
-  CHECK(withAxis("x", object({{"target", "both"}, {"key", "mu_s"}, {"min", 0.5}, {"max", 1}, {"count", 2}})) == "x.target");
+  CHECK(
+      withAxis("x", object({{"target", "both"}, {"key", "mu_s"}, {"min", 0.5}, {"max", 1}, {"count", 2}})) ==
+      "x.target");
   CHECK(withAxis("y", object({{"key", "mu_s"}, {"min", 0.5}, {"max", 1}, {"count", 2}})) == "y.key");
   auto withScenario = [](const Value& scenario) {
     Value map = coulombMap();
     map.set("scenario", scenario);
     return sweepFieldOf(map);
   };
-  CHECK(withScenario(object({{"law", "coulomb"}, {"params", object({{"mu_k", 5}})}})) == "scenario.params.mu_k");
+  CHECK(withScenario(object({{"law", "coulomb"}, {"params", object({{"mu_k", 5}})}})) ==
+        "scenario.params.mu_k");
   CHECK(withScenario(object({{"law", "coulomb"}, {"system", object({{"c", -1}})}})) == "scenario.system.c");
   CHECK(withScenario(object({{"law", "coulomb"}, {"system", object({{"v0", list({list({0, 0.1})})}})}})) ==
         "scenario.system.v0");
@@ -289,12 +306,15 @@ TEST_CASE("The law API's readers name a field from the root of its argument or r
   CHECK(refusal([] { readLawState(object({{"segment", -1}})); }).field == "state.segment");
   CHECK(refusal([] { readImposedVelocityRun(object({{"law", "lugre"}})); }).field == "velocity");
   CHECK(refusal([] {
-          readImposedVelocityRun(object({{"law", "lugre"}, {"velocity", list({list({0, 1})})}, {"params", object({{"sigma0", -1}})}}));
+          readImposedVelocityRun(object(
+              {{"law", "lugre"}, {"velocity", list({list({0, 1})})}, {"params", object({{"sigma0", -1}})}}));
         }).field == "params.sigma0");
   CHECK(refusal([] { readAppliedForceRun(object({{"law", "lugre"}, {"force", "push"}})); }).field == "force");
-  const PreslidingRun slow = readPreslidingRun(object({{"law", "lugre"}, {"protocol", object({{"rate", 1e-4}})}}));
+  const PreslidingRun slow =
+      readPreslidingRun(object({{"law", "lugre"}, {"protocol", object({{"rate", 1e-4}})}}));
   CHECK(refusal([&] { runPresliding(slow); }).field == "protocol.rate");
-  const PreslidingRun unknown = readPreslidingRun(object({{"law", "lugre"}, {"protocol", object({{"speed", 1}})}}));
+  const PreslidingRun unknown =
+      readPreslidingRun(object({{"law", "lugre"}, {"protocol", object({{"speed", 1}})}}));
   CHECK(refusal([&] { runPresliding(unknown); }).field == "protocol.speed");
   CHECK(refusal([] { readPreslidingProtocol(object({{"amplitude", -1}})); }).field == "amplitude");
 }

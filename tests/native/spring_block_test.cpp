@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "numerics/dormand_prince.h"
 #include "friction/friction.h"
+#include "numerics/dormand_prince.h"
 #include "numerics/exact_root.h"
 #include "numerics/radau.h"
 #include "numerics/rosenbrock.h"
@@ -30,7 +30,8 @@ std::vector<double> eventTimes(const SpringBlockSummary& summary, EventKind kind
 
 }  // namespace
 
-TEST_CASE("Event-driven Coulomb stick-slip matches the closed-form cycle to 1e-9 (physics-checks §1, C1)", "[spring-block][analytic]") {
+TEST_CASE("Event-driven Coulomb stick-slip matches the closed-form cycle to 1e-9 (physics-checks §1, C1)",
+          "[spring-block][analytic]") {
   const auto exact = analytic::coulombCycle(1, 10, 0.1, 6, 4);
   const SpringBlockSummary s = simulateSpringBlock("coulomb", kCoulomb, caseC1(0, 30)).summary;
   const auto breaks = eventTimes(s, EventKind::BreakAway), sticks = eventTimes(s, EventKind::Stick);
@@ -47,7 +48,8 @@ TEST_CASE("Event-driven Coulomb stick-slip matches the closed-form cycle to 1e-9
   CHECK(s.regime == Regime::StickSlip);
 }
 
-TEST_CASE("The drive force at re-stick is 2Fk − Fs and its cycle minimum Fk − √(ΔF² + cmv0²) (§1)", "[spring-block][analytic]") {
+TEST_CASE("The drive force at re-stick is 2Fk − Fs and its cycle minimum Fk − √(ΔF² + cmv0²) (§1)",
+          "[spring-block][analytic]") {
   // Start at the break-away point itself (spring stretched to Fs), so the run holds only the cycle.
   SpringBlockOptions options;
   options.x0 = -6.0 / 10;
@@ -55,14 +57,18 @@ TEST_CASE("The drive force at re-stick is 2Fk − Fs and its cycle minimum Fk �
   const auto exact = analytic::coulombCycle(1, 10, 0.1, 6, 4);
   CHECK_THAT(r.summary.driveForceMin, WithinRel(exact.springMin, 1e-9));
   for (std::size_t i = 0; i < r.trace.size(); ++i)
-    if (i > 0 && r.trace.v[i] == 0 && r.trace.v[i - 1] > 0) CHECK_THAT(r.trace.spring[i], WithinRel(2 * 4.0 - 6.0, 1e-9));
+    if (i > 0 && r.trace.v[i] == 0 && r.trace.v[i - 1] > 0)
+      CHECK_THAT(r.trace.spring[i], WithinRel(2 * 4.0 - 6.0, 1e-9));
 }
 
-TEST_CASE("Coulomb with a dashpot follows the semi-analytic cycle (physics-checks §1b)", "[spring-block][analytic]") {
+TEST_CASE("Coulomb with a dashpot follows the semi-analytic cycle (physics-checks §1b)",
+          "[spring-block][analytic]") {
   // Slip: p = v − v0 obeys m p̈ + η ṗ + c p = 0, p(0) = −v0, ṗ(0) = ΔF/m; re-stick where p = −v0.
   const double m = 1, c = 10, v0 = 0.1, Fs = 6, Fk = 4, eta = 0.5, dF = Fs - Fk;
   const double alpha = eta / (2 * m), wd = std::sqrt(c / m - alpha * alpha);
-  auto p = [&](double t) { return std::exp(-alpha * t) * (-v0 * std::cos(wd * t) + (dF / m - alpha * v0) / wd * std::sin(wd * t)); };
+  auto p = [&](double t) {
+    return std::exp(-alpha * t) * (-v0 * std::cos(wd * t) + (dF / m - alpha * v0) / wd * std::sin(wd * t));
+  };
   auto pDot = [&](double t, double h = 1e-7) { return (p(t + h) - p(t - h)) / (2 * h); };
   // The first return to p = −v0 after the start: bracket it by scanning, then bisect.
   double lo = 1e-3, hi = lo;
@@ -96,7 +102,8 @@ TEST_CASE("The energy-balance residual falls with the tolerance", "[spring-block
   CHECK(tight < 1e-9);
 }
 
-TEST_CASE("Dormand-Prince 5(4) converges at fifth order on the harmonic oscillator", "[spring-block][integrator]") {
+TEST_CASE("Dormand-Prince 5(4) converges at fifth order on the harmonic oscillator",
+          "[spring-block][integrator]") {
   // y'' = −y from (1, 0): y(t) = cos t. Fixed steps over [0, 2].
   auto error = [](double h) {
     auto rate = [](double, const Vec<2>& y) { return Vec<2>{y[1], -y[0]}; };
@@ -108,7 +115,8 @@ TEST_CASE("Dormand-Prince 5(4) converges at fifth order on the harmonic oscillat
   CHECK_THAT(std::log2(error(0.05) / error(0.025)), WithinAbs(5.0, 0.3));
 }
 
-TEST_CASE("Steady sliding on a velocity-weakening law grows or decays at σ = −(η + F′(v0))/(2m) (§2)", "[spring-block][analytic]") {
+TEST_CASE("Steady sliding on a velocity-weakening law grows or decays at σ = −(η + F′(v0))/(2m) (§2)",
+          "[spring-block][analytic]") {
   // OpenSees VelDependent with muSlow > muFast: F(v) = N (μf − (μf − μs) e^{−a v}),
   // F′(v0) = −N (μs − μf) a e^{−a v0} = −10 · 0.1 · 10 · e^{−1} ≈ −3.679 N·s/m.
   const ParamList law = {{"muSlow", 0.3}, {"muFast", 0.2}, {"transRate", 10}};
@@ -123,7 +131,8 @@ TEST_CASE("Steady sliding on a velocity-weakening law grows or decays at σ = �
     options.relativeTolerance = 1e-13, options.absoluteTolerance = 1e-16;
     options.x0 = -steadyForce / c;  // Fd(0) = F(v0): steady sliding
     options.v0Block = v0 * (1 + 1e-5);
-    const SpringBlockResult r = simulateSpringBlock("opensees-veldependent", law, {m, c, eta, v0, N, 20}, options);
+    const SpringBlockResult r =
+        simulateSpringBlock("opensees-veldependent", law, {m, c, eta, v0, N, 20}, options);
     std::vector<double> deviation(r.trace.size());
     for (std::size_t i = 0; i < deviation.size(); ++i) deviation[i] = r.trace.v[i] - v0;
     const auto peaks = analytic::peaks(r.trace.t, deviation);
@@ -143,19 +152,22 @@ TEST_CASE("Steady sliding on a velocity-weakening law grows or decays at σ = �
       CHECK(r.summary.regime == Regime::Steady);
       options.samples = 2000;
       options.v0Block = v0 * (1 + 1e-3);
-      CHECK(simulateSpringBlock("opensees-veldependent", law, {m, c, eta, v0, N, 5}, options).summary.regime ==
-            Regime::Decaying);
+      CHECK(
+          simulateSpringBlock("opensees-veldependent", law, {m, c, eta, v0, N, 5}, options).summary.regime ==
+          Regime::Decaying);
     }
   }
 }
 
 TEST_CASE("A block whose drive stays within the static limit never moves", "[spring-block]") {
-  const SpringBlockResult r = simulateSpringBlock("coulomb", kCoulomb, {1, 1, 0, 0.1, 10, 5});  // Fd ≤ 0.5 N < 6 N
+  const SpringBlockResult r =
+      simulateSpringBlock("coulomb", kCoulomb, {1, 1, 0, 0.1, 10, 5});  // Fd ≤ 0.5 N < 6 N
   CHECK(r.summary.regime == Regime::Stuck);
   for (double x : r.trace.x) REQUIRE(x == 0);
 }
 
-TEST_CASE("Bad systems and integrators that cannot run a stateful law are refused with the field named", "[spring-block][validation]") {
+TEST_CASE("Bad systems and integrators that cannot run a stateful law are refused with the field named",
+          "[spring-block][validation]") {
   SpringBlockOptions options;
   options.integrator = Integrator::Rk4;
   try {
@@ -166,19 +178,23 @@ TEST_CASE("Bad systems and integrators that cannot run a stateful law are refuse
   }
   CHECK_THROWS_WITH(simulateSpringBlock("coulomb", kCoulomb, {-1, 10, 0, 0.1, 10, 1}),
                     "Mass (m) must be between 0 kg and 1000000 kg; got -1 kg.");
-  CHECK_THROWS_WITH(simulateSpringBlock("coulomb", kCoulomb, {1e-10, 10, 0, 0.1, 10, 1}),
-                    "Mass (m) must be 0 kg (the quasi-static slider) or between 1e-09 kg and 1000000 kg; got 1e-10 kg.");
+  CHECK_THROWS_WITH(
+      simulateSpringBlock("coulomb", kCoulomb, {1e-10, 10, 0, 0.1, 10, 1}),
+      "Mass (m) must be 0 kg (the quasi-static slider) or between 1e-09 kg and 1000000 kg; got 1e-10 kg.");
   CHECK_THROWS_WITH(simulateSpringBlock("coulomb", kCoulomb, {1, 10, 0, 0, 10, 1}),
                     "Drive velocity (v0) must be between 1e-12 m/s and 100 m/s; got 0 m/s.");
 }
 
-TEST_CASE("Fixed-step schemes meet the error their order predicts on the Coulomb cycle (physics-checks §10, T1)", "[spring-block][integrator]") {
+TEST_CASE(
+    "Fixed-step schemes meet the error their order predicts on the Coulomb cycle (physics-checks §10, T1)",
+    "[spring-block][integrator]") {
   const auto exact = analytic::coulombCycle(1, 10, 0.1, 6, 4);
   auto periodError = [&](Integrator integrator, double step) {
     SpringBlockOptions options;
     options.integrator = integrator;
     options.step = step;
-    const auto breaks = eventTimes(simulateSpringBlock("coulomb", kCoulomb, caseC1(0, 30), options).summary, EventKind::BreakAway);
+    const auto breaks = eventTimes(simulateSpringBlock("coulomb", kCoulomb, caseC1(0, 30), options).summary,
+                                   EventKind::BreakAway);
     REQUIRE(breaks.size() >= 3);
     return std::fabs((breaks[2] - breaks[1]) / exact.period - 1);
   };
@@ -191,11 +207,13 @@ TEST_CASE("Fixed-step schemes meet the error their order predicts on the Coulomb
   CHECK(periodError(Integrator::Rk4, dt / 2) < periodError(Integrator::Rk4, dt));
 }
 
-TEST_CASE("The seed's scheme driven by the Coulomb law gives the seed app's own Coulomb-limit figures (§8)", "[spring-block][seed]") {
+TEST_CASE("The seed's scheme driven by the Coulomb law gives the seed app's own Coulomb-limit figures (§8)",
+          "[spring-block][seed]") {
   // §8: μs 0.6, μk 0.4, Load 1 (m = Fn = 1, no g), c 10, v0 0.1: T = 2.030 s, first break 0.599 s.
   SpringBlockOptions options;
   options.integrator = Integrator::SeedEuler;
-  const SpringBlockSummary s = simulateSpringBlock("coulomb", kCoulomb, {1, 10, 0, 0.1, 1, 12}, options).summary;
+  const SpringBlockSummary s =
+      simulateSpringBlock("coulomb", kCoulomb, {1, 10, 0, 0.1, 1, 12}, options).summary;
   const auto breaks = eventTimes(s, EventKind::BreakAway);
   REQUIRE(breaks.size() >= 4);
   CHECK_THAT(breaks[0], WithinRel(0.599, 2e-3));
@@ -203,16 +221,19 @@ TEST_CASE("The seed's scheme driven by the Coulomb law gives the seed app's own 
   CHECK_THAT(s.peakVelocity, WithinRel(0.21849, 2e-3));
 }
 
-TEST_CASE("A law request resolves the system with Fn = m·g by default and names unknown integrators", "[spring-block][catalog]") {
+TEST_CASE("A law request resolves the system with Fn = m·g by default and names unknown integrators",
+          "[spring-block][catalog]") {
   const LawSimulationResult r = simulateLaw({"coulomb", kCoulomb, {{"m", 2}, {"duration", 1}}, "auto", 100});
   CHECK(r.system.get("Fn") == 2 * kStandardGravity);
   CHECK(r.integrator == "dormand-prince");
-  CHECK_THROWS_WITH(simulateLaw({"coulomb", {}, {}, "leapfrog", 100}),
-                    "Unknown integrator 'leapfrog'; the integrators are: auto, dormand-prince, rosenbrock, radau, rk4, "
-                    "semi-implicit-euler, seed-euler.");
+  CHECK_THROWS_WITH(
+      simulateLaw({"coulomb", {}, {}, "leapfrog", 100}),
+      "Unknown integrator 'leapfrog'; the integrators are: auto, dormand-prince, rosenbrock, radau, rk4, "
+      "semi-implicit-euler, seed-euler.");
 }
 
-TEST_CASE("Each fixed-step scheme converges at its order on the frictionless driven oscillator", "[spring-block][integrator]") {
+TEST_CASE("Each fixed-step scheme converges at its order on the frictionless driven oscillator",
+          "[spring-block][integrator]") {
   // μ = 0, η = 0, from rest with the spring unstretched: v(t) = v0 (1 − cos ωt). (Velocity: semi-implicit
   // Euler's positions are those of leapfrog, second order; its velocities are first order.)
   // 1.5 s: before v returns to 0 at 2π/ω = 1.99 s.
@@ -228,11 +249,15 @@ TEST_CASE("Each fixed-step scheme converges at its order on the frictionless dri
     return std::fabs(trace.v.back() - 0.1 * (1 - std::cos(omega * t)));
   };
   CHECK_THAT(std::log2(error(Integrator::Rk4, 0.02) / error(Integrator::Rk4, 0.01)), WithinAbs(4.0, 0.2));
-  CHECK_THAT(std::log2(error(Integrator::SemiImplicitEuler, 0.002) / error(Integrator::SemiImplicitEuler, 0.001)),
-             WithinAbs(1.0, 0.1));
+  CHECK_THAT(
+      std::log2(error(Integrator::SemiImplicitEuler, 0.002) / error(Integrator::SemiImplicitEuler, 0.001)),
+      WithinAbs(1.0, 0.1));
 }
 
-TEST_CASE("The Rosenbrock step converges at fourth order and stays accurate far beyond the explicit stability limit", "[spring-block][integrator]") {
+TEST_CASE(
+    "The Rosenbrock step converges at fourth order and stays accurate far beyond the explicit stability "
+    "limit",
+    "[spring-block][integrator]") {
   const Vec<2> scale{1e-3, 1e-3};
   // y'' = −y from (1, 0): y(t) = cos t. Fixed steps over [0, 2].
   auto oscillatorError = [&](double h) {
@@ -249,7 +274,9 @@ TEST_CASE("The Rosenbrock step converges at fourth order and stays accurate far 
   // order reduced to 2 in this stiff limit (the known order reduction of Rosenbrock methods whose stages
   // are only first-order accurate: Hairer & Wanner II, §IV.15).
   auto worstError = [](double h) {
-    auto stiff = [](double t, const Vec<2>& y) { return Vec<2>{-1e6 * (y[0] - std::cos(t)) - std::sin(t), 0.0}; };
+    auto stiff = [](double t, const Vec<2>& y) {
+      return Vec<2>{-1e6 * (y[0] - std::cos(t)) - std::sin(t), 0.0};
+    };
     Vec<2> y{1, 0};
     double worst = 0;
     const int n = static_cast<int>(std::round(2 / h));
@@ -263,7 +290,8 @@ TEST_CASE("The Rosenbrock step converges at fourth order and stays accurate far 
   CHECK_THAT(std::log2(worstError(0.05) / worstError(0.025)), WithinAbs(2.0, 0.3));
 }
 
-TEST_CASE("The Radau IIA step converges at fifth order, and far inside the stiff limit at h³/λ", "[spring-block][integrator]") {
+TEST_CASE("The Radau IIA step converges at fifth order, and far inside the stiff limit at h³/λ",
+          "[spring-block][integrator]") {
   // Fixed steps with the Newton iteration converged far below the error (a relative tolerance of 1e-14).
   auto run = [](auto rate, Vec<1> atol, double h, auto exact) {
     RadauIntegrator<2, 2> radau(1e-14, Vec<2>{atol[0], atol[0]});
@@ -281,18 +309,23 @@ TEST_CASE("The Radau IIA step converges at fifth order, and far inside the stiff
   // y'' = −y from (1, 0): y = cos t. Radau IIA with three stages has order 2s − 1 = 5.
   auto oscillator = [](double, const Vec<2>& y) { return Vec<2>{y[1], -y[0]}; };
   auto cosine = [](double t) { return Vec<2>{std::cos(t), -std::sin(t)}; };
-  CHECK_THAT(std::log2(run(oscillator, {1e-14}, 0.2, cosine) / run(oscillator, {1e-14}, 0.1, cosine)), WithinAbs(5.0, 0.3));
+  CHECK_THAT(std::log2(run(oscillator, {1e-14}, 0.2, cosine) / run(oscillator, {1e-14}, 0.1, cosine)),
+             WithinAbs(5.0, 0.3));
   // Prothero–Robinson with λ = 1e6 (z = λh ≥ 5e4): a stiffly accurate method with stage order q = 3 has
   // the local error O(h^(q+1)/z) there (Hairer & Wanner II, §IV.15), and with R(∞) = 0 the global error
   // is the local one: O(h³/λ), third order with a constant a millionth of the step's; Rosenbrock's
   // falls to second order at a larger error (the test above).
-  auto prothero = [](double t, const Vec<2>& y) { return Vec<2>{-1e6 * (y[0] - std::cos(t)) - std::sin(t), 0.0}; };
+  auto prothero = [](double t, const Vec<2>& y) {
+    return Vec<2>{-1e6 * (y[0] - std::cos(t)) - std::sin(t), 0.0};
+  };
   auto steady = [](double t) { return Vec<2>{std::cos(t), 0.0}; };
   CHECK(run(prothero, {1e-14}, 0.05, steady) < 1e-8);
-  CHECK_THAT(std::log2(run(prothero, {1e-14}, 0.1, steady) / run(prothero, {1e-14}, 0.05, steady)), WithinAbs(3.0, 0.3));
+  CHECK_THAT(std::log2(run(prothero, {1e-14}, 0.1, steady) / run(prothero, {1e-14}, 0.05, steady)),
+             WithinAbs(3.0, 0.3));
 }
 
-TEST_CASE("Drake's law on the seed's system: no false reversal, and x(10 s) within the tolerance's promise", "[spring-block][integrator]") {
+TEST_CASE("Drake's law on the seed's system: no false reversal, and x(10 s) within the tolerance's promise",
+          "[spring-block][integrator]") {
   // The seed's system (m 1 kg, c 10 N/m, v0 0.1 m/s, Fn 10 N) with μs 0.6, μd 0.4, vs 1e-4 m/s over
   // 10 s and the page's 2000 samples. The velocity dips to about 4e-5 m/s between slips and never
   // reaches 0 (a tight run shows it), so no reversal may be reported; x(10 s) must agree with a
@@ -312,13 +345,17 @@ TEST_CASE("Drake's law on the seed's system: no false reversal, and x(10 s) with
   CHECK_THAT(run.trace.x.back(), WithinAbs(reference.trace.x.back(), 1e-9));
 }
 
-TEST_CASE("auto picks Radau for a steep regularized law, Dormand-Prince otherwise, and the stepped loop for a stateful law", "[spring-block][integrator]") {
+TEST_CASE(
+    "auto picks Radau for a steep regularized law, Dormand-Prince otherwise, and the stepped loop for a "
+    "stateful law",
+    "[spring-block][integrator]") {
   const SpringBlockSystem sys{1, 100, 0, 0.1, 9.80665, 10};
   CHECK(simulateSpringBlock("coulomb", kCoulomb, sys).summary.integrator == Integrator::DormandPrince);
   // Drake's default stiction tolerance 1e-4 m/s: dF/dv up to 1.875 μs N / vs ≈ 1.7e5 N·s/m, λ/ω ≈ 1.7e4.
   const SpringBlockResult stiff = simulateSpringBlock("drake-stribeck", {}, sys);
   CHECK(stiff.summary.integrator == Integrator::Radau);
-  CHECK(simulateSpringBlock("radioss-coulomb", {{"Iform", 2}}, sys).summary.integrator == Integrator::SemiImplicitEuler);
+  CHECK(simulateSpringBlock("radioss-coulomb", {{"Iform", 2}}, sys).summary.integrator ==
+        Integrator::SemiImplicitEuler);
 
   // Dormand–Prince on the same run is held to its stability bound: it needs more steps for a worse
   // energy balance, and both agree on the motion.
@@ -332,7 +369,10 @@ TEST_CASE("auto picks Radau for a steep regularized law, Dormand-Prince otherwis
   CHECK_THAT(stiff.trace.x.back(), WithinRel(explicitRun.trace.x.back(), 1e-6));
 }
 
-TEST_CASE("Regularized laws converge to the exact Coulomb motion as their tolerance shrinks, linearly in it (physics-checks T14)", "[spring-block][analytic]") {
+TEST_CASE(
+    "Regularized laws converge to the exact Coulomb motion as their tolerance shrinks, linearly in it "
+    "(physics-checks T14)",
+    "[spring-block][analytic]") {
   // With the same coefficient static and kinetic (μ = 0.4, Fn = 10: F_C = 4 N), exact Coulomb friction
   // gives a harmonic cycle after the first break-away: v between 0 and 2 v0, period 2π/ω. A law
   // regularized below a speed v* (constant F_C above it) creeps until F reaches F_C at v = v*, then
@@ -349,14 +389,22 @@ TEST_CASE("Regularized laws converge to the exact Coulomb motion as their tolera
     double (*bound)(double tolerance);
   };
   const Regularized laws[] = {
-      {"ratel-threlfall", [](double v) { return ParamList{{"kinetic", 0.4}, {"tolerance_velocity", v}}; },
+      {"ratel-threlfall",
+       [](double v) {
+         return ParamList{{"kinetic", 0.4}, {"tolerance_velocity", v}};
+       },
        [](double) { return 1e-4 * 0.1; }},
       {"drake-stribeck",
-       [](double v) { return ParamList{{"static_friction", 0.4}, {"dynamic_friction", 0.4}, {"stiction_tolerance", v}}; },
+       [](double v) {
+         return ParamList{{"static_friction", 0.4}, {"dynamic_friction", 0.4}, {"stiction_tolerance", v}};
+       },
        [](double v) { return 0.03 * v; }},
       // Radioss's viscous penalty min(C v, μ Fn) with C = √(2KM): a dead band of width v* = μFn/C.
       {"radioss-coulomb",
-       [](double v) { const double C = 4 / v; return ParamList{{"Fric", 0.4}, {"K", C * C / 0.02}, {"M", 0.01}}; },
+       [](double v) {
+         const double C = 4 / v;
+         return ParamList{{"Fric", 0.4}, {"K", C * C / 0.02}, {"M", 0.01}};
+       },
        [](double) { return 1e-4 * 0.1; }},
   };
   for (const Regularized& law : laws) {
@@ -382,7 +430,8 @@ TEST_CASE("Regularized laws converge to the exact Coulomb motion as their tolera
   }
 }
 
-TEST_CASE("Radioss Iform 2 holds through its penalty spring and breaks away where the closed form says", "[spring-block][radioss]") {
+TEST_CASE("Radioss Iform 2 holds through its penalty spring and breaks away where the closed form says",
+          "[spring-block][radioss]") {
   // While the contact holds, Ft = K x (the increments K v dt add up), so from rest the block obeys
   // m ẍ = c (v0 t − x) − K x: x = c v0/(c + K) · (t − sin Ωt/Ω), Ω = √((c + K)/m). It slips when
   // K x reaches μ Fn; t − sin Ωt/Ω rises monotonically, so that time is found by bisection.
@@ -393,8 +442,8 @@ TEST_CASE("Radioss Iform 2 holds through its penalty spring and breaks away wher
   for (int i = 0; i < 200; ++i) (penaltyForce(0.5 * (lo + hi)) < mu * Fn ? lo : hi) = 0.5 * (lo + hi);
   const double exactBreak = 0.5 * (lo + hi);
 
-  const SpringBlockResult r = simulateSpringBlock("radioss-coulomb", {{"Fric", mu}, {"Iform", 2}, {"K", K}},
-                                                  {m, c, 0, v0, Fn, 6});
+  const SpringBlockResult r =
+      simulateSpringBlock("radioss-coulomb", {{"Fric", mu}, {"Iform", 2}, {"K", K}}, {m, c, 0, v0, Fn, 6});
   const auto breaks = eventTimes(r.summary, EventKind::BreakAway);
   REQUIRE(!breaks.empty());
   // The loop's step is 1/200 of the period 2π/Ω.
@@ -404,18 +453,21 @@ TEST_CASE("Radioss Iform 2 holds through its penalty spring and breaks away wher
     CHECK_THAT(r.trace.friction[i], WithinAbs(K * r.trace.x[i], 1e-9 + K * std::fabs(r.trace.v[i]) * step));
 }
 
-TEST_CASE("Radioss friction filtering keeps the steady sliding force at μ Fn (unit gain)", "[spring-block][radioss]") {
+TEST_CASE("Radioss friction filtering keeps the steady sliding force at μ Fn (unit gain)",
+          "[spring-block][radioss]") {
   // A dashpot damps the oscillation, so the block ends sliding at v0 with friction μ Fn, filtered or not:
   // Ft = α Ft_new + (1 − α) Ft_old has the fixed point Ft_new.
   const SpringBlockSystem sys{1, 10, 5, 0.1, 10, 20};
-  for (const ParamList& params : {ParamList{{"Fric", 0.4}}, ParamList{{"Fric", 0.4}, {"Ifiltr", 1}, {"Xfreq", 0.2}}}) {
+  for (const ParamList& params :
+       {ParamList{{"Fric", 0.4}}, ParamList{{"Fric", 0.4}, {"Ifiltr", 1}, {"Xfreq", 0.2}}}) {
     const SpringBlockResult r = simulateSpringBlock("radioss-coulomb", params, sys);
     CHECK_THAT(r.trace.friction.back(), WithinRel(4.0, 1e-6));
     CHECK_THAT(r.trace.v.back(), WithinRel(0.1, 1e-6));
   }
 }
 
-TEST_CASE("A fixed step beyond the stability limit of the law's slope is reported in the result", "[spring-block][integrator]") {
+TEST_CASE("A fixed step beyond the stability limit of the law's slope is reported in the result",
+          "[spring-block][integrator]") {
   // Drake's Stribeck at vs = 1e-4 m/s: dF/dv peaks at 1.875 μs Fn/vs (step5′(1/2) = 15/8), so semi-implicit
   // Euler needs h < 2 m vs/(1.875 μs Fn) ≈ 1.2e-5 s; its default step, 1/200 of 2π/ω, is far above.
   const SpringBlockSystem sys{1, 100, 0, 0.1, 9.80665, 1};
@@ -436,9 +488,11 @@ TEST_CASE("A fixed step beyond the stability limit of the law's slope is reporte
   CHECK(simulateSpringBlock("coulomb", kCoulomb, sys, options).summary.warnings.empty());
 }
 
-TEST_CASE("A kick is a velocity step of the drive by that fraction at 0.1 % of the run, from steady sliding", "[spring-block][kick]") {
+TEST_CASE("A kick is a velocity step of the drive by that fraction at 0.1 % of the run, from steady sliding",
+          "[spring-block][kick]") {
   // The same run two ways: the request's kick, and the drive steps it stands for.
-  LawSimulationRequest kicked{"opensees-veldependent", {{"muSlow", 0.2}, {"muFast", 0.1}, {"transRate", 10}},
+  LawSimulationRequest kicked{"opensees-veldependent",
+                              {{"muSlow", 0.2}, {"muFast", 0.1}, {"transRate", 10}},
                               {{"c", 100}, {"Fn", 10}, {"v0", 0.1}, {"eta", 8}, {"duration", 5}}};
   kicked.start = SpringBlockStart::Steady;
   kicked.kick = 0.02;
@@ -448,7 +502,8 @@ TEST_CASE("A kick is a velocity step of the drive by that fraction at 0.1 % of t
   const LawSimulationResult a = simulateLaw(kicked), b = simulateLaw(stepped);
   REQUIRE(a.run.trace.size() == b.run.trace.size());
   // (To rounding: 1e-3·5 s and 0.1·1.02 m/s are not the literals 5e-3 and 0.102 to the last bit.)
-  for (std::size_t i = 0; i < a.run.trace.size(); i += 97) CHECK_THAT(a.run.trace.v[i], WithinRel(b.run.trace.v[i], 1e-9));
+  for (std::size_t i = 0; i < a.run.trace.size(); i += 97)
+    CHECK_THAT(a.run.trace.v[i], WithinRel(b.run.trace.v[i], 1e-9));
   // Above the critical dashpot, η = 8 > N(μs − μf)a e^(−a v0) = 10e^(−1.02) ≈ 3.6 N·s/m (§2), the kick dies
   // out at σ = −(η + F′)/(2m) ≈ −2.2 1/s: the block ends at the new speed.
   CHECK_THAT(a.run.trace.v.back(), WithinRel(0.102, 1e-3));
@@ -464,7 +519,8 @@ TEST_CASE("A kick is a velocity step of the drive by that fraction at 0.1 % of t
   CHECK_THROWS_WITH(simulateLaw(bad), Catch::Contains("one drive velocity"));
 }
 
-TEST_CASE("The limit cycle's drive-force extremes are reported beside the whole run's (physics-checks §1)", "[spring-block][analytic]") {
+TEST_CASE("The limit cycle's drive-force extremes are reported beside the whole run's (physics-checks §1)",
+          "[spring-block][analytic]") {
   // Coulomb stick-slip (C1: m 1 kg, c 10 N/m, v0 0.1 m/s, Fs = 6 N, Fk = 4 N). During each slip
   // u = Fd − Fk obeys u'' = −(c/m) u from u = Fs − Fk, u' = c v0 at the break-away, so it swings
   // through ±A, A = √((Fs − Fk)² + m c v0²), before v returns to 0 at u = −(Fs − Fk). The cycle's
@@ -477,7 +533,8 @@ TEST_CASE("The limit cycle's drive-force extremes are reported beside the whole 
   CHECK_THAT(r.summary.driveForceMax, WithinRel(Fk + A, 1e-9));
 }
 
-TEST_CASE("The controllers' roots use only correctly rounded arithmetic and agree with x^(1/n)", "[integrator]") {
+TEST_CASE("The controllers' roots use only correctly rounded arithmetic and agree with x^(1/n)",
+          "[integrator]") {
   // exactRoot replaces std::pow in the step-size controllers so that native and wasm take the same
   // steps (tests/wasm/same-steps.test.mjs); here its values: yⁿ = x to a few ulps over 600 decades.
   for (int n : {2, 3, 4, 5, 7, 10})
@@ -491,11 +548,15 @@ TEST_CASE("The controllers' roots use only correctly rounded arithmetic and agre
   CHECK(exactRoot(1.0, 5) == 1.0);
 }
 
-TEST_CASE("Adaptive Rosenbrock writes its rows from its Hermite interpolant: steps follow the tolerance, not the rows (§1, C1)", "[spring-block][integrator]") {
+TEST_CASE(
+    "Adaptive Rosenbrock writes its rows from its Hermite interpolant: steps follow the tolerance, not the "
+    "rows (§1, C1)",
+    "[spring-block][integrator]") {
   // The first slip of C1 in closed form: from the break-away at t_b = Fs/(c v0) the stretch beyond
   // Fk/c, u = v0 t − x − Fk/c, obeys ü = −ω²u with u(t_b) = (Fs − Fk)/c and u̇(t_b) = v0, so
   //   v(t) = v0 + A ω sin ωτ − v0 cos ωτ,  τ = t − t_b,  A = (Fs − Fk)/c,  ω = √(c/m).
-  const double m = 1, c = 10, v0 = 0.1, Fs = 6, Fk = 4, omega = std::sqrt(c / m), A = (Fs - Fk) / c, tb = Fs / (c * v0);
+  const double m = 1, c = 10, v0 = 0.1, Fs = 6, Fk = 4, omega = std::sqrt(c / m), A = (Fs - Fk) / c,
+               tb = Fs / (c * v0);
   const auto exact = analytic::coulombCycle(m, c, v0, Fs, Fk);
   auto runWith = [&](int samples, double tolerance) {
     SpringBlockOptions options;

@@ -55,11 +55,15 @@ Oscillation measureOscillation(const StateVariableParams& p) {
   for (const analytic::Peak& peak : analytic::peaks(trace.t, deviation)) {
     if (peak.value <= 0) continue;
     const std::size_t i = std::lower_bound(trace.t.begin(), trace.t.end(), peak.t) - trace.t.begin();
-    const bool sameLobe = !peaks.empty() && lobeHasPeak &&
-                          std::none_of(deviation.begin() + (std::lower_bound(trace.t.begin(), trace.t.end(), peaks.back().t) - trace.t.begin()),
-                                       deviation.begin() + i, [](double d) { return d < 0; });
-    if (!sameLobe) peaks.push_back(peak), lobeHasPeak = true;
-    else if (peak.value > peaks.back().value) peaks.back() = peak;
+    const bool sameLobe =
+        !peaks.empty() && lobeHasPeak &&
+        std::none_of(deviation.begin() +
+                         (std::lower_bound(trace.t.begin(), trace.t.end(), peaks.back().t) - trace.t.begin()),
+                     deviation.begin() + i, [](double d) { return d < 0; });
+    if (!sameLobe)
+      peaks.push_back(peak), lobeHasPeak = true;
+    else if (peak.value > peaks.back().value)
+      peaks.back() = peak;
   }
   REQUIRE(peaks.size() >= 6);
   // Skip the first peaks, where the fast real mode has not yet died out.
@@ -71,7 +75,8 @@ Oscillation measureOscillation(const StateVariableParams& p) {
 
 }  // namespace
 
-TEST_CASE("Steady sliding carries the friction Fk + ΔF(1 − τ v0/D) (physics-checks §3)", "[state-variable][analytic]") {
+TEST_CASE("Steady sliding carries the friction Fk + ΔF(1 − τ v0/D) (physics-checks §3)",
+          "[state-variable][analytic]") {
   // P1 with a dashpot well above the critical damping η_c = √200 ≈ 14.1: started from rest, the
   // break-away transient dies out and the block slides steadily.
   StateVariableParams p = caseP1(40);
@@ -83,15 +88,19 @@ TEST_CASE("Steady sliding carries the friction Fk + ΔF(1 − τ v0/D) (physics-
   CHECK_THAT(result.trace.v.back(), WithinRel(p.v0, 1e-6));
 }
 
-TEST_CASE("Steady sliding is stable above the critical damping and unstable below it (§3)", "[state-variable][analytic]") {
+TEST_CASE("Steady sliding is stable above the critical damping and unstable below it (§3)",
+          "[state-variable][analytic]") {
   const double etaCritical = std::sqrt(200.0);  // P1: m + cτ² = ΔFτ²/D, so η_c = √(ΔF m/D)
   // The characteristic equation itself puts the boundary there.
-  CHECK_THAT(analytic::stateVariableOscillatoryRoot(1, 100, etaCritical, 2, 0.1, 0.01).real(), WithinAbs(0.0, 1e-9));
-  CHECK_THAT(analytic::stateVariableOscillatoryRoot(1, 100, etaCritical, 2, 0.1, 0.01).imag(), WithinRel(6.43594253, 1e-8));
+  CHECK_THAT(analytic::stateVariableOscillatoryRoot(1, 100, etaCritical, 2, 0.1, 0.01).real(),
+             WithinAbs(0.0, 1e-9));
+  CHECK_THAT(analytic::stateVariableOscillatoryRoot(1, 100, etaCritical, 2, 0.1, 0.01).imag(),
+             WithinRel(6.43594253, 1e-8));
 
   for (const double factor : {0.95, 1.05}) {
     const StateVariableParams p = caseP1(factor * etaCritical);
-    const auto root = analytic::stateVariableOscillatoryRoot(p.m, p.c, p.eta, (p.mus - p.muk) * p.Fn, p.tau, p.D);
+    const auto root =
+        analytic::stateVariableOscillatoryRoot(p.m, p.c, p.eta, (p.mus - p.muk) * p.Fn, p.tau, p.D);
     StateVariableParams run = p;
     run.duration = 12;
     const Oscillation measured = measureOscillation(run);
@@ -103,7 +112,8 @@ TEST_CASE("Steady sliding is stable above the critical damping and unstable belo
   }
 }
 
-TEST_CASE("As D → 0 the cycle converges to the closed-form Coulomb stick-slip (§1, case C1) like √D", "[state-variable][analytic]") {
+TEST_CASE("As D → 0 the cycle converges to the closed-form Coulomb stick-slip (§1, case C1) like √D",
+          "[state-variable][analytic]") {
   // C1: m = 1, c = 10, v0 = 0.1, Fs = 6, Fk = 4. With fast ageing θ is 1 at rest, and slip renews
   // it over a slip distance D: friction falls from Fs to Fk within the e-folding time √(m D/ΔF) of
   // the θ–v feedback. That lag is the model's only departure from Coulomb friction, so the cycle's
@@ -138,7 +148,8 @@ TEST_CASE("As D → 0 the cycle converges to the closed-form Coulomb stick-slip 
   }
 }
 
-TEST_CASE("RK4 converges at fourth order on the frictionless driven oscillator", "[state-variable][integrator]") {
+TEST_CASE("RK4 converges at fourth order on the frictionless driven oscillator",
+          "[state-variable][integrator]") {
   // Without friction the block is a damped oscillator pulled from rest: e = x − v0 t obeys
   // m ë + η ė + c e = 0 with e(0) = 0, ė(0) = −v0, so e(t) = −(v0/ωd) e^{−αt} sin(ωd t).
   StateVariableParams p = defaults();
@@ -190,12 +201,15 @@ TEST_CASE("During each stick phase the block does not move and the static limit 
   }
 }
 
-TEST_CASE("A light block on a tiny memory length, beyond any affordable fixed step, runs to its end under auto", "[state-variable][integrator]") {
+TEST_CASE(
+    "A light block on a tiny memory length, beyond any affordable fixed step, runs to its end under auto",
+    "[state-variable][integrator]") {
   // The θ–v feedback rate √(μs Fn/(m D)) ≈ 6e6 1/s of a light block on a tiny memory length would
   // need RK4 steps below 0.5 µs (4e8 of them for 200 s): the implicit method follows the slip instead.
   // Stiff drive (c v0 = 1e5 N/s): it breaks away at Fs/(c v0) = 0.2 s and keeps sticking and slipping.
-  const SimulationResult result =
-      simulate({"state-variable", {{"m", 0.01}, {"Fn", 10000}, {"mus", 2}, {"D", 1e-7}, {"c", 10000}, {"v0", 10}, {"duration", 200}}});
+  const SimulationResult result = simulate(
+      {"state-variable",
+       {{"m", 0.01}, {"Fn", 10000}, {"mus", 2}, {"D", 1e-7}, {"c", 10000}, {"v0", 10}, {"duration", 200}}});
   CHECK(result.summary.regime == Regime::StickSlip);
   CHECK(result.summary.steps < 4e7);
   const Trace& trace = result.trace;
@@ -206,7 +220,8 @@ TEST_CASE("A light block on a tiny memory length, beyond any affordable fixed st
   CHECK_THAT(trace.t[i], WithinRel(2 * 10000 / (10000.0 * 10), 1e-9));
 }
 
-TEST_CASE("A frictionless block pulled by a bare spring starts sliding at once and follows the closed form", "[state-variable]") {
+TEST_CASE("A frictionless block pulled by a bare spring starts sliding at once and follows the closed form",
+          "[state-variable]") {
   // μs = μk = 0 and η = 0: the drive force and the static limit are both 0 at t = 0, the edge where the
   // break-away search starts on a zero. e = x − v0 t obeys m ë + c e = 0 with e(0) = 0, ė(0) = −v0.
   StateVariableParams p = defaults();
@@ -220,7 +235,8 @@ TEST_CASE("A frictionless block pulled by a bare spring starts sliding at once a
   CHECK(result.summary.steps < 10 * 2001);
 }
 
-TEST_CASE("With a dashpot the first break-away comes at (Fs − η v0)/(c v0) (physics-checks §1b)", "[state-variable][analytic]") {
+TEST_CASE("With a dashpot the first break-away comes at (Fs − η v0)/(c v0) (physics-checks §1b)",
+          "[state-variable][analytic]") {
   // At rest θ stays 1, so the static limit is Fs; the drive is c v0 t + η v0 from t = 0.
   StateVariableParams p = defaults();
   p.eta = 5, p.c = 100, p.v0 = 0.1, p.duration = 2;
@@ -231,7 +247,8 @@ TEST_CASE("With a dashpot the first break-away comes at (Fs − η v0)/(c v0) (p
   CHECK_THAT(trace.t[i], WithinRel((Fs - p.eta * p.v0) / (p.c * p.v0), 1e-9));
 }
 
-TEST_CASE("The automatic step agrees with a four times finer one on the switch times, even for a tiny D", "[state-variable][integrator]") {
+TEST_CASE("The automatic step agrees with a four times finer one on the switch times, even for a tiny D",
+          "[state-variable][integrator]") {
   // D = 1e-7 m makes the θ–v feedback fast; the step resolves it (a quarter of √(mD/|Fs − Fk|)).
   StateVariableParams p = defaults();
   p.D = 1e-7, p.duration = 3;
@@ -251,7 +268,8 @@ TEST_CASE("The automatic step agrees with a four times finer one on the switch t
   for (std::size_t i = 0; i < coarse.size(); ++i) CHECK_THAT(coarse[i], WithinRel(fine[i], 1e-4));
 }
 
-TEST_CASE("A block that swings through v = 0 without resting is not called stick-slip", "[state-variable][regime]") {
+TEST_CASE("A block that swings through v = 0 without resting is not called stick-slip",
+          "[state-variable][regime]") {
   // μs = 2 against μk = 0.1: the break-away releases a large spring force and the block swings back
   // and forth; it reverses through v = 0 but never rests there.
   StateVariableParams p = defaults();
@@ -288,9 +306,10 @@ TEST_CASE("Chattering between stick and slip stays bounded in work and output", 
   }
 }
 
-TEST_CASE("The variant dθ/dt = (1 − θ)/τ − θ|v|/D: steady state and stability boundary (§3)", "[state-variable][analytic]") {
-  // λ = 1/τ + v0/D, θ0 = 1/(1 + τ v0/D), F_ss = Fk + ΔF θ0; linearized, (m s² + E s + c)(s + λ) − (ΔF θ0/D) s = 0,
-  // stable iff S < E [1 + c/(λ(mλ + E))] with S = ΔF θ0/(D λ). For P1: λ = 15, θ0 = 2/3, S = 80/9.
+TEST_CASE("The variant dθ/dt = (1 − θ)/τ − θ|v|/D: steady state and stability boundary (§3)",
+          "[state-variable][analytic]") {
+  // λ = 1/τ + v0/D, θ0 = 1/(1 + τ v0/D), F_ss = Fk + ΔF θ0; linearized, (m s² + E s + c)(s + λ) − (ΔF θ0/D) s
+  // = 0, stable iff S < E [1 + c/(λ(mλ + E))] with S = ΔF θ0/(D λ). For P1: λ = 15, θ0 = 2/3, S = 80/9.
   StateVariableParams p = caseP1(40);
   p.renewal = 1;
   p.duration = 30;
@@ -312,17 +331,21 @@ TEST_CASE("The variant dθ/dt = (1 − θ)/τ − θ|v|/D: steady state and stab
     run.renewal = 1;
     run.duration = 12;
     const double E = run.eta;
-    const auto roots = analytic::cubicRoots(1, lambda + E, E * lambda + 100 - 2 * theta0 / 0.01, 100 * lambda);
-    const auto root = *std::max_element(roots.begin(), roots.end(), [](auto a, auto b) { return a.imag() < b.imag(); });
+    const auto roots =
+        analytic::cubicRoots(1, lambda + E, E * lambda + 100 - 2 * theta0 / 0.01, 100 * lambda);
+    const auto root =
+        *std::max_element(roots.begin(), roots.end(), [](auto a, auto b) { return a.imag() < b.imag(); });
     const Oscillation measured = measureOscillation(run);
-    INFO("η = " << factor << " η_c = " << run.eta << ": expected growth " << root.real() << ", ω " << root.imag());
+    INFO("η = " << factor << " η_c = " << run.eta << ": expected growth " << root.real() << ", ω "
+                << root.imag());
     CHECK((measured.growth > 0) == (factor < 1));
     CHECK_THAT(measured.growth, WithinAbs(root.real(), 1e-3));
     CHECK_THAT(measured.omega, WithinRel(root.imag(), 2e-3));
   }
 }
 
-TEST_CASE("At rest θ ages in closed form and the static limit F(0, θ) follows it exactly", "[state-variable][analytic]") {
+TEST_CASE("At rest θ ages in closed form and the static limit F(0, θ) follows it exactly",
+          "[state-variable][analytic]") {
   // A block held far below its limit (c v0 t stays under Fk(0) for the whole run) from θ0 = 0.2:
   // θ(t) = 1 − (1 − θ0) e^(−t/τ), and the static limit column is Fk + (Fs − Fk) θ(t).
   StateVariableParams p = defaults();
@@ -340,7 +363,8 @@ TEST_CASE("At rest θ ages in closed form and the static limit F(0, θ) follows 
   }
 }
 
-TEST_CASE("A renewed contact breaks away where the rising drive meets the ageing limit", "[state-variable][analytic]") {
+TEST_CASE("A renewed contact breaks away where the rising drive meets the ageing limit",
+          "[state-variable][analytic]") {
   // From rest with θ0 = 0: Fd = c v0 t meets F(0, θ(t)) = Fk + (Fs − Fk)(1 − e^(−t/τ)) at the root of
   // g(t) = c v0 t − Fk − (Fs − Fk)(1 − e^(−t/τ)), found here by bisection; the model locates it inside
   // its stick phase.
@@ -360,7 +384,8 @@ TEST_CASE("A renewed contact breaks away where the rising drive meets the ageing
   CHECK_THAT(trace.t[i], WithinRel(lo, 1e-10));
 }
 
-TEST_CASE("Under auto the model converges with the tolerance to the fixed-step RK4 limit", "[state-variable][integrator]") {
+TEST_CASE("Under auto the model converges with the tolerance to the fixed-step RK4 limit",
+          "[state-variable][integrator]") {
   // The default system's stick-slip, 3 s: the switch times at tolerances 1e-7 and 1e-9 approach those
   // at 1e-12 as the tolerances do (a local tolerance; over three cycles the error grows ~100-fold),
   // and RK4 at a sixteenth of its automatic step agrees with them: both converge to one answer.
@@ -386,7 +411,10 @@ TEST_CASE("Under auto the model converges with the tolerance to the fixed-step R
   }
 }
 
-TEST_CASE("The θ law on the spring-block: auto, Dormand–Prince and Rosenbrock agree to their tolerance; Radau is refused", "[state-variable][integrator]") {
+TEST_CASE(
+    "The θ law on the spring-block: auto, Dormand–Prince and Rosenbrock agree to their tolerance; Radau is "
+    "refused",
+    "[state-variable][integrator]") {
   // The default system (m = 1 kg, c = 100 N/m, v0 = 0.1 m/s, Fn = m·g), 40 s of stick-slip whose every
   // slip renews θ to its floor. Dormand–Prince and Rosenbrock at 1e-13 must agree with each other near
   // that tolerance, and auto (its own tolerance, 1e-10) with them near its own. Radau's stages straddle
@@ -399,7 +427,8 @@ TEST_CASE("The θ law on the spring-block: auto, Dormand–Prince and Rosenbrock
     if (tolerance > 0) options.relativeTolerance = tolerance, options.absoluteTolerance = 1e-3 * tolerance;
     return simulateSpringBlock("state-variable", {}, sys, options).trace.x.back();
   };
-  const double dormandPrince = xEnd(Integrator::DormandPrince, 1e-13), rosenbrock = xEnd(Integrator::Rosenbrock, 1e-13);
+  const double dormandPrince = xEnd(Integrator::DormandPrince, 1e-13),
+               rosenbrock = xEnd(Integrator::Rosenbrock, 1e-13);
   const double scale = sys.v0 * sys.duration;  // 4 m of drive travel
   CHECK(std::fabs(dormandPrince - rosenbrock) < 1e-11 * scale);
   CHECK(std::fabs(xEnd(Integrator::Auto, 0) - dormandPrince) < 1e-9 * scale);

@@ -16,7 +16,9 @@ using cli::ShardPart;
 
 namespace {
 
-const std::string kHeader = "# Friction Lab engine test\n# map of coulomb: x = system.c, y = params.mu_k\nc,mu_k,regime,value,error\n";
+const std::string kHeader =
+    "# Friction Lab engine test\n# map of coulomb: x = system.c, y = "
+    "params.mu_k\nc,mu_k,regime,value,error\n";
 
 // Part K of N of a sweep of `cells` cells whose row n is "row n": the rows a shard holds, under the
 // unsharded header with the shard line after its two '#' lines.
@@ -76,7 +78,8 @@ TEST_CASE("The shard option reads K/N with 0 <= K < N and refuses anything else 
   };
   CHECK_THAT(refused("8/8"), Contains("K must be below N (0 ≤ K ≤ 7); got '8/8'"));
   CHECK_THAT(refused("1/0"), Contains("at least one shard (N ≥ 1); got '1/0'"));
-  for (const char* bad : {"", "3", "-1/4", "1/-4", "a/4", "1/4x", "1.5/4", "1/2/3", "/4", "1/", "99999999999999999999/2"})
+  for (const char* bad :
+       {"", "3", "-1/4", "1/-4", "a/4", "1/4x", "1.5/4", "1/2/3", "/4", "1/", "99999999999999999999/2"})
     CHECK_THAT(refused(bad), Contains("--shard wants K/N") && Contains("got '" + std::string(bad) + "'"));
 }
 
@@ -89,21 +92,28 @@ TEST_CASE("Merged parts are the unsharded file, for any N and any order of the p
 }
 
 TEST_CASE("The fingerprint ignores whitespace and sees every value") {
-  const auto fingerprint = [](const std::string& text) { return cli::sweepFingerprint(cli::JsonReader(text).parse()); };
-  const std::string a = fingerprint(R"({"scenario": {"law": "coulomb"}, "x": {"key": "c", "min": 1, "max": 2, "count": 4}})");
+  const auto fingerprint = [](const std::string& text) {
+    return cli::sweepFingerprint(cli::JsonReader(text).parse());
+  };
+  const std::string a =
+      fingerprint(R"({"scenario": {"law": "coulomb"}, "x": {"key": "c", "min": 1, "max": 2, "count": 4}})");
   CHECK(a.size() == 16);
   CHECK(a == fingerprint(R"({"scenario":{"law":"coulomb"},"x":{"key":"c","min":1,"max":2,"count":4}})"));
-  CHECK(a != fingerprint(R"({"scenario": {"law": "coulomb"}, "x": {"key": "c", "min": 1, "max": 2, "count": 5}})"));
-  CHECK(a != fingerprint(R"({"scenario": {"law": "coulomb"}, "x": {"key": "c", "min": 1, "max": 2.5, "count": 4}})"));
+  CHECK(a != fingerprint(
+                 R"({"scenario": {"law": "coulomb"}, "x": {"key": "c", "min": 1, "max": 2, "count": 5}})"));
+  CHECK(a != fingerprint(
+                 R"({"scenario": {"law": "coulomb"}, "x": {"key": "c", "min": 1, "max": 2.5, "count": 4}})"));
 }
 
 TEST_CASE("Merge refuses missing, duplicate, mismatched, cut-short and foreign parts, naming the files") {
   CHECK_THAT(refusal({}), Contains("merge needs the parts"));
-  CHECK_THAT(refusal({part(0, 3, 10), part(2, 3, 10)}), Contains("Parts are missing") && Contains("no file holds 1."));
+  CHECK_THAT(refusal({part(0, 3, 10), part(2, 3, 10)}),
+             Contains("Parts are missing") && Contains("no file holds 1."));
   CHECK_THAT(refusal({part(0, 2, 10), part(1, 2, 10), {"copy.csv", part(1, 2, 10).text}}),
              Contains("Shard 1/2 is given twice: 'part-1.csv' and 'copy.csv'"));
-  CHECK_THAT(refusal({part(0, 2, 10), part(1, 2, 10, "fedcba9876543210")}),
-             Contains("'part-1.csv' and 'part-0.csv' are parts of different runs") && Contains("fingerprint"));
+  CHECK_THAT(
+      refusal({part(0, 2, 10), part(1, 2, 10, "fedcba9876543210")}),
+      Contains("'part-1.csv' and 'part-0.csv' are parts of different runs") && Contains("fingerprint"));
   CHECK_THAT(refusal({part(0, 2, 10), part(1, 3, 10)}), Contains("number of shards (3 vs 2)"));
   CHECK_THAT(refusal({part(0, 2, 10), part(1, 2, 12)}), Contains("number of cells"));
   ShardPart otherMap = part(1, 2, 10);
@@ -111,7 +121,8 @@ TEST_CASE("Merge refuses missing, duplicate, mismatched, cut-short and foreign p
   CHECK_THAT(refusal({part(0, 2, 10), otherMap}), Contains("engine version, map or columns"));
   ShardPart cut = part(1, 2, 10);
   cut.text.erase(cut.text.rfind("row"));
-  CHECK_THAT(refusal({part(0, 2, 10), cut}), Contains("'part-1.csv' has 4 rows, but shard 1/2 of 10 cells has 5"));
+  CHECK_THAT(refusal({part(0, 2, 10), cut}),
+             Contains("'part-1.csv' has 4 rows, but shard 1/2 of 10 cells has 5"));
   ShardPart noNewline = part(1, 2, 10);
   noNewline.text.pop_back();
   CHECK_THAT(refusal({part(0, 2, 10), noNewline}), Contains("'part-1.csv' does not end with a newline"));

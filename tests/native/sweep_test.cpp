@@ -17,10 +17,12 @@ TEST_CASE("The closed-form boundaries give physics-checks' values", "[sweep][ana
   CHECK_THAT(rateStateCriticalStiffness(0.1, 10, 0.01, 0.015, 1e-5, 1e-3), WithinRel(5500.0, 1e-12));
   // §2: OpenSees VelDependent, F = N(μf − (μf − μs)e^(−a v)): −F′(v0) = N(μs − μf) a e^(−a v0).
   const ParamList weakening = {{"muSlow", 0.2}, {"muFast", 0.1}, {"transRate", 10}};
-  CHECK_THAT(criticalDashpot("opensees-veldependent", weakening, 10, 0.1), WithinRel(10 * std::exp(-1.0), 1e-8));
+  CHECK_THAT(criticalDashpot("opensees-veldependent", weakening, 10, 0.1),
+             WithinRel(10 * std::exp(-1.0), 1e-8));
 }
 
-TEST_CASE("A velocity-weakening law's map agrees with η_c = −F′(v0) wherever a cell is 5 % away from it (§2)", "[sweep][analytic]") {
+TEST_CASE("A velocity-weakening law's map agrees with η_c = −F′(v0) wherever a cell is 5 % away from it (§2)",
+          "[sweep][analytic]") {
   // Steady sliding kicked by a 1 % speed-up: above η_c it settles (steady or decaying), below it the
   // oscillation grows into squeal and then stick-slip.
   const ParamList weakening = {{"muSlow", 0.2}, {"muFast", 0.1}, {"transRate", 10}};
@@ -40,8 +42,8 @@ TEST_CASE("A velocity-weakening law's map agrees with η_c = −F′(v0) whereve
       REQUIRE(cell.error.empty());
       const double boundary = criticalDashpot(scenario.law, weakening, 10, cell.x);
       if (std::fabs(cell.y - boundary) < 0.05 * boundary) continue;
-      INFO("v0 = " << cell.x << ", η = " << cell.y << " (η_c = " << boundary << "): regime " << regimeName(cell.regime)
-                   << ", value " << cell.value);
+      INFO("v0 = " << cell.x << ", η = " << cell.y << " (η_c = " << boundary << "): regime "
+                   << regimeName(cell.regime) << ", value " << cell.value);
       const bool stable = cell.regime == Regime::Steady || cell.regime == Regime::Decaying;
       const bool unstable = cell.regime == Regime::Growing || cell.regime == Regime::StickSlip;
       CHECK((cell.y > boundary ? stable : unstable));
@@ -85,14 +87,18 @@ TEST_CASE("A map's request is checked field by field", "[sweep][validation]") {
   CHECK(fieldOf([](Scenario&, SweepAxis& a, SweepAxis&) { a.count = 1; }) == "x.count");
   CHECK(fieldOf([](Scenario&, SweepAxis& a, SweepAxis&) { a.max = 1e13; }) == "x.max");
   CHECK(fieldOf([](Scenario&, SweepAxis&, SweepAxis& b) { b.target = "both"; }) == "y.target");
-  CHECK(fieldOf([](Scenario&, SweepAxis&, SweepAxis& b) { b.target = "system", b.key = "c", b.min = 1, b.max = 2; }) == "y.key");
-  CHECK_THROWS_WITH(checkSweep(scenario, x, {"params", "mu_k", 0.5, 0.1, 4, false}), Catch::Contains("smaller to a larger"));
+  CHECK(fieldOf([](Scenario&, SweepAxis&, SweepAxis& b) {
+          b.target = "system", b.key = "c", b.min = 1, b.max = 2;
+        }) == "y.key");
+  CHECK_THROWS_WITH(checkSweep(scenario, x, {"params", "mu_k", 0.5, 0.1, 4, false}),
+                    Catch::Contains("smaller to a larger"));
   // A rule across the two axes (μk ≤ μs) fails in part of this map: there the boundary has no margin
   // (NaN) and a cell has an error, while the rest of the map runs and the boundary is drawn.
   Scenario coulomb;
   coulomb.law = "coulomb";
   coulomb.system = {{"m", 1}, {"c", 10}, {"Fn", 10}, {"eta", 1}, {"duration", 5}};
-  const SweepAxis staticAxis{"params", "mu_s", 0.2, 0.8, 4, false}, kineticAxis{"params", "mu_k", 0.1, 0.7, 4, false};
+  const SweepAxis staticAxis{"params", "mu_s", 0.2, 0.8, 4, false},
+      kineticAxis{"params", "mu_k", 0.1, 0.7, 4, false};
   CHECK_NOTHROW(checkSweep(coulomb, staticAxis, kineticAxis));
   const MarginGrid grid = stabilityMarginGrid(coulomb, staticAxis, kineticAxis, 16);
   REQUIRE(grid.first.known);
@@ -104,9 +110,15 @@ TEST_CASE("A map's request is checked field by field", "[sweep][validation]") {
   CHECK(sweepCell(coulomb, staticAxis, kineticAxis, 3, 0).error.empty());        // μs 0.8, μk 0.1
   // A kick perturbs steady sliding: a law run from rest, or a kick beyond ±0.5, is refused.
   CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.kick = 0.01; }) == "scenario.kick");
-  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.start = SpringBlockStart::Steady, s.kick = 0.6; }) == "scenario.kick");
-  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.start = SpringBlockStart::Steady, s.kick = NAN; }) == "scenario.kick");
-  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) { s.start = SpringBlockStart::Steady, s.kick = 0.01; }) == "none");
+  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) {
+          s.start = SpringBlockStart::Steady, s.kick = 0.6;
+        }) == "scenario.kick");
+  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) {
+          s.start = SpringBlockStart::Steady, s.kick = NAN;
+        }) == "scenario.kick");
+  CHECK(fieldOf([](Scenario& s, SweepAxis&, SweepAxis&) {
+          s.start = SpringBlockStart::Steady, s.kick = 0.01;
+        }) == "none");
 }
 
 namespace {
@@ -126,8 +138,8 @@ std::pair<int, int> checkMapAgainst(const Scenario& scenario, const SweepAxis& x
       const double boundary = boundaryY(cell.x);
       if (std::fabs(cell.y - boundary) < 0.05 * boundary) continue;
       const bool isAbove = cell.y > boundary;
-      INFO(x.key << " = " << cell.x << ", " << y.key << " = " << cell.y << " (boundary " << boundary << "): regime "
-                 << regimeName(cell.regime) << ", value " << cell.value);
+      INFO(x.key << " = " << cell.x << ", " << y.key << " = " << cell.y << " (boundary " << boundary
+                 << "): regime " << regimeName(cell.regime) << ", value " << cell.value);
       const bool stable = cell.regime == Regime::Steady || cell.regime == Regime::Decaying;
       const bool unstable = cell.regime == Regime::Growing || cell.regime == Regime::StickSlip;
       CHECK((isAbove == stableAbove ? stable : unstable));
@@ -146,7 +158,8 @@ std::pair<int, int> checkMapAgainst(const Scenario& scenario, const SweepAxis& x
 
 }  // namespace
 
-TEST_CASE("r*(ζ) of Coulomb with a dashpot: the closed-form slip's first minimum touches v = 0 there (§1b)", "[sweep][analytic]") {
+TEST_CASE("r*(ζ) of Coulomb with a dashpot: the closed-form slip's first minimum touches v = 0 there (§1b)",
+          "[sweep][analytic]") {
   CHECK(std::isinf(coulombDashpotCriticalRatio(0)));
   CHECK(coulombDashpotCriticalRatio(1) == 0);
   double previous = INFINITY;
@@ -163,7 +176,8 @@ TEST_CASE("r*(ζ) of Coulomb with a dashpot: the closed-form slip's first minimu
     double last = -1;
     for (int k = 1; k < 2000000; ++k) {
       const double t = k * 1e-5;
-      const double p = std::exp(-zeta * t) * (-std::cos(wd * t) + ((1 / rStar - zeta) / wd) * std::sin(wd * t));
+      const double p =
+          std::exp(-zeta * t) * (-std::cos(wd * t) + ((1 / rStar - zeta) / wd) * std::sin(wd * t));
       if (p > last) rising = true;
       if (rising && p < last) passedMaximum = true;
       if (passedMaximum && p > last) break;  // past the first minimum
@@ -174,7 +188,8 @@ TEST_CASE("r*(ζ) of Coulomb with a dashpot: the closed-form slip's first minimu
   }
 }
 
-TEST_CASE("Coulomb with a dashpot from rest: the map's stick-slip ends at r = r*(ζ) (§1b, T3)", "[sweep][analytic]") {
+TEST_CASE("Coulomb with a dashpot from rest: the map's stick-slip ends at r = r*(ζ) (§1b, T3)",
+          "[sweep][analytic]") {
   // m = 1, c = 10, ΔF = 10·(0.6 − 0.4) = 2: r = v0√10/2 and ζ = η/(2√10).
   Scenario scenario;
   scenario.law = "coulomb";
@@ -184,28 +199,35 @@ TEST_CASE("Coulomb with a dashpot from rest: the map's stick-slip ends at r = r*
   const SweepAxis x{"system", "eta", 0.3, 5, 8, false};
   const SweepAxis y{"system", "v0", 0.1, 3, 8, true};
   const auto [above, below] = checkMapAgainst(
-      scenario, x, y, [](double eta) { return coulombDashpotCriticalRatio(eta / (2 * std::sqrt(10.0))) * 2 / std::sqrt(10.0); },
+      scenario, x, y,
+      [](double eta) {
+        return coulombDashpotCriticalRatio(eta / (2 * std::sqrt(10.0))) * 2 / std::sqrt(10.0);
+      },
       true);
   CHECK(above >= 8);
   CHECK(below >= 8);
 }
 
-TEST_CASE("The seed model's map agrees with the θ model's critical damping E_c (§3, T7)", "[sweep][analytic][seed]") {
+TEST_CASE("The seed model's map agrees with the θ model's critical damping E_c (§3, T7)",
+          "[sweep][analytic][seed]") {
   // Seed units (§8): τ = 100 steps = 0.1 s, D = 50 → 0.05 m; N = 1 is mass and load, ΔF = 0.2 N.
   // Steady sliding exists (v0 = 0.1 < D/τ = 0.5), and from rest the block either keeps its stick-slip
   // (η < E_c) or settles (η > E_c), as physics-checks T7 says.
   Scenario scenario;
   scenario.model = "abbott-seed";
-  scenario.params = {{"mus", 0.6}, {"muk", 0.4}, {"N", 1}, {"tau", 100}, {"D", 50}, {"v0", 0.1}, {"tmax", 60}};
+  scenario.params = {{"mus", 0.6}, {"muk", 0.4}, {"N", 1},    {"tau", 100},
+                     {"D", 50},    {"v0", 0.1},  {"tmax", 60}};
   const SweepAxis x{"params", "c", 2, 40, 8, false};
   const SweepAxis y{"params", "eta", 0.05, 1.2, 10, false};
-  const auto [above, below] =
-      checkMapAgainst(scenario, x, y, [](double c) { return stateVariableCriticalDamping(1, c, 0.2, 0.1, 0.05); }, true);
+  const auto [above, below] = checkMapAgainst(
+      scenario, x, y, [](double c) { return stateVariableCriticalDamping(1, c, 0.2, 0.1, 0.05); }, true);
   CHECK(above >= 10);
   CHECK(below >= 10);
 }
 
-TEST_CASE("Rate-and-state's map agrees with the critical stiffness k_c = N(b − a)/Dc·[1 + mV²/(NaDc)] (§4, T10)", "[sweep][analytic][rate-state]") {
+TEST_CASE(
+    "Rate-and-state's map agrees with the critical stiffness k_c = N(b − a)/Dc·[1 + mV²/(NaDc)] (§4, T10)",
+    "[sweep][analytic][rate-state]") {
   // m = 0.1, N = 10, a = 0.01, Dc = 2e-5, V = 1e-3: k_c = (b − a)·5e5·1.05 N/m; stable above it.
   Scenario scenario;
   scenario.law = "rate-state";
@@ -217,12 +239,14 @@ TEST_CASE("Rate-and-state's map agrees with the critical stiffness k_c = N(b −
   const SweepAxis x{"params", "b", 0.012, 0.02, 5, false};
   const SweepAxis y{"system", "c", 500, 10000, 6, true};
   const auto [above, below] = checkMapAgainst(
-      scenario, x, y, [](double b) { return rateStateCriticalStiffness(0.1, 10, 0.01, b, 2e-5, 1e-3); }, true);
+      scenario, x, y, [](double b) { return rateStateCriticalStiffness(0.1, 10, 0.01, b, 2e-5, 1e-3); },
+      true);
   CHECK(above >= 5);
   CHECK(below >= 5);
 }
 
-TEST_CASE("A map cell and the run it opens are judged alike: a decaying oscillation is never called squeal", "[sweep][regime]") {
+TEST_CASE("A map cell and the run it opens are judged alike: a decaying oscillation is never called squeal",
+          "[sweep][regime]") {
   // Issue 14: a cell said "decaying, growth −0.17 1/s" while the run it opened said "oscillation
   // (squeal)". Both now come from one classifier; over maps of a law (steady start, kicked) and of the
   // seed model, every cell's regime and growth rate must be its run's, and the sign of the growth rate
@@ -243,13 +267,15 @@ TEST_CASE("A map cell and the run it opens are judged alike: a decaying oscillat
         } else {
           ParamList system = scenario.system;
           system.emplace_back(x.key, cell.x), system.emplace_back(y.key, cell.y);
-          LawSimulationRequest request{scenario.law, scenario.params, system, scenario.integrator, scenario.samples};
+          LawSimulationRequest request{scenario.law, scenario.params, system, scenario.integrator,
+                                       scenario.samples};
           request.start = scenario.start, request.kick = scenario.kick;
           const LawSimulationResult run = simulateLaw(request);
           regime = run.run.summary.regime, growth = run.run.summary.growthRate;
         }
-        INFO(x.key << " = " << cell.x << ", " << y.key << " = " << cell.y << ": cell " << regimeName(cell.regime)
-                   << " " << cell.value << ", run " << regimeName(regime) << " " << growth);
+        INFO(x.key << " = " << cell.x << ", " << y.key << " = " << cell.y << ": cell "
+                   << regimeName(cell.regime) << " " << cell.value << ", run " << regimeName(regime) << " "
+                   << growth);
         CHECK(cell.regime == regime);
         if (regime == Regime::Growing || regime == Regime::Decaying || regime == Regime::Oscillation) {
           CHECK(cell.value == (std::isfinite(growth) ? growth : 0.0));

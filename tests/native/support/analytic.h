@@ -12,13 +12,13 @@ namespace analytic {
 /// The Coulomb stick-slip limit cycle of the driven spring-block without dashpot (physics-checks §1):
 /// block m, spring c, drive v0, static force Fs, kinetic force Fk, from rest with the spring unstretched.
 struct CoulombCycle {
-  double firstBreak;  ///< t1 = Fs/(c v0)
-  double stick;       ///< 2ΔF/(c v0)
-  double slip;        ///< (π + 2φ)/ω, φ = atan(v0 √(cm)/ΔF)
-  double period;      ///< stick + slip
-  double peakVelocity;///< v0 + √(v0² + ΔF²/(cm))
-  double springMax;   ///< Fk + √(ΔF² + c m v0²)
-  double springMin;   ///< Fk − √(ΔF² + c m v0²)
+  double firstBreak;    ///< t1 = Fs/(c v0)
+  double stick;         ///< 2ΔF/(c v0)
+  double slip;          ///< (π + 2φ)/ω, φ = atan(v0 √(cm)/ΔF)
+  double period;        ///< stick + slip
+  double peakVelocity;  ///< v0 + √(v0² + ΔF²/(cm))
+  double springMax;     ///< Fk + √(ΔF² + c m v0²)
+  double springMin;     ///< Fk − √(ΔF² + c m v0²)
 };
 
 inline CoulombCycle coulombCycle(double m, double c, double v0, double Fs, double Fk) {
@@ -43,7 +43,8 @@ inline std::array<std::complex<double>, 3> cubicRoots(double a3, double a2, doub
   const double b2 = a2 / a3, b1 = a1 / a3, b0 = a0 / a3;
   auto poly = [&](C s) { return ((s + b2) * s + b1) * s + b0; };
   const double radius = 1 + std::max({std::fabs(b2), std::fabs(b1), std::fabs(b0)});
-  std::array<C, 3> z = {C(0.4, 0.9) * radius, std::pow(C(0.4, 0.9), 2) * radius, std::pow(C(0.4, 0.9), 3) * radius};
+  std::array<C, 3> z = {C(0.4, 0.9) * radius, std::pow(C(0.4, 0.9), 2) * radius,
+                        std::pow(C(0.4, 0.9), 3) * radius};
   for (int iteration = 0; iteration < 500; ++iteration)
     for (int i = 0; i < 3; ++i) {
       C denominator = 1;
@@ -57,11 +58,10 @@ inline std::array<std::complex<double>, 3> cubicRoots(double a3, double a2, doub
 /// The oscillatory eigenvalue (largest imaginary part) of the linearised state-variable model about
 /// steady sliding (physics-checks §3): m s³ + (E + m/τ) s² + (c + E/τ − ΔF/D) s + c/τ = 0, where E is
 /// the effective viscous coefficient and ΔF = ∂F/∂θ.
-inline std::complex<double> stateVariableOscillatoryRoot(double m, double c, double E, double dF,
-                                                         double tau, double D) {
+inline std::complex<double> stateVariableOscillatoryRoot(double m, double c, double E, double dF, double tau,
+                                                         double D) {
   const auto roots = cubicRoots(m, E + m / tau, c + E / tau - dF / D, c / tau);
-  return *std::max_element(roots.begin(), roots.end(),
-                           [](auto a, auto b) { return a.imag() < b.imag(); });
+  return *std::max_element(roots.begin(), roots.end(), [](auto a, auto b) { return a.imag() < b.imag(); });
 }
 
 /// Peaks of a sampled signal, refined by the parabola through each local maximum and its neighbours.

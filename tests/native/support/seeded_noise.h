@@ -9,7 +9,8 @@ namespace noise {
 
 /// A standard normal variate from two 32-bit draws (Box–Muller).
 inline double gaussian(std::mt19937& rng) {
-  const double u1 = (static_cast<double>(rng()) + 1.0) / 4294967297.0, u2 = static_cast<double>(rng()) / 4294967296.0;
+  const double u1 = (static_cast<double>(rng()) + 1.0) / 4294967297.0,
+               u2 = static_cast<double>(rng()) / 4294967296.0;
   return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
 }
 

@@ -65,7 +65,8 @@ struct DerivedDefault {
 enum class ParamRole {
   None,
   StaticCoefficient,     ///< μs: the coefficient at rest or at the break-away peak [dimensionless]
-  KineticCoefficient,    ///< μk: the coefficient in sliding, past the static-to-kinetic transition [dimensionless]
+  KineticCoefficient,    ///< μk: the coefficient in sliding, past the static-to-kinetic transition
+                         ///< [dimensionless]
   StaticForce,           ///< a static (stiction) force, μs·N [N] (LuGre's Fs)
   KineticForce,          ///< a kinetic (Coulomb) force, μk·N [N] (LuGre's and Dahl's Fc)
   StictionSpeed,         ///< v_s: the law's speed scale of the transition from sticking to sliding [m/s]
@@ -76,14 +77,22 @@ enum class ParamRole {
 /// The role's stable name, as the bindings give it ("static-coefficient", …); "" for None.
 constexpr std::string_view roleName(ParamRole role) {
   switch (role) {
-    case ParamRole::StaticCoefficient: return "static-coefficient";
-    case ParamRole::KineticCoefficient: return "kinetic-coefficient";
-    case ParamRole::StaticForce: return "static-force";
-    case ParamRole::KineticForce: return "kinetic-force";
-    case ParamRole::StictionSpeed: return "stiction-speed";
-    case ParamRole::InverseStictionSpeed: return "inverse-stiction-speed";
-    case ParamRole::NormalForce: return "normal-force";
-    case ParamRole::None: break;
+    case ParamRole::StaticCoefficient:
+      return "static-coefficient";
+    case ParamRole::KineticCoefficient:
+      return "kinetic-coefficient";
+    case ParamRole::StaticForce:
+      return "static-force";
+    case ParamRole::KineticForce:
+      return "kinetic-force";
+    case ParamRole::StictionSpeed:
+      return "stiction-speed";
+    case ParamRole::InverseStictionSpeed:
+      return "inverse-stiction-speed";
+    case ParamRole::NormalForce:
+      return "normal-force";
+    case ParamRole::None:
+      break;
   }
   return "";
 }
@@ -165,8 +174,9 @@ struct ModelSpec {
   std::string_view description;  ///< one paragraph
   std::string_view citation;     ///< the system, file or paper it follows
   std::vector<ParamSpec> params;
-  std::vector<Equation> equations = {};     ///< what the engine computes, in order
-  std::vector<std::string_view> quirks = {};  ///< the origin's quirks, in our words: kept, flagged or corrected
+  std::vector<Equation> equations = {};  ///< what the engine computes, in order
+  std::vector<std::string_view> quirks =
+      {};  ///< the origin's quirks, in our words: kept, flagged or corrected
   /// The origin's per-step update as short pseudo-code, one statement per line, in the origin's
   /// order; empty unless the model reproduces a time-stepping loop.
   std::string_view updateLoop = {};
@@ -188,7 +198,8 @@ inline void setRoles(ModelSpec& model, std::initializer_list<std::pair<std::stri
       spec.role = role;
       found = true;
     }
-    if (!found) throw std::logic_error("setRoles: " + std::string(model.id) + " has no parameter " + std::string(key));
+    if (!found)
+      throw std::logic_error("setRoles: " + std::string(model.id) + " has no parameter " + std::string(key));
   }
 }
 

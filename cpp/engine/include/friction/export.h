@@ -21,26 +21,26 @@ namespace friction {
 enum class ExportUnits { SI, MillimetreNewtonSecond };
 
 struct ExportRequest {
-  std::string law;      ///< a catalog law id
-  ParamList params;     ///< its parameters (defaults for those not given)
-  std::string target;   ///< one of exportTargets()
-  double N = 1;         ///< normal force [N]: μ → force for force targets, and the fit's normal force
+  std::string law;     ///< a catalog law id
+  ParamList params;    ///< its parameters (defaults for those not given)
+  std::string target;  ///< one of exportTargets()
+  double N = 1;        ///< normal force [N]: μ → force for force targets, and the fit's normal force
   double vMin = 1e-4, vMax = 1;  ///< the speed range [m/s] of an approximate mapping
   ExportUnits units = ExportUnits::SI;
 };
 
 /// The largest deviation of an approximate mapping, measured on the fit's speed grid.
 struct ExportDeviation {
-  double force = 0;      ///< max |F_target − F_law| [N]
-  double atVelocity = 0; ///< where [m/s]
-  double relative = 0;   ///< max |F_target − F_law| / F_law over the grid
-  int points = 0;        ///< speeds of the grid (log-spaced from vMin to vMax when vMax/vMin ≥ 100)
+  double force = 0;       ///< max |F_target − F_law| [N]
+  double atVelocity = 0;  ///< where [m/s]
+  double relative = 0;    ///< max |F_target − F_law| / F_law over the grid
+  int points = 0;         ///< speeds of the grid (log-spaced from vMin to vMax when vMax/vMin ≥ 100)
 };
 
 struct ExportResult {
-  std::string text;      ///< ready to paste
-  bool exact = true;     ///< false: the target's law was fitted (see deviation)
-  std::string targetLaw; ///< the target's law as written ("VelDependent", "EXPONENTIAL DECAY", ...)
+  std::string text;       ///< ready to paste
+  bool exact = true;      ///< false: the target's law was fitted (see deviation)
+  std::string targetLaw;  ///< the target's law as written ("VelDependent", "EXPONENTIAL DECAY", ...)
   ExportDeviation deviation;
 };
 

@@ -40,10 +40,10 @@ struct FitProgress {
 };
 
 struct LeastSquaresOptions {
-  int starts = 1;              ///< 1: the given start only; more: that one plus starts−1 spread over the ranges
-  int maxEvaluations = 2000;   ///< residual evaluations per start (the Jacobian's included)
-  double tolerance = 1e-10;    ///< relative tolerance on the sum of squares and on the step
-  unsigned seed = 1;           ///< of the spread starts' random strata
+  int starts = 1;  ///< 1: the given start only; more: that one plus starts−1 spread over the ranges
+  int maxEvaluations = 2000;  ///< residual evaluations per start (the Jacobian's included)
+  double tolerance = 1e-10;   ///< relative tolerance on the sum of squares and on the step
+  unsigned seed = 1;          ///< of the spread starts' random strata
   /// Called after each start (the page's progress line). Returning false stops the fit: it then
   /// returns its best point so far, not converged, with the warning that it was stopped.
   std::function<bool(const FitProgress&)> progress;
@@ -54,10 +54,10 @@ struct LeastSquaresResult {
   std::vector<std::vector<double>> correlation;
   std::vector<double> residuals;
   double rms = 0, rSquared = std::numeric_limits<double>::quiet_NaN();  ///< R² when the caller gives SST
-  double sumOfSquares = 0;  ///< SSR at the result
+  double sumOfSquares = 0;                                              ///< SSR at the result
   bool converged = false;
-  int evaluations = 0;      ///< residual evaluations over all starts
-  int startsTried = 0;      ///< starts that could be evaluated at all
+  int evaluations = 0;                ///< residual evaluations over all starts
+  int startsTried = 0;                ///< starts that could be evaluated at all
   std::vector<std::string> warnings;  ///< not identifiable, at a bound, not converged
 };
 
@@ -69,8 +69,8 @@ LeastSquaresResult fitLeastSquares(const LeastSquaresProblem& problem, const Lea
 
 /// What the data are and what the law's output is compared with.
 enum class FitKind {
-  Curve,       ///< μ(v) or F(v) points: the law's steady friction at each velocity (with N)
-  Record,      ///< a time record of the spring-block driven as the scenario says: friction, velocity or position
+  Curve,   ///< μ(v) or F(v) points: the law's steady friction at each velocity (with N)
+  Record,  ///< a time record of the spring-block driven as the scenario says: friction, velocity or position
   Presliding,  ///< a presliding run (preslidingModel's force protocol): displacement or friction against time
 };
 
@@ -82,12 +82,14 @@ struct FitRequest {
   std::string law;
   ParamList params;
   std::vector<std::string> free;
-  /// Curve: "mu" or "force"; Record: "friction", "velocity" or "position"; Presliding: "position" or "friction".
+  /// Curve: "mu" or "force"; Record: "friction", "velocity" or "position"; Presliding: "position" or
+  /// "friction".
   std::string compare;
-  double N = 1;                  ///< Curve: the normal force [N] (F = μ·N)
-  Scenario scenario;             ///< Record: system, drive and protocol (its law and params are set by the fit)
-  ParamList presliding;          ///< Presliding: the protocol (m, N, amplitude, rate, hold)
-  std::vector<double> x, y;      ///< Curve: v [m/s] and μ or F [N]; Record/Presliding: t [s] and the compared quantity (SI)
+  double N = 1;          ///< Curve: the normal force [N] (F = μ·N)
+  Scenario scenario;     ///< Record: system, drive and protocol (its law and params are set by the fit)
+  ParamList presliding;  ///< Presliding: the protocol (m, N, amplitude, rate, hold)
+  std::vector<double> x,
+      y;  ///< Curve: v [m/s] and μ or F [N]; Record/Presliding: t [s] and the compared quantity (SI)
   LeastSquaresOptions options{8, 2000, 1e-10, 1, {}};
   /// Record and Presliding: told the fraction done of each model run as it advances (the runs' own
   /// progress hooks); an exception thrown from it ends the fit. A caller's time budget within a start,
@@ -96,12 +98,12 @@ struct FitRequest {
 };
 
 struct FitResult {
-  LeastSquaresResult fit;            ///< values and statistics of the free parameters, in `free`'s order
+  LeastSquaresResult fit;  ///< values and statistics of the free parameters, in `free`'s order
   std::vector<std::string> free;
-  ParamList params;                  ///< every law parameter after the fit (fixed and fitted), for a run
-  ParamList system;                  ///< Record: the system after the fit
-  std::vector<double> fitted;        ///< the model's value at each data point
-  std::vector<double> x, y;          ///< the data as the fit read them, in SI (a page plots them beside `fitted`)
+  ParamList params;            ///< every law parameter after the fit (fixed and fitted), for a run
+  ParamList system;            ///< Record: the system after the fit
+  std::vector<double> fitted;  ///< the model's value at each data point
+  std::vector<double> x, y;    ///< the data as the fit read them, in SI (a page plots them beside `fitted`)
 };
 
 /// Fits `request.law` to the data. Throws InputError naming the field (free[2], params.a, data) for a
@@ -114,15 +116,15 @@ struct ConversionRequest {
   ParamList fromParams, toParams;  ///< toParams: the fixed values and the starts of the free ones
   std::vector<std::string> free;   ///< empty: every number parameter of `to` but its normal force
   double vMin = 1e-4, vMax = 1, N = 1;
-  int count = 200;                 ///< velocities, log-spaced when vMax/vMin ≥ 100 and vMin > 0
+  int count = 200;  ///< velocities, log-spaced when vMax/vMin ≥ 100 and vMin > 0
   LeastSquaresOptions options{8, 2000, 1e-12, 1, {}};
 };
 
 struct ConversionResult {
   FitResult fit;
   std::vector<double> v, fromForce, toForce;  ///< the comparison's velocities and both laws' forces [N]
-  double maxAbsoluteDeviation = 0;  ///< max |F_to − F_from| [N]
-  double atVelocityAbsolute = 0;    ///< where [m/s]
+  double maxAbsoluteDeviation = 0;            ///< max |F_to − F_from| [N]
+  double atVelocityAbsolute = 0;              ///< where [m/s]
   double maxRelativeDeviation = 0;  ///< max |F_to − F_from| / |F_from| over points where F_from ≠ 0
   double atVelocityRelative = 0;    ///< where [m/s]
 };

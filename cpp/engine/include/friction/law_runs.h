@@ -24,14 +24,13 @@ struct Breakpoint {
 /// The value of piecewise-constant steps at time t: the last step at or before t, else `fallback`.
 double stepValueAt(const std::vector<Breakpoint>& steps, double t, double fallback);
 
-
 /// What a run of a law alone returns, on a uniform grid.
 struct LawRun {
-  std::vector<double> t;         ///< time [s]
-  std::vector<double> x;         ///< displacement [m]
-  std::vector<double> v;         ///< slip velocity [m/s]
-  std::vector<double> applied;   ///< the imposed velocity [m/s] or the applied force [N]
-  std::vector<double> friction;  ///< friction force resisting the slip, signed like it [N]
+  std::vector<double> t;                   ///< time [s]
+  std::vector<double> x;                   ///< displacement [m]
+  std::vector<double> v;                   ///< slip velocity [m/s]
+  std::vector<double> applied;             ///< the imposed velocity [m/s] or the applied force [N]
+  std::vector<double> friction;            ///< friction force resisting the slip, signed like it [N]
   std::vector<std::vector<double>> state;  ///< the law's state variables, one column each
   long long steps = 0;
 };
@@ -48,17 +47,18 @@ enum class LawStart {
 
 /// The law under an imposed slip velocity, piecewise constant through `velocity` (the first breakpoint
 /// at t = 0), with normal force N. Throws InputError for a law without state or bad input.
-LawRun imposeVelocity(std::string_view law, const ParamList& params, double N, const std::vector<Breakpoint>& velocity,
-                      double duration, int samples = kLawRunSamples, double tolerance = kLawRunTolerance,
-                      LawStart start = LawStart::Steady);
+LawRun imposeVelocity(std::string_view law, const ParamList& params, double N,
+                      const std::vector<Breakpoint>& velocity, double duration, int samples = kLawRunSamples,
+                      double tolerance = kLawRunTolerance, LawStart start = LawStart::Steady);
 
-/// A free mass m (within preslidingModel()'s range for m) pushed by an applied force, piecewise linear through `force` (from t = 0; constant
-/// after the last breakpoint), against the law with normal force N:  m dv/dt = F(t) − F_friction.
-/// It starts at rest in the law's initial state. `progress`, if set, is told the fraction of the run done
-/// at every output row; an exception thrown from it ends the run (a caller's time budget).
-LawRun applyForce(std::string_view law, const ParamList& params, double m, double N, const std::vector<Breakpoint>& force,
-                  double duration, int samples = kLawRunSamples, double tolerance = kLawRunTolerance,
-                  const std::function<void(double)>& progress = {});
+/// A free mass m (within preslidingModel()'s range for m) pushed by an applied force, piecewise linear
+/// through `force` (from t = 0; constant after the last breakpoint), against the law with normal force N:  m
+/// dv/dt = F(t) − F_friction. It starts at rest in the law's initial state. `progress`, if set, is told the
+/// fraction of the run done at every output row; an exception thrown from it ends the run (a caller's time
+/// budget).
+LawRun applyForce(std::string_view law, const ParamList& params, double m, double N,
+                  const std::vector<Breakpoint>& force, double duration, int samples = kLawRunSamples,
+                  double tolerance = kLawRunTolerance, const std::function<void(double)>& progress = {});
 
 /// The presliding protocol of Canudas de Wit et al. (1995, Fig. 2) scaled to `amplitude` [N] and
 /// `rate` [N/s]: ramp from 0 to +A, hold for `hold` s, ramp to −A, hold, ramp back to +A.

@@ -57,10 +57,11 @@ struct StateVariableSpec {
 /// what it can compute.
 struct LawSpec {
   ModelSpec spec;
-  std::string_view origin;              ///< "Textbook", "Abbott app", "Ratel", "Drake", "OpenRadioss", "OpenSees", "Literature"
+  std::string_view
+      origin;  ///< "Textbook", "Abbott app", "Ratel", "Drake", "OpenRadioss", "OpenSees", "Literature"
   LawCapabilities can;
-  std::vector<std::string_view> inputs; ///< the inputs it reads, by LawInputs field name
-  std::vector<StateVariableSpec> state; ///< a dynamic law's state variables, in order
+  std::vector<std::string_view> inputs;  ///< the inputs it reads, by LawInputs field name
+  std::vector<StateVariableSpec> state;  ///< a dynamic law's state variables, in order
 };
 
 /// A dynamic law at one instant: its friction and the rate of its state.
@@ -75,11 +76,11 @@ struct LawInputs {
   double N = 0;       ///< normal force [N], positive in compression
   double p = 0;       ///< contact pressure [Pa] (Radioss)
   double theta = -1;  ///< contact state θ in [0, 1] (abbott-theta); negative = its steady state at v
-  Vec3 vt{};          ///< velocity of the body relative to the surface [m/s] (projected onto the tangent plane)
-  Vec3 n{0, 0, 1};    ///< unit normal of the surface
-  double Fn = 0;      ///< normal force magnitude [N]
-  Vec3 Fe{};          ///< external tangential force on the body [N] (Ratel's null-velocity rule)
-  double dt = 0;      ///< time step [s] (Radioss's DT12 for its stateful formulations)
+  Vec3 vt{};        ///< velocity of the body relative to the surface [m/s] (projected onto the tangent plane)
+  Vec3 n{0, 0, 1};  ///< unit normal of the surface
+  double Fn = 0;    ///< normal force magnitude [N]
+  Vec3 Fe{};        ///< external tangential force on the body [N] (Ratel's null-velocity rule)
+  double dt = 0;    ///< time step [s] (Radioss's DT12 for its stateful formulations)
 };
 
 /// What a stateful law remembers between steps. A fresh state is the origin's initial state.
@@ -90,11 +91,11 @@ struct LawState {
 
 /// One step of a stateful law.
 struct LawStep {
-  Vec3 force{};           ///< the friction force on the body [N] (vector laws; zero for scalar laws)
-  double magnitude = 0;   ///< the friction force's magnitude [N] (OpenSees: μN if N > 0, else 0)
-  double mu = 0;          ///< the friction coefficient used in this step
-  double slope = 0;       ///< OpenSees: dF/dvel [N·s/m] as its getDFFrcDVel() returns it
-  LawState state;         ///< pass it to the next step
+  Vec3 force{};          ///< the friction force on the body [N] (vector laws; zero for scalar laws)
+  double magnitude = 0;  ///< the friction force's magnitude [N] (OpenSees: μN if N > 0, else 0)
+  double mu = 0;         ///< the friction coefficient used in this step
+  double slope = 0;      ///< OpenSees: dF/dvel [N·s/m] as its getDFFrcDVel() returns it
+  LawState state;        ///< pass it to the next step
 };
 
 /// A law's μ(v) and F(v) sampled for plotting.
@@ -230,7 +231,8 @@ LawStep stepLaw(std::string_view id, const ParamList& params, const LawState& st
 
 /// A dynamic law's friction and state rate (checks the law, its parameters and the inputs). Throws
 /// InputError if the law has no state.
-LawDynamics lawDynamics(std::string_view id, const ParamList& params, double v, double N, const LawStateVector& state);
+LawDynamics lawDynamics(std::string_view id, const ParamList& params, double v, double N,
+                        const LawStateVector& state);
 
 /// μ(v) and F(v) over a velocity range, for plotting and comparing laws. A dynamic law is drawn at
 /// its steady state.

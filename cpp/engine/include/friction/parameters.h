@@ -3,9 +3,9 @@
 // to a model's parameter struct.
 
 #include <array>
-#include <stdexcept>
 #include <cstddef>
 #include <initializer_list>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -59,7 +59,8 @@ std::string withUnit(double value, std::string_view unit);
 
 /// Sets the TeX symbols (ParamSpec::texSymbol) of `model`'s parameters by key. Throws
 /// std::logic_error for a key the model lacks: a typo in a catalog, caught when it is first built.
-void setTexSymbols(ModelSpec& model, std::initializer_list<std::pair<std::string_view, std::string_view>> symbols);
+void setTexSymbols(ModelSpec& model,
+                   std::initializer_list<std::pair<std::string_view, std::string_view>> symbols);
 
 /// Formats a number for messages: up to 10 significant digits, no trailing noise.
 std::string formatNumber(double value);
@@ -94,6 +95,5 @@ Params bindParams(const std::array<ParamField<Params>, N>& fields, const Resolve
   for (std::size_t i = 0; i < N; ++i) params.*(fields[i].member) = resolved.values[i];
   return params;
 }
-
 
 }  // namespace friction

@@ -43,9 +43,9 @@ namespace friction {
 
 /// The drive protocols of friction labs (issue 15), run on the quasi-static slider.
 struct DriveProtocol {
-  std::vector<double> holds;            ///< slide-hold-slide: hold durations [s], the load point at rest
-  double slide = 0;                     ///< slide-hold-slide: the slide at v0 before each hold [s]
-  std::vector<double> tableT, tableX;   ///< load-point displacement x_lp(t) [m] at times [s], piecewise linear
+  std::vector<double> holds;           ///< slide-hold-slide: hold durations [s], the load point at rest
+  double slide = 0;                    ///< slide-hold-slide: the slide at v0 before each hold [s]
+  std::vector<double> tableT, tableX;  ///< load-point displacement x_lp(t) [m] at times [s], piecewise linear
   std::vector<Breakpoint> normalForce;  ///< normal-force steps: from t on, Fn [N]
   bool empty() const { return holds.empty() && tableT.empty() && normalForce.empty(); }
 };
@@ -53,18 +53,19 @@ struct DriveProtocol {
 /// What one run needs: a seed model ({model, params}) or a law on the spring-block ({law, params,
 /// system, integrator, start, driveSteps, kick, tolerance, samples}).
 struct Scenario {
-  std::string model;   ///< a model id, or empty for a law run
-  std::string law;     ///< a law id (when model is empty)
-  ParamList params;    ///< the model's or law's values
-  ParamList system;    ///< the spring-block system (law runs); v0 is the first step's when driveSteps are given
+  std::string model;  ///< a model id, or empty for a law run
+  std::string law;    ///< a law id (when model is empty)
+  ParamList params;   ///< the model's or law's values
+  ParamList system;  ///< the spring-block system (law runs); v0 is the first step's when driveSteps are given
   std::string integrator = "auto";
   SpringBlockStart start = SpringBlockStart::Rest;
   std::vector<Breakpoint> driveSteps;  ///< LawSimulationRequest::driveSteps (empty: v0 throughout)
-  double kick = 0;       ///< LawSimulationRequest::kick
-  double tolerance = 0;  ///< LawSimulationRequest::tolerance (0: the law's default)
+  double kick = 0;                     ///< LawSimulationRequest::kick
+  double tolerance = 0;                ///< LawSimulationRequest::tolerance (0: the law's default)
   int samples = 2000;
   DriveProtocol protocol;  ///< holds, a displacement table, normal-force steps (the quasi-static slider)
-  bool logGrid = false;    ///< "grid": "log": rows logarithmic in the time since each change (SpringBlockOptions::logGrid)
+  bool logGrid =
+      false;  ///< "grid": "log": rows logarithmic in the time since each change (SpringBlockOptions::logGrid)
 };
 
 /// Checks a protocol against a run of `duration` s on a system of mass `m`: each hold positive and ending

@@ -14,17 +14,17 @@ namespace friction {
 /// The output of a run, one value per output sample in each column. SI units (the seed model's
 /// columns are in the seed's own units, which coincide with SI when its Load is read as kg and N).
 struct Trace {
-  std::vector<double> t;         ///< time [s]
-  std::vector<double> x;         ///< block position [m]
-  std::vector<double> v;         ///< block velocity [m/s]
-  std::vector<double> theta;     ///< contact state θ [-], 1 = fully aged (static), 0 = fully kinetic
+  std::vector<double> t;      ///< time [s]
+  std::vector<double> x;      ///< block position [m]
+  std::vector<double> v;      ///< block velocity [m/s]
+  std::vector<double> theta;  ///< contact state θ [-], 1 = fully aged (static), 0 = fully kinetic
   /// The friction force acting on the block [N], in every model and law: while the block is at rest
   /// it balances the drive (= spring), while it slides it opposes the motion (signed like the slip).
   std::vector<double> friction;
-  std::vector<double> fk;        ///< velocity-dependent kinetic friction Fk(v) [N]
-  std::vector<double> spring;    ///< drive force of spring and dashpot, c(X_d − x) + η(v_d − v) [N]
-  std::vector<double> vOverV0;   ///< v / v0 [-], as the seed plots it
-  std::vector<double> fkOverFk0; ///< Fk(v) / Fk(0 velocity terms) [-], as the seed plots it
+  std::vector<double> fk;         ///< velocity-dependent kinetic friction Fk(v) [N]
+  std::vector<double> spring;     ///< drive force of spring and dashpot, c(X_d − x) + η(v_d − v) [N]
+  std::vector<double> vOverV0;    ///< v / v0 [-], as the seed plots it
+  std::vector<double> fkOverFk0;  ///< Fk(v) / Fk(0 velocity terms) [-], as the seed plots it
   /// The largest friction the contact can hold at rest at that instant [N] (see StaticLimitKind): the
   /// θ models' F(0, θ); a law's F(0) if it has a true stick state; else the break-away peak of its
   /// steady friction curve, or NaN if it has none.
@@ -80,8 +80,8 @@ std::string_view regimeName(Regime regime);
 enum class StaticLimitKind {
   Stick,  ///< a true stick state: at rest the contact holds any drive force up to this limit
   Peak,   ///< no true stick (friction vanishes or creeps at rest): the peak of the steady friction curve at
-          ///< low speed, above its kinetic value, which a block leaving rest has to pass (Drake: μs·N at vs)
-  None,   ///< neither: no true stick and no break-away peak (the limit is NaN)
+         ///< low speed, above its kinetic value, which a block leaving rest has to pass (Drake: μs·N at vs)
+  None,  ///< neither: no true stick and no break-away peak (the limit is NaN)
 };
 /// "stick", "peak" or "none".
 std::string_view staticLimitKindName(StaticLimitKind kind);
@@ -92,17 +92,17 @@ struct Summary {
   double resonanceHz = 0;       ///< ω / 2π [Hz]
   Regime regime = Regime::Stuck;
   double growthRate = std::numeric_limits<double>::quiet_NaN();  ///< as RegimeVerdict::growthRate [1/s]
-  std::string integrator;       ///< which scheme ran: "seed-euler", or the spring-block integrator's id
-  long long steps = 0;          ///< integration steps taken
-  double dt = 0;                ///< the step size [s]: the fixed step, or an adaptive run's mean step
-  double duration = 0;          ///< simulated time [s]
-  double peakVelocity = 0;      ///< max |v| over the run [m/s]
+  std::string integrator;   ///< which scheme ran: "seed-euler", or the spring-block integrator's id
+  long long steps = 0;      ///< integration steps taken
+  double dt = 0;            ///< the step size [s]: the fixed step, or an adaptive run's mean step
+  double duration = 0;      ///< simulated time [s]
+  double peakVelocity = 0;  ///< max |v| over the run [m/s]
   /// Both models have a true stick state (the seed's: its clamp), whose limit F(0, θ) follows θ.
   StaticLimitKind staticLimitKind = StaticLimitKind::Stick;
   /// The speed at or below which the block counts as near rest (SpringBlockSummary::nearRestThreshold):
   /// 0, both models resting exactly (the seed: by its clamp).
   double nearRestThreshold = 0;
-  ResolvedParams params;        ///< every parameter, defaults filled in
+  ResolvedParams params;  ///< every parameter, defaults filled in
 };
 
 struct SimulationResult {

@@ -87,9 +87,9 @@ std::string_view integratorId(Integrator integrator);
 const ModelSpec& springBlockSystemModel();
 
 struct SpringBlockOptions {
-  int samples = 2000;          ///< uniform output grid over [0, duration]
+  int samples = 2000;  ///< uniform output grid over [0, duration]
   Integrator integrator = Integrator::Auto;
-  double step = 0;             ///< fixed-step schemes: the step [s]; 0 = 1/200 of the spring period or the grid step
+  double step = 0;  ///< fixed-step schemes: the step [s]; 0 = 1/200 of the spring period or the grid step
   double relativeTolerance = 1e-10;
   double absoluteTolerance = 1e-13;
   double x0 = 0, v0Block = 0;  ///< initial position [m] and velocity [m/s] (default: at rest, unstretched)
@@ -125,17 +125,19 @@ struct HoldHealing {
   double start = 0, duration = 0;  ///< when the drive stopped [s] and for how long [s]
   double steadyMu = 0;             ///< μ_ss: the friction just before the hold
   double relaxedMu = 0;            ///< μ at the hold's end (relaxed by the creep in the hold)
-  double peakMu = 0;               ///< μ_peak: the largest friction while reloading (until the next change or the end)
-  double healing = 0;              ///< Δμ = μ_peak − μ_ss
-  double relaxation = 0;           ///< Δμ_c = μ_ss − μ at the hold's end
+  double peakMu = 0;   ///< μ_peak: the largest friction while reloading (until the next change or the end)
+  double healing = 0;  ///< Δμ = μ_peak − μ_ss
+  double relaxation = 0;  ///< Δμ_c = μ_ss − μ at the hold's end
 };
 
 struct SpringBlockSummary {
   std::vector<SpringBlockEvent> events;
   std::vector<Interval> stickIntervals, slipIntervals;
-  double period = 0;         ///< limit-cycle period [s] (last break-away spacing, if the last two agree to 0.1 %), else 0
-  double peakVelocity = 0;   ///< max |v| [m/s], located inside steps
-  double driveForceMin = 0, driveForceMax = 0;  ///< extremes of Fd over the whole run [N], located inside steps
+  double period =
+      0;  ///< limit-cycle period [s] (last break-away spacing, if the last two agree to 0.1 %), else 0
+  double peakVelocity = 0;  ///< max |v| [m/s], located inside steps
+  double driveForceMin = 0,
+         driveForceMax = 0;  ///< extremes of Fd over the whole run [N], located inside steps
   /// Extremes of Fd over the last quarter of the run [N]: the limit cycle's, without the unloaded start
   /// that the whole run's minimum includes. NaN if nothing was noted there.
   double cycleDriveForceMin = std::numeric_limits<double>::quiet_NaN();
@@ -150,13 +152,13 @@ struct SpringBlockSummary {
     if (!(Fd >= cycleDriveForceMin)) cycleDriveForceMin = Fd;
     if (!(Fd <= cycleDriveForceMax)) cycleDriveForceMax = Fd;
   }
-  double driveWork = 0;      ///< W = ∫ Fd v0 dt [J]
-  double dissipated = 0;     ///< friction dissipation ∫ F|v| dt [J]
+  double driveWork = 0;          ///< W = ∫ Fd v0 dt [J]
+  double dissipated = 0;         ///< friction dissipation ∫ F|v| dt [J]
   double dashpotDissipated = 0;  ///< ∫ η (v0 − v)² dt [J]
-  double energyResidual = 0; ///< |W − ΔKE − ΔPE − dissipation| / max(W, tiny), relative
+  double energyResidual = 0;     ///< |W − ΔKE − ΔPE − dissipation| / max(W, tiny), relative
   Regime regime = Regime::Stuck;
   double growthRate = std::numeric_limits<double>::quiet_NaN();  ///< as RegimeVerdict::growthRate [1/s]
-  Integrator integrator = Integrator::Auto;  ///< the method that ran first (never Auto)
+  Integrator integrator = Integrator::Auto;                      ///< the method that ran first (never Auto)
   /// Where `auto` changed method inside the run, having measured the other to do less work per
   /// simulated second: from then on `to` ran (empty: one method throughout).
   std::vector<IntegratorSwitch> integratorSwitches;
@@ -192,13 +194,14 @@ SpringBlockOptions defaultOptions(const LawEvaluator& law);
 
 /// Runs the system with law `lawId` and its parameters. Throws InputError for bad input.
 SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& lawParams,
-                                      const SpringBlockSystem& system, const SpringBlockOptions& options = {});
+                                      const SpringBlockSystem& system,
+                                      const SpringBlockOptions& options = {});
 
 /// A request as JS sends it: law and system parameters by name, the integrator by id.
 struct LawSimulationRequest {
   std::string law;
-  ParamList params;        ///< the law's parameters (any subset)
-  ParamList system;        ///< the system's parameters (any subset; Fn defaults to m·g)
+  ParamList params;  ///< the law's parameters (any subset)
+  ParamList system;  ///< the system's parameters (any subset; Fn defaults to m·g)
   std::string integrator = "auto";
   int samples = 2000;
   /// Relative tolerance of the adaptive methods (absolute: 1e-3 of it), in [1e-14, 1e-3]; 0 picks the
@@ -244,12 +247,12 @@ void checkTolerance(double tolerance);
 
 struct LawSimulationResult {
   SpringBlockResult run;
-  ResolvedParams system;   ///< every system parameter, defaults filled in
-  ResolvedParams law;      ///< every law parameter, defaults filled in
-  std::string integrator;  ///< the integrator that ran
-  double tolerance;        ///< the relative tolerance it ran with
-  double resonanceRadPerS; ///< the block's resonance on its spring, ω = √(c/m) [rad/s]
-  double resonanceHz;      ///< ω / 2π [Hz]
+  ResolvedParams system;    ///< every system parameter, defaults filled in
+  ResolvedParams law;       ///< every law parameter, defaults filled in
+  std::string integrator;   ///< the integrator that ran
+  double tolerance;         ///< the relative tolerance it ran with
+  double resonanceRadPerS;  ///< the block's resonance on its spring, ω = √(c/m) [rad/s]
+  double resonanceHz;       ///< ω / 2π [Hz]
 };
 
 /// Resolves and checks the request against the catalogs, then runs it.

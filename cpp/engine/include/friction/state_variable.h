@@ -59,7 +59,7 @@ struct StateVariableStart {
 
 /// Run controls that are not physics parameters.
 struct StateVariableOptions {
-  int samples = 2001;          ///< uniform output grid over [0, duration], plus event points
+  int samples = 2001;  ///< uniform output grid over [0, duration], plus event points
   /// A fixed RK4 step [s] (the comparison scheme); 0 = the spring-block's `auto`: Radau IIA to the
   /// engine's default tolerance.
   double step = 0;

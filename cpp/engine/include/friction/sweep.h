@@ -122,6 +122,7 @@ struct MarginGrid {
   int resolution = 0;
   std::vector<double> xs, ys, values;
 };
-MarginGrid stabilityMarginGrid(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y, int resolution);
+MarginGrid stabilityMarginGrid(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y,
+                               int resolution);
 
 }  // namespace friction

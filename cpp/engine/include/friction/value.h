@@ -14,11 +14,11 @@ class Value {
  public:
   enum class Kind { Null, Bool, Number, String, List, Object };
 
-  Value() = default;  ///< null
-  Value(bool boolean);                       // NOLINT: implicit, so {"start", "steady"} reads naturally
-  Value(double number);                      // NOLINT
+  Value() = default;     ///< null
+  Value(bool boolean);   // NOLINT: implicit, so {"start", "steady"} reads naturally
+  Value(double number);  // NOLINT
   Value(int number) : Value(static_cast<double>(number)) {}  // NOLINT: without it, 2 is ambiguous
-  Value(std::string text);                   // NOLINT
+  Value(std::string text);                                   // NOLINT
   Value(const char* text) : Value(std::string(text)) {}      // NOLINT: without it, "x" would be a bool
   static Value list(std::vector<Value> items = {});
   static Value object();

@@ -40,7 +40,8 @@ Peaks oscillationPeaks(const Trace& trace, double reference) {
   for (std::size_t i = 1; i + 1 < trace.size(); ++i) {
     const double a = std::fabs(trace.v[i - 1] - reference), b = std::fabs(trace.v[i] - reference),
                  c = std::fabs(trace.v[i + 1] - reference);
-    if (trace.t[i] > from && b > a && b >= c) peaks.times.push_back(trace.t[i]), peaks.logs.push_back(std::log(b));
+    if (trace.t[i] > from && b > a && b >= c)
+      peaks.times.push_back(trace.t[i]), peaks.logs.push_back(std::log(b));
   }
   return peaks;
 }

@@ -15,7 +15,8 @@ std::vector<double> upwardCrossings(const Trace& trace, double v0) {
   std::vector<double> times;
   for (std::size_t i = 1; i < trace.size(); ++i) {
     const double a = trace.v[i - 1] - v0, b = trace.v[i] - v0;
-    if (a < 0 && b >= 0 && trace.t[i] > trace.t[i - 1]) times.push_back(trace.t[i - 1] + (trace.t[i] - trace.t[i - 1]) * a / (a - b));
+    if (a < 0 && b >= 0 && trace.t[i] > trace.t[i - 1])
+      times.push_back(trace.t[i - 1] + (trace.t[i] - trace.t[i - 1]) * a / (a - b));
   }
   return times;
 }
@@ -47,8 +48,10 @@ double breakAwayPeak(const LawEvaluator& law, double Fn, double vReference) {
   }
   std::size_t top = 0, fall = 0;
   for (std::size_t k = 1; k < F.size() && fall == 0; ++k) {
-    if (F[k] > F[top]) top = k;
-    else if (F[k] < F[top] * (1 - 1e-9)) fall = k;
+    if (F[k] > F[top])
+      top = k;
+    else if (F[k] < F[top] * (1 - 1e-9))
+      fall = k;
   }
   if (fall == 0 || !(F[top] > 0)) return nan;
   if (top == 0) return std::fabs(F[1] - F[0]) <= 1e-6 * F[0] ? F[0] : nan;
@@ -57,12 +60,13 @@ double breakAwayPeak(const LawEvaluator& law, double Fn, double vReference) {
   double a = std::log(v[top - 1]), b = std::log(v[top + 1]);
   double c = b - r * (b - a), d = a + r * (b - a), fc = at(c), fd = at(d);
   for (int i = 0; i < 80; ++i) {
-    if (fc >= fd) b = d, d = c, fd = fc, c = b - r * (b - a), fc = at(c);
-    else a = c, c = d, fc = fd, d = a + r * (b - a), fd = at(d);
+    if (fc >= fd)
+      b = d, d = c, fd = fc, c = b - r * (b - a), fc = at(c);
+    else
+      a = c, c = d, fc = fd, d = a + r * (b - a), fd = at(d);
   }
   return std::max({F[top], fc, fd});
 }
-
 
 // The index of the last row at or before t (0 if none is).
 std::size_t rowAtOrBefore(const Trace& trace, double t) {
@@ -77,7 +81,9 @@ std::size_t rowAtOrBefore(const Trace& trace, double t) {
 std::vector<HoldHealing> holdHealing(const Trace& trace, const SpringBlockSystem& sys) {
   std::vector<HoldHealing> holds;
   const std::vector<Breakpoint>& steps = sys.driveSteps;
-  auto muAt = [&](std::size_t row) { return trace.friction[row] / stepValueAt(sys.normalSteps, trace.t[row], sys.Fn); };
+  auto muAt = [&](std::size_t row) {
+    return trace.friction[row] / stepValueAt(sys.normalSteps, trace.t[row], sys.Fn);
+  };
   for (std::size_t k = 1; k + 1 < steps.size(); ++k) {
     if (steps[k].value != 0 || steps[k - 1].value == 0 || steps[k + 1].value == 0) continue;
     const double start = steps[k].t, end = steps[k + 1].t;
@@ -98,7 +104,8 @@ std::vector<HoldHealing> holdHealing(const Trace& trace, const SpringBlockSystem
 // The rows from time `from` on (t and v only: what the regime classifier reads).
 Trace rowsFrom(const Trace& trace, double from) {
   Trace tail;
-  for (std::size_t i = rowAtOrBefore(trace, from); i < trace.size(); ++i) tail.t.push_back(trace.t[i]), tail.v.push_back(trace.v[i]);
+  for (std::size_t i = rowAtOrBefore(trace, from); i < trace.size(); ++i)
+    tail.t.push_back(trace.t[i]), tail.v.push_back(trace.v[i]);
   return tail;
 }
 
@@ -132,10 +139,12 @@ void nearRestIntervals(SpringBlockResult& result, const SpringBlockSystem& sys) 
 
 // What a law's static limit is on this system (SpringBlockSummary::staticLimit): the force `hold` it
 // holds at rest if that is positive (a true stick state), else its break-away peak, else none (NaN).
-void setStaticLimit(SpringBlockSummary& summary, const LawEvaluator& law, const SpringBlockSystem& sys, double hold) {
+void setStaticLimit(SpringBlockSummary& summary, const LawEvaluator& law, const SpringBlockSystem& sys,
+                    double hold) {
   const double peak = hold > 0 ? hold : breakAwayPeak(law, sys.Fn, sys.v0);
-  summary.staticLimitKind = hold > 0 ? StaticLimitKind::Stick
-                            : std::isfinite(peak) ? StaticLimitKind::Peak : StaticLimitKind::None;
+  summary.staticLimitKind = hold > 0              ? StaticLimitKind::Stick
+                            : std::isfinite(peak) ? StaticLimitKind::Peak
+                                                  : StaticLimitKind::None;
   summary.staticLimit = peak;
 }
 
@@ -155,7 +164,8 @@ void finishAnalysis(SpringBlockResult& result, const SpringBlockSystem& sys) {
   for (const Interval& stick : summary.stickIntervals)
     stuckTime += std::max(0.0, stick.end - std::max(stick.start, judgedFrom));
   const double lastSpeed = stepValueAt(sys.driveSteps, sys.duration, sys.v0);
-  const RegimeVerdict verdict = lastChange > 0 ? classifyRegime(rowsFrom(trace, lastChange), lastSpeed > 0 ? lastSpeed : sys.v0, stuckTime)
+  const RegimeVerdict verdict = lastChange > 0 ? classifyRegime(rowsFrom(trace, lastChange),
+                                                                lastSpeed > 0 ? lastSpeed : sys.v0, stuckTime)
                                                : classifyRegime(trace, sys.v0, stuckTime);
   summary.regime = verdict.regime, summary.growthRate = verdict.growthRate;
   summary.holds = holdHealing(trace, sys);

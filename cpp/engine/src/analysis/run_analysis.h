@@ -9,7 +9,8 @@ namespace friction {
 
 /// Sets the summary's static limit and its kind for a law on this system: `hold`, the force the
 /// contact holds at rest, if positive (a true stick state); else the law's break-away peak, else none.
-void setStaticLimit(SpringBlockSummary& summary, const LawEvaluator& law, const SpringBlockSystem& sys, double hold);
+void setStaticLimit(SpringBlockSummary& summary, const LawEvaluator& law, const SpringBlockSystem& sys,
+                    double hold);
 
 /// For a law without a true stick state: its stick intervals are the spans of rows with |v| ≤ 1 % of v0,
 /// each entry a stick event and each exit a break-away (replacing the located intervals).

@@ -20,7 +20,8 @@ using reading::withFieldPrefix;
 
 // Sets `key` in `list` to `value`, replacing an earlier entry.
 void setValue(ParamList& list, const std::string& key, double value) {
-  list.erase(std::remove_if(list.begin(), list.end(), [&](const auto& entry) { return entry.first == key; }), list.end());
+  list.erase(std::remove_if(list.begin(), list.end(), [&](const auto& entry) { return entry.first == key; }),
+             list.end());
   list.emplace_back(key, value);
 }
 
@@ -32,34 +33,39 @@ const ModelSpec& subjectOf(const Scenario& scenario) {
 // An axis's fields, each error naming the field at fault ("x.key", "x.count", "x.min"…).
 void checkAxis(const Scenario& scenario, const SweepAxis& axis, const std::string& name) {
   if (axis.target != "params" && axis.target != "system")
-    throw InputError(name + ".target", "Axis " + name + " must move 'params' or 'system'; got '" + axis.target + "'.");
+    throw InputError(name + ".target",
+                     "Axis " + name + " must move 'params' or 'system'; got '" + axis.target + "'.");
   if (axis.target == "system" && !scenario.model.empty())
-    throw InputError(name + ".target", "Axis " + name + " moves the spring-block system, which a seed model does not have.");
+    throw InputError(name + ".target",
+                     "Axis " + name + " moves the spring-block system, which a seed model does not have.");
   const ModelSpec& spec = axis.target == "system" ? springBlockSystemModel() : subjectOf(scenario);
   const ParamSpec* param = spec.findParam(axis.key);
   if (!param || param->kind == ParamKind::List)
-    throw InputError(name + ".key", "Axis " + name + " must name a number parameter of '" + std::string(spec.id) +
-                                        "'; got '" + axis.key + "'.");
+    throw InputError(name + ".key", "Axis " + name + " must name a number parameter of '" +
+                                        std::string(spec.id) + "'; got '" + axis.key + "'.");
   if (!(axis.count >= 2 && axis.count <= 256))
-    throw InputError(name + ".count", "Axis " + name + " must have 2 to 256 cells; got " + std::to_string(axis.count) + ".");
+    throw InputError(name + ".count",
+                     "Axis " + name + " must have 2 to 256 cells; got " + std::to_string(axis.count) + ".");
   // Within the range the parameter accepts (which may be unbounded: OpenSees's laws), not a slider's.
   const bool minOk = param->accepts(axis.min);
   if (!(minOk && param->accepts(axis.max) && axis.min < axis.max)) {
     const std::string within = std::isfinite(param->min) && std::isfinite(param->max) && !param->minExclusive
                                    ? formatNumber(param->min) + " … " + withUnit(param->max, param->unit)
                                    : "values " + describeRange(*param);
-    throw InputError(name + (minOk ? ".max" : ".min"), "Axis " + name + " (" + axis.key + ") must run within " + within +
-                                                          ", from a smaller to a larger value; got " +
-                                                          formatNumber(axis.min) + " … " + formatNumber(axis.max) + ".");
+    throw InputError(name + (minOk ? ".max" : ".min"),
+                     "Axis " + name + " (" + axis.key + ") must run within " + within +
+                         ", from a smaller to a larger value; got " + formatNumber(axis.min) + " … " +
+                         formatNumber(axis.max) + ".");
   }
   if (axis.logarithmic && !(axis.min > 0))
     throw InputError(name + ".min", "A logarithmic axis " + name + " (" + axis.key + ") needs a minimum > 0" +
-                                        (param->unit.empty() ? "" : " " + std::string(param->unit)) + "; got " +
-                                        formatNumber(axis.min) + ".");
+                                        (param->unit.empty() ? "" : " " + std::string(param->unit)) +
+                                        "; got " + formatNumber(axis.min) + ".");
 }
 
 // The scenario with the two axes' parameters set to the given values.
-Scenario withAxisValues(const Scenario& scenario, const SweepAxis& x, double xValue, const SweepAxis& y, double yValue) {
+Scenario withAxisValues(const Scenario& scenario, const SweepAxis& x, double xValue, const SweepAxis& y,
+                        double yValue) {
   Scenario run = scenario;
   for (const auto& [axis, value] : {std::pair{&x, xValue}, std::pair{&y, yValue}})
     setValue(axis->target == "system" ? run.system : run.params, axis->key, value);
@@ -113,7 +119,8 @@ double SweepAxis::at(int i) const {
   if (i <= 0) return min;
   if (i >= count - 1) return max;
   const double fraction = static_cast<double>(i) / (count - 1);
-  return logarithmic ? std::exp(std::log(min) + fraction * (std::log(max) - std::log(min))) : min + fraction * (max - min);
+  return logarithmic ? std::exp(std::log(min) + fraction * (std::log(max) - std::log(min)))
+                     : min + fraction * (max - min);
 }
 
 void checkSweep(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y) {
@@ -123,25 +130,31 @@ void checkSweep(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y
   checkAxis(scenario, x, "x");
   checkAxis(scenario, y, "y");
   if (x.target == y.target && x.key == y.key)
-    throw InputError("y.key", "The two axes must move different parameters; both move " + y.target + "." + y.key + ".");
+    throw InputError(
+        "y.key", "The two axes must move different parameters; both move " + y.target + "." + y.key + ".");
   // The fixed values, each against its own range, so that a bad one refuses the whole map rather
   // than every cell. (Rules across parameters, such as μk ≤ μs, may hold in some cells and not in
   // others when an axis moves one of them: those are the cells' to report.)
   const auto fixedValues = [&](const ParamList& list, const std::string& target) {
     ParamList fixed;
     for (const auto& entry : list)
-      if (!((x.target == target && x.key == entry.first) || (y.target == target && y.key == entry.first))) fixed.push_back(entry);
+      if (!((x.target == target && x.key == entry.first) || (y.target == target && y.key == entry.first)))
+        fixed.push_back(entry);
     return fixed;
   };
-  withFieldPrefix("scenario.params.", [&] { resolveParams(subjectOf(scenario), fixedValues(scenario.params, "params")); });
+  withFieldPrefix("scenario.params.",
+                  [&] { resolveParams(subjectOf(scenario), fixedValues(scenario.params, "params")); });
   if (!scenario.model.empty()) {
     if (!scenario.system.empty())
-      throw InputError("scenario.system", "A seed model has no spring-block system: its own parameters hold it.");
+      throw InputError("scenario.system",
+                       "A seed model has no spring-block system: its own parameters hold it.");
     return;
   }
-  withFieldPrefix("scenario.system.", [&] { resolveParams(springBlockSystemModel(), fixedValues(scenario.system, "system")); });
+  withFieldPrefix("scenario.system.",
+                  [&] { resolveParams(springBlockSystemModel(), fixedValues(scenario.system, "system")); });
   if (!scenario.driveSteps.empty())
-    throw InputError("scenario.system.v0", "A map's drive velocity v0 must be one number (m/s), not a list of steps.");
+    throw InputError("scenario.system.v0",
+                     "A map's drive velocity v0 must be one number (m/s), not a list of steps.");
   withFieldPrefix("scenario.", [&] {
     findIntegrator(scenario.integrator);
     checkSamples(scenario.samples);
@@ -153,8 +166,9 @@ void checkSweep(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y
 SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y, int i, int j) {
   checkSweep(scenario, x, y);
   if (!(i >= 0 && i < x.count && j >= 0 && j < y.count))
-    throw InputError("cells", "Cell (" + std::to_string(i) + ", " + std::to_string(j) + ") lies outside the " +
-                                  std::to_string(x.count) + " × " + std::to_string(y.count) + " map.");
+    throw InputError("cells", "Cell (" + std::to_string(i) + ", " + std::to_string(j) +
+                                  ") lies outside the " + std::to_string(x.count) + " × " +
+                                  std::to_string(y.count) + " map.");
   SweepCell cell;
   cell.x = x.at(i), cell.y = y.at(j);
   try {
@@ -222,7 +236,8 @@ StabilityMargin stabilityMargin(const Scenario& scenario) {
   }
   if (scenario.model == "state-variable") {
     const StateVariableParams p = stateVariableParams(resolveParams(stateVariableModel(), scenario.params));
-    return thetaModelMargin({p.m, p.c, p.eta, p.v0, p.tau, p.D, p.Fn * p.mus, p.Fn * p.muk, p.a, p.renewal == 1});
+    return thetaModelMargin(
+        {p.m, p.c, p.eta, p.v0, p.tau, p.D, p.Fn * p.mus, p.Fn * p.muk, p.a, p.renewal == 1});
   }
   if (!scenario.model.empty()) {
     findModel(scenario.model);  // an unknown model is refused
@@ -240,19 +255,21 @@ StabilityMargin stabilityMargin(const Scenario& scenario) {
   }
   if (law.dynamic() || law.stateful()) return {false, NAN, "", ""};
   if (scenario.start == SpringBlockStart::Steady)
-    return {true, eta - criticalDashpot(scenario.law, scenario.params, Fn, v0), "η + dF/dv(v0) (critical dashpot)",
-            "N·s/m"};
+    return {true, eta - criticalDashpot(scenario.law, scenario.params, Fn, v0),
+            "η + dF/dv(v0) (critical dashpot)", "N·s/m"};
   if (scenario.law == "coulomb") {
     const ResolvedParams& p = law.resolved();
     const double deltaF = Fn * (p.get("mu_s") - p.get("mu_k"));
     if (!(deltaF > 0) || !(c > 0)) return {false, NAN, "", ""};
     const double r = v0 * std::sqrt(c * m) / deltaF, zeta = eta / (2 * std::sqrt(c * m));
-    return {true, std::log(r / coulombDashpotCriticalRatio(zeta)), "Coulomb + dashpot from rest: ln(r/r*(ζ))", ""};
+    return {true, std::log(r / coulombDashpotCriticalRatio(zeta)), "Coulomb + dashpot from rest: ln(r/r*(ζ))",
+            ""};
   }
   return {false, NAN, "", ""};
 }
 
-MarginGrid stabilityMarginGrid(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y, int resolution) {
+MarginGrid stabilityMarginGrid(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y,
+                               int resolution) {
   checkSweep(scenario, x, y);
   if (!(resolution >= 2 && resolution <= 512))
     throw InputError("resolution", "The boundary's resolution must be 2 to 512 points a side; got " +
@@ -269,7 +286,8 @@ MarginGrid stabilityMarginGrid(const Scenario& scenario, const SweepAxis& x, con
     for (int i = 0; i < resolution; ++i) {
       double value = NAN;
       try {
-        const StabilityMargin margin = stabilityMargin(withAxisValues(scenario, x, grid.xs[i], y, grid.ys[j]));
+        const StabilityMargin margin =
+            stabilityMargin(withAxisValues(scenario, x, grid.xs[i], y, grid.ys[j]));
         if (!grid.first.known && margin.known) grid.first = margin;
         value = margin.value;
       } catch (const InputError&) {

@@ -23,7 +23,9 @@ std::size_t indexOf(const ModelSpec& model, std::string_view key) {
 
 double ResolvedParams::get(std::string_view key) const { return values.at(indexOf(*model, key)); }
 
-const std::vector<double>& ResolvedParams::list(std::string_view key) const { return lists.at(indexOf(*model, key)); }
+const std::vector<double>& ResolvedParams::list(std::string_view key) const {
+  return lists.at(indexOf(*model, key));
+}
 
 // printf's %.*g is what an ostream writes for a double at precision(digits) in the default float
 // field (libc++ and libstdc++ both format it so), without iostream's code in the wasm module (about
@@ -53,12 +55,15 @@ std::string withUnit(double value, std::string_view unit) {
   return text;
 }
 
-void setTexSymbols(ModelSpec& model, std::initializer_list<std::pair<std::string_view, std::string_view>> symbols) {
+void setTexSymbols(ModelSpec& model,
+                   std::initializer_list<std::pair<std::string_view, std::string_view>> symbols) {
   for (const auto& symbol : symbols) {
     const std::string_view key = symbol.first;
-    auto spec = std::find_if(model.params.begin(), model.params.end(), [key](const ParamSpec& p) { return p.key == key; });
+    auto spec = std::find_if(model.params.begin(), model.params.end(),
+                             [key](const ParamSpec& p) { return p.key == key; });
     if (spec == model.params.end())
-      throw std::logic_error("Catalog entry '" + std::string(model.id) + "' has no parameter '" + std::string(key) + "'.");
+      throw std::logic_error("Catalog entry '" + std::string(model.id) + "' has no parameter '" +
+                             std::string(key) + "'.");
     spec->texSymbol = symbol.second;
   }
 }
@@ -83,8 +88,10 @@ std::string outOfRangeMessage(const ParamSpec& spec, double value) {
   const std::string unitNote = spec.unit.empty() ? " (dimensionless)" : "";
   std::string message = describeParam(spec) + " must be ";
   const std::string range = describeRange(spec);
-  if (!std::isfinite(value)) message += range == "any finite number" ? "a finite number" : "a finite number " + range;
-  else message += range;
+  if (!std::isfinite(value))
+    message += range == "any finite number" ? "a finite number" : "a finite number " + range;
+  else
+    message += range;
   return message + unitNote + "; got " + withUnit(value, spec.unit) + ".";
 }
 
@@ -103,25 +110,30 @@ ResolvedParams resolveParams(const ModelSpec& model, const ParamList& given) {
       std::string known;
       for (const auto& spec : model.params) known += (known.empty() ? "" : ", ") + std::string(spec.key);
       throw InputError(field, "Unknown parameter '" + key + "' for '" + std::string(model.id) +
-                                "'; its parameters are: " + known + ".");
+                                  "'; its parameters are: " + known + ".");
     }
     if (isGiven[index]) throw InputError(key, "Parameter '" + key + "' is given twice.");
     isGiven[index] = true;
     const ParamSpec& spec = model.params[index];
     const bool wantsList = spec.kind == ParamKind::List;
     if (value.isList != wantsList)
-      throw InputError(key, describeParam(spec) + (wantsList ? " must be a list of numbers" : " must be a single number") +
+      throw InputError(key, describeParam(spec) +
+                                (wantsList ? " must be a list of numbers" : " must be a single number") +
                                 "; got " + (value.isList ? "a list." : "a number."));
-    if (wantsList) resolved.lists[index] = value.items;
-    else resolved.values[index] = value.items.at(0);
+    if (wantsList)
+      resolved.lists[index] = value.items;
+    else
+      resolved.values[index] = value.items.at(0);
   }
 
   // Plain defaults first, so that derived defaults can read the values they follow.
   for (std::size_t i = 0; i < count; ++i) {
     const ParamSpec& spec = model.params[i];
     if (isGiven[i] || !spec.defaultFrom.key.empty()) continue;
-    if (spec.kind == ParamKind::List) resolved.lists[i] = spec.defaultList.toVector();
-    else resolved.values[i] = spec.defaultValue;
+    if (spec.kind == ParamKind::List)
+      resolved.lists[i] = spec.defaultList.toVector();
+    else
+      resolved.values[i] = spec.defaultValue;
   }
   for (std::size_t i = 0; i < count; ++i) {
     const DerivedDefault& rule = model.params[i].defaultFrom;
@@ -134,23 +146,27 @@ ResolvedParams resolveParams(const ModelSpec& model, const ParamList& given) {
     if (spec.kind == ParamKind::List) {
       const std::vector<double>& items = resolved.lists[i];
       if (items.size() < kMinListItems || items.size() > kMaxListItems)
-        throw InputError(key, describeParam(spec) + " must have between " + std::to_string(kMinListItems) + " and " +
-                                  std::to_string(kMaxListItems) + " items; got " + std::to_string(items.size()) + ".");
+        throw InputError(key, describeParam(spec) + " must have between " + std::to_string(kMinListItems) +
+                                  " and " + std::to_string(kMaxListItems) + " items; got " +
+                                  std::to_string(items.size()) + ".");
       for (std::size_t item = 0; item < items.size(); ++item)
         if (!spec.accepts(items[item]))
-          throw InputError(key, "Item " + std::to_string(item + 1) + " of " + outOfRangeMessage(spec, items[item]));
+          throw InputError(
+              key, "Item " + std::to_string(item + 1) + " of " + outOfRangeMessage(spec, items[item]));
       continue;
     }
     const double value = resolved.values[i];
     if (!spec.accepts(value)) {  // NaN and ±infinity fail too
       std::string message = outOfRangeMessage(spec, value);
       if (!isGiven[i])
-        message += " (This is its default " + std::string(spec.defaultFrom.formula) + "; give " + key + " explicitly.)";
+        message += " (This is its default " + std::string(spec.defaultFrom.formula) + "; give " + key +
+                   " explicitly.)";
       throw InputError(key, message);
     }
     if (spec.kind == ParamKind::Integer && value != std::floor(value))
-      throw InputError(key, describeParam(spec) + " must be a whole number between " + formatNumber(spec.min) +
-                                " and " + formatNumber(spec.max) + "; got " + formatNumber(value) + ".");
+      throw InputError(key, describeParam(spec) + " must be a whole number between " +
+                                formatNumber(spec.min) + " and " + formatNumber(spec.max) + "; got " +
+                                formatNumber(value) + ".");
   }
   return resolved;
 }

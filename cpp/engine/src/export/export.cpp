@@ -54,14 +54,18 @@ const Target& findTarget(const std::string& id) {
 /// The request's own numbers: N > 0 N, 0 < vMin < vMax m/s, and SI for the SI-only targets.
 void checkRequest(const ExportRequest& request, const Target& target) {
   if (!(request.N > 0 && std::isfinite(request.N)))
-    throw InputError("N", "N (normal force) must be a finite number above 0 N; got " + formatNumber(request.N) + " N.");
+    throw InputError(
+        "N", "N (normal force) must be a finite number above 0 N; got " + formatNumber(request.N) + " N.");
   if (!(request.vMin > 0 && std::isfinite(request.vMin)))
-    throw InputError("vMin", "vMin (the fit's lowest speed) must be a finite number above 0 m/s; got " + formatNumber(request.vMin) + " m/s.");
+    throw InputError("vMin", "vMin (the fit's lowest speed) must be a finite number above 0 m/s; got " +
+                                 formatNumber(request.vMin) + " m/s.");
   if (!(request.vMax > request.vMin && std::isfinite(request.vMax)))
-    throw InputError("vMax", "vMax (the fit's highest speed) must be finite and above vMin = " + formatNumber(request.vMin) +
-                                 " m/s; got " + formatNumber(request.vMax) + " m/s.");
+    throw InputError("vMax", "vMax (the fit's highest speed) must be finite and above vMin = " +
+                                 formatNumber(request.vMin) + " m/s; got " + formatNumber(request.vMax) +
+                                 " m/s.");
   if (!target.anyUnits && request.units != ExportUnits::SI)
-    throw InputError("units", "units: " + target.id + " takes SI only (its inputs are in m, N, s); got mm-N-s.");
+    throw InputError("units",
+                     "units: " + target.id + " takes SI only (its inputs are in m, N, s); got mm-N-s.");
 }
 
 }  // namespace
@@ -81,7 +85,8 @@ ExportResult exportLaw(const ExportRequest& request) {
   checkRequest(request, target);
   reading::withFieldPrefix("params.", [&] { return LawEvaluator(request.law, request.params); });
   // Step 2: the law on the target's side, in the output units, written.
-  const Mapping mapping = exporting::outputUnits(reading::withFieldPrefix("params.", [&] { return target.map(request); }));
+  const Mapping mapping =
+      exporting::outputUnits(reading::withFieldPrefix("params.", [&] { return target.map(request); }));
   ExportResult result;
   result.text = target.write(mapping);
   result.exact = mapping.exact;
@@ -91,18 +96,23 @@ ExportResult exportLaw(const ExportRequest& request) {
 }
 
 ExportRequest readExportRequest(const Value& value) {
-  const reading::Fields fields(value, "export", "", "the export request", {"law", "params", "to", "N", "vMin", "vMax", "units"});
+  const reading::Fields fields(value, "export", "", "the export request",
+                               {"law", "params", "to", "N", "vMin", "vMax", "units"});
   ExportRequest request;
-  request.law = reading::readText(fields.required("law", "the law to export"), "law", "opensees-veldependent");
+  request.law =
+      reading::readText(fields.required("law", "the law to export"), "law", "opensees-veldependent");
   findLaw(request.law);
-  if (const Value* params = fields.find("params")) request.params = reading::readParams(*params, "params", "params");
-  request.target = reading::readText(fields.required("to", "the target (" + targetList() + ")"), "to", "abaqus");
+  if (const Value* params = fields.find("params"))
+    request.params = reading::readParams(*params, "params", "params");
+  request.target =
+      reading::readText(fields.required("to", "the target (" + targetList() + ")"), "to", "abaqus");
   fields.number("N", request.N);
   fields.number("vMin", request.vMin);
   fields.number("vMax", request.vMax);
   std::string units = "SI";
   fields.text("units", units, "mm-N-s");
-  if (units != "SI" && units != "mm-N-s") throw InputError("units", "units must be \"SI\" or \"mm-N-s\"; got '" + units + "'.");
+  if (units != "SI" && units != "mm-N-s")
+    throw InputError("units", "units must be \"SI\" or \"mm-N-s\"; got '" + units + "'.");
   request.units = units == "SI" ? ExportUnits::SI : ExportUnits::MillimetreNewtonSecond;
   return request;
 }

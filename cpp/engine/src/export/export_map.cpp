@@ -47,7 +47,8 @@ std::vector<Quantity> catalogValues(const std::string& law, const ParamList& par
   for (std::size_t i = 0; i < resolved.model->params.size(); ++i) {
     const ParamSpec& spec = resolved.model->params[i];
     const bool list = spec.kind == ParamKind::List;
-    values.push_back({std::string(spec.key), list ? resolved.list(spec.key) : std::vector<double>{resolved.values[i]},
+    values.push_back({std::string(spec.key),
+                      list ? resolved.list(spec.key) : std::vector<double>{resolved.values[i]},
                       std::string(spec.unit), list});
   }
   return values;
@@ -120,12 +121,15 @@ void fitOwnLaw(const ExportRequest& request, const OwnLaw& law, Mapping& mapping
   const LeastSquaresResult fit = fitLeastSquares(problem, {8, 4000, 1e-12, 1, {}});
   // Step 3: the values, and the largest deviation on the grid.
   mapping.exact = false;
-  for (std::size_t k = 0; k < law.keys.size(); ++k) mapping.values.push_back({law.keys[k], {fit.values[k]}, law.units[k]});
+  for (std::size_t k = 0; k < law.keys.size(); ++k)
+    mapping.values.push_back({law.keys[k], {fit.values[k]}, law.units[k]});
   mapping.deviation.points = static_cast<int>(v.size());
   for (std::size_t i = 0; i < v.size(); ++i) {
     const double deviation = std::abs(law.force(fit.values, v[i]) - target[i]);
-    if (deviation > mapping.deviation.force) mapping.deviation.force = deviation, mapping.deviation.atVelocity = v[i];
-    if (target[i] != 0) mapping.deviation.relative = std::max(mapping.deviation.relative, deviation / std::abs(target[i]));
+    if (deviation > mapping.deviation.force)
+      mapping.deviation.force = deviation, mapping.deviation.atVelocity = v[i];
+    if (target[i] != 0)
+      mapping.deviation.relative = std::max(mapping.deviation.relative, deviation / std::abs(target[i]));
   }
 }
 
@@ -133,18 +137,21 @@ void fitOwnLaw(const ExportRequest& request, const OwnLaw& law, Mapping& mapping
 double forceScale(const ExportRequest& request) {
   const LawEvaluator from(request.law, request.params);
   double largest = 0;
-  for (double v : speedGrid(request.vMin, request.vMax)) largest = std::max(largest, from.forceMagnitude(v, request.N));
+  for (double v : speedGrid(request.vMin, request.vMax))
+    largest = std::max(largest, from.forceMagnitude(v, request.N));
   return largest > 0 ? largest : request.N;
 }
 
 /// The exponential decay μ = μk + (μs − μk)·e^(−dc·|v|) where the chosen law is one exactly:
 /// OpenSees VelDependent, Radioss Ifric 4, OpenSees Coulomb (μs = μk, dc = 0). False otherwise.
 bool exponentialDecayOf(const ExportRequest& request, double& mus, double& muk, double& dc) {
-  if (request.law != "opensees-veldependent" && request.law != "radioss-exponential" && request.law != "opensees-coulomb")
+  if (request.law != "opensees-veldependent" && request.law != "radioss-exponential" &&
+      request.law != "opensees-coulomb")
     return false;
   const LawEvaluator law(request.law, request.params);
   const ResolvedParams& p = law.resolved();
-  if (request.law == "opensees-veldependent") mus = p.get("muSlow"), muk = p.get("muFast"), dc = p.get("transRate");
+  if (request.law == "opensees-veldependent")
+    mus = p.get("muSlow"), muk = p.get("muFast"), dc = p.get("transRate");
   if (request.law == "radioss-exponential") mus = p.get("Fric"), muk = p.get("C1"), dc = p.get("C2");
   if (request.law == "opensees-coulomb") mus = muk = p.get("mu"), dc = 0;
   return true;
@@ -156,8 +163,10 @@ bool exponentialDecayOf(const ExportRequest& request, double& mus, double& muk, 
 // any other law becomes VelDependent fitted over the range.
 Mapping mapOpenSees(const ExportRequest& request) {
   static const std::vector<std::pair<std::string, std::string>> kNames = {
-      {"opensees-coulomb", "Coulomb"}, {"opensees-veldependent", "VelDependent"},
-      {"opensees-velpressuredep", "VelPressureDep"}, {"opensees-veldepmultilinear", "VelDepMultiLinear"},
+      {"opensees-coulomb", "Coulomb"},
+      {"opensees-veldependent", "VelDependent"},
+      {"opensees-velpressuredep", "VelPressureDep"},
+      {"opensees-veldepmultilinear", "VelDepMultiLinear"},
       {"opensees-velnormalfrcdep", "VelNormalFrcDep"}};
   for (const auto& [id, name] : kNames) {
     if (id != request.law) continue;
@@ -173,10 +182,12 @@ Mapping mapOpenSees(const ExportRequest& request) {
 // Radioss: its Ifric 0–4 map exactly. Any other law becomes Ifric 4, μ = C1 + (Fric − C1)·e^(−C2·V),
 // whose μ(V) is OpenSees VelDependent's (Fric = muSlow, C1 = muFast, C2 = transRate): exactly from an
 // exponential decay, else fitted as VelDependent on μ·N (Radioss's own force also holds the Iform 1
-// penalty, min(C‖V‖, μ|Fn|), which is the contact's, not the law's). Iform, VISF, Ifiltr, Xfreq: catalog defaults.
+// penalty, min(C‖V‖, μ|Fn|), which is the contact's, not the law's). Iform, VISF, Ifiltr, Xfreq: catalog
+// defaults.
 Mapping mapRadioss(const ExportRequest& request) {
-  static const std::vector<std::string> kIfric = {"radioss-coulomb", "radioss-generalized-viscous", "radioss-darmstad",
-                                                  "radioss-renard", "radioss-exponential"};
+  static const std::vector<std::string> kIfric = {"radioss-coulomb", "radioss-generalized-viscous",
+                                                  "radioss-darmstad", "radioss-renard",
+                                                  "radioss-exponential"};
   const auto found = std::find(kIfric.begin(), kIfric.end(), request.law);
   const int ifric = found == kIfric.end() ? 4 : static_cast<int>(found - kIfric.begin());
   Mapping mapping = begin(request, "Ifric " + std::to_string(ifric));
@@ -184,7 +195,9 @@ Mapping mapRadioss(const ExportRequest& request) {
     mapping.values = catalogValues(request.law, request.params);
   } else {
     const Mapping decay = mapExponentialDecay(request);
-    mapping.values = catalogValues("radioss-exponential", {{"Fric", decay.get("mu_s")}, {"C1", decay.get("mu_k")}, {"C2", decay.get("dc")}});
+    mapping.values =
+        catalogValues("radioss-exponential",
+                      {{"Fric", decay.get("mu_s")}, {"C1", decay.get("mu_k")}, {"C2", decay.get("dc")}});
     mapping.exact = decay.exact;
     mapping.deviation = decay.deviation;
   }
@@ -195,8 +208,11 @@ Mapping mapRadioss(const ExportRequest& request) {
 // Drake: CoulombFriction(static, dynamic) with the plant's stiction tolerance is drake-stribeck.
 Mapping mapDrake(const ExportRequest& request) {
   Mapping mapping = begin(request, "CoulombFriction + Stribeck stiction tolerance");
-  if (request.law == "drake-stribeck") mapping.values = catalogValues(request.law, request.params);
-  else fitCatalogLaw(request, "drake-stribeck", {"static_friction", "dynamic_friction", "stiction_tolerance"}, mapping);
+  if (request.law == "drake-stribeck")
+    mapping.values = catalogValues(request.law, request.params);
+  else
+    fitCatalogLaw(request, "drake-stribeck", {"static_friction", "dynamic_friction", "stiction_tolerance"},
+                  mapping);
   return mapping;
 }
 
@@ -204,8 +220,10 @@ Mapping mapDrake(const ExportRequest& request) {
 Mapping mapRatel(const ExportRequest& request) {
   const bool own = request.law == "ratel-coulomb" || request.law == "ratel-threlfall";
   Mapping mapping = begin(request, own && request.law == "ratel-coulomb" ? "coulomb" : "threlfall");
-  if (own) mapping.values = catalogValues(request.law, request.params);
-  else fitCatalogLaw(request, "ratel-threlfall", {"kinetic", "viscous", "tolerance_velocity"}, mapping);
+  if (own)
+    mapping.values = catalogValues(request.law, request.params);
+  else
+    fitCatalogLaw(request, "ratel-threlfall", {"kinetic", "viscous", "tolerance_velocity"}, mapping);
   return mapping;
 }
 
@@ -233,7 +251,8 @@ Mapping mapExponentialDecay(const ExportRequest& request) {
 double simscapeForce(const std::vector<double>& p, double v) {
   const double Fc = p[0], dF = p[1], vBrk = p[2], f = p[3];
   const double vSt = std::sqrt(2.0) * vBrk, vCoul = vBrk / 10;
-  return std::sqrt(2 * std::exp(1.0)) * dF * std::exp(-(v / vSt) * (v / vSt)) * v / vSt + Fc * std::tanh(v / vCoul) + f * v;
+  return std::sqrt(2 * std::exp(1.0)) * dF * std::exp(-(v / vSt) * (v / vSt)) * v / vSt +
+         Fc * std::tanh(v / vCoul) + f * v;
 }
 
 Mapping mapSimscape(const ExportRequest& request) {
@@ -241,9 +260,12 @@ Mapping mapSimscape(const ExportRequest& request) {
   const double F = forceScale(request), inf = std::numeric_limits<double>::infinity();
   const OwnLaw law{{"coulomb_force", "breakaway_excess", "breakaway_velocity", "viscous_coefficient"},
                    {"N", "N", "m/s", "N·s/m"},
-                   {0, 0, request.vMin * 1e-3, 0}, {inf, inf, request.vMax * 10, inf},
-                   {0, 0, request.vMin, 0}, {2 * F, F, request.vMax, F / request.vMax},
-                   {false, false, true, false}, &simscapeForce};
+                   {0, 0, request.vMin * 1e-3, 0},
+                   {inf, inf, request.vMax * 10, inf},
+                   {0, 0, request.vMin, 0},
+                   {2 * F, F, request.vMax, F / request.vMax},
+                   {false, false, true, false},
+                   &simscapeForce};
   fitOwnLaw(request, law, mapping);
   return mapping;
 }
@@ -252,28 +274,38 @@ Mapping mapSimscape(const ExportRequest& request) {
 // its documentation "friction"): sliding, F = F_prop·v + F_Coulomb + F_Stribeck·exp(−fexp·|v|) for
 // v > 0; sticking up to F_Coulomb + F_Stribeck. Exact for an exponential decay with μs ≥ μk and for
 // Ratel Coulomb; else fitted with F_prop, F_Coulomb, F_Stribeck, fexp ≥ 0 (the library's minima).
-double modelicaForce(const std::vector<double>& p, double v) { return p[0] * v + p[1] + p[2] * std::exp(-p[3] * v); }
+double modelicaForce(const std::vector<double>& p, double v) {
+  return p[0] * v + p[1] + p[2] * std::exp(-p[3] * v);
+}
 
 Mapping mapModelica(const ExportRequest& request) {
   Mapping mapping = begin(request, "MassWithStopAndFriction");
   double mus = 0, muk = 0, dc = 0;
   const double N = request.N;
   if (exponentialDecayOf(request, mus, muk, dc) && mus >= muk) {
-    mapping.values = {{"F_prop", {0.0}, "N·s/m"}, {"F_Coulomb", {muk * N}, "N"}, {"F_Stribeck", {(mus - muk) * N}, "N"},
+    mapping.values = {{"F_prop", {0.0}, "N·s/m"},
+                      {"F_Coulomb", {muk * N}, "N"},
+                      {"F_Stribeck", {(mus - muk) * N}, "N"},
                       {"fexp", {dc}, "s/m"}};
     return mapping;
   }
   if (request.law == "ratel-coulomb") {
     const LawEvaluator law(request.law, request.params);
-    mapping.values = {{"F_prop", {law.resolved().get("viscous")}, "N·s/m"}, {"F_Coulomb", {law.resolved().get("kinetic") * N}, "N"},
-                      {"F_Stribeck", {0.0}, "N"}, {"fexp", {0.0}, "s/m"}};
+    mapping.values = {{"F_prop", {law.resolved().get("viscous")}, "N·s/m"},
+                      {"F_Coulomb", {law.resolved().get("kinetic") * N}, "N"},
+                      {"F_Stribeck", {0.0}, "N"},
+                      {"fexp", {0.0}, "s/m"}};
     return mapping;
   }
   const double F = forceScale(request), inf = std::numeric_limits<double>::infinity();
-  const OwnLaw law{{"F_prop", "F_Coulomb", "F_Stribeck", "fexp"}, {"N·s/m", "N", "N", "s/m"},
-                   {0, 0, 0, 0}, {inf, inf, inf, inf},
-                   {0, 0, 0, 0.1 / request.vMax}, {F / request.vMax, 2 * F, F, 10 / std::max(request.vMin, 1e-6 * request.vMax)},
-                   {false, false, false, true}, &modelicaForce};
+  const OwnLaw law{{"F_prop", "F_Coulomb", "F_Stribeck", "fexp"},
+                   {"N·s/m", "N", "N", "s/m"},
+                   {0, 0, 0, 0},
+                   {inf, inf, inf, inf},
+                   {0, 0, 0, 0.1 / request.vMax},
+                   {F / request.vMax, 2 * F, F, 10 / std::max(request.vMin, 1e-6 * request.vMax)},
+                   {false, false, false, true},
+                   &modelicaForce};
   fitOwnLaw(request, law, mapping);
   return mapping;
 }

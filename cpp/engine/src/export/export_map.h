@@ -20,8 +20,8 @@ struct Quantity {
 
 /// The chosen law on the target's side: the target's law, its values, and how close the mapping is.
 struct Mapping {
-  std::string sourceLaw;   ///< the catalog id chosen
-  std::string targetLaw;   ///< the target's name of its law ("VelDependent", "EXPONENTIAL DECAY")
+  std::string sourceLaw;  ///< the catalog id chosen
+  std::string targetLaw;  ///< the target's name of its law ("VelDependent", "EXPONENTIAL DECAY")
   std::vector<Quantity> values;
   bool exact = true;
   ExportDeviation deviation;

@@ -77,18 +77,22 @@ std::string roundTrip(double value) {
 }
 
 std::vector<std::string> headerLines(const Mapping& mapping, const std::string& formatSource) {
-  std::vector<std::string> lines = {"Friction Lab export of " + mapping.sourceLaw + " as " + mapping.targetLaw + ".",
-                                    "Units: " + unitsLabel(mapping.units) + "."};
+  std::vector<std::string> lines = {
+      "Friction Lab export of " + mapping.sourceLaw + " as " + mapping.targetLaw + ".",
+      "Units: " + unitsLabel(mapping.units) + "."};
   if (mapping.exact) {
-    lines.push_back("Exact: " + mapping.targetLaw + " is the chosen law's own equation; these are its parameters.");
+    lines.push_back("Exact: " + mapping.targetLaw +
+                    " is the chosen law's own equation; these are its parameters.");
   } else {
     const ExportDeviation& d = mapping.deviation;
-    lines.push_back("Approximate: " + mapping.targetLaw + " fitted to " + mapping.sourceLaw + "'s steady friction force over v = " +
-                    formatSignificant(mapping.vMin, 6) + " to " + formatSignificant(mapping.vMax, 6) + " m/s at N = " +
-                    formatSignificant(mapping.N, 6) + " N (" + std::to_string(d.points) + " speeds).");
-    lines.push_back("Largest deviation: |dF| = " + formatSignificant(d.force, 4) + " N (|dmu| = " +
-                    formatSignificant(d.force / mapping.N, 4) + ") at v = " + formatSignificant(d.atVelocity, 4) +
-                    " m/s; at most " + formatSignificant(100 * d.relative, 3) + " % of the law's force.");
+    lines.push_back("Approximate: " + mapping.targetLaw + " fitted to " + mapping.sourceLaw +
+                    "'s steady friction force over v = " + formatSignificant(mapping.vMin, 6) + " to " +
+                    formatSignificant(mapping.vMax, 6) + " m/s at N = " + formatSignificant(mapping.N, 6) +
+                    " N (" + std::to_string(d.points) + " speeds).");
+    lines.push_back("Largest deviation: |dF| = " + formatSignificant(d.force, 4) +
+                    " N (|dmu| = " + formatSignificant(d.force / mapping.N, 4) +
+                    ") at v = " + formatSignificant(d.atVelocity, 4) + " m/s; at most " +
+                    formatSignificant(100 * d.relative, 3) + " % of the law's force.");
   }
   lines.push_back("Format: " + formatSource);
   return lines;

@@ -19,14 +19,15 @@ struct UnitSpec {
   double factor;
 };
 constexpr UnitSpec kUnits[] = {
-    {"m/s", Quantity::Velocity, 1.0},  {"mm/s", Quantity::Velocity, 1e-3}, {"µm/s", Quantity::Velocity, 1e-6},
-    {"um/s", Quantity::Velocity, 1e-6}, {"nm/s", Quantity::Velocity, 1e-9},
-    {"s", Quantity::Time, 1.0},        {"ms", Quantity::Time, 1e-3},       {"min", Quantity::Time, 60.0},
-    {"h", Quantity::Time, 3600.0},
-    {"m", Quantity::Position, 1.0},    {"mm", Quantity::Position, 1e-3},   {"µm", Quantity::Position, 1e-6},
-    {"um", Quantity::Position, 1e-6},  {"nm", Quantity::Position, 1e-9},
-    {"N", Quantity::Force, 1.0},       {"mN", Quantity::Force, 1e-3},      {"kN", Quantity::Force, 1e3},
-    {"", Quantity::Coefficient, 1.0},
+    {"m/s", Quantity::Velocity, 1.0},   {"mm/s", Quantity::Velocity, 1e-3},
+    {"µm/s", Quantity::Velocity, 1e-6}, {"um/s", Quantity::Velocity, 1e-6},
+    {"nm/s", Quantity::Velocity, 1e-9}, {"s", Quantity::Time, 1.0},
+    {"ms", Quantity::Time, 1e-3},       {"min", Quantity::Time, 60.0},
+    {"h", Quantity::Time, 3600.0},      {"m", Quantity::Position, 1.0},
+    {"mm", Quantity::Position, 1e-3},   {"µm", Quantity::Position, 1e-6},
+    {"um", Quantity::Position, 1e-6},   {"nm", Quantity::Position, 1e-9},
+    {"N", Quantity::Force, 1.0},        {"mN", Quantity::Force, 1e-3},
+    {"kN", Quantity::Force, 1e3},       {"", Quantity::Coefficient, 1.0},
 };
 
 /// The SI unit of a quantity, and the largest magnitude a column of it plausibly holds in a friction
@@ -39,8 +40,10 @@ struct QuantitySpec {
   double plausible;
 };
 constexpr QuantitySpec kQuantities[] = {
-    {Quantity::Velocity, "a velocity", "m/s", 10.0}, {Quantity::Time, "a time", "s", 1e6},
-    {Quantity::Position, "a displacement", "m", 1.0}, {Quantity::Force, "a force", "N", 1e7},
+    {Quantity::Velocity, "a velocity", "m/s", 10.0},
+    {Quantity::Time, "a time", "s", 1e6},
+    {Quantity::Position, "a displacement", "m", 1.0},
+    {Quantity::Force, "a force", "N", 1e7},
     {Quantity::Coefficient, "a friction coefficient", "", 10.0},
 };
 
@@ -62,7 +65,8 @@ std::vector<std::string> splitFields(std::string_view line) {
   std::size_t start = 0;
   while (true) {
     const auto comma = line.find(',', start);
-    fields.push_back(trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
+    fields.push_back(
+        trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
     if (comma == std::string_view::npos) return fields;
     start = comma + 1;
   }
@@ -78,22 +82,26 @@ double unitFactor(const Table& table, const std::string& column, const std::stri
   for (const UnitSpec& known : kUnits) {
     if (known.name != unit) continue;
     if (known.quantity == quantity) return known.factor;
-    throw InputError("data", table.name + ", column \"" + column + "\": the unit '" + unit + "' is not one of " +
-                                 std::string(spec.what) + "; expected one of: " + unitsOf(quantity) + ".");
+    throw InputError("data", table.name + ", column \"" + column + "\": the unit '" + unit +
+                                 "' is not one of " + std::string(spec.what) +
+                                 "; expected one of: " + unitsOf(quantity) + ".");
   }
-  throw InputError("data", table.name + ", column \"" + column + "\": unknown unit '" + unit + "'; " + std::string(spec.what) +
-                               " takes one of: " + unitsOf(quantity) + ".");
+  throw InputError("data", table.name + ", column \"" + column + "\": unknown unit '" + unit + "'; " +
+                               std::string(spec.what) + " takes one of: " + unitsOf(quantity) + ".");
 }
 
 /// The field at (row, column) as a number, or InputError naming the row and column.
-double parseField(const Table& table, std::size_t row, std::size_t index, const std::string& column, const std::string& expected) {
+double parseField(const Table& table, std::size_t row, std::size_t index, const std::string& column,
+                  const std::string& expected) {
   const std::string& field = table.rows[row][index];
-  if (field.empty()) throw InputError("data", where(table, row, column) + ": missing value; expected " + expected + ".");
+  if (field.empty())
+    throw InputError("data", where(table, row, column) + ": missing value; expected " + expected + ".");
   errno = 0;
   char* end = nullptr;
   const double value = std::strtod(field.c_str(), &end);
   if (end != field.c_str() + field.size() || errno == ERANGE || !std::isfinite(value))
-    throw InputError("data", where(table, row, column) + ": '" + field + "' is not a finite number; expected " + expected + ".");
+    throw InputError("data", where(table, row, column) + ": '" + field +
+                                 "' is not a finite number; expected " + expected + ".");
   return value;
 }
 
@@ -102,7 +110,9 @@ double parseField(const Table& table, std::size_t row, std::size_t index, const 
 std::string unitsOf(Quantity quantity) {
   std::string list;
   for (const UnitSpec& unit : kUnits)
-    if (unit.quantity == quantity) list += (list.empty() ? "" : ", ") + (unit.name.empty() ? std::string("\"\" (dimensionless)") : std::string(unit.name));
+    if (unit.quantity == quantity)
+      list += (list.empty() ? "" : ", ") +
+              (unit.name.empty() ? std::string("\"\" (dimensionless)") : std::string(unit.name));
   return list;
 }
 
@@ -121,7 +131,8 @@ Table parseCsv(std::string_view text, const std::string& name) {
   std::size_t lineNumber = 0, start = 0;
   while (start <= text.size()) {
     const auto end = text.find('\n', start);
-    const std::string line = trim(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    const std::string line =
+        trim(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
     ++lineNumber;
     start = end == std::string_view::npos ? text.size() + 1 : end + 1;
     if (line.empty() || line.front() == '#') continue;
@@ -131,8 +142,10 @@ Table parseCsv(std::string_view text, const std::string& name) {
       continue;
     }
     if (fields.size() != table.header.size())
-      throw InputError("data", name + " row " + std::to_string(lineNumber) + ": " + std::to_string(fields.size()) + " values for " +
-                                   std::to_string(table.header.size()) + " columns; every row must give one value per column of the header.");
+      throw InputError("data", name + " row " + std::to_string(lineNumber) + ": " +
+                                   std::to_string(fields.size()) + " values for " +
+                                   std::to_string(table.header.size()) +
+                                   " columns; every row must give one value per column of the header.");
     table.rows.push_back(std::move(fields));
     table.lines.push_back(lineNumber);
   }
@@ -140,7 +153,8 @@ Table parseCsv(std::string_view text, const std::string& name) {
   return table;
 }
 
-std::vector<double> readColumn(const Table& table, const std::string& column, const std::string& unit, Quantity quantity) {
+std::vector<double> readColumn(const Table& table, const std::string& column, const std::string& unit,
+                               Quantity quantity) {
   // Step 1: the column and its unit.
   std::size_t index = table.header.size();
   for (std::size_t i = 0; i < table.header.size(); ++i)
@@ -148,7 +162,8 @@ std::vector<double> readColumn(const Table& table, const std::string& column, co
   if (index == table.header.size()) {
     std::string names;
     for (const auto& header : table.header) names += (names.empty() ? "\"" : ", \"") + header + "\"";
-    throw InputError("data", table.name + " has no column \"" + column + "\"; its header names " + names + ".");
+    throw InputError("data",
+                     table.name + " has no column \"" + column + "\"; its header names " + names + ".");
   }
   const double factor = unitFactor(table, column, unit, quantity);
   const QuantitySpec& spec = specOf(quantity);
@@ -158,14 +173,19 @@ std::vector<double> readColumn(const Table& table, const std::string& column, co
   for (std::size_t row = 0; row < table.rows.size(); ++row) {
     const double value = parseField(table, row, index, column, expected) * factor;
     if (std::abs(value) > spec.plausible)
-      throw InputError("data", where(table, row, column) + ": " + withUnit(value, spec.si) + " is beyond what " + std::string(spec.what) +
-                                   " in a friction test plausibly is (at most " + withUnit(spec.plausible, spec.si) +
-                                   "); is the column in another unit? Declare it in \"units\" (" + unitsOf(quantity) + ").");
+      throw InputError("data", where(table, row, column) + ": " + withUnit(value, spec.si) +
+                                   " is beyond what " + std::string(spec.what) +
+                                   " in a friction test plausibly is (at most " +
+                                   withUnit(spec.plausible, spec.si) +
+                                   "); is the column in another unit? Declare it in \"units\" (" +
+                                   unitsOf(quantity) + ").");
     if (quantity == Quantity::Time && !values.empty() && !(value > values.back()))
-      throw InputError("data", where(table, row, column) + ": the time " + withUnit(value, "s") + " is not after the previous row's " +
-                                   withUnit(values.back(), "s") + "; times must increase (no repeats, sorted).");
+      throw InputError("data", where(table, row, column) + ": the time " + withUnit(value, "s") +
+                                   " is not after the previous row's " + withUnit(values.back(), "s") +
+                                   "; times must increase (no repeats, sorted).");
     if (quantity == Quantity::Time && value < 0)
-      throw InputError("data", where(table, row, column) + ": the time " + withUnit(value, "s") + " is before the run's start at 0 s.");
+      throw InputError("data", where(table, row, column) + ": the time " + withUnit(value, "s") +
+                                   " is before the run's start at 0 s.");
     values.push_back(value);
   }
   return values;

@@ -28,7 +28,8 @@ Table parseCsv(std::string_view text, const std::string& name);
 /// Refuses (InputError, field "data") with the row, the column and what was expected: a missing
 /// value, text, an unknown unit or one of another quantity, a magnitude no such column plausibly has
 /// (a unit wrong by orders of magnitude), and for a Time column a time not after the previous one.
-std::vector<double> readColumn(const Table& table, const std::string& column, const std::string& unit, Quantity quantity);
+std::vector<double> readColumn(const Table& table, const std::string& column, const std::string& unit,
+                               Quantity quantity);
 
 /// The units a quantity may be given in, for messages: "m/s, mm/s, µm/s, nm/s".
 std::string unitsOf(Quantity quantity);

@@ -26,22 +26,28 @@ struct FreeParam {
 };
 
 std::vector<FreeParam> resolveFree(const FitRequest& request, const LawSpec& law) {
-  if (request.free.empty()) throw InputError("free", "free must name at least one parameter to fit, e.g. [\"mu_k\"].");
+  if (request.free.empty())
+    throw InputError("free", "free must name at least one parameter to fit, e.g. [\"mu_k\"].");
   std::vector<FreeParam> free;
   for (std::size_t i = 0; i < request.free.size(); ++i) {
     const std::string& name = request.free[i];
     const std::string path = "free[" + std::to_string(i) + "]";
     const bool system = name.rfind(kSystemPrefix, 0) == 0;
     if (system && request.kind != FitKind::Record)
-      throw InputError(path, path + ": '" + name + "' is a system parameter; only a time record (kind \"record\") runs the spring-block.");
+      throw InputError(
+          path, path + ": '" + name +
+                    "' is a system parameter; only a time record (kind \"record\") runs the spring-block.");
     const std::string key = system ? name.substr(kSystemPrefix.size()) : name;
     const ModelSpec& model = system ? springBlockSystemModel() : law.spec;
     const ParamSpec* spec = model.findParam(key);
-    if (spec == nullptr) throw InputError(path, path + ": " + std::string(model.name) + " has no parameter '" + key + "'.");
+    if (spec == nullptr)
+      throw InputError(path, path + ": " + std::string(model.name) + " has no parameter '" + key + "'.");
     if (spec->kind != ParamKind::Number)
-      throw InputError(path, path + ": " + describeParam(*spec) + " is a switch or a list; only number parameters can be fitted.");
+      throw InputError(path, path + ": " + describeParam(*spec) +
+                                 " is a switch or a list; only number parameters can be fitted.");
     for (const FreeParam& seen : free)
-      if (seen.key == key && seen.system == system) throw InputError(path, path + ": '" + name + "' is named twice.");
+      if (seen.key == key && seen.system == system)
+        throw InputError(path, path + ": '" + name + "' is named twice.");
     free.push_back({key, spec, system});
   }
   return free;
@@ -57,7 +63,8 @@ void setParam(ParamList& list, const std::string& key, double value) {
   list.emplace_back(key, ParamValue(value));
 }
 
-/// The given value of `key` in `list`, else the catalog default (a derived default: NaN, the middle of the slider).
+/// The given value of `key` in `list`, else the catalog default (a derived default: NaN, the middle of the
+/// slider).
 double givenOr(const ParamList& list, const ParamSpec& spec) {
   for (const auto& [name, given] : list)
     if (name == spec.key && !given.isList && !given.items.empty()) return given.items.front();
@@ -83,7 +90,8 @@ LeastSquaresProblem parameterSide(const FitRequest& request, const std::vector<F
 }
 
 /// The law's and the system's parameter lists at the free values p.
-std::pair<ParamList, ParamList> listsAt(const FitRequest& request, const std::vector<FreeParam>& free, const std::vector<double>& p) {
+std::pair<ParamList, ParamList> listsAt(const FitRequest& request, const std::vector<FreeParam>& free,
+                                        const std::vector<double>& p) {
   ParamList law = request.params, system = request.scenario.system;
   for (std::size_t i = 0; i < free.size(); ++i) setParam(free[i].system ? system : law, free[i].key, p[i]);
   return {law, system};
@@ -112,14 +120,17 @@ void curveModel(const FitRequest& request, const ParamList& law, std::vector<dou
 }
 
 /// Record: the spring-block run as the scenario drives it, over the data's span, sampled at the data's times.
-void recordModel(const FitRequest& request, const ParamList& law, const ParamList& system, std::vector<double>& out) {
+void recordModel(const FitRequest& request, const ParamList& law, const ParamList& system,
+                 std::vector<double>& out) {
   Scenario scenario = request.scenario;
   scenario.law = request.law;
   scenario.params = law;
   scenario.system = system;
   const auto result = std::get<LawSimulationResult>(runScenario(scenario, request.runProgress));
   const Trace& trace = result.run.trace;
-  const std::vector<double>& column = request.compare == "velocity" ? trace.v : request.compare == "position" ? trace.x : trace.friction;
+  const std::vector<double>& column = request.compare == "velocity"   ? trace.v
+                                      : request.compare == "position" ? trace.x
+                                                                      : trace.friction;
   for (std::size_t i = 0; i < request.x.size(); ++i) out[i] = interpolate(trace.t, column, request.x[i]);
 }
 
@@ -131,20 +142,25 @@ void preslidingModelAt(const FitRequest& request, const ParamList& law, std::vec
   for (std::size_t i = 0; i < request.x.size(); ++i) out[i] = interpolate(run.t, column, request.x[i]);
 }
 
-void modelAt(const FitRequest& request, const ParamList& law, const ParamList& system, std::vector<double>& out) {
+void modelAt(const FitRequest& request, const ParamList& law, const ParamList& system,
+             std::vector<double>& out) {
   switch (request.kind) {
-    case FitKind::Curve: return curveModel(request, law, out);
-    case FitKind::Record: return recordModel(request, law, system, out);
-    case FitKind::Presliding: return preslidingModelAt(request, law, out);
+    case FitKind::Curve:
+      return curveModel(request, law, out);
+    case FitKind::Record:
+      return recordModel(request, law, system, out);
+    case FitKind::Presliding:
+      return preslidingModelAt(request, law, out);
   }
 }
 
 void checkData(const FitRequest& request) {
   if (request.x.size() != request.y.size())
-    throw InputError("data", "The data's columns differ in length: " + std::to_string(request.x.size()) + " and " +
-                                 std::to_string(request.y.size()) + " values.");
+    throw InputError("data", "The data's columns differ in length: " + std::to_string(request.x.size()) +
+                                 " and " + std::to_string(request.y.size()) + " values.");
   if (request.kind == FitKind::Curve && !(request.N > 0 && std::isfinite(request.N)))
-    throw InputError("data.N", "data.N must be a normal force above 0 N; got " + formatNumber(request.N) + ".");
+    throw InputError("data.N",
+                     "data.N must be a normal force above 0 N; got " + formatNumber(request.N) + ".");
 }
 
 double totalSumOfSquares(const std::vector<double>& y) {
@@ -186,7 +202,8 @@ FitResult fitLaw(const FitRequest& request) {
   std::tie(result.params, result.system) = listsAt(request, free, result.fit.values);
   result.x = request.x, result.y = request.y;
   result.fitted.resize(request.x.size());
-  for (std::size_t i = 0; i < request.x.size(); ++i) result.fitted[i] = request.y[i] + result.fit.residuals[i];
+  for (std::size_t i = 0; i < request.x.size(); ++i)
+    result.fitted[i] = request.y[i] + result.fit.residuals[i];
   return result;
 }
 
@@ -195,10 +212,11 @@ namespace {
 /// The velocities of a conversion: log-spaced over two decades or more (from a positive vMin), else linear.
 std::vector<double> conversionVelocities(const ConversionRequest& request) {
   if (!(request.vMin >= 0 && request.vMax > request.vMin && std::isfinite(request.vMax)))
-    throw InputError("vMax", "vMin and vMax must satisfy 0 ≤ vMin < vMax [m/s]; got " + formatNumber(request.vMin) + " and " +
-                                 formatNumber(request.vMax) + ".");
+    throw InputError("vMax", "vMin and vMax must satisfy 0 ≤ vMin < vMax [m/s]; got " +
+                                 formatNumber(request.vMin) + " and " + formatNumber(request.vMax) + ".");
   if (request.count < 2 || request.count > 100000)
-    throw InputError("count", "count must be a whole number from 2 to 100000; got " + std::to_string(request.count) + ".");
+    throw InputError(
+        "count", "count must be a whole number from 2 to 100000; got " + std::to_string(request.count) + ".");
   const bool logarithmic = request.vMin > 0 && request.vMax / request.vMin >= 100;
   std::vector<double> v(static_cast<std::size_t>(request.count));
   for (int i = 0; i < request.count; ++i) {
@@ -223,7 +241,8 @@ ConversionResult convertLaw(const ConversionRequest& request) {
   // Step 1: law `from`'s steady friction force over the velocities.
   ConversionResult result;
   result.v = conversionVelocities(request);
-  const LawEvaluator from = reading::withFieldPrefix("fromParams.", [&] { return LawEvaluator(request.from, request.fromParams); });
+  const LawEvaluator from =
+      reading::withFieldPrefix("fromParams.", [&] { return LawEvaluator(request.from, request.fromParams); });
   for (double v : result.v) result.fromForce.push_back(from.forceMagnitude(v, request.N));
   // Step 2: law `to` fitted to it.
   FitRequest fit;
@@ -241,10 +260,12 @@ ConversionResult convertLaw(const ConversionRequest& request) {
   // Step 3: the largest deviations, absolute and relative, and where.
   for (std::size_t i = 0; i < result.v.size(); ++i) {
     const double deviation = std::abs(result.toForce[i] - result.fromForce[i]);
-    if (deviation > result.maxAbsoluteDeviation) result.maxAbsoluteDeviation = deviation, result.atVelocityAbsolute = result.v[i];
+    if (deviation > result.maxAbsoluteDeviation)
+      result.maxAbsoluteDeviation = deviation, result.atVelocityAbsolute = result.v[i];
     if (result.fromForce[i] == 0) continue;
     const double relative = deviation / std::abs(result.fromForce[i]);
-    if (relative > result.maxRelativeDeviation) result.maxRelativeDeviation = relative, result.atVelocityRelative = result.v[i];
+    if (relative > result.maxRelativeDeviation)
+      result.maxRelativeDeviation = relative, result.atVelocityRelative = result.v[i];
   }
   return result;
 }

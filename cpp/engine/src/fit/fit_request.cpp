@@ -23,9 +23,12 @@ struct Comparison {
   Quantity y;
 };
 constexpr Comparison kComparisons[] = {
-    {FitKind::Curve, "curve", "mu", Quantity::Coefficient},        {FitKind::Curve, "curve", "force", Quantity::Force},
-    {FitKind::Record, "record", "friction", Quantity::Force},      {FitKind::Record, "record", "velocity", Quantity::Velocity},
-    {FitKind::Record, "record", "position", Quantity::Position},   {FitKind::Presliding, "presliding", "position", Quantity::Position},
+    {FitKind::Curve, "curve", "mu", Quantity::Coefficient},
+    {FitKind::Curve, "curve", "force", Quantity::Force},
+    {FitKind::Record, "record", "friction", Quantity::Force},
+    {FitKind::Record, "record", "velocity", Quantity::Velocity},
+    {FitKind::Record, "record", "position", Quantity::Position},
+    {FitKind::Presliding, "presliding", "position", Quantity::Position},
     {FitKind::Presliding, "presliding", "friction", Quantity::Force},
 };
 
@@ -37,56 +40,78 @@ const Comparison& findComparison(const std::string& kind, const std::string& com
   std::string kinds, compares;
   for (const Comparison& known : kComparisons) {
     if (known.kindName == kind && known.compare == compare) return known;
-    if (known.kindName == kind) compares += (compares.empty() ? "'" : ", '") + std::string(known.compare) + "'";
+    if (known.kindName == kind)
+      compares += (compares.empty() ? "'" : ", '") + std::string(known.compare) + "'";
   }
-  if (compares.empty()) throw InputError("data.kind", "data.kind must be 'curve', 'record' or 'presliding'; got '" + kind + "'.");
-  throw InputError("data.compare", "data.compare for a " + kind + " must be one of " + compares + "; got '" + compare + "'.");
+  if (compares.empty())
+    throw InputError("data.kind", "data.kind must be 'curve', 'record' or 'presliding'; got '" + kind + "'.");
+  throw InputError("data.compare",
+                   "data.compare for a " + kind + " must be one of " + compares + "; got '" + compare + "'.");
 }
 
 std::vector<std::string> readKeys(const Value& value, const std::string& path) {
-  if (value.kind() != Value::Kind::List) throw InputError(path, path + " must be a list of parameter keys; got " + describeValue(value) + ".");
+  if (value.kind() != Value::Kind::List)
+    throw InputError(path, path + " must be a list of parameter keys; got " + describeValue(value) + ".");
   std::vector<std::string> keys;
-  for (std::size_t i = 0; i < value.items().size(); ++i) keys.push_back(reading::readText(value.items()[i], reading::itemPath(path, i), "mu_k"));
+  for (std::size_t i = 0; i < value.items().size(); ++i)
+    keys.push_back(reading::readText(value.items()[i], reading::itemPath(path, i), "mu_k"));
   return keys;
 }
 
 LeastSquaresOptions readOptions(const Value* value, LeastSquaresOptions options) {
   if (value == nullptr) return options;
-  const Fields fields(*value, "options", "options", "the fit's options", {"starts", "maxEvaluations", "tolerance", "seed"});
+  const Fields fields(*value, "options", "options", "the fit's options",
+                      {"starts", "maxEvaluations", "tolerance", "seed"});
   int seed = static_cast<int>(options.seed);
   fields.wholeNumber("starts", options.starts);
   fields.wholeNumber("maxEvaluations", options.maxEvaluations);
   fields.number("tolerance", options.tolerance);
   fields.wholeNumber("seed", seed);
-  if (options.starts < 1 || options.starts > 1000) throw InputError("options.starts", "options.starts must be a whole number from 1 to 1000; got " + std::to_string(options.starts) + ".");
+  if (options.starts < 1 || options.starts > 1000)
+    throw InputError("options.starts", "options.starts must be a whole number from 1 to 1000; got " +
+                                           std::to_string(options.starts) + ".");
   if (options.maxEvaluations < 10 || options.maxEvaluations > 1000000)
-    throw InputError("options.maxEvaluations", "options.maxEvaluations must be from 10 to 1000000; got " + std::to_string(options.maxEvaluations) + ".");
+    throw InputError("options.maxEvaluations", "options.maxEvaluations must be from 10 to 1000000; got " +
+                                                   std::to_string(options.maxEvaluations) + ".");
   if (!(options.tolerance >= 1e-16 && options.tolerance <= 1e-2))
-    throw InputError("options.tolerance", "options.tolerance must be from 1e-16 to 0.01; got " + formatNumber(options.tolerance) + ".");
-  if (seed < 0) throw InputError("options.seed", "options.seed must be a whole number ≥ 0; got " + std::to_string(seed) + ".");
+    throw InputError("options.tolerance", "options.tolerance must be from 1e-16 to 0.01; got " +
+                                              formatNumber(options.tolerance) + ".");
+  if (seed < 0)
+    throw InputError("options.seed",
+                     "options.seed must be a whole number ≥ 0; got " + std::to_string(seed) + ".");
   options.seed = static_cast<unsigned>(seed);
   return options;
 }
 
 /// A column's unit from data.units (absent: SI, "" for a coefficient).
 std::string unitOf(const Value* units, const std::string& column, Quantity quantity) {
-  const std::string si = quantity == Quantity::Velocity ? "m/s" : quantity == Quantity::Time ? "s" : quantity == Quantity::Position ? "m"
-                       : quantity == Quantity::Force    ? "N"   : "";
+  const std::string si = quantity == Quantity::Velocity   ? "m/s"
+                         : quantity == Quantity::Time     ? "s"
+                         : quantity == Quantity::Position ? "m"
+                         : quantity == Quantity::Force    ? "N"
+                                                          : "";
   if (units == nullptr) return si;
-  if (units->kind() != Value::Kind::Object) throw InputError("data.units", "data.units must be an object {COLUMN: UNIT}; got " + describeValue(*units) + ".");
+  if (units->kind() != Value::Kind::Object)
+    throw InputError("data.units",
+                     "data.units must be an object {COLUMN: UNIT}; got " + describeValue(*units) + ".");
   const Value* unit = units->find(column);
   return unit == nullptr ? si : reading::readText(*unit, "data.units." + column, "mm/s");
 }
 
 /// data: { kind, compare, file, text, x, y, units, N } → the request's kind, comparison and SI columns.
 void readData(const Value& value, FitRequest& request) {
-  const Fields fields(value, "data", "data", "the data", {"kind", "compare", "file", "text", "x", "y", "units", "N"});
+  const Fields fields(value, "data", "data", "the data",
+                      {"kind", "compare", "file", "text", "x", "y", "units", "N"});
   std::string kind = "curve", compare, file = "data", text, x, y;
   fields.text("kind", kind, "curve");
   fields.text("compare", compare, "mu");
   fields.text("file", file, "data.csv");
-  text = reading::readText(fields.required("text", "the CSV text (the CLI reads it from data.file)"), "data.text", "v,mu");
-  const Comparison& comparison = findComparison(kind, compare.empty() ? (kind == "curve" ? "mu" : kind == "record" ? "friction" : "position") : compare);
+  text = reading::readText(fields.required("text", "the CSV text (the CLI reads it from data.file)"),
+                           "data.text", "v,mu");
+  const Comparison& comparison = findComparison(kind, compare.empty() ? (kind == "curve"    ? "mu"
+                                                                         : kind == "record" ? "friction"
+                                                                                            : "position")
+                                                                      : compare);
   x = std::string(xColumnOf(comparison.kind));
   y = std::string(comparison.compare);
   fields.text("x", x, "v");
@@ -99,16 +124,20 @@ void readData(const Value& value, FitRequest& request) {
   request.x = fitdata::readColumn(table, x, unitOf(fields.find("units"), x, xQuantity), xQuantity);
   request.y = fitdata::readColumn(table, y, unitOf(fields.find("units"), y, comparison.y), comparison.y);
   if (request.x.size() < request.free.size())
-    throw InputError("data", file + " has " + std::to_string(request.x.size()) + " rows for " + std::to_string(request.free.size()) +
+    throw InputError("data", file + " has " + std::to_string(request.x.size()) + " rows for " +
+                                 std::to_string(request.free.size()) +
                                  " free parameters; a fit needs at least as many points as free parameters.");
 }
 
 /// The record's scenario: the fit's law put in, then read as any scenario is (scenario.system.c …).
 Scenario readRecordScenario(const Value* value, const std::string& law) {
   Value scenario = value == nullptr ? Value::object() : *value;
-  if (scenario.kind() != Value::Kind::Object) throw InputError("scenario", "scenario must be an object; got " + describeValue(scenario) + ".");
+  if (scenario.kind() != Value::Kind::Object)
+    throw InputError("scenario", "scenario must be an object; got " + describeValue(scenario) + ".");
   if (scenario.find("law") != nullptr || scenario.find("params") != nullptr)
-    throw InputError("scenario", "scenario takes the system and the drive; the law and its params are the fit's own (\"law\", \"params\").");
+    throw InputError("scenario",
+                     "scenario takes the system and the drive; the law and its params are the fit's own "
+                     "(\"law\", \"params\").");
   scenario.set("law", law);
   return reading::readScenarioFields(scenario, "scenario", "scenario");
 }
@@ -116,44 +145,57 @@ Scenario readRecordScenario(const Value* value, const std::string& law) {
 }  // namespace
 
 FitRequest readFitRequest(const Value& value) {
-  const Fields fields(value, "fit", "", "the fit", {"law", "params", "free", "data", "scenario", "presliding", "options"});
+  const Fields fields(value, "fit", "", "the fit",
+                      {"law", "params", "free", "data", "scenario", "presliding", "options"});
   FitRequest request;
   request.law = reading::readText(fields.required("law", "a law id such as 'stribeck'"), "law", "stribeck");
   findLaw(request.law);
-  if (const Value* params = fields.find("params")) request.params = reading::readParams(*params, "params", "params");
+  if (const Value* params = fields.find("params"))
+    request.params = reading::readParams(*params, "params", "params");
   request.free = readKeys(fields.required("free", "the list of parameters to fit"), "free");
   readData(fields.required("data", "the data to fit"), request);
-  if (request.kind == FitKind::Record) request.scenario = readRecordScenario(fields.find("scenario"), request.law);
-  else if (fields.find("scenario") != nullptr) throw InputError("scenario", "scenario is for a record (data.kind 'record') only.");
+  if (request.kind == FitKind::Record)
+    request.scenario = readRecordScenario(fields.find("scenario"), request.law);
+  else if (fields.find("scenario") != nullptr)
+    throw InputError("scenario", "scenario is for a record (data.kind 'record') only.");
   if (const Value* presliding = fields.find("presliding")) {
-    if (request.kind != FitKind::Presliding) throw InputError("presliding", "presliding is for data.kind 'presliding' only.");
+    if (request.kind != FitKind::Presliding)
+      throw InputError("presliding", "presliding is for data.kind 'presliding' only.");
     request.presliding = reading::readParams(*presliding, "presliding", "presliding");
   }
   request.options = readOptions(fields.find("options"), request.options);
   // A record runs over the data's span unless its system says otherwise.
   if (request.kind == FitKind::Record) {
     const auto& system = request.scenario.system;
-    const bool hasDuration = std::any_of(system.begin(), system.end(), [](const auto& entry) { return entry.first == "duration"; });
+    const bool hasDuration = std::any_of(system.begin(), system.end(),
+                                         [](const auto& entry) { return entry.first == "duration"; });
     if (!hasDuration) request.scenario.system.emplace_back("duration", ParamValue(request.x.back()));
   }
   return request;
 }
 
 ConversionRequest readConversionRequest(const Value& value) {
-  const Fields fields(value, "conversion", "", "the conversion", {"from", "fromParams", "to", "toParams", "free", "vMin", "vMax", "N", "count", "options"});
+  const Fields fields(
+      value, "conversion", "", "the conversion",
+      {"from", "fromParams", "to", "toParams", "free", "vMin", "vMax", "N", "count", "options"});
   ConversionRequest request;
-  request.from = reading::readText(fields.required("from", "the law converted from"), "from", "drake-stribeck");
-  request.to = reading::readText(fields.required("to", "the law converted to"), "to", "opensees-veldependent");
+  request.from =
+      reading::readText(fields.required("from", "the law converted from"), "from", "drake-stribeck");
+  request.to =
+      reading::readText(fields.required("to", "the law converted to"), "to", "opensees-veldependent");
   reading::withFieldPrefix("", [&] { findLaw(request.from); });
   findLaw(request.to);
-  if (const Value* params = fields.find("fromParams")) request.fromParams = reading::readParams(*params, "fromParams", "fromParams");
-  if (const Value* params = fields.find("toParams")) request.toParams = reading::readParams(*params, "toParams", "toParams");
+  if (const Value* params = fields.find("fromParams"))
+    request.fromParams = reading::readParams(*params, "fromParams", "fromParams");
+  if (const Value* params = fields.find("toParams"))
+    request.toParams = reading::readParams(*params, "toParams", "toParams");
   if (const Value* free = fields.find("free")) request.free = readKeys(*free, "free");
   fields.number("vMin", request.vMin);
   fields.number("vMax", request.vMax);
   fields.number("N", request.N);
   fields.wholeNumber("count", request.count);
-  if (!(request.N > 0 && std::isfinite(request.N))) throw InputError("N", "N must be a normal force above 0 N; got " + formatNumber(request.N) + ".");
+  if (!(request.N > 0 && std::isfinite(request.N)))
+    throw InputError("N", "N must be a normal force above 0 N; got " + formatNumber(request.N) + ".");
   request.options = readOptions(fields.find("options"), request.options);
   return request;
 }
@@ -168,7 +210,8 @@ Value numbers(const std::vector<double>& values) {
 
 Value paramsValue(const ParamList& params) {
   Value object = Value::object();
-  for (const auto& [key, given] : params) object.set(key, given.isList ? numbers(given.items) : Value(given.items.front()));
+  for (const auto& [key, given] : params)
+    object.set(key, given.isList ? numbers(given.items) : Value(given.items.front()));
   return object;
 }
 
@@ -185,7 +228,8 @@ Value columnValue(std::string_view column, Quantity quantity) {
 }  // namespace
 
 Value fitOptionsValue() {
-  // One entry per kind, in kComparisons' order, with its x column (as readData defaults it) and its comparisons.
+  // One entry per kind, in kComparisons' order, with its x column (as readData defaults it) and its
+  // comparisons.
   Value kinds = Value::list();
   for (std::size_t i = 0; i < std::size(kComparisons); ++i) {
     const Comparison& first = kComparisons[i];
@@ -210,7 +254,8 @@ Value fitOptionsValue() {
 
 Value fitResultValue(const FitResult& result) {
   const LeastSquaresResult& fit = result.fit;
-  Value out = Value::object(), values = Value::object(), errors = Value::object(), correlation = Value::list(), warnings = Value::list();
+  Value out = Value::object(), values = Value::object(), errors = Value::object(),
+        correlation = Value::list(), warnings = Value::list();
   for (std::size_t i = 0; i < result.free.size(); ++i) {
     values.set(result.free[i], fit.values[i]);
     errors.set(result.free[i], fit.standardErrors[i]);

@@ -58,7 +58,8 @@ double toBounded(double x, double lower, double upper) {
 /// T⁻¹(p), with p first moved a hair inside a finite bound (T⁻¹ of the bound itself is ±∞).
 double toFree(double p, double lower, double upper) {
   const double width = std::isfinite(lower) && std::isfinite(upper) ? upper - lower : 0.0;
-  const double hair = 1e-9 * (width > 0 ? width : std::max(1.0, std::abs(std::isfinite(lower) ? lower : upper)));
+  const double hair =
+      1e-9 * (width > 0 ? width : std::max(1.0, std::abs(std::isfinite(lower) ? lower : upper)));
   if (std::isfinite(lower)) p = std::max(p, lower + hair);
   if (std::isfinite(upper)) p = std::min(p, upper - hair);
   if (std::isfinite(lower) && std::isfinite(upper)) return std::log((p - lower) / (upper - p));
@@ -110,12 +111,15 @@ class Evaluator {
 /// Eigen's functor interface: residuals and a forward-difference Jacobian, both in x.
 struct FreeFunctor : Eigen::DenseFunctor<double> {
   FreeFunctor(const LeastSquaresProblem& problem, Evaluator& evaluator)
-      : Eigen::DenseFunctor<double>(static_cast<int>(problem.start.size()), static_cast<int>(problem.residualCount)),
-        problem_(problem), evaluator_(evaluator) {}
+      : Eigen::DenseFunctor<double>(static_cast<int>(problem.start.size()),
+                                    static_cast<int>(problem.residualCount)),
+        problem_(problem),
+        evaluator_(evaluator) {}
 
   std::vector<double> bounded(const Vector& x) const {
     std::vector<double> p(static_cast<std::size_t>(x.size()));
-    for (std::size_t i = 0; i < p.size(); ++i) p[i] = toBounded(x[static_cast<Eigen::Index>(i)], problem_.lower[i], problem_.upper[i]);
+    for (std::size_t i = 0; i < p.size(); ++i)
+      p[i] = toBounded(x[static_cast<Eigen::Index>(i)], problem_.lower[i], problem_.upper[i]);
     return p;
   }
 
@@ -141,7 +145,8 @@ struct FreeFunctor : Eigen::DenseFunctor<double> {
         Vector moved = x;
         moved[j] += step;
         if (!evaluator_.evaluate(bounded(moved), r1)) continue;
-        for (Eigen::Index i = 0; i < jacobian.rows(); ++i) jacobian(i, j) = (r1[static_cast<std::size_t>(i)] - r0[static_cast<std::size_t>(i)]) / step;
+        for (Eigen::Index i = 0; i < jacobian.rows(); ++i)
+          jacobian(i, j) = (r1[static_cast<std::size_t>(i)] - r0[static_cast<std::size_t>(i)]) / step;
         break;
       }
     }
@@ -162,14 +167,18 @@ void checkProblem(const LeastSquaresProblem& problem) {
   if (!problem.residuals) throw std::logic_error("fitLeastSquares: no residual function");
   if (problem.residualCount < k)
     throw InputError("data", "The data give " + std::to_string(problem.residualCount) + " residuals for " +
-                                 std::to_string(k) + " free parameters: a fit needs at least as many points as free parameters.");
+                                 std::to_string(k) +
+                                 " free parameters: a fit needs at least as many points as free parameters.");
   for (std::size_t i = 0; i < k; ++i) {
     const double l = problem.lower[i], u = problem.upper[i], s = problem.start[i];
-    if (!(l < u)) throw InputError(problem.names[i], "Parameter " + problem.names[i] + ": its lower bound " + formatNumber(l) +
-                                                         " is not below its upper bound " + formatNumber(u) + ".");
+    if (!(l < u))
+      throw InputError(problem.names[i], "Parameter " + problem.names[i] + ": its lower bound " +
+                                             formatNumber(l) + " is not below its upper bound " +
+                                             formatNumber(u) + ".");
     if (!std::isfinite(s) || s < l || s > u)
       throw InputError(problem.names[i], "Parameter " + problem.names[i] + ": the start " + formatNumber(s) +
-                                             " is not a finite number between " + formatNumber(l) + " and " + formatNumber(u) + ".");
+                                             " is not a finite number between " + formatNumber(l) + " and " +
+                                             formatNumber(u) + ".");
   }
 }
 
@@ -185,7 +194,8 @@ std::pair<double, double> startRange(const LeastSquaresProblem& problem, std::si
   double high = problem.startHigh.empty() ? problem.upper[i] : problem.startHigh[i];
   low = std::max(low, problem.lower[i]);
   high = std::min(high, problem.upper[i]);
-  if (!std::isfinite(low) || !std::isfinite(high) || !(low <= high)) return {problem.start[i], problem.start[i]};
+  if (!std::isfinite(low) || !std::isfinite(high) || !(low <= high))
+    return {problem.start[i], problem.start[i]};
   return {low, high};
 }
 
@@ -201,13 +211,15 @@ std::vector<std::vector<double>> spreadStarts(const LeastSquaresProblem& problem
   for (std::size_t i = 0; i < problem.start.size(); ++i) {
     std::vector<int> strata(static_cast<std::size_t>(extra));
     std::iota(strata.begin(), strata.end(), 0);
-    for (std::size_t j = strata.size(); j > 1; --j) std::swap(strata[j - 1], strata[rng() % j]);  // Fisher–Yates
+    for (std::size_t j = strata.size(); j > 1; --j)
+      std::swap(strata[j - 1], strata[rng() % j]);  // Fisher–Yates
     const auto [low, high] = startRange(problem, i);
     const bool logarithmic = !problem.logScale.empty() && problem.logScale[i] && low > 0;
     for (int s = 0; s < extra; ++s) {
       const double u = (strata[static_cast<std::size_t>(s)] + unitDraw(rng)) / extra;
       starts[static_cast<std::size_t>(s) + 1][i] =
-          logarithmic ? std::exp(std::log(low) + u * (std::log(high) - std::log(low))) : low + u * (high - low);
+          logarithmic ? std::exp(std::log(low) + u * (std::log(high) - std::log(low)))
+                      : low + u * (high - low);
     }
   }
   return starts;
@@ -222,12 +234,13 @@ struct Run {
   bool evaluable = false;
 };
 
-Run runFrom(const LeastSquaresProblem& problem, const std::vector<double>& start, const LeastSquaresOptions& options,
-            Evaluator& evaluator) {
+Run runFrom(const LeastSquaresProblem& problem, const std::vector<double>& start,
+            const LeastSquaresOptions& options, Evaluator& evaluator) {
   evaluator.restart(options.maxEvaluations);
   FreeFunctor functor(problem, evaluator);
   Vector x(static_cast<Eigen::Index>(start.size()));
-  for (std::size_t i = 0; i < start.size(); ++i) x[static_cast<Eigen::Index>(i)] = toFree(start[i], problem.lower[i], problem.upper[i]);
+  for (std::size_t i = 0; i < start.size(); ++i)
+    x[static_cast<Eigen::Index>(i)] = toFree(start[i], problem.lower[i], problem.upper[i]);
   Eigen::LevenbergMarquardt<FreeFunctor> lm(functor);
   lm.setFtol(options.tolerance);
   lm.setXtol(options.tolerance);
@@ -268,7 +281,9 @@ Matrix jacobianInP(const LeastSquaresProblem& problem, const std::vector<double>
     const std::vector<double>& b = okMinus ? down : r0;
     const double span = (okPlus ? plus[j] : p[j]) - (okMinus ? minus[j] : p[j]);
     if (span <= 0) continue;
-    for (Eigen::Index i = 0; i < n; ++i) jacobian(i, static_cast<Eigen::Index>(j)) = (a[static_cast<std::size_t>(i)] - b[static_cast<std::size_t>(i)]) / span;
+    for (Eigen::Index i = 0; i < n; ++i)
+      jacobian(i, static_cast<Eigen::Index>(j)) =
+          (a[static_cast<std::size_t>(i)] - b[static_cast<std::size_t>(i)]) / span;
   }
   return jacobian;
 }
@@ -297,7 +312,8 @@ void addStatistics(const LeastSquaresProblem& problem, const Matrix& jacobian, L
   for (Eigen::Index j = 0; j < k; ++j) {
     const auto i = static_cast<std::size_t>(j);
     const double width = problem.upper[i] - problem.lower[i];
-    const double typical = std::max({std::abs(result.values[i]), std::abs(problem.start[i]), std::isfinite(width) ? width : 0.0, 1e-300});
+    const double typical = std::max(
+        {std::abs(result.values[i]), std::abs(problem.start[i]), std::isfinite(width) ? width : 0.0, 1e-300});
     effects[j] = norms[j] * typical;
   }
   std::vector<bool> inert(static_cast<std::size_t>(k), false);
@@ -305,8 +321,9 @@ void addStatistics(const LeastSquaresProblem& problem, const Matrix& jacobian, L
     if (norms[j] > 0 && effects[j] > 1e-10 * effects.maxCoeff()) continue;
     inert[static_cast<std::size_t>(j)] = true;
     norms[j] = 1.0;
-    result.warnings.push_back("Parameter " + problem.names[static_cast<std::size_t>(j)] +
-                              " is not identifiable from these data: changing it does not change the residuals.");
+    result.warnings.push_back(
+        "Parameter " + problem.names[static_cast<std::size_t>(j)] +
+        " is not identifiable from these data: changing it does not change the residuals.");
   }
   // Step 2: the scaled normal matrix, its condition, and the near-null directions.
   const Matrix scaled = jacobian * norms.cwiseInverse().asDiagonal();
@@ -317,21 +334,25 @@ void addStatistics(const LeastSquaresProblem& problem, const Matrix& jacobian, L
     if (sigma[j] > 1e-6 * largest) continue;
     const std::string names = namesAlong(problem, svd.matrixV().col(j));
     if (names.find(',') == std::string::npos) continue;  // a single inert parameter is already reported
-    result.warnings.push_back("Parameters " + names +
-                              " are not identifiable separately from these data: the normal matrix is near-singular "
-                              "(their effects on the residuals nearly cancel).");
+    result.warnings.push_back(
+        "Parameters " + names +
+        " are not identifiable separately from these data: the normal matrix is near-singular "
+        "(their effects on the residuals nearly cancel).");
   }
   // Step 3: C = s²·D⁻¹ V Σ⁻² Vᵀ D⁻¹, with 1/σ² = ∞ for a direction the data do not determine.
   Vector inverseSquares(sigma.size());
-  for (Eigen::Index j = 0; j < sigma.size(); ++j) inverseSquares[j] = sigma[j] > 1e-14 * largest ? 1.0 / (sigma[j] * sigma[j]) : kInf;
+  for (Eigen::Index j = 0; j < sigma.size(); ++j)
+    inverseSquares[j] = sigma[j] > 1e-14 * largest ? 1.0 / (sigma[j] * sigma[j]) : kInf;
   const bool singular = !inverseSquares.allFinite();
   Matrix covariance = svd.matrixV() * inverseSquares.cwiseMin(1e300).asDiagonal() * svd.matrixV().transpose();
   covariance = s2 * norms.cwiseInverse().asDiagonal() * covariance * norms.cwiseInverse().asDiagonal();
   result.standardErrors.assign(static_cast<std::size_t>(k), kNaN);
-  result.correlation.assign(static_cast<std::size_t>(k), std::vector<double>(static_cast<std::size_t>(k), kNaN));
+  result.correlation.assign(static_cast<std::size_t>(k),
+                            std::vector<double>(static_cast<std::size_t>(k), kNaN));
   for (Eigen::Index i = 0; i < k; ++i) {
     const bool unknown = inert[static_cast<std::size_t>(i)] || (singular && covariance(i, i) > 1e250);
-    result.standardErrors[static_cast<std::size_t>(i)] = unknown ? kInf : std::sqrt(std::max(covariance(i, i), 0.0));
+    result.standardErrors[static_cast<std::size_t>(i)] =
+        unknown ? kInf : std::sqrt(std::max(covariance(i, i), 0.0));
     for (Eigen::Index j = 0; j < k; ++j)
       result.correlation[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] =
           i == j ? 1.0 : covariance(i, j) / std::sqrt(covariance(i, i) * covariance(j, j));
@@ -348,9 +369,10 @@ void warnAtBounds(const LeastSquaresProblem& problem, LeastSquaresResult& result
     const bool atLower = std::isfinite(l) && p - l <= 1e-7 * (both ? u - l : std::max(start - l, 1e-300));
     const bool atUpper = std::isfinite(u) && u - p <= 1e-7 * (both ? u - l : std::max(u - start, 1e-300));
     if (!atLower && !atUpper) continue;
-    result.warnings.push_back("Parameter " + problem.names[i] + " ended at its " + (atLower ? "lower" : "upper") + " bound (" +
-                              formatNumber(atLower ? l : u) +
-                              "): the data pull it past the allowed range, so its value and standard error are not identified.");
+    result.warnings.push_back(
+        "Parameter " + problem.names[i] + " ended at its " + (atLower ? "lower" : "upper") + " bound (" +
+        formatNumber(atLower ? l : u) +
+        "): the data pull it past the allowed range, so its value and standard error are not identified.");
   }
 }
 
@@ -369,11 +391,13 @@ LeastSquaresResult fitLeastSquares(const LeastSquaresProblem& problem, const Lea
     Run run = runFrom(problem, starts[s], options, evaluator);
     if (run.evaluable) ++evaluable;
     if (run.ssr < best.ssr) best = std::move(run);
-    const FitProgress progress{static_cast<int>(s) + 1, static_cast<int>(starts.size()), evaluator.count(), best.ssr};
+    const FitProgress progress{static_cast<int>(s) + 1, static_cast<int>(starts.size()), evaluator.count(),
+                               best.ssr};
     stopped = options.progress && !options.progress(progress) && s + 1 < starts.size();
   }
   if (!best.evaluable)
-    throw InputError("data", "The fit could not evaluate the model at any of its " + std::to_string(std::max(1, options.starts)) +
+    throw InputError("data", "The fit could not evaluate the model at any of its " +
+                                 std::to_string(std::max(1, options.starts)) +
                                  " starts: no parameter set in the ranges gives finite residuals.");
   // Step 2: the residuals, RMS and R² at the best point.
   LeastSquaresResult result;
@@ -390,7 +414,8 @@ LeastSquaresResult fitLeastSquares(const LeastSquaresProblem& problem, const Lea
   addStatistics(problem, jacobianInP(problem, best.p, evaluator), result);
   warnAtBounds(problem, result);
   if (stopped)
-    result.warnings.push_back("The fit was stopped after " + std::to_string(done) + " of its " + std::to_string(starts.size()) +
+    result.warnings.push_back("The fit was stopped after " + std::to_string(done) + " of its " +
+                              std::to_string(starts.size()) +
                               " starts: the values are the best point of those, not the fit's answer.");
   else if (!result.converged)
     result.warnings.push_back("The fit did not converge within " + std::to_string(options.maxEvaluations) +

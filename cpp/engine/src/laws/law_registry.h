@@ -8,7 +8,7 @@
 namespace friction {
 
 struct LawDefinition {
-  ModelSpec spec;                       ///< id, name, description, citation, parameters
+  ModelSpec spec;  ///< id, name, description, citation, parameters
   std::string_view origin;
   std::vector<std::string_view> inputs;
   /// `inputs` as bits of kInputNames (filled in by the registry): the input checks run on every
@@ -52,13 +52,15 @@ struct LawDefinition {
   double (*forceSlope)(const ResolvedParams&, double v, double N, const LawStateVector& state) = nullptr;
   /// Such a law's inverse at a fixed state, in closed form: the slip velocity [m/s] at which its friction is
   /// `force` [N] with normal force N (N > 0); nullptr if the law has none (the slider then iterates).
-  double (*velocityForForce)(const ResolvedParams&, double force, double N, const LawStateVector& state) = nullptr;
+  double (*velocityForForce)(const ResolvedParams&, double force, double N,
+                             const LawStateVector& state) = nullptr;
   /// A state evolution that reads the friction's rate (Nagata et al. 2012): dθᵢ/dt gains gᵢ·dμ/dt, with
   /// g returned here; nullptr (or zeros) if it has none.
   LawStateVector (*frictionRateCoupling)(const ResolvedParams&, const LawStateVector& state) = nullptr;
   /// The state just after a step of the normal force from `before` to `after` [N] (Linker & Dieterich
   /// 1992); nullptr: the state does not jump.
-  LawStateVector (*normalForceStep)(const ResolvedParams&, double before, double after, const LawStateVector& state) = nullptr;
+  LawStateVector (*normalForceStep)(const ResolvedParams&, double before, double after,
+                                    const LawStateVector& state) = nullptr;
 };
 
 // Code that runs once per process (building the catalog), in files whose other functions are hot: it is

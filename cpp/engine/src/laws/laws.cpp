@@ -44,11 +44,14 @@ const LawDefinition& findDefinition(std::string_view id) {
   for (const LawDefinition& law : definitions())
     if (law.spec.id == id) return law;
   std::string known;
-  for (const LawDefinition& law : definitions()) known += (known.empty() ? "" : ", ") + std::string(law.spec.id);
+  for (const LawDefinition& law : definitions())
+    known += (known.empty() ? "" : ", ") + std::string(law.spec.id);
   throw InputError("law", "Unknown law '" + std::string(id) + "'; the laws are: " + known + ".");
 }
 
-bool reads(const LawDefinition& law, Input input) { return law.inputBits >> static_cast<unsigned>(input) & 1u; }
+bool reads(const LawDefinition& law, Input input) {
+  return law.inputBits >> static_cast<unsigned>(input) & 1u;
+}
 
 void requireFinite(double value, std::string_view name, std::string_view unit) {
   if (!std::isfinite(value))
@@ -79,7 +82,8 @@ void checkInputs(const LawDefinition& law, const LawInputs& in, bool stepping) {
     requireFinite(in.n, "n", "");
     const double length = norm(in.n);
     if (std::fabs(length - 1) > 1e-9)
-      throw InputError("n", "Input n must be a unit normal vector; its length is " + formatNumber(length) + ".");
+      throw InputError("n",
+                       "Input n must be a unit normal vector; its length is " + formatNumber(length) + ".");
   }
   if (stepping && reads(law, Input::Dt) && !(std::isfinite(in.dt) && in.dt > 0))
     throw InputError("dt", "Input dt must be a time step > 0 s; got " + formatNumber(in.dt) + " s.");
@@ -105,10 +109,12 @@ const std::vector<LawSpec>& lawCatalog() {
   static const std::vector<LawSpec> catalog = [] {
     std::vector<LawSpec> specs;
     for (const LawDefinition& law : definitions())
-      specs.push_back({law.spec, law.origin,
-                       {law.coefficient != nullptr, law.force != nullptr, law.step != nullptr, law.dynamics != nullptr,
-                        law.staticLimit != nullptr},
-                       law.inputs, law.state});
+      specs.push_back({law.spec,
+                       law.origin,
+                       {law.coefficient != nullptr, law.force != nullptr, law.step != nullptr,
+                        law.dynamics != nullptr, law.staticLimit != nullptr},
+                       law.inputs,
+                       law.state});
     return specs;
   }();
   return catalog;
@@ -138,7 +144,8 @@ Vec3 frictionForce(std::string_view id, const ParamList& params, const LawInputs
   return law.force(resolved, inputs);
 }
 
-LawStep stepLaw(std::string_view id, const ParamList& params, const LawState& state, const LawInputs& inputs) {
+LawStep stepLaw(std::string_view id, const ParamList& params, const LawState& state,
+                const LawInputs& inputs) {
   const LawDefinition& law = findDefinition(id);
   if (!law.step) missing(law, "stateful form");
   const ResolvedParams resolved = resolveLaw(law, params);
@@ -162,7 +169,8 @@ double LawEvaluator::forceMagnitude(double v, double N, double p, double theta) 
   // vt, n and Fn are built here from v and N (n a unit normal): when the caller's four numbers are
   // finite and θ ≤ 1, every input the law can read passes, so the full check (a per-input test and
   // a norm, on the integrators' hot path) runs only to name the input that fails.
-  const bool callerInputsValid = std::isfinite(v) && std::isfinite(N) && std::isfinite(p) && std::isfinite(theta) && theta <= 1;
+  const bool callerInputsValid =
+      std::isfinite(v) && std::isfinite(N) && std::isfinite(p) && std::isfinite(theta) && theta <= 1;
   if (!callerInputsValid) checkInputs(*law_, in, false);
   if (law_->curveForce) return law_->curveForce(resolved_, in);
   if (law_->force) return norm(law_->force(resolved_, in));
@@ -255,11 +263,13 @@ LawStateVector LawEvaluator::afterNormalStep(double before, double after, const 
   return law_->normalForceStep ? law_->normalForceStep(resolved_, before, after, state) : state;
 }
 
-LawDynamics lawDynamics(std::string_view id, const ParamList& params, double v, double N, const LawStateVector& state) {
+LawDynamics lawDynamics(std::string_view id, const ParamList& params, double v, double N,
+                        const LawStateVector& state) {
   const LawEvaluator law(id, params);
   requireFinite(v, "v", "m/s");
   requireFinite(N, "N", "N");
-  for (std::size_t i = 0; i < law.stateSize(); ++i) requireFinite(state[i], law.spec().state[i].key, law.spec().state[i].unit);
+  for (std::size_t i = 0; i < law.stateSize(); ++i)
+    requireFinite(state[i], law.spec().state[i].key, law.spec().state[i].unit);
   return law.dynamics(v, N, state);
 }
 
@@ -268,7 +278,8 @@ LawCurve lawCurve(std::string_view id, const ParamList& params, const CurveReque
   requireFinite(request.vMin, "vMin", "m/s");
   requireFinite(request.vMax, "vMax", "m/s");
   require(request.vMin < request.vMax, "vMax",
-          "vMax must be greater than vMin; got " + formatNumber(request.vMax) + " m/s and " + formatNumber(request.vMin) + " m/s.");
+          "vMax must be greater than vMin; got " + formatNumber(request.vMax) + " m/s and " +
+              formatNumber(request.vMin) + " m/s.");
   require(request.count >= 2 && request.count <= 20000, "count",
           "count must be between 2 and 20000 points; got " + std::to_string(request.count) + ".");
   require(!request.logarithmic || request.vMin > 0, "vMin",
@@ -278,9 +289,10 @@ LawCurve lawCurve(std::string_view id, const ParamList& params, const CurveReque
   const int n = request.count;
   for (int i = 0; i < n; ++i) {
     const double fraction = static_cast<double>(i) / (n - 1);
-    const double v = request.logarithmic
-                         ? std::exp(std::log(request.vMin) + fraction * (std::log(request.vMax) - std::log(request.vMin)))
-                         : request.vMin + fraction * (request.vMax - request.vMin);
+    const double v =
+        request.logarithmic
+            ? std::exp(std::log(request.vMin) + fraction * (std::log(request.vMax) - std::log(request.vMin)))
+            : request.vMin + fraction * (request.vMax - request.vMin);
     // On a linear axis through 0, add v = 0 itself: that is where the laws differ most.
     if (!request.logarithmic && !curve.v.empty() && curve.v.back() < 0 && v > 0) curve.v.push_back(0.0);
     curve.v.push_back(v);

@@ -36,8 +36,9 @@ void validate(const ResolvedParams& r) {
   const DrakeParams p = bindParams(kFields, r);
   // CoulombFriction's constructor: both non-negative (the ranges), and dynamic ≤ static.
   require(p.dynamic_friction <= p.static_friction, "dynamic_friction",
-          "Dynamic friction (dynamic_friction) must not exceed static friction (" + formatNumber(p.static_friction) +
-              "), as Drake's CoulombFriction requires; got " + formatNumber(p.dynamic_friction) + ".");
+          "Dynamic friction (dynamic_friction) must not exceed static friction (" +
+              formatNumber(p.static_friction) + "), as Drake's CoulombFriction requires; got " +
+              formatNumber(p.dynamic_friction) + ".");
 }
 
 // step5(x) = x³ (10 + x (6x − 15)) = 10x³ − 15x⁴ + 6x⁵, in Drake's evaluation order.
@@ -76,22 +77,28 @@ Vec3 force(const ResolvedParams& r, const LawInputs& in) {
 
 const std::vector<Equation> kEquations = {
     {R"t(s = \lVert \mathbf{v}_t \rVert \cdot \frac{1}{v_s})t",
-     "The slip speed in units of the stiction tolerance, multiplied by the stored inverse 1/vs as Drake does."},
+     "The slip speed in units of the stiction tolerance, multiplied by the stored inverse 1/vs as Drake "
+     "does."},
     {R"t(\mu(s) = \begin{cases} \mu_s \operatorname{step5}(s) & s < 1 \\ \mu_s - (\mu_s - \mu_d) \operatorname{step5}\left(\frac{s - 1}{2}\right) & 1 \le s < 3 \\ \mu_d & s \ge 3 \end{cases})t",
-     "The Stribeck approximation: from 0 at rest up to μs at vs, down to μd at 3vs (StribeckModel::ComputeFrictionCoefficient)."},
+     "The Stribeck approximation: from 0 at rest up to μs at vs, down to μd at 3vs "
+     "(StribeckModel::ComputeFrictionCoefficient)."},
     {R"t(\operatorname{step5}(x) = x^3 \left(10 + x\,(6x - 15)\right))t",
      "The quintic step 10x³ − 15x⁴ + 6x⁵, in Drake's evaluation order."},
     {R"t(\mathbf{F} = \begin{cases} -\mu(s)\,N\,\dfrac{\mathbf{v}_t}{\lVert \mathbf{v}_t \rVert} & N > 0 \text{ and } \lVert \mathbf{v}_t \rVert > 10^{-14}\ \text{m/s} \\ \mathbf{0} & \text{otherwise} \end{cases})t",
-     "The force on the body in continuous point contact: against the slip, and exactly zero without normal force "
+     "The force on the body in continuous point contact: against the slip, and exactly zero without normal "
+     "force "
      "or below 1e-14 m/s of slip (no softened norm)."},
 };
 const std::vector<std::string_view> kQuirks = {
-    "μ(0) = 0: stiction is creep below vs, so there is no true stick state; the curve's peak μs·N at vs is the "
+    "μ(0) = 0: stiction is creep below vs, so there is no true stick state; the curve's peak μs·N at vs is "
+    "the "
     "break-away force.",
-    "The slip is multiplied by the stored inverse 1/vs and step5 is evaluated in Drake's order, so μ(0.999999 vs) "
+    "The slip is multiplied by the stored inverse 1/vs and step5 is evaluated in Drake's order, so "
+    "μ(0.999999 vs) "
     "rounds just above μs, as Drake's does.",
     "Zero force below 1e-14 m/s of slip or without normal force.",
-    "The code's default stiction tolerance is 1e-4 m/s (since 2024); the doc comment of set_stiction_tolerance "
+    "The code's default stiction tolerance is 1e-4 m/s (since 2024); the doc comment of "
+    "set_stiction_tolerance "
     "still says 1 mm/s.",
     "Drake refuses a dynamic coefficient above the static one (CoulombFriction), and so does this law.",
 };
@@ -99,19 +106,21 @@ const std::vector<std::string_view> kQuirks = {
 }  // namespace
 
 FRICTION_RUN_ONCE void addDrakeLaws(std::vector<LawDefinition>& laws) {
-  LawDefinition drake{{"drake-stribeck", "Drake Stribeck approximation",
-                       "A smooth approximation of Coulomb friction: μ rises from 0 at rest to μs at the stiction "
-                       "tolerance vs and falls to μd at 3vs, both joins by the quintic step5. Zero force below "
-                       "1e-14 m/s of slip or without normal force.",
-                       "Drake, multibody/plant/multibody_plant.cc (StribeckModel), coulomb_friction.cc, "
-                       "multibody_plant_config.h (RobotLocomotion/drake @ be259df724b3).",
-                       specsOf(kFields)},
-                      "Drake",
-                      {"v", "vt", "n", "Fn"}};
+  LawDefinition drake{
+      {"drake-stribeck", "Drake Stribeck approximation",
+       "A smooth approximation of Coulomb friction: μ rises from 0 at rest to μs at the stiction "
+       "tolerance vs and falls to μd at 3vs, both joins by the quintic step5. Zero force below "
+       "1e-14 m/s of slip or without normal force.",
+       "Drake, multibody/plant/multibody_plant.cc (StribeckModel), coulomb_friction.cc, "
+       "multibody_plant_config.h (RobotLocomotion/drake @ be259df724b3).",
+       specsOf(kFields)},
+      "Drake",
+      {"v", "vt", "n", "Fn"}};
   drake.spec.equations = kEquations;
   drake.spec.quirks = kQuirks;
-  setTexSymbols(drake.spec, {{"static_friction", R"t(\mu_s)t"}, {"dynamic_friction", R"t(\mu_d)t"},
-                             {"stiction_tolerance", "v_s"}});
+  setTexSymbols(
+      drake.spec,
+      {{"static_friction", R"t(\mu_s)t"}, {"dynamic_friction", R"t(\mu_d)t"}, {"stiction_tolerance", "v_s"}});
   setRoles(drake.spec, {{"static_friction", ParamRole::StaticCoefficient},
                         {"dynamic_friction", ParamRole::KineticCoefficient},
                         {"stiction_tolerance", ParamRole::StictionSpeed}});

@@ -55,18 +55,18 @@ const VD kMuSlow{&VelDependentParams::muSlow,
                             "Coefficient at zero velocity; any value > 0. Greater than muFast is allowed."},
                            0.0, kUnbounded, kExclusive)};
 // VelDependent.cpp:98 (VelPressureDep.cpp:107): exits if transRate < 0. No upper limit.
-const VD kTransRate{&VelDependentParams::transRate,
-                    accepting({"transRate", "a", "transRate", "s/m", 0.77, 0.0, 1e4, 0.01, Scale::Linear,
-                               "Rate of the exponential transition from muSlow to muFast; any value ≥ 0, in the "
-                               "inverse of your velocity unit (OpenSees is unit-agnostic; s/m in SI)."},
-                              0.0, kUnbounded)};
+const VD kTransRate{
+    &VelDependentParams::transRate,
+    accepting({"transRate", "a", "transRate", "s/m", 0.77, 0.0, 1e4, 0.01, Scale::Linear,
+               "Rate of the exponential transition from muSlow to muFast; any value ≥ 0, in the "
+               "inverse of your velocity unit (OpenSees is unit-agnostic; s/m in SI)."},
+              0.0, kUnbounded)};
 const std::array<VD, 3> kVelDependentFields = {{
     kMuSlow,
     // VelDependent.cpp:92: exits if muFast <= 0. No upper limit.
-    {&VelDependentParams::muFast,
-     accepting({"muFast", "μfast", "muFast", "", 0.163, 0.005, 2.0, 0.005, Scale::Linear,
-                "Coefficient at high velocity; any value > 0."},
-               0.0, kUnbounded, kExclusive)},
+    {&VelDependentParams::muFast, accepting({"muFast", "μfast", "muFast", "", 0.163, 0.005, 2.0, 0.005,
+                                             Scale::Linear, "Coefficient at high velocity; any value > 0."},
+                                            0.0, kUnbounded, kExclusive)},
     kTransRate,
 }};
 double velDependentMu(const ResolvedParams& r, const LawInputs& in) {
@@ -121,15 +121,37 @@ struct MultiLinearParams {
 constexpr double kDefaultVel[] = {0.0, 2.0, 8.0, 10.0};
 constexpr double kDefaultFrn[] = {0.085, 0.150, 0.163, 0.163};
 const std::array<ParamSpec, 2> kMultiLinearSpecs = {{
-    accepting({"vel", "v", "Velocities", "m/s", 0, 0.0, 1e3, 0.01, Scale::Linear,
-               "Breakpoint velocities, ≥ 0 and strictly increasing (-vel v0 v1 …), in your velocity unit (OpenSees "
-               "is unit-agnostic; m/s in SI).",
-               {}, ParamKind::List, kDefaultVel},
-              0.0, kUnbounded),
-    accepting({"frn", "μ", "Coefficients", "", 0, 0.0, 2.0, 0.005, Scale::Linear,
-               "Friction coefficient at each breakpoint, ≥ 0 (-frn μ0 μ1 …). Beyond the first and last points the end "
+    accepting(
+        {"vel",
+         "v",
+         "Velocities",
+         "m/s",
+         0,
+         0.0,
+         1e3,
+         0.01,
+         Scale::Linear,
+         "Breakpoint velocities, ≥ 0 and strictly increasing (-vel v0 v1 …), in your velocity unit (OpenSees "
+         "is unit-agnostic; m/s in SI).",
+         {},
+         ParamKind::List,
+         kDefaultVel},
+        0.0, kUnbounded),
+    accepting({"frn",
+               "μ",
+               "Coefficients",
+               "",
+               0,
+               0.0,
+               2.0,
+               0.005,
+               Scale::Linear,
+               "Friction coefficient at each breakpoint, ≥ 0 (-frn μ0 μ1 …). Beyond the first and last "
+               "points the end "
                "segments are extended, not clamped: μ may go negative or grow without bound.",
-               {}, ParamKind::List, kDefaultFrn},
+               {},
+               ParamKind::List,
+               kDefaultFrn},
               0.0, kUnbounded),
 }};
 MultiLinearParams bindMultiLinear(const ResolvedParams& r) { return {r.list("vel"), r.list("frn")}; }
@@ -140,9 +162,9 @@ void validateMultiLinear(const ResolvedParams& r) {
               std::to_string(p.vel.size()) + " and " + std::to_string(p.frn.size()) + ".");
   for (std::size_t i = 1; i < p.vel.size(); ++i)
     require(p.vel[i] > p.vel[i - 1], "vel",
-            "Velocities (vel) must be strictly increasing (OpenSees exits otherwise); item " + std::to_string(i + 1) +
-                " (" + formatNumber(p.vel[i]) + " m/s) is not above item " + std::to_string(i) + " (" +
-                formatNumber(p.vel[i - 1]) + " m/s).");
+            "Velocities (vel) must be strictly increasing (OpenSees exits otherwise); item " +
+                std::to_string(i + 1) + " (" + formatNumber(p.vel[i]) + " m/s) is not above item " +
+                std::to_string(i) + " (" + formatNumber(p.vel[i - 1]) + " m/s).");
 }
 
 // setTrial's segment search from the remembered trialID, then μ and its slope on that segment:
@@ -185,37 +207,35 @@ ParamSpec unchecked(ParamSpec spec) { return accepting(spec, -kUnbounded, kUnbou
 const std::array<ParamField<VelNormalParams>, 8> kVelNormalFields = {{
     // VelNormalFrcDep.cpp:97, the constructor: exits if aSlow <= 0 or aFast <= 0. No upper limit.
     {&VelNormalParams::aSlow,
-     accepting({"aSlow", "a_slow", "aSlow", "N^(1−nSlow)", 0.2, 0.01, 100.0, 0.01, Scale::Linear,
-                "muSlow = aSlow·N^(nSlow−1); any value > 0, in your force unit to the power 1 − nSlow (OpenSees is "
-                "unit-agnostic)."},
-               0.0, kUnbounded, kExclusive)},
+     accepting(
+         {"aSlow", "a_slow", "aSlow", "N^(1−nSlow)", 0.2, 0.01, 100.0, 0.01, Scale::Linear,
+          "muSlow = aSlow·N^(nSlow−1); any value > 0, in your force unit to the power 1 − nSlow (OpenSees is "
+          "unit-agnostic)."},
+         0.0, kUnbounded, kExclusive)},
     // VelNormalFrcDep.cpp:103: exits if nSlow > 1 or nFast > 1. No lower limit.
-    {&VelNormalParams::nSlow,
-     accepting({"nSlow", "n_slow", "nSlow", "", 0.8, -5.0, 1.0, 0.01, Scale::Linear,
-                "Exponent of N in muSlow; any value ≤ 1."},
-               -kUnbounded, 1.0)},
+    {&VelNormalParams::nSlow, accepting({"nSlow", "n_slow", "nSlow", "", 0.8, -5.0, 1.0, 0.01, Scale::Linear,
+                                         "Exponent of N in muSlow; any value ≤ 1."},
+                                        -kUnbounded, 1.0)},
     {&VelNormalParams::aFast,
      accepting({"aFast", "a_fast", "aFast", "N^(1−nFast)", 0.5, 0.01, 100.0, 0.01, Scale::Linear,
                 "muFast = aFast·N^(nFast−1); any value > 0, in your force unit to the power 1 − nFast."},
                0.0, kUnbounded, kExclusive)},
-    {&VelNormalParams::nFast,
-     accepting({"nFast", "n_fast", "nFast", "", 0.9, -5.0, 1.0, 0.01, Scale::Linear,
-                "Exponent of N in muFast; any value ≤ 1."},
-               -kUnbounded, 1.0)},
+    {&VelNormalParams::nFast, accepting({"nFast", "n_fast", "nFast", "", 0.9, -5.0, 1.0, 0.01, Scale::Linear,
+                                         "Exponent of N in muFast; any value ≤ 1."},
+                                        -kUnbounded, 1.0)},
     {&VelNormalParams::alpha0,
      unchecked({"alpha0", "α0", "alpha0", "s/m", 25.0, -1e4, 1e4, 0.1, Scale::Linear,
                 "transRate = alpha0 + alpha1·N + alpha2·N²; any value, in the inverse of your velocity unit "
                 "(OpenSees is unit-agnostic; s/m in SI)."})},
-    {&VelNormalParams::alpha1,
-     unchecked({"alpha1", "α1", "alpha1", "s/(m·N)", 0.0, -1e4, 1e4, 0.001, Scale::Linear,
-                "Linear N term of transRate; any value."})},
-    {&VelNormalParams::alpha2,
-     unchecked({"alpha2", "α2", "alpha2", "s/(m·N²)", 0.0, -1e4, 1e4, 0.0001, Scale::Linear,
-                "Quadratic N term of transRate; any value."})},
+    {&VelNormalParams::alpha1, unchecked({"alpha1", "α1", "alpha1", "s/(m·N)", 0.0, -1e4, 1e4, 0.001,
+                                          Scale::Linear, "Linear N term of transRate; any value."})},
+    {&VelNormalParams::alpha2, unchecked({"alpha2", "α2", "alpha2", "s/(m·N²)", 0.0, -1e4, 1e4, 0.0001,
+                                          Scale::Linear, "Quadratic N term of transRate; any value."})},
     {&VelNormalParams::maxMuFact,
-     unchecked({"maxMuFact", "f_max", "maxMuFact", "", 2.0, 0.0, 100.0, 0.1, Scale::Linear,
-                "Cap: μ ≤ maxMuFact·muFast, and μ = maxMuFact·muFast whenever N ≤ 0; any value (OpenSees checks "
-                "none). Required by OpenSees (2.0 is only its default-constructor value)."})},
+     unchecked(
+         {"maxMuFact", "f_max", "maxMuFact", "", 2.0, 0.0, 100.0, 0.1, Scale::Linear,
+          "Cap: μ ≤ maxMuFact·muFast, and μ = maxMuFact·muFast whenever N ≤ 0; any value (OpenSees checks "
+          "none). Required by OpenSees (2.0 is only its default-constructor value)."})},
 }};
 // muSlow = aSlow N^(nSlow−1), muFast = aFast N^(nFast−1), transRate = α0 + α1 N + α2 N²,
 // μ = muFast − (muFast − muSlow) e^{−transRate |v|}; if (μ > maxMuFact·muFast || N ≤ 0) μ = maxMuFact·muFast.
@@ -238,12 +258,13 @@ double forceOf(const ResolvedParams& r, const LawInputs& in) {
 }
 
 // --- How it is computed (the catalog's equations and quirks) -----------------------------------
-const Equation kForceLine = {
-    R"t(F = \begin{cases} \mu N & N > 0 \\ 0 & N \le 0 \end{cases})t",
-    "getFrictionForce(): the force is μN only in compression; the coefficient itself is reported whatever N is."};
+const Equation kForceLine = {R"t(F = \begin{cases} \mu N & N > 0 \\ 0 & N \le 0 \end{cases})t",
+                             "getFrictionForce(): the force is μN only in compression; the coefficient "
+                             "itself is reported whatever N is."};
 const Equation kVelocityBlend = {
     R"t(\mu(v) = \mu_{\text{fast}} - \left(\mu_{\text{fast}} - \mu_{\text{slow}}\right) e^{-a\,|v|})t",
-    "The exponential transition from μslow at rest to μfast at high speed, at the rate a (transRate), of |v|."};
+    "The exponential transition from μslow at rest to μfast at high speed, at the rate a (transRate), of "
+    "|v|."};
 const std::vector<std::string_view> kCommonQuirks = {
     "Every model takes |v| (the bearing elements pass |v|) and N positive in compression.",
     "Where OpenSees exits on a bad argument, the law refuses it with an error instead; every value OpenSees "
@@ -257,16 +278,18 @@ std::vector<std::string_view> openSeesQuirks(std::initializer_list<std::string_v
   return quirks;
 }
 
-LawDefinition model(std::string_view id, std::string_view name, std::string_view citation, std::string_view description,
-                    std::vector<ParamSpec> params, void (*validate)(const ResolvedParams&),
+LawDefinition model(std::string_view id, std::string_view name, std::string_view citation,
+                    std::string_view description, std::vector<ParamSpec> params,
+                    void (*validate)(const ResolvedParams&),
                     double (*mu)(const ResolvedParams&, const LawInputs&),
-                    double (*curveForce)(const ResolvedParams&, const LawInputs&), std::vector<Equation> equations,
-                    std::vector<std::string_view> quirks,
+                    double (*curveForce)(const ResolvedParams&, const LawInputs&),
+                    std::vector<Equation> equations, std::vector<std::string_view> quirks,
                     std::initializer_list<std::pair<std::string_view, std::string_view>> texSymbols) {
   equations.push_back(kForceLine);
-  LawDefinition law{{id, name, description, citation, std::move(params), std::move(equations), std::move(quirks)},
-                    "OpenSees",
-                    {"v", "N"}};
+  LawDefinition law{
+      {id, name, description, citation, std::move(params), std::move(equations), std::move(quirks)},
+      "OpenSees",
+      {"v", "N"}};
   setTexSymbols(law.spec, texSymbols);
   law.validate = validate;
   law.coefficient = mu;
@@ -275,7 +298,8 @@ LawDefinition model(std::string_view id, std::string_view name, std::string_view
 }
 
 // `law` with the roles of its parameters (ParamRole) and what the common values cannot set in it.
-LawDefinition withRoles(LawDefinition law, std::initializer_list<std::pair<std::string_view, ParamRole>> roles,
+LawDefinition withRoles(LawDefinition law,
+                        std::initializer_list<std::pair<std::string_view, ParamRole>> roles,
                         std::string_view unmapped) {
   setRoles(law.spec, roles);
   law.spec.unmapped = unmapped;
@@ -285,80 +309,108 @@ LawDefinition withRoles(LawDefinition law, std::initializer_list<std::pair<std::
 }  // namespace
 
 FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
-  laws.push_back(withRoles(model("opensees-coulomb", "OpenSees Coulomb",
-                       "OpenSees SRC/element/frictionBearing/frictionModel/Coulomb.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
-                       "Constant μ = mu; force μN for N > 0, else 0.", specsOf(kCoulombFields), nullptr,
-                       &coulombMu, &forceOf<coulombMu>,
-                       {{R"t(\mu = \text{const} > 0)t", "A constant coefficient (alias Constant); OpenSees requires μ > 0."}},
-                       openSeesQuirks({}), {{"mu", R"t(\mu)t"}}),
-                           {{"mu", ParamRole::KineticCoefficient}},
-                           "One coefficient, mu, at rest and in sliding: driven from μk. No μs and no stiction speed."));
-  // VelDependent and VelPressureDep: μ = muFast − (muFast − muSlow) e^(−transRate·|v|), from muSlow at rest to
-  // muFast in fast sliding over the speed scale 1/transRate.
-  laws.push_back(withRoles(model("opensees-veldependent", "OpenSees VelDependent",
-                       "OpenSees SRC/element/frictionBearing/frictionModel/VelDependent.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
-                       "μ = muFast − (muFast − muSlow)·e^(−transRate·|v|).", specsOf(kVelDependentFields),
-                       nullptr, &velDependentMu, &forceOf<velDependentMu>, {kVelocityBlend},
-                       openSeesQuirks({"muSlow above muFast is allowed (velocity weakening)."}),
-                       {{"muSlow", R"t(\mu_{\text{slow}})t"}, {"muFast", R"t(\mu_{\text{fast}})t"}, {"transRate", "a"}}),
-                           {{"muSlow", ParamRole::StaticCoefficient}, {"muFast", ParamRole::KineticCoefficient},
-                            {"transRate", ParamRole::InverseStictionSpeed}},
-                           ""));
-  laws.push_back(withRoles(model("opensees-velpressuredep", "OpenSees VelPressureDep",
-                       "OpenSees SRC/element/frictionBearing/frictionModel/VelPressureDep.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
-                       "VelDependent with muFast = muFast0 − deltaMu·tanh(alpha·N/A) when N > 0.",
-                       specsOf(kVelPressureFields), nullptr, &velPressureMu, &forceOf<velPressureMu>,
-                       {{R"t(\mu_{\text{fast}} = \begin{cases} \mu_{\text{fast},0} - \Delta\mu \tanh\left(\alpha\,N / A\right) & N > 0 \\ \mu_{\text{fast},0} & N \le 0 \end{cases})t",
-                         "The high-speed coefficient falls with the pressure p = N/A."},
-                        kVelocityBlend},
-                       openSeesQuirks({"alpha multiplies the pressure N/A, not N."}),
-                       {{"muSlow", R"t(\mu_{\text{slow}})t"}, {"muFast0", R"t(\mu_{\text{fast},0})t"}, {"A", "A"},
-                        {"deltaMu", R"t(\Delta\mu)t"}, {"alpha", R"t(\alpha)t"}, {"transRate", "a"}}),
-                           {{"muSlow", ParamRole::StaticCoefficient}, {"muFast0", ParamRole::KineticCoefficient},
-                            {"transRate", ParamRole::InverseStictionSpeed}},
-                           "muFast0 takes μk, but it is μk at zero pressure only: for N > 0 the law lowers it by "
-                           "deltaMu·tanh(alpha·N/A), which keeps its values."));
+  laws.push_back(
+      withRoles(model("opensees-coulomb", "OpenSees Coulomb",
+                      "OpenSees SRC/element/frictionBearing/frictionModel/Coulomb.cpp (OpenSees/OpenSees @ "
+                      "2890cb36f59b).",
+                      "Constant μ = mu; force μN for N > 0, else 0.", specsOf(kCoulombFields), nullptr,
+                      &coulombMu, &forceOf<coulombMu>,
+                      {{R"t(\mu = \text{const} > 0)t",
+                        "A constant coefficient (alias Constant); OpenSees requires μ > 0."}},
+                      openSeesQuirks({}), {{"mu", R"t(\mu)t"}}),
+                {{"mu", ParamRole::KineticCoefficient}},
+                "One coefficient, mu, at rest and in sliding: driven from μk. No μs and no stiction speed."));
+  // VelDependent and VelPressureDep: μ = muFast − (muFast − muSlow) e^(−transRate·|v|), from muSlow at rest
+  // to muFast in fast sliding over the speed scale 1/transRate.
+  laws.push_back(withRoles(
+      model("opensees-veldependent", "OpenSees VelDependent",
+            "OpenSees SRC/element/frictionBearing/frictionModel/VelDependent.cpp (OpenSees/OpenSees @ "
+            "2890cb36f59b).",
+            "μ = muFast − (muFast − muSlow)·e^(−transRate·|v|).", specsOf(kVelDependentFields), nullptr,
+            &velDependentMu, &forceOf<velDependentMu>, {kVelocityBlend},
+            openSeesQuirks({"muSlow above muFast is allowed (velocity weakening)."}),
+            {{"muSlow", R"t(\mu_{\text{slow}})t"}, {"muFast", R"t(\mu_{\text{fast}})t"}, {"transRate", "a"}}),
+      {{"muSlow", ParamRole::StaticCoefficient},
+       {"muFast", ParamRole::KineticCoefficient},
+       {"transRate", ParamRole::InverseStictionSpeed}},
+      ""));
+  laws.push_back(withRoles(
+      model(
+          "opensees-velpressuredep", "OpenSees VelPressureDep",
+          "OpenSees SRC/element/frictionBearing/frictionModel/VelPressureDep.cpp (OpenSees/OpenSees @ "
+          "2890cb36f59b).",
+          "VelDependent with muFast = muFast0 − deltaMu·tanh(alpha·N/A) when N > 0.",
+          specsOf(kVelPressureFields), nullptr, &velPressureMu, &forceOf<velPressureMu>,
+          {{R"t(\mu_{\text{fast}} = \begin{cases} \mu_{\text{fast},0} - \Delta\mu \tanh\left(\alpha\,N / A\right) & N > 0 \\ \mu_{\text{fast},0} & N \le 0 \end{cases})t",
+            "The high-speed coefficient falls with the pressure p = N/A."},
+           kVelocityBlend},
+          openSeesQuirks({"alpha multiplies the pressure N/A, not N."}),
+          {{"muSlow", R"t(\mu_{\text{slow}})t"},
+           {"muFast0", R"t(\mu_{\text{fast},0})t"},
+           {"A", "A"},
+           {"deltaMu", R"t(\Delta\mu)t"},
+           {"alpha", R"t(\alpha)t"},
+           {"transRate", "a"}}),
+      {{"muSlow", ParamRole::StaticCoefficient},
+       {"muFast0", ParamRole::KineticCoefficient},
+       {"transRate", ParamRole::InverseStictionSpeed}},
+      "muFast0 takes μk, but it is μk at zero pressure only: for N > 0 the law lowers it by "
+      "deltaMu·tanh(alpha·N/A), which keeps its values."));
   LawDefinition multi = model(
       "opensees-veldepmultilinear", "OpenSees VelDepMultiLinear",
-      "OpenSees SRC/element/frictionBearing/frictionModel/VelDepMultiLinear.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
+      "OpenSees SRC/element/frictionBearing/frictionModel/VelDepMultiLinear.cpp (OpenSees/OpenSees @ "
+      "2890cb36f59b).",
       "Piecewise-linear μ(|v|) through the points (vel, frn), extended linearly past both ends; the active "
-      "segment is remembered between calls, so the slope at a breakpoint depends on the direction of approach.",
-      std::vector<ParamSpec>(kMultiLinearSpecs.begin(), kMultiLinearSpecs.end()), &validateMultiLinear, &multiLinearMu,
-      &forceOf<multiLinearMu>,
+      "segment is remembered between calls, so the slope at a breakpoint depends on the direction of "
+      "approach.",
+      std::vector<ParamSpec>(kMultiLinearSpecs.begin(), kMultiLinearSpecs.end()), &validateMultiLinear,
+      &multiLinearMu, &forceOf<multiLinearMu>,
       {{R"t(\mu(|v|) = \mu_i + \frac{\mu_{i+1} - \mu_i}{v_{i+1} - v_i}\,\left(|v| - v_i\right))t",
         "Linear on the active segment i, extended past the first and the last point (not clamped)."},
        {R"t(i \leftarrow i + 1 \ \text{ while } |v| \ge v_{i+1},\ i < n - 2; \qquad \text{if } |v| < v_i:\ i \leftarrow i - 1 \ \text{ while } |v| \le v_i,\ i > 0)t",
-        "setTrial's search from the remembered segment: at a breakpoint the segment, and so the slope, depends on "
+        "setTrial's search from the remembered segment: at a breakpoint the segment, and so the slope, "
+        "depends on "
         "the direction of approach."}},
-      openSeesQuirks({"Linear extrapolation past both ends: μ can go negative or grow without bound.",
-                      "The active segment is remembered (not committed) between calls; the slope at a breakpoint "
-                      "depends on the direction of approach, and getDFFrcDVel has no sign(v) factor.",
-                      "The parser's arrays hold 64 points with no bounds check; more are refused here."}),
+      openSeesQuirks(
+          {"Linear extrapolation past both ends: μ can go negative or grow without bound.",
+           "The active segment is remembered (not committed) between calls; the slope at a breakpoint "
+           "depends on the direction of approach, and getDFFrcDVel has no sign(v) factor.",
+           "The parser's arrays hold 64 points with no bounds check; more are refused here."}),
       {{"vel", "v_i"}, {"frn", R"t(\mu_i)t"}});
   multi.step = &multiLinearStep;
-  multi.spec.unmapped = "Not mapped: μ is a table of points (vel, frn), with no single static or kinetic coefficient "
-                        "and no stiction speed.";
+  multi.spec.unmapped =
+      "Not mapped: μ is a table of points (vel, frn), with no single static or kinetic coefficient "
+      "and no stiction speed.";
   laws.push_back(std::move(multi));
-  laws.push_back(withRoles(model("opensees-velnormalfrcdep", "OpenSees VelNormalFrcDep",
-                       "OpenSees SRC/element/frictionBearing/frictionModel/VelNormalFrcDep.cpp (OpenSees/OpenSees @ 2890cb36f59b).",
-                       "μ depends on |v| and on N through power laws, capped at maxMuFact·muFast (and set to the cap "
-                       "for N ≤ 0).",
-                       specsOf(kVelNormalFields), nullptr, &velNormalMu, &forceOf<velNormalMu>,
-                       {{R"t(\mu_{\text{slow}} = a_{\text{slow}} N^{\,n_{\text{slow}} - 1}, \quad \mu_{\text{fast}} = a_{\text{fast}} N^{\,n_{\text{fast}} - 1}, \quad r = \alpha_0 + \alpha_1 N + \alpha_2 N^2)t",
-                         "Both coefficients and the transition rate depend on the normal force, through unguarded powers."},
-                        {R"t(\mu = \mu_{\text{fast}} - \left(\mu_{\text{fast}} - \mu_{\text{slow}}\right) e^{-r\,|v|}, \qquad \mu \leftarrow f_{\max}\,\mu_{\text{fast}} \ \text{ if } \mu > f_{\max}\,\mu_{\text{fast}} \text{ or } N \le 0)t",
-                         "The exponential transition, capped relative to μfast and set to the cap for N ≤ 0."}},
-                       openSeesQuirks({"The cap is relative to μfast, not μslow, and N ≤ 0 forces it.",
-                                       "No guard before pow: at N = 0 with n < 1 the coefficient is inf, at N < 0 with "
-                                       "a fractional exponent NaN, while the force is 0.",
-                                       "maxMuFact is a required argument; 2.0 is only the default constructor's value."}),
-                       {{"aSlow", R"t(a_{\text{slow}})t"}, {"nSlow", R"t(n_{\text{slow}})t"},
-                        {"aFast", R"t(a_{\text{fast}})t"}, {"nFast", R"t(n_{\text{fast}})t"}, {"alpha0", R"t(\alpha_0)t"},
-                        {"alpha1", R"t(\alpha_1)t"}, {"alpha2", R"t(\alpha_2)t"}, {"maxMuFact", R"t(f_{\max})t"}}),
-                           {},
-                           "Not mapped: μslow = aSlow·N^(nSlow−1) and μfast = aFast·N^(nFast−1) depend on N through "
-                           "their exponents, and so does the rate alpha0 + alpha1·N + alpha2·N²: no parameter by itself "
-                           "is μs, μk or 1/v_s."));
+  laws.push_back(withRoles(
+      model(
+          "opensees-velnormalfrcdep", "OpenSees VelNormalFrcDep",
+          "OpenSees SRC/element/frictionBearing/frictionModel/VelNormalFrcDep.cpp (OpenSees/OpenSees @ "
+          "2890cb36f59b).",
+          "μ depends on |v| and on N through power laws, capped at maxMuFact·muFast (and set to the cap "
+          "for N ≤ 0).",
+          specsOf(kVelNormalFields), nullptr, &velNormalMu, &forceOf<velNormalMu>,
+          {{R"t(\mu_{\text{slow}} = a_{\text{slow}} N^{\,n_{\text{slow}} - 1}, \quad \mu_{\text{fast}} = a_{\text{fast}} N^{\,n_{\text{fast}} - 1}, \quad r = \alpha_0 + \alpha_1 N + \alpha_2 N^2)t",
+            "Both coefficients and the transition rate depend on the normal force, through unguarded "
+            "powers."},
+           {R"t(\mu = \mu_{\text{fast}} - \left(\mu_{\text{fast}} - \mu_{\text{slow}}\right) e^{-r\,|v|}, \qquad \mu \leftarrow f_{\max}\,\mu_{\text{fast}} \ \text{ if } \mu > f_{\max}\,\mu_{\text{fast}} \text{ or } N \le 0)t",
+            "The exponential transition, capped relative to μfast and set to the cap for N ≤ 0."}},
+          openSeesQuirks({"The cap is relative to μfast, not μslow, and N ≤ 0 forces it.",
+                          "No guard before pow: at N = 0 with n < 1 the coefficient is inf, at N < 0 with "
+                          "a fractional exponent NaN, while the force is 0.",
+                          "maxMuFact is a required argument; 2.0 is only the default constructor's value."}),
+          {{"aSlow", R"t(a_{\text{slow}})t"},
+           {"nSlow", R"t(n_{\text{slow}})t"},
+           {"aFast", R"t(a_{\text{fast}})t"},
+           {"nFast", R"t(n_{\text{fast}})t"},
+           {"alpha0", R"t(\alpha_0)t"},
+           {"alpha1", R"t(\alpha_1)t"},
+           {"alpha2", R"t(\alpha_2)t"},
+           {"maxMuFact", R"t(f_{\max})t"}}),
+      {},
+      "Not mapped: μslow = aSlow·N^(nSlow−1) and μfast = aFast·N^(nFast−1) depend on N through "
+      "their exponents, and so does the rate alpha0 + alpha1·N + alpha2·N²: no parameter by itself "
+      "is μs, μk or 1/v_s."));
 }
 
 }  // namespace friction

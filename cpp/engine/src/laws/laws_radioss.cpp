@@ -33,10 +33,19 @@ const Field kFric{&RadiossParams::Fric,
                    "Coulomb friction coefficient of the interface card (Radioss default 0; 0.1 here so the "
                    "curve shows)."}};
 const Field kIform{&RadiossParams::Iform,
-                   {"Iform", "Iform", "Iform", "", 1, 1, 2, 1, Scale::Linear,
+                   {"Iform",
+                    "Iform",
+                    "Iform",
+                    "",
+                    1,
+                    1,
+                    2,
+                    1,
+                    Scale::Linear,
                     "Tangential force formulation: 1 viscous (total) penalty, the default; 2 stiffness "
                     "(incremental) penalty, which remembers the previous force.",
-                    {}, ParamKind::Integer}};
+                    {},
+                    ParamKind::Integer}};
 const Field kVisf{&RadiossParams::VISF,
                   {"VISF", "VISF", "VISF", "", 0.0, 0.0, 10.0, 0.05, Scale::Linear,
                    "Critical damping coefficient of the Iform 1 penalty, C = VISF·√(2KM). 0 means Radioss's "
@@ -44,25 +53,37 @@ const Field kVisf{&RadiossParams::VISF,
 const Field kStiffness{&RadiossParams::K,
                        {"K", "K", "Interface stiffness", "N/m", 1e5, 1e-3, 1e12, 1, Scale::Log,
                         "Contact stiffness STIF (Iform 1's damping) or STIF0 (Iform 2's increments)."}};
-const Field kMass{&RadiossParams::M,
-                  {"M", "M", "Nodal mass", "kg", 0.01, 1e-9, 1e6, 0.001, Scale::Log,
-                   "Mass of the secondary node (the seed's docs say main node; the code uses the secondary)."}};
-const Field kIfiltr{&RadiossParams::Ifiltr,
-                    {"Ifiltr", "Ifiltr", "Ifiltr", "", 0, 0, 3, 1, Scale::Linear,
-                     "Friction filtering: 0 none; 1 α = Xfreq; 2 α = 2π/Xfreq (no dt: Xfreq is a period in "
-                     "steps, ≥ 2π); 3 α = MAX(1, 2π·Xfreq·dt): the source's MAX means no filtering when "
-                     "2π·Xfreq·dt ≤ 1 and extrapolation (α > 1) above. The filtered force is not re-capped "
-                     "at μ|Fn|. Filtering acts over a sequence of steps, so it does not change a μ(v) or F(v) curve.",
-                     {}, ParamKind::Integer}};
-const Field kXfreq{&RadiossParams::Xfreq,
-                   {"Xfreq", "Xfreq", "Xfreq", "", 0.0, 0.0, 1e9, 0.01, Scale::Linear,
-                    "Filtering coefficient or frequency; 0 turns filtering off whatever Ifiltr is. The starter "
-                    "refuses α > 1 for Ifiltr 1 and 2. No effect on a single μ(v) or F(v) curve."}};
+const Field kMass{
+    &RadiossParams::M,
+    {"M", "M", "Nodal mass", "kg", 0.01, 1e-9, 1e6, 0.001, Scale::Log,
+     "Mass of the secondary node (the seed's docs say main node; the code uses the secondary)."}};
+const Field kIfiltr{
+    &RadiossParams::Ifiltr,
+    {"Ifiltr",
+     "Ifiltr",
+     "Ifiltr",
+     "",
+     0,
+     0,
+     3,
+     1,
+     Scale::Linear,
+     "Friction filtering: 0 none; 1 α = Xfreq; 2 α = 2π/Xfreq (no dt: Xfreq is a period in "
+     "steps, ≥ 2π); 3 α = MAX(1, 2π·Xfreq·dt): the source's MAX means no filtering when "
+     "2π·Xfreq·dt ≤ 1 and extrapolation (α > 1) above. The filtered force is not re-capped "
+     "at μ|Fn|. Filtering acts over a sequence of steps, so it does not change a μ(v) or F(v) curve.",
+     {},
+     ParamKind::Integer}};
+const Field kXfreq{
+    &RadiossParams::Xfreq,
+    {"Xfreq", "Xfreq", "Xfreq", "", 0.0, 0.0, 1e9, 0.01, Scale::Linear,
+     "Filtering coefficient or frequency; 0 turns filtering off whatever Ifiltr is. The starter "
+     "refuses α > 1 for Ifiltr 1 and 2. No effect on a single μ(v) or F(v) curve."}};
 
 #define RADIOSS_CONTACT kIform, kVisf, kStiffness, kMass, kIfiltr, kXfreq
 
-Field coefficientField(double RadiossParams::*member, std::string_view key, std::string_view unit, double value,
-                       double min, double max, std::string_view help) {
+Field coefficientField(double RadiossParams::*member, std::string_view key, std::string_view unit,
+                       double value, double min, double max, std::string_view help) {
   // Fine steps: these coefficients matter at the scale of their defaults, not of their wide ranges.
   return {member, {key, key, key, unit, value, min, max, 1e-4, Scale::Linear, help}};
 }
@@ -77,7 +98,8 @@ const std::array<Field, 12> kViscousFields = {{
     coefficientField(&RadiossParams::C2, "C2", "s/m", 0.02, -1e3, 1e3, "Velocity term C2·V."),
     coefficientField(&RadiossParams::C3, "C3", "s/(Pa·m)", 0.001, -1e3, 1e3, "Mixed term C3·p·V."),
     coefficientField(&RadiossParams::C4, "C4", "1/Pa²", 0.0005, -1e3, 1e3, "Pressure term C4·p²."),
-    coefficientField(&RadiossParams::C5, "C5", "s²/m²", 0.003, -1e3, 1e3, "Velocity term C5·V² (raw ‖Vt‖², not floored)."),
+    coefficientField(&RadiossParams::C5, "C5", "s²/m²", 0.003, -1e3, 1e3,
+                     "Velocity term C5·V² (raw ‖Vt‖², not floored)."),
     RADIOSS_CONTACT,
 }};
 
@@ -85,21 +107,27 @@ const std::array<Field, 12> kViscousFields = {{
 const std::array<Field, 13> kDarmstadFields = {{
     kFric,
     coefficientField(&RadiossParams::C1, "C1", "1/Pa²", 0.0, -1e3, 1e3, "Amplitude of the p² term."),
-    coefficientField(&RadiossParams::C2, "C2", "s/m", 0.0, -1e3, 1e3, "Rate of the p² term's exponential in V."),
+    coefficientField(&RadiossParams::C2, "C2", "s/m", 0.0, -1e3, 1e3,
+                     "Rate of the p² term's exponential in V."),
     coefficientField(&RadiossParams::C3, "C3", "1/Pa", 0.0, -1e3, 1e3, "Amplitude of the p term."),
-    coefficientField(&RadiossParams::C4, "C4", "s/m", 0.0, -1e3, 1e3, "Rate of the p term's exponential in V."),
+    coefficientField(&RadiossParams::C4, "C4", "s/m", 0.0, -1e3, 1e3,
+                     "Rate of the p term's exponential in V."),
     coefficientField(&RadiossParams::C5, "C5", "", 0.1, -1e3, 1e3, "Amplitude of the velocity-only term."),
-    coefficientField(&RadiossParams::C6, "C6", "s/m", -2.0, -1e3, 1e3, "Rate of the velocity-only exponential."),
+    coefficientField(&RadiossParams::C6, "C6", "s/m", -2.0, -1e3, 1e3,
+                     "Rate of the velocity-only exponential."),
     RADIOSS_CONTACT,
 }};
 
 // Ifric 3 (Renard): three branches in V; Fric unused.
 const std::array<Field, 12> kRenardFields = {{
-    coefficientField(&RadiossParams::C1, "C1", "", 0.15, 0.0, 2.0, "μ at rest (V = 0): the static coefficient."),
-    coefficientField(&RadiossParams::C2, "C2", "", 0.12, 0.0, 2.0, "μ as V → ∞ (asymptote of the last branch)."),
+    coefficientField(&RadiossParams::C1, "C1", "", 0.15, 0.0, 2.0,
+                     "μ at rest (V = 0): the static coefficient."),
+    coefficientField(&RadiossParams::C2, "C2", "", 0.12, 0.0, 2.0,
+                     "μ as V → ∞ (asymptote of the last branch)."),
     coefficientField(&RadiossParams::C3, "C3", "", 0.20, 0.0, 2.0, "μ at V = C5 (end of the parabola)."),
     coefficientField(&RadiossParams::C4, "C4", "", 0.10, 0.0, 2.0,
-                     "μ at V = C6. If C2 < C4 the last branch has a pole at C6 + 1/√(C4 − C2) (then μ is floored at 1e-30)."),
+                     "μ at V = C6. If C2 < C4 the last branch has a pole at C6 + 1/√(C4 − C2) (then μ is "
+                     "floored at 1e-30)."),
     coefficientField(&RadiossParams::C5, "C5", "m/s", 0.5, 0.0, 1e3, "First critical velocity (> 0)."),
     coefficientField(&RadiossParams::C6, "C6", "m/s", 2.0, 0.0, 1e3, "Second critical velocity (> C5)."),
     RADIOSS_CONTACT,
@@ -123,7 +151,8 @@ double frictionMu(int Ifric, const RadiossParams& c, double V2, double p) {
   if (Ifric == 1) {
     mu = c.Fric + (c.C1 + c.C4 * p) * p + (c.C2 + c.C3 * p) * V + c.C5 * V2;
   } else if (Ifric == 2) {
-    mu = c.Fric + c.C1 * std::exp(c.C2 * V) * p * p + c.C3 * std::exp(c.C4 * V) * p + c.C5 * std::exp(c.C6 * V);
+    mu = c.Fric + c.C1 * std::exp(c.C2 * V) * p * p + c.C3 * std::exp(c.C4 * V) * p +
+         c.C5 * std::exp(c.C6 * V);
   } else if (Ifric == 3) {
     if (V <= c.C5) {  // parabola from C1 at rest to C3 at C5
       const double x = V / c.C5;
@@ -145,10 +174,14 @@ double frictionMu(int Ifric, const RadiossParams& c, double V2, double p) {
 int filterKind(const RadiossParams& c) { return c.Xfreq == 0 ? 0 : static_cast<int>(c.Ifiltr); }
 double filterCoefficient0(const RadiossParams& c) {
   switch (filterKind(c)) {
-    case 1: return c.Xfreq;
-    case 2: return 2 * kPi / c.Xfreq;
-    case 3: return 2 * kPi * c.Xfreq;
-    default: return 1;  // no filter (IFQ 0, or 10 with Iform 2)
+    case 1:
+      return c.Xfreq;
+    case 2:
+      return 2 * kPi / c.Xfreq;
+    case 3:
+      return 2 * kPi * c.Xfreq;
+    default:
+      return 1;  // no filter (IFQ 0, or 10 with Iform 2)
   }
 }
 // Engine: α = XFILTR for IFQ 1 and 2, MAX(1, XFILTR·DT12) for IFQ 3 (sic: MAX, not MIN).
@@ -177,22 +210,26 @@ Vec3 viscousPenalty(int Ifric, const RadiossParams& c, const Vec3& Vt, double mu
 // --- How it is computed (the catalog's equations and quirks) -----------------------------------
 const Equation kSpeedLine = {
     R"t(V = \sqrt{\max\left(10^{-30},\ \lVert \mathbf{V}_t \rVert^2\right)}, \qquad p = \text{contact pressure})t",
-    "The tangential speed, floored at 1e-15 m/s, and the pressure (positive in compression), as i7for3.F reads them."};
+    "The tangential speed, floored at 1e-15 m/s, and the pressure (positive in compression), as i7for3.F "
+    "reads them."};
 const Equation kViscousPenaltyLine = {
     R"t(\mathrm{Iform} = 1:\quad C^2 = \mathrm{VISF}^2 \cdot 2 K M, \quad \mathbf{F}_t = \sqrt{\frac{\min\left(C^2 \lVert \mathbf{V}_t \rVert^2,\ (\mu F_n)^2\right)}{\max\left(10^{-30},\ C^2 \lVert \mathbf{V}_t \rVert^2\right)}\,C^2}\ \ \mathbf{V}_t)t",
     "The viscous (total) penalty: |Ft| = min(C‖Vt‖, μ|Fn|) along Vt, computed as the source does, with its "
     "tiny-velocity tail below 1e-15 N."};
 const Equation kStiffnessLine = {
     R"t(\mathrm{Iform} = 2:\quad \mathbf{F}_t^* = \mathbf{F}_t^{\text{old}} + \alpha K \mathbf{V}\,\Delta t, \quad \mathbf{F}_t = \min\left(1,\ \frac{\mu\,|F_n|}{\sqrt{\max\left(\lVert \mathbf{F}_t^* \rVert^2,\ 10^{-30}\right)}}\right) \mathbf{F}_t^*)t",
-    "The stiffness (incremental) penalty: the previous force plus K·V·Δt, projected on the tangent plane and capped "
+    "The stiffness (incremental) penalty: the previous force plus K·V·Δt, projected on the tangent plane and "
+    "capped "
     "at μ|Fn|; the capped force is remembered for the next step."};
 const Equation kFilterLine = {
     R"t(\alpha = \begin{cases} 1 & \mathrm{Ifiltr} = 0 \text{ or } \mathrm{Xfreq} = 0 \\ \mathrm{Xfreq} & \mathrm{Ifiltr} = 1 \\ 2\pi / \mathrm{Xfreq} & \mathrm{Ifiltr} = 2 \\ \max\left(1,\ 2\pi\,\mathrm{Xfreq}\,\Delta t\right) & \mathrm{Ifiltr} = 3 \end{cases}, \qquad \mathrm{Iform} = 1:\ \mathbf{F}_t = \alpha\,\mathbf{F}_t^{\text{new}} + (1 - \alpha)\,\mathbf{F}_t^{\text{old}})t",
-    "Friction filtering: the blend of the new and the previous force (Iform 1), or the scale of the increment "
+    "Friction filtering: the blend of the new and the previous force (Iform 1), or the scale of the "
+    "increment "
     "(Iform 2); MAX for Ifiltr 3 as the source has it."};
 const Equation kSignLine = {
     R"t(\mathrm{VISF} \leftarrow 1 \ \text{ if } \mathrm{VISF} = 0 \text{ and } (\mathrm{Fric} \ne 0 \text{ or } \mathrm{Ifric} \ne 0), \qquad \mathbf{F}_{\text{body}} = -\mathbf{F}_t)t",
-    "The starter's default damping, and the force the body (the secondary node) receives: Radioss's Ft points along +Vt."};
+    "The starter's default damping, and the force the body (the secondary node) receives: Radioss's Ft "
+    "points along +Vt."};
 
 std::vector<Equation> radiossEquations(const Equation& muLine) {
   return {kSpeedLine, muLine, kViscousPenaltyLine, kStiffnessLine, kFilterLine, kSignLine};
@@ -200,15 +237,19 @@ std::vector<Equation> radiossEquations(const Equation& muLine) {
 
 const std::vector<std::string_view> kCommonQuirks = {
     "V is floored at 1e-15 m/s (√max(1e-30, ‖Vt‖²)), so no law sees a speed of exactly 0.",
-    "Ifiltr 3 uses α = MAX(1, 2π·Xfreq·dt): no filtering at all when 2π·Xfreq·dt ≤ 1 and an extrapolating α > 1 "
+    "Ifiltr 3 uses α = MAX(1, 2π·Xfreq·dt): no filtering at all when 2π·Xfreq·dt ≤ 1 and an extrapolating α "
+    "> 1 "
     "above (probably meant MIN; the line recurs in eight force routines).",
     "Ifiltr 2's α = 2π/Xfreq has no dt: Xfreq is a period in steps and must be at least 2π.",
     "The filtered force is not capped again at μ|Fn|.",
     "The starter sets VISF = 1 when it is 0 and Fric ≠ 0 or Ifric ≠ 0, and ignores it with Iform 2.",
     "The seed's documentation calls M the main node's mass; the code uses the secondary node's.",
-    "Not modelled: Iform 1's damping stiffening for an approaching contact, which needs the penetration history.",
-    "Iform 1's force is zero at rest (C·V): there is no true stick state; Iform 2 and filtering remember the force "
-    "between steps, so they run in Radioss's explicit loop, where the contact holds inside the friction cone.",
+    "Not modelled: Iform 1's damping stiffening for an approaching contact, which needs the penetration "
+    "history.",
+    "Iform 1's force is zero at rest (C·V): there is no true stick state; Iform 2 and filtering remember the "
+    "force "
+    "between steps, so they run in Radioss's explicit loop, where the contact holds inside the friction "
+    "cone.",
 };
 
 std::vector<std::string_view> radiossQuirks(std::initializer_list<std::string_view> own) {
@@ -224,7 +265,8 @@ struct RadiossLaw {
   static void validate(const ResolvedParams& r) {
     const RadiossParams c = bind(r);
     if (Ifric == 3) {
-      const std::string got = "; got C5 = " + formatNumber(c.C5) + " m/s, C6 = " + formatNumber(c.C6) + " m/s.";
+      const std::string got =
+          "; got C5 = " + formatNumber(c.C5) + " m/s, C6 = " + formatNumber(c.C6) + " m/s.";
       require(c.C5 > 0, "C5", "Renard needs C5 > 0 (its first branch divides by C5)" + got);
       require(c.C6 > c.C5, "C6", "Renard needs C6 > C5 (its second branch divides by C6 − C5)" + got);
     }
@@ -232,8 +274,10 @@ struct RadiossLaw {
     const double x = filterCoefficient0(c);
     require(!(kind == 1 || kind == 2) || x <= 1, "Xfreq",
             "With Ifiltr " + std::to_string(kind) + " the filter coefficient α = " +
-                (kind == 1 ? std::string("Xfreq") : std::string("2π/Xfreq")) + " must not exceed 1 (Radioss starter "
-                "check); got α = " + formatNumber(x) + " from Xfreq = " + formatNumber(c.Xfreq) + ".");
+                (kind == 1 ? std::string("Xfreq") : std::string("2π/Xfreq")) +
+                " must not exceed 1 (Radioss starter "
+                "check); got α = " +
+                formatNumber(x) + " from Xfreq = " + formatNumber(c.Xfreq) + ".");
   }
 
   static double coefficient(const ResolvedParams& r, const LawInputs& in) {
@@ -243,9 +287,11 @@ struct RadiossLaw {
   static void requireStateless(const ResolvedParams& r) {
     const RadiossParams c = bind(r);
     require(c.Iform == 1, "Iform",
-            "With Iform 2 the force increments from the previous one: use the stateful form (createLaw(…).step()).");
+            "With Iform 2 the force increments from the previous one: use the stateful form "
+            "(createLaw(…).step()).");
     require(filterKind(c) == 0, "Ifiltr",
-            "With filtering the force blends with the previous one: use the stateful form (createLaw(…).step()).");
+            "With filtering the force blends with the previous one: use the stateful form "
+            "(createLaw(…).step()).");
   }
 
   static Vec3 force(const ResolvedParams& r, const LawInputs& in) {
@@ -269,7 +315,8 @@ struct RadiossLaw {
       // Ft* = Ft_old + α K V dt (V the full relative velocity), projected on the tangent plane, then
       // Ft = β Ft* with β = min(1, μ|Fn| / √max(‖Ft*‖², 1e-30)); the capped force is the new history.
       const Vec3 trial = tangential(sum(state.force, scaled(in.vt, alpha * c.K * in.dt)), in.n);
-      const double beta = std::min(1.0, mu * std::fabs(in.Fn) / std::sqrt(std::max(dot(trial, trial), 1e-30)));
+      const double beta =
+          std::min(1.0, mu * std::fabs(in.Fn) / std::sqrt(std::max(dot(trial, trial), 1e-30)));
       Ft = scaled(trial, beta);
     }
     LawStep out;
@@ -299,17 +346,27 @@ struct RadiossLaw {
 
   static LawDefinition definition(std::string_view id, std::string_view name, std::string_view description,
                                   const Equation& muLine, std::vector<std::string_view> quirks) {
-    LawDefinition law{{id, name, description,
-                       "OpenRadioss engine/source/interfaces/int07/i7for3.F (μ laws, tangential force, filtering) "
-                       "and starter hm_read_inter_type07.F (defaults, filter set-up), OpenRadioss/OpenRadioss @ "
-                       "bd4557ba7503; Altair Radioss theory manual, contact friction.",
-                       specsOf(Fields), radiossEquations(muLine), std::move(quirks)},
-                      "OpenRadioss",
-                      {"v", "p", "vt", "n", "Fn", "dt"}};
-    setTexSymbols(law.spec, {{"Iform", R"t(\mathrm{Iform})t"}, {"VISF", R"t(\mathrm{VISF})t"}, {"K", "K"}, {"M", "M"},
-                             {"Ifiltr", R"t(\mathrm{Ifiltr})t"}, {"Xfreq", R"t(\mathrm{Xfreq})t"}});
-    for (const auto& [key, tex] : {std::pair{"Fric", R"t(\mathrm{Fric})t"}, {"C1", "C_1"}, {"C2", "C_2"}, {"C3", "C_3"},
-                                   {"C4", "C_4"}, {"C5", "C_5"}, {"C6", "C_6"}})
+    LawDefinition law{
+        {id, name, description,
+         "OpenRadioss engine/source/interfaces/int07/i7for3.F (μ laws, tangential force, filtering) "
+         "and starter hm_read_inter_type07.F (defaults, filter set-up), OpenRadioss/OpenRadioss @ "
+         "bd4557ba7503; Altair Radioss theory manual, contact friction.",
+         specsOf(Fields), radiossEquations(muLine), std::move(quirks)},
+        "OpenRadioss",
+        {"v", "p", "vt", "n", "Fn", "dt"}};
+    setTexSymbols(law.spec, {{"Iform", R"t(\mathrm{Iform})t"},
+                             {"VISF", R"t(\mathrm{VISF})t"},
+                             {"K", "K"},
+                             {"M", "M"},
+                             {"Ifiltr", R"t(\mathrm{Ifiltr})t"},
+                             {"Xfreq", R"t(\mathrm{Xfreq})t"}});
+    for (const auto& [key, tex] : {std::pair{"Fric", R"t(\mathrm{Fric})t"},
+                                   {"C1", "C_1"},
+                                   {"C2", "C_2"},
+                                   {"C3", "C_3"},
+                                   {"C4", "C_4"},
+                                   {"C5", "C_5"},
+                                   {"C6", "C_6"}})
       if (law.spec.findParam(key)) setTexSymbols(law.spec, {{key, tex}});
     law.validate = &validate;
     law.coefficient = &coefficient;
@@ -328,59 +385,70 @@ FRICTION_RUN_ONCE void addRadiossLaws(std::vector<LawDefinition>& laws) {
   const std::string_view defaultFric =
       "Radioss's own default Fric is 0 (no friction); 0.1 here so that the curve shows.";
   // Each law with the roles of its parameters (ParamRole) and what the common values cannot set.
-  const auto add = [&laws](LawDefinition law, std::initializer_list<std::pair<std::string_view, ParamRole>> roles,
+  const auto add = [&laws](LawDefinition law,
+                           std::initializer_list<std::pair<std::string_view, ParamRole>> roles,
                            std::string_view unmapped) {
     setRoles(law.spec, roles);
     law.spec.unmapped = unmapped;
     laws.push_back(std::move(law));
   };
   add(RadiossLaw<0, kCoulombFields>::definition(
-      "radioss-coulomb", "Radioss Coulomb (Ifric 0)", "μ = Fric, with the Iform 1 or 2 tangential force and filtering.",
-      {R"t(\mu = \mathrm{Fric})t", "Ifric 0: a constant coefficient, the only law without the 1e-30 floor."},
-      radiossQuirks({defaultFric})),
+          "radioss-coulomb", "Radioss Coulomb (Ifric 0)",
+          "μ = Fric, with the Iform 1 or 2 tangential force and filtering.",
+          {R"t(\mu = \mathrm{Fric})t",
+           "Ifric 0: a constant coefficient, the only law without the 1e-30 floor."},
+          radiossQuirks({defaultFric})),
       {{"Fric", ParamRole::KineticCoefficient}},
-      "One coefficient, Fric, at rest and in sliding: driven from μk. No μs, and no stiction speed (the Iform 1 "
+      "One coefficient, Fric, at rest and in sliding: driven from μk. No μs, and no stiction speed (the "
+      "Iform 1 "
       "penalty's ramp near V = 0 is set by K, M and VISF).");
   add(RadiossLaw<1, kViscousFields>::definition(
-      "radioss-generalized-viscous", "Radioss generalized viscous (Ifric 1)",
-      "μ = Fric + C1·p + C2·V + C3·p·V + C4·p² + C5·V², floored at 1e-30.",
-      {R"t(\mu = \max\left(10^{-30},\ \mathrm{Fric} + (C_1 + C_4 p)\,p + (C_2 + C_3 p)\,V + C_5 \lVert \mathbf{V}_t \rVert^2\right))t",
-       "Ifric 1, in the source's evaluation order; the C5 term takes the raw ‖Vt‖², not the floored V²."},
-      radiossQuirks({"The C5 term uses the raw ‖Vt‖², not the floored V²."})),
+          "radioss-generalized-viscous", "Radioss generalized viscous (Ifric 1)",
+          "μ = Fric + C1·p + C2·V + C3·p·V + C4·p² + C5·V², floored at 1e-30.",
+          {R"t(\mu = \max\left(10^{-30},\ \mathrm{Fric} + (C_1 + C_4 p)\,p + (C_2 + C_3 p)\,V + C_5 \lVert \mathbf{V}_t \rVert^2\right))t",
+           "Ifric 1, in the source's evaluation order; the C5 term takes the raw ‖Vt‖², not the floored V²."},
+          radiossQuirks({"The C5 term uses the raw ‖Vt‖², not the floored V²."})),
       {},
       "Not mapped: μ is Fric plus terms in p and V (C1…C5), so no parameter by itself is a static or kinetic "
       "coefficient (Fric is μ only at p = 0 and V = 0), and none is a speed.");
   add(RadiossLaw<2, kDarmstadFields>::definition(
-      "radioss-darmstad", "Radioss modified Darmstad (Ifric 2)",
-      "μ = Fric + C1·e^(C2·V)·p² + C3·e^(C4·V)·p + C5·e^(C6·V), floored at 1e-30.",
-      {R"t(\mu = \max\left(10^{-30},\ \mathrm{Fric} + C_1 e^{C_2 V} p^2 + C_3 e^{C_4 V} p + C_5 e^{C_6 V}\right))t",
-       "Ifric 2, the modified Darmstad law."},
-      radiossQuirks({"Third-party keyword manuals print other Darmstad formulas; this is the source's."})),
+          "radioss-darmstad", "Radioss modified Darmstad (Ifric 2)",
+          "μ = Fric + C1·e^(C2·V)·p² + C3·e^(C4·V)·p + C5·e^(C6·V), floored at 1e-30.",
+          {R"t(\mu = \max\left(10^{-30},\ \mathrm{Fric} + C_1 e^{C_2 V} p^2 + C_3 e^{C_4 V} p + C_5 e^{C_6 V}\right))t",
+           "Ifric 2, the modified Darmstad law."},
+          radiossQuirks(
+              {"Third-party keyword manuals print other Darmstad formulas; this is the source's."})),
       {},
-      "Not mapped: μ is Fric plus three exponential terms in p and V (C1…C6), so no parameter by itself is a static "
+      "Not mapped: μ is Fric plus three exponential terms in p and V (C1…C6), so no parameter by itself is a "
+      "static "
       "or kinetic coefficient, and the rates C2, C4, C6 belong to separate terms.");
   add(RadiossLaw<3, kRenardFields>::definition(
-      "radioss-renard", "Radioss Renard (Ifric 3)",
-      "Three branches in V: a parabola from C1 (rest) to C3 at C5, a smooth step to C4 at C6, then a "
-      "rational approach to C2. V is floored at 1e-15 m/s, so μ(0) is C1 plus about 1e-16.",
-      {R"t(\mu = \max\left(10^{-30}, \begin{cases} C_1 + (C_3 - C_1)\,x\,(2 - x), \ \ x = \dfrac{V}{C_5} & V \le C_5 \\ C_3 + (C_4 - C_3)\,(3 - 2x)\,x^2, \ \ x = \dfrac{V - C_5}{C_6 - C_5} & C_5 < V < C_6 \\ C_2 - \dfrac{C_2 - C_4}{1 + (C_2 - C_4)(V - C_6)^2} & V \ge C_6 \end{cases}\right))t",
-       "Ifric 3, Renard's three branches: a parabola, a smooth step, and a rational approach to C2 (Fric unused)."},
-      radiossQuirks({"Because V is floored at 1e-15 m/s, μ(0) = C1 + 2e-15·(C3 − C1)/C5 (0.1500000000000002 with the "
-                     "defaults), not C1.",
-                     "If C2 < C4 the last branch has a pole at V = C6 + 1/√(C4 − C2); beyond it μ is negative and the "
-                     "1e-30 floor applies.",
-                     "Fric is not used by this law."})),
+          "radioss-renard", "Radioss Renard (Ifric 3)",
+          "Three branches in V: a parabola from C1 (rest) to C3 at C5, a smooth step to C4 at C6, then a "
+          "rational approach to C2. V is floored at 1e-15 m/s, so μ(0) is C1 plus about 1e-16.",
+          {R"t(\mu = \max\left(10^{-30}, \begin{cases} C_1 + (C_3 - C_1)\,x\,(2 - x), \ \ x = \dfrac{V}{C_5} & V \le C_5 \\ C_3 + (C_4 - C_3)\,(3 - 2x)\,x^2, \ \ x = \dfrac{V - C_5}{C_6 - C_5} & C_5 < V < C_6 \\ C_2 - \dfrac{C_2 - C_4}{1 + (C_2 - C_4)(V - C_6)^2} & V \ge C_6 \end{cases}\right))t",
+           "Ifric 3, Renard's three branches: a parabola, a smooth step, and a rational approach to C2 (Fric "
+           "unused)."},
+          radiossQuirks({"Because V is floored at 1e-15 m/s, μ(0) = C1 + 2e-15·(C3 − C1)/C5 "
+                         "(0.1500000000000002 with the "
+                         "defaults), not C1.",
+                         "If C2 < C4 the last branch has a pole at V = C6 + 1/√(C4 − C2); beyond it μ is "
+                         "negative and the "
+                         "1e-30 floor applies.",
+                         "Fric is not used by this law."})),
       {{"C1", ParamRole::StaticCoefficient}, {"C2", ParamRole::KineticCoefficient}},
-      "No stiction speed: μ rises from C1 to C3 at the critical velocity C5 and falls to C4 at C6 before it tends to "
+      "No stiction speed: μ rises from C1 to C3 at the critical velocity C5 and falls to C4 at C6 before it "
+      "tends to "
       "C2; C3, C4, C5 and C6 have no common equivalent and keep their values.");
   add(RadiossLaw<4, kExponentialFields>::definition(
-      "radioss-exponential", "Radioss exponential decay (Ifric 4)",
-      "μ = C1 + (Fric − C1)·e^(−C2·V), floored at 1e-30 (newer law, in the 2026 input format).",
-      {R"t(\mu = \max\left(10^{-30},\ C_1 + (\mathrm{Fric} - C_1)\,e^{-C_2 V}\right))t",
-       "Ifric 4: from Fric at rest towards C1 at high speed."},
-      radiossQuirks({"A newer law: in the 2026 input format, not in the seed's documentation."})),
+          "radioss-exponential", "Radioss exponential decay (Ifric 4)",
+          "μ = C1 + (Fric − C1)·e^(−C2·V), floored at 1e-30 (newer law, in the 2026 input format).",
+          {R"t(\mu = \max\left(10^{-30},\ C_1 + (\mathrm{Fric} - C_1)\,e^{-C_2 V}\right))t",
+           "Ifric 4: from Fric at rest towards C1 at high speed."},
+          radiossQuirks({"A newer law: in the 2026 input format, not in the seed's documentation."})),
       // μ = C1 + (Fric − C1) e^(−C2·V): the transition's speed scale is 1/C2.
-      {{"Fric", ParamRole::StaticCoefficient}, {"C1", ParamRole::KineticCoefficient},
+      {{"Fric", ParamRole::StaticCoefficient},
+       {"C1", ParamRole::KineticCoefficient},
        {"C2", ParamRole::InverseStictionSpeed}},
       "");
 }

@@ -11,8 +11,8 @@
 
 #include <array>
 #include <cmath>
-#include <utility>
 #include <string>
+#include <utility>
 
 #include "friction/errors.h"
 #include "laws/law_registry.h"
@@ -29,35 +29,65 @@ struct RsfParams {
 using RsfField = ParamField<RsfParams>;
 
 const std::array<RsfField, 11> kRsfFields = {{
-    {&RsfParams::mu0, {"mu0", "μ0", "Reference coefficient", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear,
-                       "μ in steady sliding at V* (rsfmodel: mu0)."}},
-    {&RsfParams::a, {"a", "a", "Direct effect", "", 0.01, 1e-6, 1.0, 0.001, Scale::Log,
-                     "The instantaneous jump a·ln(V2/V1) after a velocity step (> 0: friction rises with v at a fixed "
-                     "state, which the quasi-static slider needs)."}},
-    {&RsfParams::b1, {"b1", "b1", "Evolution effect 1", "", 0.005, 0.0, 1.0, 0.001, Scale::Linear,
-                      "The first state variable's effect (rsfmodel: state1.b; RSFit3000: b1)."}},
-    {&RsfParams::Dc1, {"Dc1", "Dc1", "Critical slip 1", "m", 1e-5, 1e-12, 1.0, 1e-6, Scale::Log,
-                       "Slip over which the first state renews (rsfmodel: state1.Dc; RSFit3000: Dc1)."}},
-    {&RsfParams::b2, {"b2", "b2", "Evolution effect 2", "", 0.0, 0.0, 1.0, 0.001, Scale::Linear,
-                      "The second state variable's effect; 0 for a one-state law (RSFit3000: b2)."}},
-    {&RsfParams::Dc2, {"Dc2", "Dc2", "Critical slip 2", "m", 1e-4, 1e-12, 1.0, 1e-6, Scale::Log,
-                       "Slip over which the second state renews (RSFit3000: Dc2)."}},
-    {&RsfParams::Vstar, {"Vstar", "V*", "Reference velocity", "m/s", 1e-6, 1e-12, 100.0, 1e-7, Scale::Log,
-                         "The velocity at which steady μ = μ0 (rsfmodel: vref)."}},
+    {&RsfParams::mu0,
+     {"mu0", "μ0", "Reference coefficient", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear,
+      "μ in steady sliding at V* (rsfmodel: mu0)."}},
+    {&RsfParams::a,
+     {"a", "a", "Direct effect", "", 0.01, 1e-6, 1.0, 0.001, Scale::Log,
+      "The instantaneous jump a·ln(V2/V1) after a velocity step (> 0: friction rises with v at a fixed "
+      "state, which the quasi-static slider needs)."}},
+    {&RsfParams::b1,
+     {"b1", "b1", "Evolution effect 1", "", 0.005, 0.0, 1.0, 0.001, Scale::Linear,
+      "The first state variable's effect (rsfmodel: state1.b; RSFit3000: b1)."}},
+    {&RsfParams::Dc1,
+     {"Dc1", "Dc1", "Critical slip 1", "m", 1e-5, 1e-12, 1.0, 1e-6, Scale::Log,
+      "Slip over which the first state renews (rsfmodel: state1.Dc; RSFit3000: Dc1)."}},
+    {&RsfParams::b2,
+     {"b2", "b2", "Evolution effect 2", "", 0.0, 0.0, 1.0, 0.001, Scale::Linear,
+      "The second state variable's effect; 0 for a one-state law (RSFit3000: b2)."}},
+    {&RsfParams::Dc2,
+     {"Dc2", "Dc2", "Critical slip 2", "m", 1e-4, 1e-12, 1.0, 1e-6, Scale::Log,
+      "Slip over which the second state renews (RSFit3000: Dc2)."}},
+    {&RsfParams::Vstar,
+     {"Vstar", "V*", "Reference velocity", "m/s", 1e-6, 1e-12, 100.0, 1e-7, Scale::Log,
+      "The velocity at which steady μ = μ0 (rsfmodel: vref)."}},
     {&RsfParams::evolution,
-     {"evolution", "law", "Evolution law", "", 0, 0, 3, 1, Scale::Linear,
-      "0 aging (Dieterich), 1 slip (Ruina), 2 PRZ (Perrin, Rice & Zheng), 3 Nagata (aging with the friction-rate "
-      "term −(c/b)θ·dμ/dt); the same law for both state variables.", {}, ParamKind::Integer}},
-    {&RsfParams::c, {"c", "c", "Nagata's c", "", 2.0, 0.0, 100.0, 0.1, Scale::Linear,
-                     "Nagata et al. (2012)'s weight of the friction rate in the state's evolution (their fits: c ≈ 2); "
-                     "read only by the Nagata law (evolution 3)."}},
-    {&RsfParams::alpha, {"alpha", "α", "Normal-stress effect", "", 0.0, 0.0, 1.0, 0.01, Scale::Linear,
-                         "Linker & Dieterich (1992): a step of the normal force from N₋ to N₊ scales θ1 by "
-                         "(N₋/N₊)^(α/b1), so friction moves by −α·ln(N₊/N₋) through the state (their fits: 0.2–0.56)."}},
-    {&RsfParams::form, {"form", "form", "Form", "", 1, 0, 1, 1, Scale::Linear,
-                        "1 regularized a·asinh(v/(2V*·e^(−Ψ/a))), defined through v = 0 so that an inertial block "
-                        "can stop; 0 the classic logarithm of rsfmodel and RSFit3000, undefined at v = 0.",
-                        {}, ParamKind::Integer}},
+     {"evolution",
+      "law",
+      "Evolution law",
+      "",
+      0,
+      0,
+      3,
+      1,
+      Scale::Linear,
+      "0 aging (Dieterich), 1 slip (Ruina), 2 PRZ (Perrin, Rice & Zheng), 3 Nagata (aging with the "
+      "friction-rate "
+      "term −(c/b)θ·dμ/dt); the same law for both state variables.",
+      {},
+      ParamKind::Integer}},
+    {&RsfParams::c,
+     {"c", "c", "Nagata's c", "", 2.0, 0.0, 100.0, 0.1, Scale::Linear,
+      "Nagata et al. (2012)'s weight of the friction rate in the state's evolution (their fits: c ≈ 2); "
+      "read only by the Nagata law (evolution 3)."}},
+    {&RsfParams::alpha,
+     {"alpha", "α", "Normal-stress effect", "", 0.0, 0.0, 1.0, 0.01, Scale::Linear,
+      "Linker & Dieterich (1992): a step of the normal force from N₋ to N₊ scales θ1 by "
+      "(N₋/N₊)^(α/b1), so friction moves by −α·ln(N₊/N₋) through the state (their fits: 0.2–0.56)."}},
+    {&RsfParams::form,
+     {"form",
+      "form",
+      "Form",
+      "",
+      1,
+      0,
+      1,
+      1,
+      Scale::Linear,
+      "1 regularized a·asinh(v/(2V*·e^(−Ψ/a))), defined through v = 0 so that an inertial block "
+      "can stop; 0 the classic logarithm of rsfmodel and RSFit3000, undefined at v = 0.",
+      {},
+      ParamKind::Integer}},
 }};
 
 double sign(double x) { return (x > 0) - (x < 0); }
@@ -81,8 +111,9 @@ double rsfMu(const RsfParams& p, double v, const LawStateVector& s) {
     if (scale > 0 && std::isfinite(z)) return p.a * std::asinh(z);
     if (v == 0) return 0;
   } else if (v == 0) {
-    throw SimulationError("The classic rate-and-state law (form 0) is undefined at v = 0 m/s; use the regularized "
-                          "form (form 1) for motion that stops.");
+    throw SimulationError(
+        "The classic rate-and-state law (form 0) is undefined at v = 0 m/s; use the regularized "
+        "form (form 1) for motion that stops.");
   }
   return sign(v) * (psi + p.a * std::log(std::fabs(v) / p.Vstar));
 }
@@ -103,9 +134,12 @@ double rsfMuSlope(const RsfParams& p, double v, const LawStateVector& s) {
 double stateRate(const RsfParams& p, double speed, double theta, double Dc) {
   const double slip = speed * theta / Dc;
   switch (static_cast<int>(p.evolution)) {
-    case kSlip: return slip > 0 ? -slip * std::log(slip) : 0.0;
-    case kPrz: return 1 - 0.25 * slip * slip;
-    default: return 1 - slip;
+    case kSlip:
+      return slip > 0 ? -slip * std::log(slip) : 0.0;
+    case kPrz:
+      return 1 - 0.25 * slip * slip;
+    default:
+      return 1 - slip;
   }
 }
 
@@ -118,11 +152,14 @@ LawDynamics rsfDynamics(const ResolvedParams& r, double v, double N, const LawSt
 // Steady state: θᵢ = k Dcᵢ/|v| (k = 2 for PRZ), so that μ_ss = μ0 + (a − b1 − b2) ln(|v|/V*).
 LawStateVector rsfSteadyState(const ResolvedParams& r, double v, double) {
   const RsfParams p = bindParams(kRsfFields, r);
-  require(v != 0, "v0", "Rate-and-state has no steady state at rest (θ = Dc/|v|); start from a moving drive.");
+  require(v != 0, "v0",
+          "Rate-and-state has no steady state at rest (θ = Dc/|v|); start from a moving drive.");
   const double k = stateScale(p), speed = std::fabs(v);
   return {k * p.Dc1 / speed, k * p.Dc2 / speed};
 }
-LawStateVector rsfInitialState(const ResolvedParams& r) { return rsfSteadyState(r, bindParams(kRsfFields, r).Vstar, 0); }
+LawStateVector rsfInitialState(const ResolvedParams& r) {
+  return rsfSteadyState(r, bindParams(kRsfFields, r).Vstar, 0);
+}
 
 double rsfForceSlope(const ResolvedParams& r, double v, double N, const LawStateVector& s) {
   return N * rsfMuSlope(bindParams(kRsfFields, r), v, s);
@@ -159,8 +196,12 @@ double rsfSteadyMu(const RsfParams& p, double v) {
   if (speed == 0) return p.form == 1 ? 0.0 : std::nan("");
   return rsfMu(p, speed, steadyAt(p, speed));
 }
-double rsfCoefficient(const ResolvedParams& r, const LawInputs& in) { return rsfSteadyMu(bindParams(kRsfFields, r), in.v); }
-double rsfCurveForce(const ResolvedParams& r, const LawInputs& in) { return rsfSteadyMu(bindParams(kRsfFields, r), in.v) * in.N; }
+double rsfCoefficient(const ResolvedParams& r, const LawInputs& in) {
+  return rsfSteadyMu(bindParams(kRsfFields, r), in.v);
+}
+double rsfCurveForce(const ResolvedParams& r, const LawInputs& in) {
+  return rsfSteadyMu(bindParams(kRsfFields, r), in.v) * in.N;
+}
 
 // The regularized form's creep speed at rest with θ at its start (steady at V*): 2V*·e^(−μ0/a).
 double rsfCreepSpeed(const ResolvedParams& r) {
@@ -173,24 +214,28 @@ double rsfCreepSpeed(const ResolvedParams& r) {
 void validateRsf(const ResolvedParams& r) {
   const RsfParams p = bindParams(kRsfFields, r);
   require(!(p.alpha > 0 && p.b1 == 0), "alpha",
-          "The normal-stress effect α scales θ1 by (N₋/N₊)^(α/b1), which needs b1 > 0; got α = " + formatNumber(p.alpha) +
-              " with b1 = 0.");
+          "The normal-stress effect α scales θ1 by (N₋/N₊)^(α/b1), which needs b1 > 0; got α = " +
+              formatNumber(p.alpha) + " with b1 = 0.");
   if (p.form != 1) return;
   const double creep = rsfCreepSpeed(r);
   require(creep >= 1e-300, "mu0",
-          "With μ0/a = " + formatSignificant(p.mu0 / p.a, 4) + " the regularized form creeps at rest at 2V*·e^(−μ0/a) = " +
-              formatSignificant(creep, 4) + " m/s, below the 1e-300 m/s a run can resolve: lower μ0, or raise a or V*.");
+          "With μ0/a = " + formatSignificant(p.mu0 / p.a, 4) +
+              " the regularized form creeps at rest at 2V*·e^(−μ0/a) = " + formatSignificant(creep, 4) +
+              " m/s, below the 1e-300 m/s a run can resolve: lower μ0, or raise a or V*.");
 }
 
 const std::vector<Equation> kRsfEquations = {
     {R"t(\Psi = \mu_0 + b_1 \ln\frac{V^* \theta_1}{k D_{c1}} + b_2 \ln\frac{V^* \theta_2}{k D_{c2}}, \qquad k = \begin{cases} 2 & \text{law} = 2 \text{ (PRZ)} \\ 1 & \text{otherwise} \end{cases})t",
-     "The state's part of friction, one or two state variables (rsfmodel, RSFit3000); PRZ's 2Dc as in rsfmodel."},
+     "The state's part of friction, one or two state variables (rsfmodel, RSFit3000); PRZ's 2Dc as in "
+     "rsfmodel."},
     {R"t(\mu = \begin{cases} \operatorname{sgn}(v) \left(\Psi + a \ln\dfrac{|v|}{V^*}\right) & \text{form} = 0 \\ a \operatorname{asinh}\left(\dfrac{v}{2 V^*} e^{\Psi / a}\right) & \text{form} = 1 \end{cases}, \qquad F = N \mu)t",
-     "The classic law of Dieterich (1979) and Ruina (1983), or its form regularized through v = 0 (Rice & Ben-Zion 1996)."},
+     "The classic law of Dieterich (1979) and Ruina (1983), or its form regularized through v = 0 (Rice & "
+     "Ben-Zion 1996)."},
     {R"t(\frac{d\theta_i}{dt} = \begin{cases} 1 - \dfrac{|v|\,\theta_i}{D_{ci}} & \text{law} = 0 \text{ (aging)} \\ -\dfrac{|v|\,\theta_i}{D_{ci}} \ln\dfrac{|v|\,\theta_i}{D_{ci}} & \text{law} = 1 \text{ (slip)} \\ 1 - \left(\dfrac{|v|\,\theta_i}{2 D_{ci}}\right)^2 & \text{law} = 2 \text{ (PRZ)} \\ 1 - \dfrac{|v|\,\theta_i}{D_{ci}} - \dfrac{c}{b_i}\,\theta_i \dfrac{d\mu}{dt} & \text{law} = 3 \text{ (Nagata)} \end{cases})t",
      "The state's evolution: Dieterich's aging, Ruina's slip, Perrin–Rice–Zheng's and Nagata et al.'s laws."},
     {R"t(\theta_{1+} = \theta_{1-} \left(\frac{N_-}{N_+}\right)^{\alpha / b_1})t",
-     "A step of the normal force N₋ → N₊ (Linker & Dieterich 1992): friction moves by −α ln(N₊/N₋) through θ1."},
+     "A step of the normal force N₋ → N₊ (Linker & Dieterich 1992): friction moves by −α ln(N₊/N₋) through "
+     "θ1."},
     {R"t(\theta_{i,ss} = \frac{k D_{ci}}{|v|}, \qquad \mu_{ss} = \mu_0 + (a - b_1 - b_2) \ln\frac{|v|}{V^*})t",
      "Steady sliding, for every evolution law."},
 };
@@ -199,37 +244,52 @@ const std::vector<std::string_view> kRsfQuirks = {
     "PRZ's state is scaled by 2Dc as rsfmodel scales it, so that its steady μ is the aging law's.",
     "Nagata's term needs the friction's rate dμ/dt, which only the system knows: it runs on the quasi-static "
     "slider (m = 0, no dashpot), where dμ/dt = c(v_lp − v)/N, as rsfmodel computes it.",
-    "The classic form (0), which labs fit, is undefined at v = 0; an inertial run from rest needs the regularized "
-    "form (1), the default. On the quasi-static slider the two agree to (2V*e^(−Ψ/a)/v)² ≈ 1e-50 at lab speeds.",
+    "The classic form (0), which labs fit, is undefined at v = 0; an inertial run from rest needs the "
+    "regularized "
+    "form (1), the default. On the quasi-static slider the two agree to (2V*e^(−Ψ/a)/v)² ≈ 1e-50 at lab "
+    "speeds.",
 };
 
 }  // namespace
 
 FRICTION_RUN_ONCE void addRsfLaws(std::vector<LawDefinition>& laws) {
-  LawDefinition rsf{{"rsf", "Rate-and-state, laboratory (rsfmodel/RSFit3000)",
-                     "Rate-and-state friction as friction labs fit it: one or two state variables, the aging, slip, PRZ or "
-                     "Nagata evolution law, and Linker–Dieterich's response to normal-force steps; on the quasi-static "
-                     "slider (m = 0) it runs velocity steps and slide-hold-slide tests as rsfmodel does.",
-                     "J. H. Dieterich, J. Geophys. Res. 84(B5):2161 (1979); A. Ruina, J. Geophys. Res. 88(B12):10359 (1983); "
-                     "G. Perrin, J. R. Rice & G. Zheng, J. Mech. Phys. Solids 43(9):1461 (1995); K. Nagata, M. Nakatani & "
-                     "S. Yoshida, J. Geophys. Res. 117:B02314 (2012); M. L. Linker & J. H. Dieterich, J. Geophys. Res. "
-                     "97(B4):4923 (1992); parameter names of rsfmodel (J. R. Leeman et al.) and RSFit3000 (R. M. Skarbek & "
-                     "H. M. Savage, Geosphere 15(5):1665, 2019).",
-                     specsOf(kRsfFields)},
-                    "Literature",
-                    {"v", "N"}};
+  LawDefinition rsf{
+      {"rsf", "Rate-and-state, laboratory (rsfmodel/RSFit3000)",
+       "Rate-and-state friction as friction labs fit it: one or two state variables, the aging, slip, PRZ or "
+       "Nagata evolution law, and Linker–Dieterich's response to normal-force steps; on the quasi-static "
+       "slider (m = 0) it runs velocity steps and slide-hold-slide tests as rsfmodel does.",
+       "J. H. Dieterich, J. Geophys. Res. 84(B5):2161 (1979); A. Ruina, J. Geophys. Res. 88(B12):10359 "
+       "(1983); "
+       "G. Perrin, J. R. Rice & G. Zheng, J. Mech. Phys. Solids 43(9):1461 (1995); K. Nagata, M. Nakatani & "
+       "S. Yoshida, J. Geophys. Res. 117:B02314 (2012); M. L. Linker & J. H. Dieterich, J. Geophys. Res. "
+       "97(B4):4923 (1992); parameter names of rsfmodel (J. R. Leeman et al.) and RSFit3000 (R. M. Skarbek & "
+       "H. M. Savage, Geosphere 15(5):1665, 2019).",
+       specsOf(kRsfFields)},
+      "Literature",
+      {"v", "N"}};
   rsf.spec.equations = kRsfEquations;
   rsf.spec.quirks = kRsfQuirks;
-  setTexSymbols(rsf.spec, {{"mu0", R"t(\mu_0)t"}, {"a", "a"}, {"b1", "b_1"}, {"Dc1", "D_{c1}"}, {"b2", "b_2"},
-                           {"Dc2", "D_{c2}"}, {"Vstar", "V^*"}, {"evolution", R"t(\text{law})t"}, {"c", "c"},
-                           {"alpha", R"t(\alpha)t"}, {"form", R"t(\text{form})t"}});
+  setTexSymbols(rsf.spec, {{"mu0", R"t(\mu_0)t"},
+                           {"a", "a"},
+                           {"b1", "b_1"},
+                           {"Dc1", "D_{c1}"},
+                           {"b2", "b_2"},
+                           {"Dc2", "D_{c2}"},
+                           {"Vstar", "V^*"},
+                           {"evolution", R"t(\text{law})t"},
+                           {"c", "c"},
+                           {"alpha", R"t(\alpha)t"},
+                           {"form", R"t(\text{form})t"}});
   rsf.spec.unmapped =
-      "Not mapped: μ0 is the steady coefficient at the reference speed V*; break-away and sliding friction follow "
+      "Not mapped: μ0 is the steady coefficient at the reference speed V*; break-away and sliding friction "
+      "follow "
       "from a, b1, b2, Dc1, Dc2 and the contact's age, so no parameter is μs, μk or a stiction speed.";
-  rsf.state = {{"theta1", "θ1", "State 1 (contact age)", "s", "Dc1/V*",
-                "Grows at rest like the contact's age; k·Dc1/|v| in steady sliding. Starts steady at V*.", R"t(\theta_1)t"},
-               {"theta2", "θ2", "State 2", "s", "Dc2/V*",
-                "The second state variable (enters only if b2 > 0); k·Dc2/|v| in steady sliding.", R"t(\theta_2)t"}};
+  rsf.state = {
+      {"theta1", "θ1", "State 1 (contact age)", "s", "Dc1/V*",
+       "Grows at rest like the contact's age; k·Dc1/|v| in steady sliding. Starts steady at V*.",
+       R"t(\theta_1)t"},
+      {"theta2", "θ2", "State 2", "s", "Dc2/V*",
+       "The second state variable (enters only if b2 > 0); k·Dc2/|v| in steady sliding.", R"t(\theta_2)t"}};
   rsf.dynamics = &rsfDynamics;
   rsf.steadyState = &rsfSteadyState;
   rsf.initialState = &rsfInitialState;

@@ -32,8 +32,8 @@ const std::array<ParamField<CoulombParams>, 2> kCoulombFields = {{
 void validateCoulomb(const ResolvedParams& r) {
   const CoulombParams p = bindParams(kCoulombFields, r);
   require(p.mu_k <= p.mu_s, "mu_k",
-          "Kinetic coefficient (mu_k) must not exceed the static one (mu_s = " + formatNumber(p.mu_s) + "); got " +
-              formatNumber(p.mu_k) + ".");
+          "Kinetic coefficient (mu_k) must not exceed the static one (mu_s = " + formatNumber(p.mu_s) +
+              "); got " + formatNumber(p.mu_k) + ".");
 }
 
 // μ(v) = μk for v ≠ 0; at v = 0 the static limit μs.
@@ -52,12 +52,14 @@ struct AbbottThetaParams {
 
 const std::array<ParamField<AbbottThetaParams>, 7> kAbbottFields = {{
     {&AbbottThetaParams::mus,
-     {"mus", "μs", "μStatic", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear, "Coefficient of a fully aged contact (θ = 1)."}},
+     {"mus", "μs", "μStatic", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear,
+      "Coefficient of a fully aged contact (θ = 1)."}},
     {&AbbottThetaParams::muk,
      {"muk", "μk", "μKinetic", "", 0.4, 0.0, 2.0, 0.01, Scale::Linear,
       "Coefficient of a fully renewed contact (θ = 0), before its velocity terms."}},
     {&AbbottThetaParams::va,
-     {"va", "a", "Va", "s/m", 0.0, -5.0, 5.0, 0.05, Scale::Linear, "Linear velocity term: μk(1 + a|v| + b(v − v0)²)."}},
+     {"va", "a", "Va", "s/m", 0.0, -5.0, 5.0, 0.05, Scale::Linear,
+      "Linear velocity term: μk(1 + a|v| + b(v − v0)²)."}},
     {&AbbottThetaParams::vb,
      {"vb", "b", "Vb", "s²/m²", 0.0, -50.0, 50.0, 0.5, Scale::Linear, "Quadratic velocity term about v0."}},
     {&AbbottThetaParams::v0,
@@ -72,7 +74,8 @@ const std::array<ParamField<AbbottThetaParams>, 7> kAbbottFields = {{
 }};
 
 // μ at slip velocity v with the contact state θ given (θ ≥ 0) or at its steady state (θ < 0):
-//   μk(v) = max(0, μk (1 + a|v| + b (v − v0)²)),   μ = μk(v) + (μs − μk(v)) θ,   θ_ss = clamp(1 − τ|v|/D, 0, 1)
+//   μk(v) = max(0, μk (1 + a|v| + b (v − v0)²)),   μ = μk(v) + (μs − μk(v)) θ,   θ_ss = clamp(1 − τ|v|/D, 0,
+//   1)
 double abbottMu(const AbbottThetaParams& p, double v, double givenTheta) {
   const double speed = std::fabs(v), dv = v - p.v0;
   const double kinetic = std::max(0.0, p.muk * (1 + p.va * speed + p.vb * (dv * dv)));  // the seed's order
@@ -91,7 +94,8 @@ double abbottSlidingForce(const ResolvedParams& r, double v, double N) {
 
 const std::vector<Equation> kCoulombEquations = {
     {R"t(F = \begin{cases} \mu_k N \operatorname{sgn} v & v \ne 0 \\ F_d,\ \ |F_d| \le \mu_s N & v = 0 \end{cases})t",
-     "Sliding, the friction is μk·N against the motion; at rest it is whatever holds the body, up to the static "
+     "Sliding, the friction is μk·N against the motion; at rest it is whatever holds the body, up to the "
+     "static "
      "limit μs·N."},
     {R"t(\mu(v) = \begin{cases} \mu_k & v \ne 0 \\ \mu_s & v = 0 \end{cases}, \qquad \mu_k \le \mu_s)t",
      "The coefficient the law reports: the static limit at rest. Larger μk than μs is refused."},
@@ -103,9 +107,11 @@ const std::vector<std::string_view> kCoulombQuirks = {
 
 const std::vector<Equation> kAbbottEquations = {
     {R"t(\mu_{\text{kin}}(v) = \max\left(0,\ \mu_k \left(1 + a\,|v| + b\,(v - v_0)^2\right)\right))t",
-     "The seed app's kinetic coefficient: linear in |v| and quadratic about the drive velocity v0, floored at 0."},
+     "The seed app's kinetic coefficient: linear in |v| and quadratic about the drive velocity v0, floored "
+     "at 0."},
     {R"t(\mu = \mu_{\text{kin}}(v) + \left(\mu_s - \mu_{\text{kin}}(v)\right)\theta)t",
-     "Blended with the static coefficient by the contact state θ (the seed's F = Fk + (Fs − Fk)θ per unit load)."},
+     "Blended with the static coefficient by the contact state θ (the seed's F = Fk + (Fs − Fk)θ per unit "
+     "load)."},
     {R"t(\theta = \begin{cases} \theta_{\text{input}} & 0 \le \theta_{\text{input}} \le 1 \\ \min\left(1,\ \max\left(0,\ 1 - \frac{\tau\,|v|}{D}\right)\right) & \text{no input} \end{cases})t",
      "θ as given, or the steady state of dθ/dt = (1 − θ)/τ − |v|/D, which makes the law velocity-weakening."},
 };
@@ -128,7 +134,8 @@ const std::array<ParamField<ThetaContact>, 8> kThetaFields = {{
     {&ThetaContact::b, kThetaQuadraticSpec},
     {&ThetaContact::v0,
      {"v0", "v0", "Reference velocity", "m/s", 0.1, 0.0, 10.0, 0.01, Scale::Linear,
-      "The velocity the quadratic term b(v − v0)² is centred on: in the seed app (and the state-variable model), "
+      "The velocity the quadratic term b(v − v0)² is centred on: in the seed app (and the state-variable "
+      "model), "
       "the drive velocity."}},
 }};
 
@@ -160,7 +167,8 @@ double thetaCoefficient(const ResolvedParams& r, const LawInputs& in) {
 
 const std::vector<Equation> kThetaEquations = {
     {R"t(F_k(v) = \max\left(0,\ \mu_k N \left(1 + a\,|v| + b\,(v - v_0)^2\right)\right), \qquad F(v, \theta) = F_k(v) + \left(\mu_s N - F_k(v)\right)\theta)t",
-     "The seed's kinetic friction blended with the static μs·N by the contact state θ, with N apart from any mass."},
+     "The seed's kinetic friction blended with the static μs·N by the contact state θ, with N apart from any "
+     "mass."},
     {R"t(\frac{d\theta}{dt} = \begin{cases} \dfrac{1 - \theta}{\tau} - \dfrac{|v|}{D} & \text{law} = 0 \\ \dfrac{1 - \theta}{\tau} - \dfrac{\theta\,|v|}{D} & \text{law} = 1 \end{cases} \qquad 0 \le \theta \le 1)t",
      "Ageing at rest and renewal by slip; θ is held at 0 rather than falling below it."},
     {R"t(v = 0 \text{ while } |F_d| \le F(0, \theta), \qquad \theta(t) = 1 - (1 - \theta_0)\,e^{-(t - t_0)/\tau})t",
@@ -172,13 +180,14 @@ const std::vector<Equation> kThetaEquations = {
 }  // namespace
 
 FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws) {
-  LawDefinition coulomb{{"coulomb", "Coulomb (static and kinetic)",
-                         "The textbook law the seed app starts from: μk·N while sliding, anything up to μs·N while "
-                         "stuck. The exact reference the regularized laws approximate.",
-                         "C.-A. de Coulomb, Théorie des machines simples (1785); Abbott's \"Friction\" app, Quick Start.",
-                         specsOf(kCoulombFields)},
-                        "Textbook",
-                        {"v"}};
+  LawDefinition coulomb{
+      {"coulomb", "Coulomb (static and kinetic)",
+       "The textbook law the seed app starts from: μk·N while sliding, anything up to μs·N while "
+       "stuck. The exact reference the regularized laws approximate.",
+       "C.-A. de Coulomb, Théorie des machines simples (1785); Abbott's \"Friction\" app, Quick Start.",
+       specsOf(kCoulombFields)},
+      "Textbook",
+      {"v"}};
   coulomb.spec.equations = kCoulombEquations;
   coulomb.spec.quirks = kCoulombQuirks;
   setTexSymbols(coulomb.spec, {{"mu_s", R"t(\mu_s)t"}, {"mu_k", R"t(\mu_k)t"}});
@@ -188,46 +197,61 @@ FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws) {
   coulomb.coefficient = &coulombCoefficient;
   laws.push_back(std::move(coulomb));
 
-  LawDefinition abbott{{"abbott-theta", "Seed app: kinetic law and θ blend",
-                        "The seed app's friction per unit load: a velocity-dependent kinetic coefficient blended "
-                        "with the static one by the contact state θ; without a θ input, θ takes its steady state "
-                        "1 − τ|v|/D, which makes the law velocity-weakening.",
-                        "S. Abbott, \"Friction\" app (CalcIt), after V. L. Popov, Contact Mechanics and Friction, Ch. 12.",
-                        specsOf(kAbbottFields)},
-                       "Abbott app",
-                       {"v", "theta"}};
+  LawDefinition abbott{
+      {"abbott-theta", "Seed app: kinetic law and θ blend",
+       "The seed app's friction per unit load: a velocity-dependent kinetic coefficient blended "
+       "with the static one by the contact state θ; without a θ input, θ takes its steady state "
+       "1 − τ|v|/D, which makes the law velocity-weakening.",
+       "S. Abbott, \"Friction\" app (CalcIt), after V. L. Popov, Contact Mechanics and Friction, Ch. 12.",
+       specsOf(kAbbottFields)},
+      "Abbott app",
+      {"v", "theta"}};
   abbott.spec.equations = kAbbottEquations;
   abbott.spec.quirks = kAbbottQuirks;
-  setTexSymbols(abbott.spec, {{"mus", R"t(\mu_s)t"}, {"muk", R"t(\mu_k)t"}, {"va", "a"}, {"vb", "b"}, {"v0", "v_0"},
-                              {"tau", R"t(\tau)t"}, {"D", "D"}});
+  setTexSymbols(abbott.spec, {{"mus", R"t(\mu_s)t"},
+                              {"muk", R"t(\mu_k)t"},
+                              {"va", "a"},
+                              {"vb", "b"},
+                              {"v0", "v_0"},
+                              {"tau", R"t(\tau)t"},
+                              {"D", "D"}});
   setRoles(abbott.spec, {{"mus", ParamRole::StaticCoefficient}, {"muk", ParamRole::KineticCoefficient}});
   abbott.spec.unmapped =
-      "No stiction speed: the steady θ = 1 − τ|v|/D reaches 0 at v = D/τ, a ratio of two parameters, which keep "
+      "No stiction speed: the steady θ = 1 − τ|v|/D reaches 0 at v = D/τ, a ratio of two parameters, which "
+      "keep "
       "their values (v0 centres the quadratic term; it is no transition speed).";
   abbott.coefficient = &abbottCoefficient;
   abbott.slidingForce = &abbottSlidingForce;
   laws.push_back(std::move(abbott));
 
-  LawDefinition theta{{"state-variable", "State variable θ (with memory)",
-                       "The seed app's θ model as a law with state: θ ages towards 1 at rest and is renewed by slip, "
-                       "and the block holds at rest up to F(0, θ), so the static limit grows with the time stuck.",
-                       "V. L. Popov, Contact Mechanics and Friction, Ch. 12 (state-variable friction), as used in "
-                       "S. Abbott's \"Friction\" app; SI units, mass and normal force apart.",
-                       specsOf(kThetaFields)},
-                      "Abbott app",
-                      {"v", "N"}};
+  LawDefinition theta{
+      {"state-variable", "State variable θ (with memory)",
+       "The seed app's θ model as a law with state: θ ages towards 1 at rest and is renewed by slip, "
+       "and the block holds at rest up to F(0, θ), so the static limit grows with the time stuck.",
+       "V. L. Popov, Contact Mechanics and Friction, Ch. 12 (state-variable friction), as used in "
+       "S. Abbott's \"Friction\" app; SI units, mass and normal force apart.",
+       specsOf(kThetaFields)},
+      "Abbott app",
+      {"v", "N"}};
   theta.spec.equations = kThetaEquations;
   theta.spec.quirks = {
-      "Whether Popov's own evolution law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified: both "
+      "Whether Popov's own evolution law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified: "
+      "both "
       "are offered (renewal law).",
       "The seed app's τ and D act per 1 ms step and in mm; here they are seconds and metres."};
-  setTexSymbols(theta.spec, {{"mus", R"t(\mu_s)t"}, {"muk", R"t(\mu_k)t"}, {"tau", R"t(\tau)t"}, {"D", "D"},
-                             {"renewal", R"t(\text{law})t"}, {"a", "a"}, {"b", "b"}, {"v0", "v_0"}});
+  setTexSymbols(theta.spec, {{"mus", R"t(\mu_s)t"},
+                             {"muk", R"t(\mu_k)t"},
+                             {"tau", R"t(\tau)t"},
+                             {"D", "D"},
+                             {"renewal", R"t(\text{law})t"},
+                             {"a", "a"},
+                             {"b", "b"},
+                             {"v0", "v_0"}});
   setRoles(theta.spec, {{"mus", ParamRole::StaticCoefficient}, {"muk", ParamRole::KineticCoefficient}});
   theta.spec.unmapped = laws.back().spec.unmapped;  // abbott-theta's, just added
   theta.state = {{"theta", "θ", "Contact state", "", "1",
-                  "1 for a fully aged contact, 0 for a fully renewed one. Starts at 1 (aged at rest).", R"t(\theta)t",
-                  0.0, 1.0}};
+                  "1 for a fully aged contact, 0 for a fully renewed one. Starts at 1 (aged at rest).",
+                  R"t(\theta)t", 0.0, 1.0}};
   theta.dynamics = &thetaDynamics;
   theta.steadyState = &thetaSteadyState;
   theta.initialState = &thetaInitialState;

@@ -27,22 +27,82 @@ struct ThetaContact {
   double v0;       ///< the velocity the quadratic term is centred on: the drive's [m/s]
 };
 
-inline const ParamSpec kThetaMusSpec = {"mus", "μs", "Static friction coefficient", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear,
-      "Fs = μs·Fn is the friction of a fully aged contact (θ = 1), and the static limit at rest."};
-inline const ParamSpec kThetaMukSpec = {"muk", "μk", "Kinetic friction coefficient", "", 0.4, 0.0, 2.0, 0.01, Scale::Linear,
-      "Fk0 = μk·Fn is the kinetic friction of a fully renewed contact (θ = 0), before velocity terms."};
-inline const ParamSpec kThetaTauSpec = {"tau", "τ", "Ageing time", "s", 0.2, 1e-4, 100.0, 0.001, Scale::Log,
-      "Relaxation time of θ towards 1 at rest: how fast a contact strengthens while it sticks."};
-inline const ParamSpec kThetaMemorySpec = {"D", "D", "Memory length", "m", 1e-3, 1e-7, 1.0, 1e-5, Scale::Log,
-      "Slip distance that renews a contact: θ falls at the rate |v|/D while sliding. Steady "
-      "sliding keeps some static part (θ > 0) only below v = D/τ."};
-inline const ParamSpec kThetaRenewalSpec = {"renewal", "law", "Renewal law", "", 0, 0, 1, 1, Scale::Linear,
-      "0: dθ/dt = (1 − θ)/τ − |v|/D, the seed's; 1: (1 − θ)/τ − θ|v|/D, the Dieterich-like variant, whose "
-      "steady state θ = 1/(1 + τ|v|/D) never reaches 0.", {}, ParamKind::Integer};
-inline const ParamSpec kThetaLinearSpec = {"a", "a", "Linear velocity coefficient", "s/m", 0.0, -10.0, 10.0, 0.05, Scale::Linear,
-      "Fk(v) = μk·Fn·(1 + a|v| + b(v − v0)²), floored at 0. Negative a: velocity weakening."};
-inline const ParamSpec kThetaQuadraticSpec = {"b", "b", "Quadratic velocity coefficient", "s²/m²", 0.0, -100.0, 100.0, 0.5, Scale::Linear,
-      "Curvature of Fk(v) about the drive velocity v0; it has no slope at v0."};
+inline const ParamSpec kThetaMusSpec = {
+    "mus",
+    "μs",
+    "Static friction coefficient",
+    "",
+    0.6,
+    0.0,
+    2.0,
+    0.01,
+    Scale::Linear,
+    "Fs = μs·Fn is the friction of a fully aged contact (θ = 1), and the static limit at rest."};
+inline const ParamSpec kThetaMukSpec = {
+    "muk",
+    "μk",
+    "Kinetic friction coefficient",
+    "",
+    0.4,
+    0.0,
+    2.0,
+    0.01,
+    Scale::Linear,
+    "Fk0 = μk·Fn is the kinetic friction of a fully renewed contact (θ = 0), before velocity terms."};
+inline const ParamSpec kThetaTauSpec = {
+    "tau",         "τ",
+    "Ageing time", "s",
+    0.2,           1e-4,
+    100.0,         0.001,
+    Scale::Log,    "Relaxation time of θ towards 1 at rest: how fast a contact strengthens while it sticks."};
+inline const ParamSpec kThetaMemorySpec = {
+    "D",
+    "D",
+    "Memory length",
+    "m",
+    1e-3,
+    1e-7,
+    1.0,
+    1e-5,
+    Scale::Log,
+    "Slip distance that renews a contact: θ falls at the rate |v|/D while sliding. Steady "
+    "sliding keeps some static part (θ > 0) only below v = D/τ."};
+inline const ParamSpec kThetaRenewalSpec = {
+    "renewal",
+    "law",
+    "Renewal law",
+    "",
+    0,
+    0,
+    1,
+    1,
+    Scale::Linear,
+    "0: dθ/dt = (1 − θ)/τ − |v|/D, the seed's; 1: (1 − θ)/τ − θ|v|/D, the Dieterich-like variant, whose "
+    "steady state θ = 1/(1 + τ|v|/D) never reaches 0.",
+    {},
+    ParamKind::Integer};
+inline const ParamSpec kThetaLinearSpec = {
+    "a",
+    "a",
+    "Linear velocity coefficient",
+    "s/m",
+    0.0,
+    -10.0,
+    10.0,
+    0.05,
+    Scale::Linear,
+    "Fk(v) = μk·Fn·(1 + a|v| + b(v − v0)²), floored at 0. Negative a: velocity weakening."};
+inline const ParamSpec kThetaQuadraticSpec = {
+    "b",
+    "b",
+    "Quadratic velocity coefficient",
+    "s²/m²",
+    0.0,
+    -100.0,
+    100.0,
+    0.5,
+    Scale::Linear,
+    "Curvature of Fk(v) about the drive velocity v0; it has no slope at v0."};
 
 /// Fk(v)/(μk Fn) = max(0, 1 + a|v| + b (v − v0)²): the kinetic factor (the seed's Fk/Fk0).
 inline double thetaKineticFactor(const ThetaContact& p, double v) {

@@ -28,30 +28,34 @@ struct DormandPrinceStages {
 };
 
 template <std::size_t N, class Rate>
-DormandPrinceStages<N> dormandPrinceStages(const Rate& rate, double t, const Vec<N>& y, const Vec<N>& k1, double h) {
+DormandPrinceStages<N> dormandPrinceStages(const Rate& rate, double t, const Vec<N>& y, const Vec<N>& k1,
+                                           double h) {
   // Butcher tableau (c, a) and the 5th- (b) and 4th-order (e = b − b*) weights.
   const Vec<N> k2 = rate(t + h / 5, axpy(y, h / 5, k1));
   Vec<N> s;
   for (std::size_t i = 0; i < N; ++i) s[i] = y[i] + h * (3.0 / 40 * k1[i] + 9.0 / 40 * k2[i]);
   const Vec<N> k3 = rate(t + 3 * h / 10, s);
-  for (std::size_t i = 0; i < N; ++i) s[i] = y[i] + h * (44.0 / 45 * k1[i] - 56.0 / 15 * k2[i] + 32.0 / 9 * k3[i]);
+  for (std::size_t i = 0; i < N; ++i)
+    s[i] = y[i] + h * (44.0 / 45 * k1[i] - 56.0 / 15 * k2[i] + 32.0 / 9 * k3[i]);
   const Vec<N> k4 = rate(t + 4 * h / 5, s);
   for (std::size_t i = 0; i < N; ++i)
-    s[i] = y[i] + h * (19372.0 / 6561 * k1[i] - 25360.0 / 2187 * k2[i] + 64448.0 / 6561 * k3[i] - 212.0 / 729 * k4[i]);
+    s[i] = y[i] + h * (19372.0 / 6561 * k1[i] - 25360.0 / 2187 * k2[i] + 64448.0 / 6561 * k3[i] -
+                       212.0 / 729 * k4[i]);
   const Vec<N> k5 = rate(t + 8 * h / 9, s);
   for (std::size_t i = 0; i < N; ++i)
-    s[i] = y[i] + h * (9017.0 / 3168 * k1[i] - 355.0 / 33 * k2[i] + 46732.0 / 5247 * k3[i] + 49.0 / 176 * k4[i] -
-                       5103.0 / 18656 * k5[i]);
+    s[i] = y[i] + h * (9017.0 / 3168 * k1[i] - 355.0 / 33 * k2[i] + 46732.0 / 5247 * k3[i] +
+                       49.0 / 176 * k4[i] - 5103.0 / 18656 * k5[i]);
   const Vec<N> k6 = rate(t + h, s);
   DormandPrinceStages<N> out;
   for (std::size_t i = 0; i < N; ++i)
-    out.step.y[i] = y[i] + h * (35.0 / 384 * k1[i] + 500.0 / 1113 * k3[i] + 125.0 / 192 * k4[i] - 2187.0 / 6784 * k5[i] +
-                                11.0 / 84 * k6[i]);
+    out.step.y[i] = y[i] + h * (35.0 / 384 * k1[i] + 500.0 / 1113 * k3[i] + 125.0 / 192 * k4[i] -
+                                2187.0 / 6784 * k5[i] + 11.0 / 84 * k6[i]);
   const Vec<N> k7 = rate(t + h, out.step.y);
   for (std::size_t i = 0; i < N; ++i)
-    out.step.error[i] = h * ((35.0 / 384 - 5179.0 / 57600) * k1[i] + (500.0 / 1113 - 7571.0 / 16695) * k3[i] +
-                             (125.0 / 192 - 393.0 / 640) * k4[i] + (-2187.0 / 6784 + 92097.0 / 339200) * k5[i] +
-                             (11.0 / 84 - 187.0 / 2100) * k6[i] - 1.0 / 40 * k7[i]);
+    out.step.error[i] =
+        h * ((35.0 / 384 - 5179.0 / 57600) * k1[i] + (500.0 / 1113 - 7571.0 / 16695) * k3[i] +
+             (125.0 / 192 - 393.0 / 640) * k4[i] + (-2187.0 / 6784 + 92097.0 / 339200) * k5[i] +
+             (11.0 / 84 - 187.0 / 2100) * k6[i] - 1.0 / 40 * k7[i]);
   out.k = {k1, k2, k3, k4, k5, k6, k7};
   return out;
 }
@@ -102,13 +106,15 @@ struct DenseEmbeddedStep {
   Vec<N> at(double time) const {
     const double s = (time - t) / h, s1 = 1 - s;
     Vec<N> out;
-    for (std::size_t i = 0; i < N; ++i) out[i] = r[0][i] + s * (r[1][i] + s1 * (r[2][i] + s * (r[3][i] + s1 * r[4][i])));
+    for (std::size_t i = 0; i < N; ++i)
+      out[i] = r[0][i] + s * (r[1][i] + s1 * (r[2][i] + s * (r[3][i] + s1 * r[4][i])));
     return out;
   }
 };
 
 template <std::size_t N, class Rate>
-DenseEmbeddedStep<N> dormandPrinceDenseStep(const Rate& rate, double t, const Vec<N>& y, const Vec<N>& k1, double h) {
+DenseEmbeddedStep<N> dormandPrinceDenseStep(const Rate& rate, double t, const Vec<N>& y, const Vec<N>& k1,
+                                            double h) {
   const DormandPrinceStages<N> stages = dormandPrinceStages(rate, t, y, k1, h);
   const std::array<Vec<N>, 7>& k = stages.k;  // k[1] has no dense weight (d₂ = 0)
   DenseEmbeddedStep<N> out;
@@ -122,7 +128,8 @@ DenseEmbeddedStep<N> dormandPrinceDenseStep(const Rate& rate, double t, const Ve
     const double difference = y1[i] - y[i], spline = h * k1[i] - difference;
     out.r[0][i] = y[i], out.r[1][i] = difference, out.r[2][i] = spline;
     out.r[3][i] = difference - h * k[6][i] - spline;
-    out.r[4][i] = h * (d1 * k[0][i] + d3 * k[2][i] + d4 * k[3][i] + d5 * k[4][i] + d6 * k[5][i] + d7 * k[6][i]);
+    out.r[4][i] =
+        h * (d1 * k[0][i] + d3 * k[2][i] + d4 * k[3][i] + d5 * k[4][i] + d6 * k[5][i] + d7 * k[6][i]);
   }
   out.next = k[6];
   return out;

@@ -151,17 +151,20 @@ class RadauIntegrator {
   struct NewtonMatrices {
     DenseLu<M> real;
     DenseLu<2 * M> complex;
-    NewtonMatrices(double h, const std::array<Vec<N>, N>& J) : real(realMatrix(h, J)), complex(complexMatrix(h, J)) {}
+    NewtonMatrices(double h, const std::array<Vec<N>, N>& J)
+        : real(realMatrix(h, J)), complex(complexMatrix(h, J)) {}
     static std::array<std::array<double, M>, M> realMatrix(double h, const std::array<Vec<N>, N>& J) {
       std::array<std::array<double, M>, M> E{};
       for (std::size_t p = 0; p < M; ++p)
         for (std::size_t q = 0; q < M; ++q) E[p][q] = (p == q ? radau::kInverseGamma / h : 0.0) - J[p][q];
       return E;
     }
-    static std::array<std::array<double, 2 * M>, 2 * M> complexMatrix(double h, const std::array<Vec<N>, N>& J) {
+    static std::array<std::array<double, 2 * M>, 2 * M> complexMatrix(double h,
+                                                                      const std::array<Vec<N>, N>& J) {
       std::array<std::array<double, 2 * M>, 2 * M> E{};
       for (std::size_t p = 0; p < M; ++p) {
-        for (std::size_t q = 0; q < M; ++q) E[p][q] = E[M + p][M + q] = (p == q ? radau::kAlpha / h : 0.0) - J[p][q];
+        for (std::size_t q = 0; q < M; ++q)
+          E[p][q] = E[M + p][M + q] = (p == q ? radau::kAlpha / h : 0.0) - J[p][q];
         E[p][M + p] = -radau::kBeta / h, E[M + p][p] = radau::kBeta / h;
       }
       return E;
@@ -169,14 +172,16 @@ class RadauIntegrator {
   };
 
   // One simplified Newton update ΔZ in transformed variables: with W = (T⁻¹ ⊗ I) Z and G = (T⁻¹ ⊗ I) F,
-  //   (γ̂/h − J) ΔW₁ = G₁ − γ̂ W₁/h,   ((α + iβ)/h − J)(ΔW₂ + iΔW₃) = G₂ − (αW₂ − βW₃)/h + i(G₃ − (βW₂ + αW₃)/h)
+  //   (γ̂/h − J) ΔW₁ = G₁ − γ̂ W₁/h,   ((α + iβ)/h − J)(ΔW₂ + iΔW₃) = G₂ − (αW₂ − βW₃)/h + i(G₃ − (βW₂ +
+  //   αW₃)/h)
   // and ΔZ = (T ⊗ I) ΔW.
-  static std::array<Vec<M>, 3> newtonUpdate(const NewtonMatrices& newton, double h, const std::array<Vec<N>, 3>& Z,
-                                            const std::array<Vec<N>, 3>& F) {
+  static std::array<Vec<M>, 3> newtonUpdate(const NewtonMatrices& newton, double h,
+                                            const std::array<Vec<N>, 3>& Z, const std::array<Vec<N>, 3>& F) {
     std::array<Vec<M>, 3> W{}, G{};
     for (int i = 0; i < 3; ++i)
       for (int j = 0; j < 3; ++j)
-        for (std::size_t k = 0; k < M; ++k) W[i][k] += radau::kTInverse[i][j] * Z[j][k], G[i][k] += radau::kTInverse[i][j] * F[j][k];
+        for (std::size_t k = 0; k < M; ++k)
+          W[i][k] += radau::kTInverse[i][j] * Z[j][k], G[i][k] += radau::kTInverse[i][j] * F[j][k];
     std::array<double, M> first;
     std::array<double, 2 * M> pair;
     for (std::size_t k = 0; k < M; ++k) {
@@ -197,7 +202,8 @@ class RadauIntegrator {
   // converge within kMaxNewton iterations at this h.
   template <class Rate>
   bool solveStages(const Rate& rate, double t, const Vec<N>& y, double h, const NewtonMatrices& newton,
-                   const Vec<M>& weights, std::array<Vec<N>, 3>& Z, std::array<Vec<N>, 3>& F, RadauStep<N>& out) {
+                   const Vec<M>& weights, std::array<Vec<N>, 3>& Z, std::array<Vec<N>, 3>& F,
+                   RadauStep<N>& out) {
     startingGuess(t, y, h, Z);
     double previous = 0, theta = 0, contraction = contractionGuess(contraction_);
     for (int iteration = 0; iteration < radau::kMaxNewton; ++iteration) {
@@ -215,7 +221,8 @@ class RadauIntegrator {
         if (theta >= 0.99) return fail(h, 0.5, out);
         contraction = theta / (1 - theta);
         // Would the remaining iterations reach the tolerance at this rate? If not, shrink h now.
-        const double predicted = contraction * norm * integerPower(theta, radau::kMaxNewton - 1 - iteration) / newtonTolerance_;
+        const double predicted =
+            contraction * norm * integerPower(theta, radau::kMaxNewton - 1 - iteration) / newtonTolerance_;
         if (predicted >= 1) {
           const double q = std::clamp(predicted, 1e-4, 20.0);
           return fail(h, 0.8 / exactRoot(q, 4 + radau::kMaxNewton - 1 - iteration), out);
@@ -264,8 +271,8 @@ class RadauIntegrator {
   }
 
   template <class Rate>
-  static void evaluateStages(const Rate& rate, double t, const Vec<N>& y, double h, const std::array<Vec<N>, 3>& Z,
-                             std::array<Vec<N>, 3>& F) {
+  static void evaluateStages(const Rate& rate, double t, const Vec<N>& y, double h,
+                             const std::array<Vec<N>, 3>& Z, std::array<Vec<N>, 3>& F) {
     for (int i = 0; i < 3; ++i) {
       Vec<N> stage;
       for (std::size_t k = 0; k < N; ++k) stage[k] = y[k] + Z[i][k];
@@ -322,7 +329,8 @@ class RadauIntegrator {
     if (out.err < 1) {
       if (!first_) {
         const double gustafsson =
-            std::clamp(acceptedStep_ / h * exactRoot(out.err * out.err / acceptedError_, 4) / radau::kSafety, 0.125, 5.0);
+            std::clamp(acceptedStep_ / h * exactRoot(out.err * out.err / acceptedError_, 4) / radau::kSafety,
+                       0.125, 5.0);
         quotient = std::max(quotient, gustafsson);
       }
       acceptedStep_ = h, acceptedError_ = std::max(1e-2, out.err);

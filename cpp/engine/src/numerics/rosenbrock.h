@@ -44,13 +44,14 @@ std::array<Vec<N>, N> forwardDifferenceJacobian(const Rate& rate, double t, cons
 /// The same step from f0 = rate(t, y) already evaluated (see rosenbrockDenseStep). Not inlined: the
 /// plain and the dense step share its one copy (the page's download, issue 14).
 template <std::size_t M, std::size_t N, class Rate>
-[[gnu::noinline]] EmbeddedStep<N> rosenbrockStep(const Rate& rate, double t, const Vec<N>& y, double h, const Vec<M>& scale,
-                               const Vec<N>& f0) {
+[[gnu::noinline]] EmbeddedStep<N> rosenbrockStep(const Rate& rate, double t, const Vec<N>& y, double h,
+                                                 const Vec<M>& scale, const Vec<N>& f0) {
   constexpr double gamma = 0.57282;
   constexpr double a21 = 2.0, a31 = 1.867943637803922, a32 = 0.2344449711399156;
   constexpr double c21 = -7.137615036412310, c31 = 2.580708087951457, c32 = 0.6515950076447975;
   constexpr double c41 = -2.137148994382534, c42 = -0.3214669691237626, c43 = -0.6949742501781779;
-  constexpr double b1 = 2.255570073418735, b2 = 0.2870493262186792, b3 = 0.4353179431840180, b4 = 1.093502252409163;
+  constexpr double b1 = 2.255570073418735, b2 = 0.2870493262186792, b3 = 0.4353179431840180,
+                   b4 = 1.093502252409163;
   constexpr double e1 = -0.2815431932141155, e2 = -0.07276199124938920, e3 = -0.1082196201495311,
                    e4 = -1.093502252409163;
   constexpr double c2 = 1.14564, c3 = 0.6552168638155900;
@@ -83,7 +84,8 @@ template <std::size_t M, std::size_t N, class Rate>
   for (std::size_t i = 0; i < N; ++i) rhs[i] = f3[i] + h * d3 * ft[i] + (c31 * g1[i] + c32 * g2[i]) / h;
   const Vec<N> g3 = solve(rhs);
 
-  for (std::size_t i = 0; i < N; ++i) rhs[i] = f3[i] + h * d4 * ft[i] + (c41 * g1[i] + c42 * g2[i] + c43 * g3[i]) / h;
+  for (std::size_t i = 0; i < N; ++i)
+    rhs[i] = f3[i] + h * d4 * ft[i] + (c41 * g1[i] + c42 * g2[i] + c43 * g3[i]) / h;
   const Vec<N> g4 = solve(rhs);
 
   EmbeddedStep<N> out;
@@ -107,8 +109,8 @@ EmbeddedStep<N> rosenbrockStep(const Rate& rate, double t, const Vec<N>& y, doub
 /// is the next step's f₀ where that step starts at (t + h, y₁) (first same as last), so a run of such
 /// steps pays for the interpolant with no evaluation of its own. f0 = f(t, y).
 template <std::size_t M, std::size_t N, class Rate>
-DenseEmbeddedStep<N> rosenbrockDenseStep(const Rate& rate, double t, const Vec<N>& y, double h, const Vec<M>& scale,
-                                         const Vec<N>& f0) {
+DenseEmbeddedStep<N> rosenbrockDenseStep(const Rate& rate, double t, const Vec<N>& y, double h,
+                                         const Vec<M>& scale, const Vec<N>& f0) {
   DenseEmbeddedStep<N> out;
   out.t = t, out.h = h;
   out.step = rosenbrockStep<M>(rate, t, y, h, scale, f0);

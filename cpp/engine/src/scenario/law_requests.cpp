@@ -20,11 +20,13 @@ void readLawAndParams(const Fields& fields, std::string& law, ParamList& params)
   withFieldPrefix("params.", [&] { static_cast<void>(LawEvaluator(law, params)); });
 }
 
-std::vector<Breakpoint> requiredBreakpoints(const Fields& fields, std::string_view key, std::string_view unit) {
+std::vector<Breakpoint> requiredBreakpoints(const Fields& fields, std::string_view key,
+                                            std::string_view unit) {
   const std::string path = fields.pathOf(key);
-  return reading::readBreakpoints(fields.required(key, "a list of [t (s), " + std::string(key) + " (" + std::string(unit) +
-                                                          ")] pairs starting at t = 0 s"),
-                                  path, key, unit);
+  return reading::readBreakpoints(
+      fields.required(key, "a list of [t (s), " + std::string(key) + " (" + std::string(unit) +
+                               ")] pairs starting at t = 0 s"),
+      path, key, unit);
 }
 
 }  // namespace
@@ -36,9 +38,14 @@ ParamList readLawParams(const Value& value) { return reading::readParams(value, 
 LawInputs readLawInputs(const Value& value) {
   LawInputs inputs;
   if (value.isNull()) return inputs;
-  const Fields fields(value, "inputs", "", "the inputs", {"v", "N", "p", "theta", "Fn", "dt", "vt", "n", "Fe"});
-  for (const auto& [key, into] : {std::pair{"v", &inputs.v}, {"N", &inputs.N}, {"p", &inputs.p}, {"theta", &inputs.theta},
-                                  {"Fn", &inputs.Fn}, {"dt", &inputs.dt}})
+  const Fields fields(value, "inputs", "", "the inputs",
+                      {"v", "N", "p", "theta", "Fn", "dt", "vt", "n", "Fe"});
+  for (const auto& [key, into] : {std::pair{"v", &inputs.v},
+                                  {"N", &inputs.N},
+                                  {"p", &inputs.p},
+                                  {"theta", &inputs.theta},
+                                  {"Fn", &inputs.Fn},
+                                  {"dt", &inputs.dt}})
     fields.number(key, *into);
   for (const auto& [key, into] : {std::pair{"vt", &inputs.vt}, {"n", &inputs.n}, {"Fe", &inputs.Fe}})
     if (const Value* given = fields.find(key)) *into = reading::readVec3(*given, key);
@@ -60,7 +67,8 @@ LawState readLawState(const Value& value) {
 CurveRequest readCurveRequest(const Value& value) {
   CurveRequest request;
   if (value.isNull()) return request;
-  const Fields fields(value, "options", "", "the options", {"vMin", "vMax", "count", "scale", "N", "p", "theta"});
+  const Fields fields(value, "options", "", "the options",
+                      {"vMin", "vMax", "count", "scale", "N", "p", "theta"});
   fields.number("vMin", request.vMin);
   fields.number("vMax", request.vMax);
   fields.wholeNumber("count", request.count);
@@ -69,7 +77,8 @@ CurveRequest readCurveRequest(const Value& value) {
   fields.number("theta", request.theta);
   std::string scale = "linear";
   fields.text("scale", scale, "log");
-  if (scale != "linear" && scale != "log") throw InputError("scale", "scale must be 'linear' or 'log'; got '" + scale + "'.");
+  if (scale != "linear" && scale != "log")
+    throw InputError("scale", "scale must be 'linear' or 'log'; got '" + scale + "'.");
   request.logarithmic = scale == "log";
   return request;
 }
@@ -93,7 +102,8 @@ ImposedVelocityRun readImposedVelocityRun(const Value& value) {
 }
 
 AppliedForceRun readAppliedForceRun(const Value& value) {
-  const Fields fields(value, "request", "", "the request", {"law", "params", "m", "N", "force", "duration", "samples", "tolerance"});
+  const Fields fields(value, "request", "", "the request",
+                      {"law", "params", "m", "N", "force", "duration", "samples", "tolerance"});
   AppliedForceRun run;
   readLawAndParams(fields, run.law, run.params);
   run.force = requiredBreakpoints(fields, "force", "N");
@@ -112,7 +122,8 @@ PreslidingRun readPreslidingRun(const Value& value) {
   const Fields fields(value, "request", "", "the request", {"law", "params", "protocol", "samples"});
   PreslidingRun run;
   readLawAndParams(fields, run.law, run.params);
-  if (const Value* protocol = fields.find("protocol")) run.protocol = reading::readParams(*protocol, "protocol", "protocol");
+  if (const Value* protocol = fields.find("protocol"))
+    run.protocol = reading::readParams(*protocol, "protocol", "protocol");
   fields.wholeNumber("samples", run.samples);
   return run;
 }

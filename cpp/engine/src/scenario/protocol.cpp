@@ -19,34 +19,40 @@ std::string at(const std::string& path, std::size_t k) { return path + "[" + std
 // A list of numbers, each refused at its own path.
 std::vector<double> readNumbers(const Value& value, const std::string& path, std::string_view what) {
   if (value.kind() != Value::Kind::List || value.items().empty() || value.items().size() > kMaxTablePoints)
-    throw InputError(path, path + " must be a list of 1 to " + std::to_string(kMaxTablePoints) + " numbers (" +
-                               std::string(what) + "); got " + describeValue(value) + ".");
+    throw InputError(path, path + " must be a list of 1 to " + std::to_string(kMaxTablePoints) +
+                               " numbers (" + std::string(what) + "); got " + describeValue(value) + ".");
   std::vector<double> numbers;
-  for (std::size_t k = 0; k < value.items().size(); ++k) numbers.push_back(reading::readNumber(value.items()[k], at(path, k)));
+  for (std::size_t k = 0; k < value.items().size(); ++k)
+    numbers.push_back(reading::readNumber(value.items()[k], at(path, k)));
   return numbers;
 }
 
 void readTable(const Value& value, const std::string& path, DriveProtocol& protocol) {
   const reading::Fields fields(value, path, path, "the displacement table", {"t", "x"});
   protocol.tableT = readNumbers(fields.required("t", "the times [s]"), fields.pathOf("t"), "times, s");
-  protocol.tableX = readNumbers(fields.required("x", "the load point's displacements [m]"), fields.pathOf("x"), "displacements, m");
+  protocol.tableX = readNumbers(fields.required("x", "the load point's displacements [m]"),
+                                fields.pathOf("x"), "displacements, m");
 }
 
 void checkHolds(const DriveProtocol& p, double duration) {
   if (p.holds.empty()) return;
   if (!(std::isfinite(p.slide) && p.slide > 0))
-    throw InputError("protocol.slide", "protocol.slide, the slide at v0 before each hold, must be a positive number of "
-                                       "seconds; got " + formatNumber(p.slide) + " s.");
+    throw InputError("protocol.slide",
+                     "protocol.slide, the slide at v0 before each hold, must be a positive number of "
+                     "seconds; got " +
+                         formatNumber(p.slide) + " s.");
   double end = 0;
   for (std::size_t k = 0; k < p.holds.size(); ++k) {
     const double hold = p.holds[k];
     if (!(std::isfinite(hold) && hold > 0))
-      throw InputError(at("protocol.holds", k), "Hold " + std::to_string(k) + " must be a positive number of seconds; got " +
+      throw InputError(at("protocol.holds", k), "Hold " + std::to_string(k) +
+                                                    " must be a positive number of seconds; got " +
                                                     formatNumber(hold) + " s.");
     end += p.slide + hold;
     if (!(end < duration))
       throw InputError(at("protocol.holds", k),
-                       "Hold " + std::to_string(k) + " (" + formatNumber(hold) + " s) ends at t = " + formatNumber(end) +
+                       "Hold " + std::to_string(k) + " (" + formatNumber(hold) +
+                           " s) ends at t = " + formatNumber(end) +
                            " s, not before the run's end (system.duration = " + formatNumber(duration) +
                            " s): lengthen the run or shorten the holds.");
   }
@@ -55,26 +61,31 @@ void checkHolds(const DriveProtocol& p, double duration) {
 void checkTable(const DriveProtocol& p) {
   if (p.tableT.empty()) return;
   if (p.tableX.size() != p.tableT.size() || p.tableT.size() < 2)
-    throw InputError("protocol.table.x", "The table needs as many displacements x as times t, at least 2; got " +
-                                             std::to_string(p.tableT.size()) + " times and " +
-                                             std::to_string(p.tableX.size()) + " displacements.");
+    throw InputError("protocol.table.x",
+                     "The table needs as many displacements x as times t, at least 2; got " +
+                         std::to_string(p.tableT.size()) + " times and " + std::to_string(p.tableX.size()) +
+                         " displacements.");
   const ParamSpec& speed = kSystemDriveVelocitySpec;
   for (std::size_t k = 0; k < p.tableT.size(); ++k) {
     const double t = p.tableT[k];
-    if (k == 0 && t != 0) throw InputError("protocol.table.t[0]", "The table starts at t = 0 s; got " + formatNumber(t) + " s.");
+    if (k == 0 && t != 0)
+      throw InputError("protocol.table.t[0]", "The table starts at t = 0 s; got " + formatNumber(t) + " s.");
     if (k > 0 && !(std::isfinite(t) && t > p.tableT[k - 1]))
-      throw InputError(at("protocol.table.t", k), "The table's times must increase: t[" + std::to_string(k) + "] = " +
-                                                      formatNumber(t) + " s follows " + formatNumber(p.tableT[k - 1]) + " s.");
+      throw InputError(at("protocol.table.t", k), "The table's times must increase: t[" + std::to_string(k) +
+                                                      "] = " + formatNumber(t) + " s follows " +
+                                                      formatNumber(p.tableT[k - 1]) + " s.");
     if (!std::isfinite(p.tableX[k]))
-      throw InputError(at("protocol.table.x", k), "protocol.table.x[" + std::to_string(k) + "] must be a finite number (m); got " +
+      throw InputError(at("protocol.table.x", k), "protocol.table.x[" + std::to_string(k) +
+                                                      "] must be a finite number (m); got " +
                                                       formatNumber(p.tableX[k]) + " m.");
     if (k == 0) continue;
     const double slope = (p.tableX[k] - p.tableX[k - 1]) / (t - p.tableT[k - 1]);
     if (!(std::fabs(slope) <= speed.max) || (slope != 0 && std::fabs(slope) < speed.min))
       throw InputError(at("protocol.table.x", k),
-                       "The load point's speed from t = " + formatNumber(p.tableT[k - 1]) + " s to " + formatNumber(t) +
-                           " s must be 0 or of magnitude between " + formatNumber(speed.min) + " m/s and " +
-                           formatNumber(speed.max) + " m/s; got " + formatNumber(slope) + " m/s.");
+                       "The load point's speed from t = " + formatNumber(p.tableT[k - 1]) + " s to " +
+                           formatNumber(t) + " s must be 0 or of magnitude between " +
+                           formatNumber(speed.min) + " m/s and " + formatNumber(speed.max) + " m/s; got " +
+                           formatNumber(slope) + " m/s.");
   }
 }
 
@@ -86,7 +97,8 @@ DriveProtocol readProtocol(const Value& value, const std::string& path) {
   DriveProtocol protocol;
   if (value.isNull()) return protocol;
   const Fields fields(value, path, path, "the protocol", {"holds", "slide", "table", "normalForce"});
-  if (const Value* holds = fields.find("holds")) protocol.holds = readNumbers(*holds, fields.pathOf("holds"), "hold durations, s");
+  if (const Value* holds = fields.find("holds"))
+    protocol.holds = readNumbers(*holds, fields.pathOf("holds"), "hold durations, s");
   fields.number("slide", protocol.slide);
   if (const Value* table = fields.find("table")) readTable(*table, fields.pathOf("table"), protocol);
   if (const Value* normal = fields.find("normalForce"))
@@ -99,12 +111,16 @@ DriveProtocol readProtocol(const Value& value, const std::string& path) {
 void checkProtocol(const DriveProtocol& protocol, double duration, double m, bool hasDriveSteps) {
   if (protocol.empty()) return;
   if (m != 0)
-    throw InputError("system.m", "The protocol (holds, a displacement table, normal-force steps) runs on the quasi-static "
-                                 "slider: set system.m to 0 kg; got " + formatNumber(m) + " kg.");
+    throw InputError(
+        "system.m",
+        "The protocol (holds, a displacement table, normal-force steps) runs on the quasi-static "
+        "slider: set system.m to 0 kg; got " +
+            formatNumber(m) + " kg.");
   const int drives = !protocol.holds.empty() + !protocol.tableT.empty() + hasDriveSteps;
   if (drives > 1)
-    throw InputError(!protocol.tableT.empty() ? "protocol.table" : "protocol.holds",
-                     "Give one drive: holds, a displacement table or velocity steps (system.v0 as a list), not several.");
+    throw InputError(
+        !protocol.tableT.empty() ? "protocol.table" : "protocol.holds",
+        "Give one drive: holds, a displacement table or velocity steps (system.v0 as a list), not several.");
   checkHolds(protocol, duration);
   checkTable(protocol);
   reading::withFieldPrefix("protocol.normalForce", [&] {

@@ -30,13 +30,17 @@ std::string memberPath(const std::string& path, std::string_view key) {
   return path.empty() ? std::string(key) : path + "." + std::string(key);
 }
 
-std::string itemPath(const std::string& path, std::size_t index) { return path + "[" + std::to_string(index) + "]"; }
+std::string itemPath(const std::string& path, std::size_t index) {
+  return path + "[" + std::to_string(index) + "]";
+}
 
 Fields::Fields(const Value& value, std::string name, std::string prefix, std::string what,
                std::initializer_list<std::string_view> known)
-    : Fields(value, std::move(name), std::move(prefix), std::move(what), std::vector<std::string>(known.begin(), known.end())) {}
+    : Fields(value, std::move(name), std::move(prefix), std::move(what),
+             std::vector<std::string>(known.begin(), known.end())) {}
 
-Fields::Fields(const Value& value, std::string name, std::string prefix, std::string what, std::vector<std::string> known)
+Fields::Fields(const Value& value, std::string name, std::string prefix, std::string what,
+               std::vector<std::string> known)
     : value_(value), name_(std::move(name)), prefix_(std::move(prefix)), what_(std::move(what)) {
   check(known);
 }
@@ -45,21 +49,24 @@ Fields::Fields(const Value& value, std::string name, std::string prefix, std::st
 // An empty key names nothing a page could point to, so the error names the object it stands in.
 void Fields::check(const std::vector<std::string>& known) const {
   if (value_.kind() != Value::Kind::Object)
-    throw InputError(name_, capitalized(what_) + " must be an object with the keys " + listOf(known) + "; got " +
-                                describeValue(value_) + ".");
+    throw InputError(name_, capitalized(what_) + " must be an object with the keys " + listOf(known) +
+                                "; got " + describeValue(value_) + ".");
   for (const std::string& key : value_.keys()) {
     if (key.empty())
-      throw InputError(name_, "A key in " + what_ + " must not be empty; its keys are: " + listOf(known) + ".");
+      throw InputError(name_,
+                       "A key in " + what_ + " must not be empty; its keys are: " + listOf(known) + ".");
     bool found = false;
     for (const std::string& name : known) found |= key == name;
     if (!found)
-      throw InputError(pathOf(key), "Unknown key '" + key + "' in " + what_ + "; its keys are: " + listOf(known) + ".");
+      throw InputError(pathOf(key),
+                       "Unknown key '" + key + "' in " + what_ + "; its keys are: " + listOf(known) + ".");
   }
 }
 
 const Value& Fields::required(std::string_view key, const std::string& need) const {
   const Value* member = find(key);
-  if (!member) throw InputError(pathOf(key), capitalized(what_) + " needs " + std::string(key) + ": " + need + ".");
+  if (!member)
+    throw InputError(pathOf(key), capitalized(what_) + " needs " + std::string(key) + ": " + need + ".");
   return *member;
 }
 
@@ -84,13 +91,15 @@ double readNumber(const Value& value, const std::string& path) {
 int readWholeNumber(const Value& value, const std::string& path) {
   const double number = readNumber(value, path);
   if (!(number == std::trunc(number) && std::fabs(number) <= std::numeric_limits<int>::max()))
-    throw InputError(path, path + " must be a whole number within ±2147483647; got " + formatNumber(number) + ".");
+    throw InputError(path,
+                     path + " must be a whole number within ±2147483647; got " + formatNumber(number) + ".");
   return static_cast<int>(number);
 }
 
 std::string readText(const Value& value, const std::string& path, std::string_view example) {
   if (value.kind() != Value::Kind::String)
-    throw InputError(path, path + " must be a string such as '" + std::string(example) + "'; got " + describeValue(value) + ".");
+    throw InputError(path, path + " must be a string such as '" + std::string(example) + "'; got " +
+                               describeValue(value) + ".");
   return value.text();
 }
 
@@ -111,11 +120,12 @@ Vec3 readVec3(const Value& value, const std::string& path) {
   throw InputError(path, path + " must be a list of 3 numbers; got " + describeValue(value) + ".");
 }
 
-std::vector<Breakpoint> readBreakpoints(const Value& value, const std::string& path, std::string_view quantity,
-                                        std::string_view unit) {
-  const std::string shape = path + " must be a list of [t (s), " + std::string(quantity) + " (" + std::string(unit) +
-                            ")] pairs starting at t = 0 s";
-  if (value.kind() != Value::Kind::List) throw InputError(path, shape + "; got " + describeValue(value) + ".");
+std::vector<Breakpoint> readBreakpoints(const Value& value, const std::string& path,
+                                        std::string_view quantity, std::string_view unit) {
+  const std::string shape = path + " must be a list of [t (s), " + std::string(quantity) + " (" +
+                            std::string(unit) + ")] pairs starting at t = 0 s";
+  if (value.kind() != Value::Kind::List)
+    throw InputError(path, shape + "; got " + describeValue(value) + ".");
   const std::vector<Value>& items = value.items();
   if (items.empty() || items.size() > kMaxBreakpoints)
     throw InputError(path, shape + ", 1 to " + std::to_string(kMaxBreakpoints) + " of them; got " +
@@ -124,13 +134,15 @@ std::vector<Breakpoint> readBreakpoints(const Value& value, const std::string& p
   for (std::size_t i = 0; i < items.size(); ++i) {
     const Value& pair = items[i];
     const bool isPair = pair.kind() == Value::Kind::List && pair.items().size() == 2 &&
-                        pair.items()[0].kind() == Value::Kind::Number && pair.items()[1].kind() == Value::Kind::Number;
+                        pair.items()[0].kind() == Value::Kind::Number &&
+                        pair.items()[1].kind() == Value::Kind::Number;
     if (!isPair) {
       const bool isTwo = pair.kind() == Value::Kind::List && pair.items().size() == 2;
       const bool badTime = isTwo && pair.items()[0].kind() != Value::Kind::Number;
-      const std::string given = !isTwo ? "is " + describeValue(pair)
-                                : badTime ? "has the time " + describeValue(pair.items()[0])
-                                          : "has the " + std::string(quantity) + " " + describeValue(pair.items()[1]);
+      const std::string given =
+          !isTwo    ? "is " + describeValue(pair)
+          : badTime ? "has the time " + describeValue(pair.items()[0])
+                    : "has the " + std::string(quantity) + " " + describeValue(pair.items()[1]);
       throw InputError(itemPath(path, i), shape + "; item " + std::to_string(i) + " " + given + ".");
     }
     points.push_back({pair.items()[0].number(), pair.items()[1].number()});
@@ -142,7 +154,8 @@ ParamList readParams(const Value& value, const std::string& name, const std::str
   ParamList params;
   if (value.isNull()) return params;
   if (value.kind() != Value::Kind::Object)
-    throw InputError(name, name + " must be an object of numbers (or lists of numbers) by parameter name; got " +
+    throw InputError(name, name +
+                               " must be an object of numbers (or lists of numbers) by parameter name; got " +
                                describeValue(value) + ".");
   const std::vector<std::string>& keys = value.keys();
   for (std::size_t k = 0; k < keys.size(); ++k) {
@@ -159,7 +172,8 @@ ParamList readParams(const Value& value, const std::string& name, const std::str
       for (std::size_t i = 0; i < item.items().size(); ++i) {
         if (item.items()[i].kind() != Value::Kind::Number)
           throw InputError(itemPath(path, i), "Parameter '" + key + "' must be a list of numbers; item " +
-                                                  std::to_string(i + 1) + " is " + describeValue(item.items()[i]) + ".");
+                                                  std::to_string(i + 1) + " is " +
+                                                  describeValue(item.items()[i]) + ".");
         list.push_back(item.items()[i].number());
       }
       params.emplace_back(key, std::move(list));

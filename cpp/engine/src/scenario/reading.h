@@ -30,7 +30,8 @@ class Fields {
  public:
   Fields(const Value& value, std::string name, std::string prefix, std::string what,
          std::initializer_list<std::string_view> known);
-  Fields(const Value& value, std::string name, std::string prefix, std::string what, std::vector<std::string> known);
+  Fields(const Value& value, std::string name, std::string prefix, std::string what,
+         std::vector<std::string> known);
 
   const Value* find(std::string_view key) const { return value_.find(key); }
   std::string pathOf(std::string_view key) const { return memberPath(prefix_, key); }
@@ -59,8 +60,8 @@ bool readBoolean(const Value& value, const std::string& path);
 Vec3 readVec3(const Value& value, const std::string& path);
 /// [[t, value], ...] with `quantity` and `unit` naming the value in messages (e.g. "v0", "m/s"); an
 /// item that is not a pair of numbers is refused at its own path ("system.v0[2]").
-std::vector<Breakpoint> readBreakpoints(const Value& value, const std::string& path, std::string_view quantity,
-                                        std::string_view unit);
+std::vector<Breakpoint> readBreakpoints(const Value& value, const std::string& path,
+                                        std::string_view quantity, std::string_view unit);
 /// { key: number | [numbers] }, or null for none. The object's field is `name`; its keys go after
 /// `prefix` ("params" + "mu_s" → "params.mu_s"; "" + "mu_s" → "mu_s"). An empty key names `name`.
 ParamList readParams(const Value& value, const std::string& name, const std::string& prefix);

@@ -13,7 +13,8 @@ using reading::Fields;
 using reading::withFieldPrefix;
 
 // The keys only a law on the spring-block takes: a seed model's system is in its own parameters.
-constexpr std::string_view kLawOnlyKeys[] = {"system", "integrator", "samples", "tolerance", "kick", "grid", "protocol"};
+constexpr std::string_view kLawOnlyKeys[] = {"system", "integrator", "samples", "tolerance",
+                                             "kick",   "grid",       "protocol"};
 
 SpringBlockStart readStart(const Value& value, const std::string& path) {
   const std::string start = reading::readText(value, path, "steady");
@@ -40,8 +41,9 @@ void readSystem(const Value& value, const std::string& path, Scenario& scenario)
       scenario.driveSteps = reading::readBreakpoints(item, itemPath, "v0", "m/s");
       scenario.system.emplace_back(key, scenario.driveSteps.front().value);
     } else if (key == "v0" && item.kind() != Value::Kind::Number) {
-      throw InputError(itemPath, itemPath + " must be a number (m/s) or a list of [t (s), v0 (m/s)] velocity steps; got " +
-                                     describeValue(item) + ".");
+      throw InputError(
+          itemPath, itemPath + " must be a number (m/s) or a list of [t (s), v0 (m/s)] velocity steps; got " +
+                        describeValue(item) + ".");
     } else {
       scenario.system.emplace_back(key, reading::readNumber(item, itemPath));
     }
@@ -62,16 +64,17 @@ std::string runFieldPath(const Scenario& scenario, const std::string& field) {
 namespace reading {
 
 Scenario readScenarioFields(const Value& value, const std::string& name, const std::string& prefix) {
-  const Fields fields(value, name, prefix, "the scenario",
-                      {"model", "law", "params", "system", "integrator", "samples", "tolerance", "kick", "grid",
-                       "protocol"});
+  const Fields fields(
+      value, name, prefix, "the scenario",
+      {"model", "law", "params", "system", "integrator", "samples", "tolerance", "kick", "grid", "protocol"});
   const Value* model = fields.find("model");
   const Value* law = fields.find("law");
   Scenario scenario;
   if (model && law)
     throw InputError(fields.pathOf("law"), "A scenario runs a model or a law, not both; give one of them.");
   if (!model && !law)
-    throw InputError(fields.pathOf("model"), "A scenario needs a model (such as 'abbott-seed') or a law (such as 'coulomb').");
+    throw InputError(fields.pathOf("model"),
+                     "A scenario needs a model (such as 'abbott-seed') or a law (such as 'coulomb').");
   // An unknown (or empty) id is refused here, so that an empty one cannot pass for the other kind.
   const std::string subjectPrefix = memberPath(prefix, "");
   if (model) {
@@ -86,7 +89,8 @@ Scenario readScenarioFields(const Value& value, const std::string& name, const s
   if (model) {
     for (std::string_view key : kLawOnlyKeys)
       if (fields.find(key))
-        throw InputError(fields.pathOf(key), "'" + std::string(key) + "' is for a law on the spring-block; the seed model '" +
+        throw InputError(fields.pathOf(key), "'" + std::string(key) +
+                                                 "' is for a law on the spring-block; the seed model '" +
                                                  scenario.model + "' takes its params only.");
     return scenario;
   }
@@ -98,9 +102,11 @@ Scenario readScenarioFields(const Value& value, const std::string& name, const s
   std::string grid = "uniform";
   fields.text("grid", grid, "log");
   if (grid != "uniform" && grid != "log")
-    throw InputError(fields.pathOf("grid"), fields.pathOf("grid") + " must be 'uniform' or 'log'; got '" + grid + "'.");
+    throw InputError(fields.pathOf("grid"),
+                     fields.pathOf("grid") + " must be 'uniform' or 'log'; got '" + grid + "'.");
   scenario.logGrid = grid == "log";
-  if (const Value* protocol = fields.find("protocol")) scenario.protocol = readProtocol(*protocol, fields.pathOf("protocol"));
+  if (const Value* protocol = fields.find("protocol"))
+    scenario.protocol = readProtocol(*protocol, fields.pathOf("protocol"));
   return scenario;
 }
 
@@ -142,7 +148,8 @@ void checkScenario(const Scenario& scenario) {
 }
 
 LawSimulationRequest lawRequestFor(const Scenario& scenario) {
-  LawSimulationRequest request{scenario.law, scenario.params, scenario.system, scenario.integrator, scenario.samples};
+  LawSimulationRequest request{scenario.law, scenario.params, scenario.system, scenario.integrator,
+                               scenario.samples};
   request.tolerance = scenario.tolerance;
   request.driveSteps = scenario.driveSteps;
   // The protocol's drive, up to the run's end (a table may reach past it).

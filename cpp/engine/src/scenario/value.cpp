@@ -24,7 +24,8 @@ Value Value::object() {
 }
 
 void Value::require(Kind kind) const {
-  if (kind_ != kind) throw std::logic_error("Value: read as another kind than it holds (" + describeValue(*this) + ").");
+  if (kind_ != kind)
+    throw std::logic_error("Value: read as another kind than it holds (" + describeValue(*this) + ").");
 }
 
 bool Value::boolean() const {
@@ -77,15 +78,20 @@ void Value::set(const std::string& key, Value value) {
 
 std::string describeValue(const Value& value) {
   switch (value.kind()) {
-    case Value::Kind::Null: return "null";
-    case Value::Kind::Bool: return value.boolean() ? "the boolean true" : "the boolean false";
-    case Value::Kind::Number: return "the number " + formatNumber(value.number());
-    case Value::Kind::String: return "the string '" + value.text() + "'";
+    case Value::Kind::Null:
+      return "null";
+    case Value::Kind::Bool:
+      return value.boolean() ? "the boolean true" : "the boolean false";
+    case Value::Kind::Number:
+      return "the number " + formatNumber(value.number());
+    case Value::Kind::String:
+      return "the string '" + value.text() + "'";
     case Value::Kind::List: {
       const std::size_t count = value.items().size();
       return "a list of " + std::to_string(count) + (count == 1 ? " item" : " items");
     }
-    case Value::Kind::Object: break;
+    case Value::Kind::Object:
+      break;
   }
   return "an object";
 }

@@ -56,7 +56,8 @@ const std::array<ParamField<AbbottSeedParams>, 11> kFields = {{
 // mass and normal force at once; Δt = 1 ms; τ and D act per step).
 const std::vector<Equation> kEquations = {
     {R"t(\theta \leftarrow \min\left(1,\ \max\left(0,\ \theta + \frac{1 - \theta}{\tau} - \frac{v}{D}\right)\right))t",
-     "The contact state θ, updated once per 1 ms step with no Δt factor (so τ counts steps and D acts in mm), "
+     "The contact state θ, updated once per 1 ms step with no Δt factor (so τ counts steps and D acts in "
+     "mm), "
      "with the velocity of the previous step, then clamped to [0, 1]."},
     {R"t(F_k(v) = \max\left(0,\ \mu_k N \left(1 + a\,|v| + b\,(v - v_0)^2\right)\right))t",
      "The kinetic friction: μk·N with a linear term in |v| and a quadratic one about the drive velocity, "
@@ -70,7 +71,8 @@ const std::vector<Equation> kEquations = {
      "The seed's only stick rule, a clamp after the position update (so a held block creeps backwards), and "
      "time accumulated step by step."},
     {R"t(F_{\text{shown}} = \begin{cases} c\,(v_0 t - x) + \eta\,(v_0 - v) & \text{if the step starts and ends at } v = 0 \\ F & \text{otherwise} \end{cases})t",
-     "The friction column: on a step the clamp held, the friction on the block is the drive force it balances, "
+     "The friction column: on a step the clamp held, the friction on the block is the drive force it "
+     "balances, "
      "not the formula value F (the seed plots neither)."},
     {R"t(F_{\max} = F_k(0) + \left(\mu_s N - F_k(0)\right)\theta)t",
      "The static limit column: the seed's friction formula at v = 0 with the current θ, the most the contact "
@@ -122,10 +124,21 @@ const ModelSpec& abbottSeedModel() {
         "at 0. Use it to reproduce the app's plots exactly; use state-variable for physics in SI.",
         "S. Abbott, \"Friction\" app (Practical Mechanical apps), after V. L. Popov, Contact "
         "Mechanics and Friction, Ch. 12.",
-        specsOf(kFields), kEquations, kQuirks, kUpdateLoop};
-    setTexSymbols(model, {{"mus", R"t(\mu_s)t"}, {"muk", R"t(\mu_k)t"}, {"N", "N"}, {"tmax", R"t(t_{\max})t"},
-                          {"c", "c"}, {"eta", R"t(\eta)t"}, {"tau", R"t(\tau)t"}, {"D", "D"}, {"v0", "v_0"},
-                          {"va", "a"}, {"vb", "b"}});
+        specsOf(kFields),
+        kEquations,
+        kQuirks,
+        kUpdateLoop};
+    setTexSymbols(model, {{"mus", R"t(\mu_s)t"},
+                          {"muk", R"t(\mu_k)t"},
+                          {"N", "N"},
+                          {"tmax", R"t(t_{\max})t"},
+                          {"c", "c"},
+                          {"eta", R"t(\eta)t"},
+                          {"tau", R"t(\tau)t"},
+                          {"D", "D"},
+                          {"v0", "v_0"},
+                          {"va", "a"},
+                          {"vb", "b"}});
     return model;
   }();
   return spec;
@@ -178,8 +191,9 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
     if (v == 0 && t >= windowStart) stuckTimeInWindow += dt;
 
     if (!(std::isfinite(v) && std::isfinite(x) && std::isfinite(theta)))
-      throw RunStopped(trace, t, "The seed algorithm produced a non-finite state at t = " + formatNumber(t) +
-                            " s; reduce η/Load or the velocity coefficients Va, Vb.");
+      throw RunStopped(trace, t,
+                       "The seed algorithm produced a non-finite state at t = " + formatNumber(t) +
+                           " s; reduce η/Load or the velocity coefficients Va, Vb.");
     peakVelocity = std::max(peakVelocity, v);
 
     if (t >= plotTime) {

@@ -80,9 +80,9 @@ struct SteppedLawScheme {
 // in a local of run(), apart from the result, whose growing vectors' addresses escape to the allocator:
 // so the compiler need not write it back to memory around every call (the law's force, a push_back).
 struct LoopState {
-  double x = 0, v = 0;                                  // [m], [m/s]
-  double work = 0, frictionLoss = 0, dashpotLoss = 0;   // [J]
-  double peakVelocity = 0, phaseStart = 0;              // [m/s], [s]
+  double x = 0, v = 0;                                 // [m], [m/s]
+  double work = 0, frictionLoss = 0, dashpotLoss = 0;  // [J]
+  double peakVelocity = 0, phaseStart = 0;             // [m/s], [s]
   long long steps = 0;
   bool holding = false;
 };
@@ -146,12 +146,14 @@ class FixedStepLoop {
     scheme_.commit();
     ++s.steps;
     s.peakVelocity = std::max(s.peakVelocity, std::fabs(s.v));
-    if (holdsNow != s.holding) endPhase(s.phaseStart, t + h_, s.holding), s.holding = holdsNow, s.phaseStart = t + h_;
+    if (holdsNow != s.holding)
+      endPhase(s.phaseStart, t + h_, s.holding), s.holding = holdsNow, s.phaseStart = t + h_;
   }
 
   [[noreturn]] void stopNonFinite(double t) const {
-    throw RunStopped(result_.trace, t, "The state became non-finite at t = " + formatNumber(t) +
-                                           " s: the law's force outgrew the step of " + formatNumber(h_) + " s.");
+    throw RunStopped(result_.trace, t,
+                     "The state became non-finite at t = " + formatNumber(t) +
+                         " s: the law's force outgrew the step of " + formatNumber(h_) + " s.");
   }
 
   // The phase from `start` to `end` goes into the summary's intervals, with the event that ends it.
@@ -176,10 +178,12 @@ class FixedStepLoop {
   // error (first order), then the shared analysis.
   void closeBooks(const LoopState& s) {
     SpringBlockSummary& summary = result_.summary;
-    const double e0 = -options_.x0, e1 = sys_.v0 * sys_.duration - s.x, v0Block = scheme_.startVelocity(options_.v0Block);
-    const double imbalance = s.work - 0.5 * sys_.m * (s.v * s.v - v0Block * v0Block) - 0.5 * sys_.c * (e1 * e1 - e0 * e0) -
-                             s.frictionLoss - s.dashpotLoss;
-    summary.driveWork = s.work, summary.dissipated = s.frictionLoss, summary.dashpotDissipated = s.dashpotLoss;
+    const double e0 = -options_.x0, e1 = sys_.v0 * sys_.duration - s.x,
+                 v0Block = scheme_.startVelocity(options_.v0Block);
+    const double imbalance = s.work - 0.5 * sys_.m * (s.v * s.v - v0Block * v0Block) -
+                             0.5 * sys_.c * (e1 * e1 - e0 * e0) - s.frictionLoss - s.dashpotLoss;
+    summary.driveWork = s.work, summary.dissipated = s.frictionLoss,
+    summary.dashpotDissipated = s.dashpotLoss;
     summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(s.work), 1e-300);
     finishAnalysis(result_, sys_);
   }
@@ -194,7 +198,8 @@ class FixedStepLoop {
 
 }  // namespace
 
-SpringBlockResult runSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys, const SpringBlockOptions& options) {
+SpringBlockResult runSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys,
+                                const SpringBlockOptions& options) {
   constexpr double dt = 0.001;  // [s] the seed's step
   SpringBlockResult result;
   setStaticLimit(result.summary, law, sys, law.forceMagnitude(0, sys.Fn));  // the clamp holds up to F(0)
@@ -207,7 +212,8 @@ SpringBlockResult runSeedScheme(const LawEvaluator& law, const SpringBlockSystem
 
 // The step resolves the system's spring and the law's penalty spring K (1/200 of the period of
 // √((c + K)/m)) and its damping (h ≤ 0.2 m/(η + dF/dv)), and divides the output step exactly.
-SpringBlockResult runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys, const SpringBlockOptions& options) {
+SpringBlockResult runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys,
+                                const SpringBlockOptions& options) {
   const double outputStep = sys.duration / (options.samples - 1);
   const double omega = std::sqrt((sys.c + law.contactStiffness()) / sys.m);
   const double relaxation = (sys.eta + steepestSlope(law, sys.Fn, sys.v0).value) / sys.m;
@@ -233,9 +239,12 @@ SpringBlockResult runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem
   warnIfUnstable(summary, law, sys, Integrator::SemiImplicitEuler, h);
   if (h * omega > 2)
     summary.warnings.push_back("The fixed step of " + approx(h) + " s is beyond the stability limit " +
-                               approx(2 / omega) + " s of the spring and the law's penalty stiffness together.");
+                               approx(2 / omega) +
+                               " s of the spring and the law's penalty stiffness together.");
   SteppedLawScheme scheme{law, sys, h};
-  return FixedStepLoop<SteppedLawScheme>(sys, options, h, static_cast<long long>(totalSteps), scheme, std::move(result)).run();
+  return FixedStepLoop<SteppedLawScheme>(sys, options, h, static_cast<long long>(totalSteps), scheme,
+                                         std::move(result))
+      .run();
 }
 
 }  // namespace friction

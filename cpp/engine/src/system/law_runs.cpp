@@ -22,32 +22,40 @@ constexpr long long kMaxSteps = 5'000'000;
 void checkRun(const LawEvaluator& law, std::string_view id, double duration, int samples, double tolerance,
               const std::vector<Breakpoint>& input, std::string_view inputName, std::string_view unit) {
   if (!law.dynamic())
-    throw InputError("law", "Law '" + std::string(id) + "' has no internal state; these runs are for the dynamic "
-                            "laws (lugre, dahl, rate-state, elasto-plastic).");
-  // Nagata et al. (2012): dθ/dt = 1 − vθ/Dc − (c/b) θ dμ/dt reads the friction's rate, which only the quasi-static
-  // slider supplies (dμ/dt = c(v_lp − v)/N, as rsfmodel computes it); here the term would be dropped unnoticed.
+    throw InputError("law", "Law '" + std::string(id) +
+                                "' has no internal state; these runs are for the dynamic "
+                                "laws (lugre, dahl, rate-state, elasto-plastic).");
+  // Nagata et al. (2012): dθ/dt = 1 − vθ/Dc − (c/b) θ dμ/dt reads the friction's rate, which only the
+  // quasi-static slider supplies (dμ/dt = c(v_lp − v)/N, as rsfmodel computes it); here the term would be
+  // dropped unnoticed.
   if (law.readsFrictionRate())
-    throw InputError("params.evolution",
-                     "Law '" + std::string(id) + "' with Nagata's evolution (params.evolution = 3 with params.c > 0) "
-                         "reads the friction's rate dμ/dt, which only the quasi-static slider gives (a spring-block "
-                         "with system.m = 0); an imposed velocity or force has none. Choose params.evolution 0 (aging), "
-                         "1 (slip) or 2 (PRZ), or set params.c to 0.");
+    throw InputError(
+        "params.evolution",
+        "Law '" + std::string(id) +
+            "' with Nagata's evolution (params.evolution = 3 with params.c > 0) "
+            "reads the friction's rate dμ/dt, which only the quasi-static slider gives (a spring-block "
+            "with system.m = 0); an imposed velocity or force has none. Choose params.evolution 0 (aging), "
+            "1 (slip) or 2 (PRZ), or set params.c to 0.");
   if (!(duration > 0 && duration <= 1e4))
-    throw InputError("duration", "duration must be between 0 and 10000 s; got " + formatNumber(duration) + " s.");
+    throw InputError("duration",
+                     "duration must be between 0 and 10000 s; got " + formatNumber(duration) + " s.");
   if (!(samples >= 2 && samples <= 1'000'000))
-    throw InputError("samples", "samples must be between 2 and 1000000; got " + std::to_string(samples) + ".");
+    throw InputError("samples",
+                     "samples must be between 2 and 1000000; got " + std::to_string(samples) + ".");
   if (!(tolerance >= 1e-14 && tolerance <= 1e-3))
-    throw InputError("tolerance", "tolerance must be between 1e-14 and 0.001; got " + formatNumber(tolerance) + ".");
+    throw InputError("tolerance",
+                     "tolerance must be between 1e-14 and 0.001; got " + formatNumber(tolerance) + ".");
   const std::string name(inputName);
   if (input.empty() || input.front().t != 0)
     throw InputError(name, "The " + name + " breakpoints must start at t = 0 s.");
   for (std::size_t i = 0; i < input.size(); ++i) {
     if (!std::isfinite(input[i].t) || !std::isfinite(input[i].value))
-      throw InputError(name, "Every " + name + " breakpoint must be a finite [t (s), value (" + std::string(unit) +
-                                 ")] pair; breakpoint " + std::to_string(i) + " is not.");
+      throw InputError(name, "Every " + name + " breakpoint must be a finite [t (s), value (" +
+                                 std::string(unit) + ")] pair; breakpoint " + std::to_string(i) + " is not.");
     if (i > 0 && !(input[i].t > input[i - 1].t))
-      throw InputError(name, "The " + name + " breakpoints' times must increase; breakpoint " + std::to_string(i) +
-                                 " is at " + formatNumber(input[i].t) + " s after " + formatNumber(input[i - 1].t) + " s.");
+      throw InputError(name, "The " + name + " breakpoints' times must increase; breakpoint " +
+                                 std::to_string(i) + " is at " + formatNumber(input[i].t) + " s after " +
+                                 formatNumber(input[i - 1].t) + " s.");
   }
 }
 
@@ -56,15 +64,16 @@ void checkRun(const LawEvaluator& law, std::string_view id, double duration, int
 // (tolerance) with absolute floors of 1e-3·tolerance in m and m/s for x and v, and 1e-3·tolerance
 // of the state's scale for the state.
 template <class Rate>
-void advance(const Rate& rate, double& t, State& y, double tEnd, double& h, const State& scale, double tolerance,
-             long long& steps, long long& work) {
+void advance(const Rate& rate, double& t, State& y, double tEnd, double& h, const State& scale,
+             double tolerance, long long& steps, long long& work) {
   State floor;
   floor.fill(1e-3 * tolerance);
   for (std::size_t i = kS0; i < floor.size(); ++i) floor[i] *= scale[i];
   while (t < tEnd) {
     if (++work > kMaxSteps)
-      throw SimulationError("The run exceeded its budget of " + formatNumber(double(kMaxSteps)) + " steps at t = " +
-                            formatNumber(t) + " s; shorten the duration or loosen the tolerance.");
+      throw SimulationError("The run exceeded its budget of " + formatNumber(double(kMaxSteps)) +
+                            " steps at t = " + formatNumber(t) +
+                            " s; shorten the duration or loosen the tolerance.");
     const bool last = tEnd - t <= h;
     const double step = last ? tEnd - t : h;
     const EmbeddedStep<4> trial = rosenbrockStep<4>(rate, t, y, step, scale);
@@ -137,11 +146,14 @@ double stepValueAt(const std::vector<Breakpoint>& steps, double t, double fallba
   return value;
 }
 
-LawRun imposeVelocity(std::string_view id, const ParamList& params, double N, const std::vector<Breakpoint>& velocity,
-                      double duration, int samples, double tolerance, LawStart startFrom) {
+LawRun imposeVelocity(std::string_view id, const ParamList& params, double N,
+                      const std::vector<Breakpoint>& velocity, double duration, int samples, double tolerance,
+                      LawStart startFrom) {
   const LawEvaluator law(id, params);
   checkRun(law, id, duration, samples, tolerance, velocity, "velocity", "m/s");
-  if (!std::isfinite(N)) throw InputError("N", "The normal force N must be a finite number of newtons; got " + formatNumber(N) + ".");
+  if (!std::isfinite(N))
+    throw InputError("N",
+                     "The normal force N must be a finite number of newtons; got " + formatNumber(N) + ".");
   const double v1 = velocity.front().value;
   const LawStateVector start =
       startFrom == LawStart::Steady && v1 != 0 ? law.steadyState(v1, N) : law.initialState();
@@ -163,21 +175,27 @@ LawRun imposeVelocity(std::string_view id, const ParamList& params, double N, co
     run.friction.push_back(law.dynamics(v, N, {y[kS0], y[kS1]}).force);
     for (std::size_t i = 0; i < run.state.size(); ++i) run.state[i].push_back(y[kS0 + i]);
   };
-  runGrid(rate, State{0, v1, start[0], start[1]}, duration, samples, velocity, segment, scaleFor(law, N, speedScale),
-          tolerance, run, row);
+  runGrid(rate, State{0, v1, start[0], start[1]}, duration, samples, velocity, segment,
+          scaleFor(law, N, speedScale), tolerance, run, row);
   return run;
 }
 
-LawRun applyForce(std::string_view id, const ParamList& params, double m, double N, const std::vector<Breakpoint>& force,
-                  double duration, int samples, double tolerance, const std::function<void(double)>& progress) {
+LawRun applyForce(std::string_view id, const ParamList& params, double m, double N,
+                  const std::vector<Breakpoint>& force, double duration, int samples, double tolerance,
+                  const std::function<void(double)>& progress) {
   const LawEvaluator law(id, params);
   checkRun(law, id, duration, samples, tolerance, force, "force", "N");
   if (law.holdsAtRest())
-    throw InputError("law", "Law '" + std::string(id) + "' holds the body exactly at rest up to its static limit F(0, θ): "
-                            "it has no presliding displacement for a force protocol to show. Run it on the spring-block.");
+    throw InputError(
+        "law",
+        "Law '" + std::string(id) +
+            "' holds the body exactly at rest up to its static limit F(0, θ): "
+            "it has no presliding displacement for a force protocol to show. Run it on the spring-block.");
   const ParamSpec& mass = *preslidingModel().findParam("m");
   if (!(m >= mass.min && m <= mass.max)) throw InputError("m", outOfRangeMessage(mass, m));
-  if (!std::isfinite(N)) throw InputError("N", "The normal force N must be a finite number of newtons; got " + formatNumber(N) + ".");
+  if (!std::isfinite(N))
+    throw InputError("N",
+                     "The normal force N must be a finite number of newtons; got " + formatNumber(N) + ".");
   const LawStateVector start = law.initialState();
   // x' = v, m v' = F(t) − F_friction(v, state), s' = the law's rate.
   std::size_t segment = 0;
@@ -188,58 +206,68 @@ LawRun applyForce(std::string_view id, const ParamList& params, double m, double
   LawRun run;
   run.state.resize(law.stateSize());
   auto row = [&](double t, const State& y) {
-    run.t.push_back(t), run.x.push_back(y[kX]), run.v.push_back(y[kV]), run.applied.push_back(rampValue(force, segment, t));
+    run.t.push_back(t), run.x.push_back(y[kX]), run.v.push_back(y[kV]),
+        run.applied.push_back(rampValue(force, segment, t));
     run.friction.push_back(law.dynamics(y[kV], N, {y[kS0], y[kS1]}).force);
     for (std::size_t i = 0; i < run.state.size(); ++i) run.state[i].push_back(y[kS0 + i]);
   };
-  runGrid(rate, State{0, 0, start[0], start[1]}, duration, samples, force, segment, scaleFor(law, N, 0), tolerance, run,
-          row, progress);
+  runGrid(rate, State{0, 0, start[0], start[1]}, duration, samples, force, segment, scaleFor(law, N, 0),
+          tolerance, run, row, progress);
   return run;
 }
 
 const ModelSpec& preslidingModel() {
   static const ModelSpec spec = [] {
     ModelSpec model{
-      "presliding", "Presliding",
-      "A free mass pushed by a force ramped to +A, held, ramped to −A, held, and back to +A, against a dynamic law: "
-      "force against displacement shows the presliding hysteresis loop (and any drift).",
-      "The protocol of C. Canudas de Wit et al., IEEE TAC 40(3):419 (1995), Fig. 2 (as reconstructed in "
-      "auralius/LuGre sim_presliding.m): 0.1425 N/s to 1.425 N = 0.95 Fs, 5 s holds.",
-      {{"m", "m", "Mass", "kg", 1.0, 1e-6, 1e6, 0.01, Scale::Log, "Mass of the body."},
-       {"N", "N", "Normal force", "N", 1.0, 0.0, 1e6, 0.1, Scale::Linear,
-        "Normal force, for laws whose friction scales with it (rate-and-state); LuGre, Dahl and the "
-        "elasto-plastic model take forces directly."},
-       {"amplitude", "A", "Force amplitude", "N", 1.425, 1e-9, 1e6, 0.005, Scale::Log,
-        "The largest applied force, reached at each end of the loop (Fig. 2: 0.95 Fs = 1.425 N)."},
-       {"rate", "Ḟ", "Ramp rate", "N/s", 0.1425, 1e-9, 1e9, 0.001, Scale::Log,
-        "How fast the applied force changes on each ramp (Fig. 2: 0.1425 N/s)."},
-       {"hold", "t_hold", "Hold", "s", 5.0, 0.0, 1e4, 0.5, Scale::Linear,
-        "How long the force is held at each end (Fig. 2: 5 s); LuGre creeps (drifts) during the hold."}},
-      {{R"t(m\,\frac{dv}{dt} = F_a(t) - F, \qquad \frac{dx}{dt} = v)t",
-        "A free mass pushed by the applied force against the law's friction (normal force N), from rest in the "
-        "law's initial state."},
-       {R"t(F_a:\ 0 \xrightarrow{\ \dot{F}\ } A \xrightarrow{\ t_{\text{hold}}\ } A \xrightarrow{\ \dot{F}\ } -A \xrightarrow{\ t_{\text{hold}}\ } -A \xrightarrow{\ \dot{F}\ } A)t",
-        "The applied force of Canudas de Wit et al.'s Fig. 2: ramps at the rate Ḟ between ±A, held t_hold at each end."},
-       {R"t(F = F_{\text{law}}(v, \text{state};\ N))t",
-        "The dynamic law's friction at the body's velocity and state; the normal force N enters only laws that scale "
-        "with it (rate-and-state), as LuGre, Dahl and the elasto-plastic model take forces directly."}},
-      {"The paper's figure values are not available; the protocol is reconstructed from auralius/LuGre "
-       "sim_presliding.m, and the loop is checked against closed forms instead."}};
-    setTexSymbols(model, {{"m", "m"}, {"N", "N"}, {"amplitude", "A"}, {"rate", R"t(\dot{F})t"},
+        "presliding",
+        "Presliding",
+        "A free mass pushed by a force ramped to +A, held, ramped to −A, held, and back to +A, against a "
+        "dynamic law: "
+        "force against displacement shows the presliding hysteresis loop (and any drift).",
+        "The protocol of C. Canudas de Wit et al., IEEE TAC 40(3):419 (1995), Fig. 2 (as reconstructed in "
+        "auralius/LuGre sim_presliding.m): 0.1425 N/s to 1.425 N = 0.95 Fs, 5 s holds.",
+        {{"m", "m", "Mass", "kg", 1.0, 1e-6, 1e6, 0.01, Scale::Log, "Mass of the body."},
+         {"N", "N", "Normal force", "N", 1.0, 0.0, 1e6, 0.1, Scale::Linear,
+          "Normal force, for laws whose friction scales with it (rate-and-state); LuGre, Dahl and the "
+          "elasto-plastic model take forces directly."},
+         {"amplitude", "A", "Force amplitude", "N", 1.425, 1e-9, 1e6, 0.005, Scale::Log,
+          "The largest applied force, reached at each end of the loop (Fig. 2: 0.95 Fs = 1.425 N)."},
+         {"rate", "Ḟ", "Ramp rate", "N/s", 0.1425, 1e-9, 1e9, 0.001, Scale::Log,
+          "How fast the applied force changes on each ramp (Fig. 2: 0.1425 N/s)."},
+         {"hold", "t_hold", "Hold", "s", 5.0, 0.0, 1e4, 0.5, Scale::Linear,
+          "How long the force is held at each end (Fig. 2: 5 s); LuGre creeps (drifts) during the hold."}},
+        {{R"t(m\,\frac{dv}{dt} = F_a(t) - F, \qquad \frac{dx}{dt} = v)t",
+          "A free mass pushed by the applied force against the law's friction (normal force N), from rest in "
+          "the "
+          "law's initial state."},
+         {R"t(F_a:\ 0 \xrightarrow{\ \dot{F}\ } A \xrightarrow{\ t_{\text{hold}}\ } A \xrightarrow{\ \dot{F}\ } -A \xrightarrow{\ t_{\text{hold}}\ } -A \xrightarrow{\ \dot{F}\ } A)t",
+          "The applied force of Canudas de Wit et al.'s Fig. 2: ramps at the rate Ḟ between ±A, held t_hold "
+          "at each end."},
+         {R"t(F = F_{\text{law}}(v, \text{state};\ N))t",
+          "The dynamic law's friction at the body's velocity and state; the normal force N enters only laws "
+          "that scale "
+          "with it (rate-and-state), as LuGre, Dahl and the elasto-plastic model take forces directly."}},
+        {"The paper's figure values are not available; the protocol is reconstructed from auralius/LuGre "
+         "sim_presliding.m, and the loop is checked against closed forms instead."}};
+    setTexSymbols(model, {{"m", "m"},
+                          {"N", "N"},
+                          {"amplitude", "A"},
+                          {"rate", R"t(\dot{F})t"},
                           {"hold", R"t(t_{\text{hold}})t"}});
     return model;
   }();
   return spec;
 }
 
-LawRun simulatePresliding(std::string_view law, const ParamList& lawParams, const ParamList& protocol, int samples,
-                          const std::function<void(double)>& progress) {
+LawRun simulatePresliding(std::string_view law, const ParamList& lawParams, const ParamList& protocol,
+                          int samples, const std::function<void(double)>& progress) {
   const ResolvedParams p = resolveParams(preslidingModel(), protocol);
   const std::vector<Breakpoint> force = preslidingProtocol(p.get("amplitude"), p.get("rate"), p.get("hold"));
   const double duration = force.back().t;
   if (!(duration <= 1e4))
-    throw InputError("rate", "The protocol would last " + formatNumber(duration) + " s; at most 10000 s: raise the ramp "
-                             "rate or lower the amplitude.");
+    throw InputError("rate", "The protocol would last " + formatNumber(duration) +
+                                 " s; at most 10000 s: raise the ramp "
+                                 "rate or lower the amplitude.");
   // 1e-9: the holds' creep is slow, and the loop needs no more.
   return applyForce(law, lawParams, p.get("m"), p.get("N"), force, duration, samples, 1e-9, progress);
 }

@@ -32,11 +32,11 @@ namespace friction {
 namespace {
 
 using Y = Vec<3>;
-constexpr double kSpeedScale = 1e-200;   // s₀ [m/s]
-constexpr double kMaxW = 710;            // |v| ≤ s₀ sinh(710) ≈ 1e108 m/s
+constexpr double kSpeedScale = 1e-200;  // s₀ [m/s]
+constexpr double kMaxW = 710;           // |v| ≤ s₀ sinh(710) ≈ 1e108 m/s
 constexpr long long kMaxSteps = 5'000'000;
 constexpr long long kProgressEvery = 100'000;  // steps between progress reports, as the spring-block loop's
-constexpr double kDivergence = 1e4;      // v beyond 1e4× the fastest drive velocity: the slider runs away
+constexpr double kDivergence = 1e4;  // v beyond 1e4× the fastest drive velocity: the slider runs away
 
 // One stretch of the protocol: from t0 to t1 the load point moves at vlp from X0, under normal force N.
 struct Segment {
@@ -53,7 +53,8 @@ std::vector<Segment> segmentsOf(const SpringBlockSystem& sys) {
   std::vector<Segment> segments;
   double X = 0;
   for (std::size_t k = 0; k < times.size() && times[k] < sys.duration; ++k) {
-    const double t0 = times[k], t1 = k + 1 < times.size() ? std::min(times[k + 1], sys.duration) : sys.duration;
+    const double t0 = times[k],
+                 t1 = k + 1 < times.size() ? std::min(times[k + 1], sys.duration) : sys.duration;
     const double vlp = stepValueAt(sys.driveSteps, t0, sys.v0), N = stepValueAt(sys.normalSteps, t0, sys.Fn);
     segments.push_back({t0, t1, vlp, N, X});
     X += vlp * (t1 - t0);
@@ -75,7 +76,8 @@ std::vector<double> outputTimes(const std::vector<Segment>& segments, const Spri
   const int each = std::max(2, (n - 1) / static_cast<int>(segments.size()));
   for (const Segment& s : segments) {
     const double length = s.t1 - s.t0;
-    for (int j = 0; j < each; ++j) rows.push_back(s.t0 + length * std::pow(10.0, -5.0 * (each - 1 - j) / (each - 1)));
+    for (int j = 0; j < each; ++j)
+      rows.push_back(s.t0 + length * std::pow(10.0, -5.0 * (each - 1 - j) / (each - 1)));
   }
   std::sort(rows.begin(), rows.end());
   rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
@@ -104,8 +106,10 @@ struct Slider {
       const double guess = law.velocityForForce(target - dashpot, seg.N, theta);
       // Inside the w range, and on the classic form's branch above the 1e-300 m/s the bracket starts at.
       if (std::fabs(guess) < 1e100 && !(positiveOnly && !(guess >= 1e-300))) {
-        if (sys.eta == 0) v = guess;
-        else w = std::asinh(guess / kSpeedScale);
+        if (sys.eta == 0)
+          v = guess;
+        else
+          w = std::asinh(guess / kSpeedScale);
       }
     }
     if (std::isnan(v)) v = newton(target, theta);
@@ -154,12 +158,16 @@ struct Slider {
 class QuasiStaticRun {
  public:
   QuasiStaticRun(const LawEvaluator& law, const SpringBlockSystem& sys, const SpringBlockOptions& options)
-      : slider_{law, sys}, options_(options), segments_(segmentsOf(sys)), rows_(outputTimes(segments_, sys, options)) {
+      : slider_{law, sys},
+        options_(options),
+        segments_(segmentsOf(sys)),
+        rows_(outputTimes(segments_, sys, options)) {
     for (const Segment& s : segments_) fastest_ = std::max(fastest_, std::fabs(s.vlp));
     Trace& trace = result_.trace;
     trace.state.assign(law.stateSize(), {});
-    for (std::vector<double>* column : {&trace.t, &trace.x, &trace.v, &trace.friction, &trace.spring, &trace.fk,
-                                        &trace.drivePosition, &trace.vOverV0, &trace.theta, &trace.fkOverFk0})
+    for (std::vector<double>* column :
+         {&trace.t, &trace.x, &trace.v, &trace.friction, &trace.spring, &trace.fk, &trace.drivePosition,
+          &trace.vOverV0, &trace.theta, &trace.fkOverFk0})
       column->reserve(rows_.size());
     for (std::vector<double>& column : trace.state) column.reserve(rows_.size());
   }
@@ -171,8 +179,10 @@ class QuasiStaticRun {
       if (segment.t0 > 0 && segment.N != slider_.seg.N) y = afterNormalStep(y, slider_.seg.N, segment.N);
       slider_.seg = segment;
       if (segment.t0 == 0) record(0, y);
-      if (integrator == Integrator::Radau) y = radauSegment(y);
-      else y = dormandPrinceSegment(y);
+      if (integrator == Integrator::Radau)
+        y = radauSegment(y);
+      else
+        y = dormandPrinceSegment(y);
     }
     return finish();
   }
@@ -191,7 +201,10 @@ class QuasiStaticRun {
     }
     if (sys.start == SpringBlockStart::Steady) {
       const double v = slider_.seg.vlp;
-      if (!(v > 0)) throw InputError("start", "A steady start slides at the first drive velocity, which must be above 0 m/s; got " + formatNumber(v) + " m/s.");
+      if (!(v > 0))
+        throw InputError(
+            "start", "A steady start slides at the first drive velocity, which must be above 0 m/s; got " +
+                         formatNumber(v) + " m/s.");
       const LawStateVector theta = law.steadyState(v, slider_.seg.N);
       slider_.w = std::asinh(v / kSpeedScale);
       return {law.dynamics(v, slider_.seg.N, theta).force / sys.Fn, std::log(theta[0]), logSecond(theta)};
@@ -202,7 +215,9 @@ class QuasiStaticRun {
   }
 
   // ln θ2, or 0 (θ2 = 1, unread) for a law with one state variable.
-  double logSecond(const LawStateVector& theta) const { return slider_.law.stateSize() > 1 ? std::log(theta[1]) : 0.0; }
+  double logSecond(const LawStateVector& theta) const {
+    return slider_.law.stateSize() > 1 ? std::log(theta[1]) : 0.0;
+  }
 
   Y afterNormalStep(const Y& y, double before, double after) const {
     const LawStateVector theta = slider_.law.afterNormalStep(before, after, Slider::states(y));
@@ -247,21 +262,25 @@ class QuasiStaticRun {
     const double bound = kDivergence * fastest_;
     const bool runaway = !(std::fabs(v) <= bound), collapsed = !(h > 4 * 2.2e-16 * tau);
     if (runaway || collapsed)
-      throw RunStopped(result_.trace, t,
-                       "At t = " + formatSignificant(t, 6) + " s the quasi-static slider's velocity " +
-                           (runaway ? "reached " + formatSignificant(v, 3) + " m/s and was still rising, beyond " +
-                                          formatSignificant(bound, 3) + " m/s (1e4× the fastest drive velocity)"
-                                    : "was " + formatSignificant(v, 3) + " m/s and changing faster than a step of " +
-                                          formatSignificant(h, 3) + " s can follow") +
-                           ": without inertia an unstable slider has no bound on v (the spring, c = " +
-                           formatNumber(slider_.sys.c) + " N/m, is softer than the friction's critical stiffness). "
-                           "Give the block a mass (system.m), a dashpot η (radiation damping) or a stiffer spring.");
+      throw RunStopped(
+          result_.trace, t,
+          "At t = " + formatSignificant(t, 6) + " s the quasi-static slider's velocity " +
+              (runaway ? "reached " + formatSignificant(v, 3) + " m/s and was still rising, beyond " +
+                             formatSignificant(bound, 3) + " m/s (1e4× the fastest drive velocity)"
+                       : "was " + formatSignificant(v, 3) + " m/s and changing faster than a step of " +
+                             formatSignificant(h, 3) + " s can follow") +
+              ": without inertia an unstable slider has no bound on v (the spring, c = " +
+              formatNumber(slider_.sys.c) +
+              " N/m, is softer than the friction's critical stiffness). "
+              "Give the block a mass (system.m), a dashpot η (radiation damping) or a stiffer spring.");
     // Every kProgressEvery steps the progress hook hears where the run is, however far apart its rows
     // (a caller's time budget or Cancel is asked between them).
-    if (!rejected && result_.summary.steps % kProgressEvery == 0 && options_.progress) options_.progress(t / slider_.sys.duration);
+    if (!rejected && result_.summary.steps % kProgressEvery == 0 && options_.progress)
+      options_.progress(t / slider_.sys.duration);
     if (!rejected && ++result_.summary.steps > kMaxSteps)
-      throw RunStopped(result_.trace, t, "The quasi-static slider used its budget of " + std::to_string(kMaxSteps) +
-                                              " steps by t = " + formatSignificant(t, 6) + " s; loosen the tolerance.");
+      throw RunStopped(result_.trace, t,
+                       "The quasi-static slider used its budget of " + std::to_string(kMaxSteps) +
+                           " steps by t = " + formatSignificant(t, 6) + " s; loosen the tolerance.");
   }
 
   void checkCollapse(double tau, const Y& y, double h) {
@@ -319,7 +338,7 @@ Y QuasiStaticRun::radauSegment(Y y) {
   const auto rate = [this](double, const Y& state) { return slider_.rate(state); };
   const double rtol = options_.relativeTolerance, t0 = slider_.seg.t0, end = slider_.seg.t1 - t0;
   RadauIntegrator<3, 3> radau(rtol, Y{rtol, rtol, rtol});
-  double t = 0;  // the segment's clock
+  double t = 0;           // the segment's clock
   double h = 1e-6 * end;  // RADAU5's starting step; stiffly accurate, it grows at once where it can
   const Y scale = {1e-8, 1e-8, 1e-8};
   while (t < end) {
@@ -357,28 +376,39 @@ SpringBlockResult QuasiStaticRun::finish() {
 
 std::string quasiStaticRefusal(const LawEvaluator& law, const SpringBlockSystem& sys) {
   const std::string name = "Law '" + std::string(law.spec().spec.id) + "'";
-  const std::string need = " The quasi-static slider (m = 0) solves c(x_lp − x) + η(v_lp − v) = F(v, state) for v, which "
-                           "needs a friction that rises with v at a fixed state (rate-and-state with a > 0: 'rsf', "
-                           "'rate-state'); give the block a mass (1e-9 kg or more) to run this law.";
-  if (law.stateful()) return name + " carries its force from one time step to the next, so it has no F(v) to balance." + need;
+  const std::string need =
+      " The quasi-static slider (m = 0) solves c(x_lp − x) + η(v_lp − v) = F(v, state) for v, which "
+      "needs a friction that rises with v at a fixed state (rate-and-state with a > 0: 'rsf', "
+      "'rate-state'); give the block a mass (1e-9 kg or more) to run this law.";
+  if (law.stateful())
+    return name + " carries its force from one time step to the next, so it has no F(v) to balance." + need;
   if (law.dynamic() && !law.risesWithVelocity())
-    return name + "'s friction follows its state: at a fixed state it does not rise with v, so the balance has no unique v." + need;
+    return name +
+           "'s friction follows its state: at a fixed state it does not rise with v, so the balance has no "
+           "unique v." +
+           need;
   if (law.dynamic()) {
     if (law.readsFrictionRate() && sys.eta > 0)
-      return name + " with Nagata's evolution reads dμ/dt, which the slider gives as c(v_lp − v)/N only without a dashpot; "
-                    "set η = 0.";
+      return name +
+             " with Nagata's evolution reads dμ/dt, which the slider gives as c(v_lp − v)/N only without a "
+             "dashpot; "
+             "set η = 0.";
     return "";
   }
   const double atRest = law.forceMagnitude(0, sys.Fn);
   if (atRest > 0)
-    return name + " holds any force up to F(0) = " + formatSignificant(atRest, 6) + " N at rest (a set-valued force at v = 0), "
-                  "so without inertia a drive force below it leaves v undetermined." + need;
+    return name + " holds any force up to F(0) = " + formatSignificant(atRest, 6) +
+           " N at rest (a set-valued force at v = 0), "
+           "so without inertia a drive force below it leaves v undetermined." +
+           need;
   double previous = 0;
   for (int k = 0; k <= 140; ++k) {
     const double v = 1e-12 * std::pow(10.0, 0.1 * k), F = law.forceMagnitude(v, sys.Fn);
     if (F <= previous)
-      return name + "'s friction does not rise with v near " + formatSignificant(v, 3) + " m/s (a falling or flat branch), "
-                    "where the balance has several solutions for v, or none." + need;
+      return name + "'s friction does not rise with v near " + formatSignificant(v, 3) +
+             " m/s (a falling or flat branch), "
+             "where the balance has several solutions for v, or none." +
+             need;
     previous = F;
   }
   return name + " is a law without state; the quasi-static slider runs laws with a state variable." + need;
@@ -390,8 +420,9 @@ std::string quasiStaticRefusal(const LawEvaluator& law, const SpringBlockSystem&
 // there (the run then reports why).
 double quasiStaticStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
   const std::vector<Segment> segments = segmentsOf(sys);
-  const auto fastest = std::max_element(segments.begin(), segments.end(),
-                                        [](const Segment& a, const Segment& b) { return std::fabs(a.vlp) < std::fabs(b.vlp); });
+  const auto fastest = std::max_element(
+      segments.begin(), segments.end(),
+      [](const Segment& a, const Segment& b) { return std::fabs(a.vlp) < std::fabs(b.vlp); });
   if (!(std::fabs(fastest->vlp) > 0)) return 0;
   try {
     Slider slider{law, sys, *fastest};

@@ -78,21 +78,30 @@ const std::vector<ColumnSpec>& columnCatalog() {
 
 std::string_view regimeName(Regime regime) {
   switch (regime) {
-    case Regime::Steady: return "steady";
-    case Regime::Oscillation: return "oscillation";
-    case Regime::StickSlip: return "stick-slip";
-    case Regime::Decaying: return "decaying";
-    case Regime::Growing: return "growing";
-    case Regime::Stuck: break;
+    case Regime::Steady:
+      return "steady";
+    case Regime::Oscillation:
+      return "oscillation";
+    case Regime::StickSlip:
+      return "stick-slip";
+    case Regime::Decaying:
+      return "decaying";
+    case Regime::Growing:
+      return "growing";
+    case Regime::Stuck:
+      break;
   }
   return "stuck";
 }
 
 std::string_view staticLimitKindName(StaticLimitKind kind) {
   switch (kind) {
-    case StaticLimitKind::Stick: return "stick";
-    case StaticLimitKind::Peak: return "peak";
-    case StaticLimitKind::None: break;
+    case StaticLimitKind::Stick:
+      return "stick";
+    case StaticLimitKind::Peak:
+      return "peak";
+    case StaticLimitKind::None:
+      break;
   }
   return "none";
 }

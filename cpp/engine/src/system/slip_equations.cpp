@@ -108,8 +108,9 @@ void insideBounds(const LawEvaluator& law, State& y) {
 Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
   if (!law.dynamic()) {
     const Slope slope = steepestSlope(law, sys.Fn, sys.v0);
-    return {(sys.eta + slope.value) / sys.m, "the law's slope dF/dv = " + approx(slope.value) + " N·s/m (at |v| ≈ " +
-                                                 approx(slope.speed) + " m/s) with η and m"};
+    return {(sys.eta + slope.value) / sys.m, "the law's slope dF/dv = " + approx(slope.value) +
+                                                 " N·s/m (at |v| ≈ " + approx(slope.speed) +
+                                                 " m/s) with η and m"};
   }
   const Block block{sys, law};
   const Vec<kDynamic> scale = jacobianScale(law, sys);
@@ -144,10 +145,11 @@ void warnIfUnstable(SpringBlockSummary& summary, const LawEvaluator& law, const 
   const double bound = integrator == Integrator::Rk4 ? 2.785 : 2.0;
   const Stiffness stiffness = slipStiffness(law, sys);
   if (!(step * stiffness.rate > bound)) return;
-  summary.warnings.push_back("The fixed step of " + approx(step) + " s is beyond the explicit stability limit of " +
-                             approx(bound / stiffness.rate) + " s that " + stiffness.cause +
-                             " sets: wherever the block moves in that regime the result is not trustworthy. Use "
-                             "'radau' or 'auto'.");
+  summary.warnings.push_back(
+      "The fixed step of " + approx(step) + " s is beyond the explicit stability limit of " +
+      approx(bound / stiffness.rate) + " s that " + stiffness.cause +
+      " sets: wherever the block moves in that regime the result is not trustworthy. Use "
+      "'radau' or 'auto'.");
 }
 
 }  // namespace friction

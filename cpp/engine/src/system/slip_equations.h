@@ -64,13 +64,16 @@ struct Block {
   // as its limit from the moving side (Coulomb's μk·N there, not its static μs·N). 1e-150 m/s stands
   // for "just moving": small enough to be the limit, large enough that v² does not underflow in the
   // vector-form laws' norms.
-  double slipFriction(double dir, double v) const { return law.forceMagnitude(v != 0 ? v : dir * 1e-150, sys.Fn); }
+  double slipFriction(double dir, double v) const {
+    return law.forceMagnitude(v != 0 ? v : dir * 1e-150, sys.Fn);
+  }
 
   // The friction resisting the slip, signed like the slip, and the rates of a dynamic law's state. A
   // dynamic law with a true stick state (the θ model) resists the slip phase's direction `dir` with
   // F(|v|, state) up to the located stop, as a stateless law with a stick state does.
   LawDynamics friction(double dir, const State& y) const {
-    if (law.holdsAtRest()) return law.dynamics(dir * std::fmax(std::fabs(y[kV]), 1e-150), sys.Fn, {y[kS0], y[kS1]});
+    if (law.holdsAtRest())
+      return law.dynamics(dir * std::fmax(std::fabs(y[kV]), 1e-150), sys.Fn, {y[kS0], y[kS1]});
     if (law.dynamic()) return law.dynamics(y[kV], sys.Fn, {y[kS0], y[kS1]});
     const double sense = signFollowsVelocity && y[kV] != 0 ? (y[kV] > 0 ? 1.0 : -1.0) : dir;
     return {sense * slipFriction(sense, y[kV]), {0, 0}};
@@ -80,7 +83,8 @@ struct Block {
   State rate(double dir, double t, const State& y) const {
     const double v = y[kV], vd = driveVelocity(), Fd = driveForce(t, y[kX], v);
     const LawDynamics f = friction(dir, y);
-    return {v, (Fd - f.force) / sys.m, f.rate[0], f.rate[1], Fd * vd, f.force * v, sys.eta * (vd - v) * (vd - v)};
+    return {v,           (Fd - f.force) / sys.m,       f.rate[0], f.rate[1], Fd * vd,
+            f.force * v, sys.eta * (vd - v) * (vd - v)};
   }
 };
 

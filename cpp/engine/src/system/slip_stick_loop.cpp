@@ -36,7 +36,7 @@ constexpr double kLeastAdvance = 1e-12;
 // whose steps are always accepted). `scale` gives the Rosenbrock Jacobian's x and v magnitudes.
 template <class Rate>
 EmbeddedStep<kStateSize> slipStep(Integrator integrator, const Rate& rate, double t, const State& y, double h,
-                         const Vec<kDynamic>& scale) {
+                                  const Vec<kDynamic>& scale) {
   if (integrator == Integrator::DormandPrince) return dormandPrinceStep(rate, t, y, h);
   if (integrator == Integrator::Rosenbrock) return rosenbrockStep<kDynamic>(rate, t, y, h, scale);
   if (integrator == Integrator::Rk4) return {rk4Step(rate, t, y, h), {}};
@@ -68,7 +68,11 @@ class AutoMethod {
   static constexpr double kFarCostlier = 10;
 
   AutoMethod(bool enabled, Integrator first, Integrator stiff, double stiffnessRate)
-      : enabled_(enabled), kept_(first), running_(first), stiff_(stiff), leastExplicitWork_(stiffnessRate / 3.3) {}
+      : enabled_(enabled),
+        kept_(first),
+        running_(first),
+        stiff_(stiff),
+        leastExplicitWork_(stiffnessRate / 3.3) {}
   Integrator running() const { return running_; }
 
   /// Radau's Newton iteration cannot follow the state (a creep that explodes into slip on a scale of
@@ -124,7 +128,6 @@ class AutoMethod {
   int attempts_ = 0, windows_ = 0;
 };
 
-
 // One attempted slip step: the state at its end, its error norm (≤ 1 to accept), the step size
 // proposed next, and its dense output: Radau's step with its collocation polynomial (when Radau ran),
 // adaptive Dormand–Prince's continuous extension, or adaptive Rosenbrock's cubic Hermite interpolant.
@@ -143,12 +146,15 @@ class SlipStickLoop {
   SpringBlockResult run() {
     while (t_ < sys_.duration) {
       if (work_ > kMaxWork)
-        throw RunStopped(result_.trace, t_, "The run exceeded its budget of " + formatNumber(double(kMaxWork)) +
-                                                " steps at t = " + formatNumber(t_) +
-                                                " s; shorten the duration or loosen the tolerance.");
+        throw RunStopped(result_.trace, t_,
+                         "The run exceeded its budget of " + formatNumber(double(kMaxWork)) +
+                             " steps at t = " + formatNumber(t_) +
+                             " s; shorten the duration or loosen the tolerance.");
       if (work_ >= nextCheck_) checkAdvance();
-      if (stuck_) stickPhase(stepLimit());
-      else slipAttempt(stepLimit());
+      if (stuck_)
+        stickPhase(stepLimit());
+      else
+        slipAttempt(stepLimit());
     }
     finish();
     return std::move(result_);
@@ -191,7 +197,8 @@ class SlipStickLoop {
   State restingAt(const State& from, double dt) const;
   // A dynamic law's state kept within the range its exact flow holds (StateVariableSpec::lower/upper).
   State projected(State y) const {
-    for (std::size_t i = 0; i < law_.stateSize(); ++i) y[kS0 + i] = std::clamp(y[kS0 + i], lower_[i], upper_[i]);
+    for (std::size_t i = 0; i < law_.stateSize(); ++i)
+      y[kS0 + i] = std::clamp(y[kS0 + i], lower_[i], upper_[i]);
     return y;
   }
   double breakAwayTime(double limit) const;
@@ -259,20 +266,27 @@ Vec<kDynamic> absoluteTolerances(const LawEvaluator& law, const SpringBlockOptio
   return tolerances;
 }
 
-SlipStickLoop::SlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& sys, const SpringBlockOptions& options,
-                             Integrator integrator, bool automatic, double stiffnessRate)
-    : law_(law), sys_(sys), options_(options), automatic_(automatic),
+SlipStickLoop::SlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& sys,
+                             const SpringBlockOptions& options, Integrator integrator, bool automatic,
+                             double stiffnessRate)
+    : law_(law),
+      sys_(sys),
+      options_(options),
+      automatic_(automatic),
       adaptive_(integrator == Integrator::DormandPrince || integrator == Integrator::Rosenbrock ||
                 integrator == Integrator::Radau),
-      drive_(sys), block_{sys, law, &drive_},
+      drive_(sys),
+      block_{sys, law, &drive_},
       fixedLimit_(law.dynamic() ? 0.0 : std::max(law.forceMagnitude(0, sys.Fn), block_.slipFriction(1, 0))),
       trueStick_(fixedLimit_ > 0 || law.holdsAtRest()),
       outputStep_(sys.duration / (options.samples - 1)),
       method_(automatic && adaptive_, integrator, stiffMethod(law), stiffnessRate),
-      scale_(jacobianScale(law, sys)), tolerances_(absoluteTolerances(law, options)),
+      scale_(jacobianScale(law, sys)),
+      tolerances_(absoluteTolerances(law, options)),
       radau_(options.relativeTolerance, tolerances_) {
   block_.signFollowsVelocity = !trueStick_;
-  for (std::size_t i = 0; i < law.stateSize(); ++i) lower_[i] = law.spec().state[i].lower, upper_[i] = law.spec().state[i].upper;
+  for (std::size_t i = 0; i < law.stateSize(); ++i)
+    lower_[i] = law.spec().state[i].lower, upper_[i] = law.spec().state[i].upper;
   SpringBlockSummary& summary = result_.summary;
   summary.integrator = integrator;
   result_.trace.state.resize(law.stateSize());
@@ -281,8 +295,9 @@ SlipStickLoop::SlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& s
   // First step: a small fraction of the fastest natural time, grown by the error control; a fixed
   // step: 1/200 of the spring's period, or the caller's.
   const double omega = std::sqrt(sys.c / sys.m);
-  const double fixedStep = options.step > 0 ? options.step
-                                            : std::min(outputStep_, omega > 0 ? 2 * kPi / omega / 200 : outputStep_);
+  const double fixedStep = options.step > 0
+                               ? options.step
+                               : std::min(outputStep_, omega > 0 ? 2 * kPi / omega / 200 : outputStep_);
   h_ = adaptive_ ? std::min(outputStep_, omega > 0 ? 1e-3 / omega : 1e-3 * sys.duration) : fixedStep;
   stepBeforeFailures_ = h_;
   if (!adaptive_) warnIfUnstable(summary, law, sys, integrator, fixedStep);
@@ -387,12 +402,13 @@ void SlipStickLoop::slipAttempt(double limit) {
   const Trial trial = attempt(running, rate, step);
   ++work_;
   // A fixed step has no error control to shrink it: a blow-up ends the run, with the reason.
-  if (!adaptive_ && !(std::isfinite(trial.y[kX]) && std::isfinite(trial.y[kV]) && std::isfinite(trial.y[kS0])))
-    throw RunStopped(result_.trace, t_, "The state became non-finite at t = " + formatNumber(t_) +
-                                            " s: the fixed step of " + approx(step) + " s is unstable for this law" +
-                                            (result_.summary.warnings.empty()
-                                                 ? "."
-                                                 : " (" + result_.summary.warnings.front() + ")"));
+  if (!adaptive_ &&
+      !(std::isfinite(trial.y[kX]) && std::isfinite(trial.y[kV]) && std::isfinite(trial.y[kS0])))
+    throw RunStopped(
+        result_.trace, t_,
+        "The state became non-finite at t = " + formatNumber(t_) + " s: the fixed step of " + approx(step) +
+            " s is unstable for this law" +
+            (result_.summary.warnings.empty() ? "." : " (" + result_.summary.warnings.front() + ")"));
   if (!(trial.err <= 1)) return reject(trial, running, step, toGrid);
   // Radau's failures end only where time moves on: a step too small to advance t (v decaying
   // towards a creep of 1e-295 m/s at ~1e-20 s steps) is one more sign that it cannot follow.
@@ -402,7 +418,7 @@ void SlipStickLoop::slipAttempt(double limit) {
   locateExtrema(running, rate, trial, step);
   // v reaches 0: for a true stick state, against the slip's direction; else a change of sign.
   const bool stops = trueStick_ ? dir_ * trial.y[kV] < 0 && y_[kV] != 0
-                                      : y_[kV] != 0 && trial.y[kV] != 0 && (trial.y[kV] > 0) != (y_[kV] > 0);
+                                : y_[kV] != 0 && trial.y[kV] != 0 && (trial.y[kV] > 0) != (y_[kV] > 0);
   if (stops) return stop(running, rate, trial, step);
   accept(trial, running, step, limit, toGrid);
 }
@@ -420,8 +436,10 @@ Trial SlipStickLoop::attempt(Integrator running, const Rate& rate, double step) 
   }
   trial = explicitTrial(running, rate, step);
   const EmbeddedStep<kStateSize> explicitStep{trial.y, trial.error};
-  trial.err = adaptive_ ? errorNorm<kDynamic>(y_, explicitStep, options_.relativeTolerance, tolerances_) : 0.0;
-  trial.proposed = adaptive_ ? nextStepSize(step, std::isfinite(trial.err) ? trial.err : 1e10, orderOf(running)) : step;
+  trial.err =
+      adaptive_ ? errorNorm<kDynamic>(y_, explicitStep, options_.relativeTolerance, tolerances_) : 0.0;
+  trial.proposed =
+      adaptive_ ? nextStepSize(step, std::isfinite(trial.err) ? trial.err : 1e10, orderOf(running)) : step;
   return trial;
 }
 
@@ -443,8 +461,9 @@ Trial SlipStickLoop::explicitTrial(Integrator running, const Rate& rate, double 
   Trial trial;
   if (adaptive_ && (running == Integrator::DormandPrince || running == Integrator::Rosenbrock)) {
     const State f0 = rateAtStart(rate);
-    trial.explicitDense = running == Integrator::DormandPrince ? dormandPrinceDenseStep(rate, t_, y_, f0, step)
-                                                               : rosenbrockDenseStep<kDynamic>(rate, t_, y_, step, scale_, f0);
+    trial.explicitDense = running == Integrator::DormandPrince
+                              ? dormandPrinceDenseStep(rate, t_, y_, f0, step)
+                              : rosenbrockDenseStep<kDynamic>(rate, t_, y_, step, scale_, f0);
     trial.y = trial.explicitDense->step.y, trial.error = trial.explicitDense->step.error;
     endRate_ = {t_ + step, dir_, drive_.segment, trial.y, trial.explicitDense->next};
     return trial;
@@ -461,17 +480,20 @@ Trial SlipStickLoop::explicitTrial(Integrator running, const Rate& rate, double 
 // in a row hands the run to Rosenbrock under `auto`, and stops it when Radau was asked for by name.
 void SlipStickLoop::reject(const Trial& trial, Integrator running, double step, bool toGrid) {
   if (!(step >= kCollapsedStep))
-    throw RunStopped(result_.trace, t_, "The step size collapsed to " + approx(step) + " s at t = " + formatNumber(t_) +
-                                            " s: the state cannot be followed to the tolerance here" +
-                                            (std::isfinite(trial.y[kV]) ? "." : " (it becomes non-finite)."));
+    throw RunStopped(result_.trace, t_,
+                     "The step size collapsed to " + approx(step) + " s at t = " + formatNumber(t_) +
+                         " s: the state cannot be followed to the tolerance here" +
+                         (std::isfinite(trial.y[kV]) ? "." : " (it becomes non-finite)."));
   ++result_.summary.rejectedSteps;
   h_ = trial.proposed;
   if (running == Integrator::Radau && !trial.implicit.converged && ++newtonFailures_ == kNewtonFailureLimit) {
     if (!automatic_)
-      throw RunStopped(result_.trace, t_, "Radau's Newton iteration failed " + std::to_string(kNewtonFailureLimit) +
-                                              " times in a row at t = " + formatNumber(t_) + " s, down to a step of " +
-                                              approx(step) + " s: the state changes too abruptly for it here. Choose "
-                                              "'rosenbrock' or 'auto'.");
+      throw RunStopped(result_.trace, t_,
+                       "Radau's Newton iteration failed " + std::to_string(kNewtonFailureLimit) +
+                           " times in a row at t = " + formatNumber(t_) + " s, down to a step of " +
+                           approx(step) +
+                           " s: the state changes too abruptly for it here. Choose "
+                           "'rosenbrock' or 'auto'.");
     method_.abandonRadau(t_, result_.summary.integratorSwitches);
     h_ = stepBeforeFailures_, newtonFailures_ = 0;
   }
@@ -483,7 +505,8 @@ void SlipStickLoop::reject(const Trial& trial, Integrator running, double step, 
 template <class Rate>
 State SlipStickLoop::after(Integrator running, const Rate& rate, const Trial& trial, double dh) {
   ++work_;
-  return running == Integrator::Radau ? trial.implicit.dense.at(t_ + dh) : slipStep(running, rate, t_, y_, dh, scale_).y;
+  return running == Integrator::Radau ? trial.implicit.dense.at(t_ + dh)
+                                      : slipStep(running, rate, t_, y_, dh, scale_).y;
 }
 
 // Extrema inside the step: |v| peaks where a = 0, Fd peaks where dFd/dt = c(v_d − v) − η a = 0.
@@ -498,7 +521,8 @@ void SlipStickLoop::locateExtrema(Integrator running, const Rate& rate, const Tr
       const State s = dh == 0 ? y_ : after(running, rate, trial, dh);
       return which == 0 ? acceleration(t_ + dh, s) : driveRate(t_ + dh, s);
     };
-    const double g0 = g(0), g1 = which == 0 ? acceleration(t_ + step, trial.y) : driveRate(t_ + step, trial.y);
+    const double g0 = g(0),
+                 g1 = which == 0 ? acceleration(t_ + step, trial.y) : driveRate(t_ + step, trial.y);
     if (g0 == 0 || (g0 > 0) == (g1 > 0)) continue;
     const double at = findCrossing(g, 0.0, g0, step, g1, kEventTolerance);
     const State s = after(running, rate, trial, at);
@@ -568,7 +592,7 @@ bool SlipStickLoop::stopAtBound(Integrator running, const Rate& rate, const Tria
     const std::size_t k = kS0 + i;
     const double bound = y_[k] > lower_[i] && trial.y[k] < lower_[i]   ? lower_[i]
                          : y_[k] < upper_[i] && trial.y[k] > upper_[i] ? upper_[i]
-                                                                        : NAN;
+                                                                       : NAN;
     if (std::isnan(bound)) continue;
     auto beyond = [&](double dh) { return exactStep(running, rate, dh).y[k] - bound; };
     const double hit = findCrossing(beyond, 0.0, y_[k] - bound, step, trial.y[k] - bound, kEventTolerance);
@@ -598,8 +622,10 @@ void SlipStickLoop::accept(const Trial& trial, Integrator running, double step, 
   noteDrive(t_, block_.driveForce(t_, y_[kX], y_[kV]));  // after a change of v_d the dashpot's force jumps
   if (!adaptive_) return;
   h_ = trial.proposed;
-  if (toGrid) h_ = std::max(h_, step);  // a short step to a row or a change says nothing about the next
-  else changeMethod(running, step);
+  if (toGrid)
+    h_ = std::max(h_, step);  // a short step to a row or a change says nothing about the next
+  else
+    changeMethod(running, step);
 }
 
 // After an attempted step of `running`: let `auto` judge the costs; a change of method resumes the
@@ -659,10 +685,12 @@ void SlipStickLoop::record(double t, const State& unprojected) {
 void SlipStickLoop::checkAdvance() {
   if (options_.progress) options_.progress(t_ / sys_.duration);
   if (t_ - checkedAt_ < kLeastAdvance * sys_.duration)
-    throw RunStopped(result_.trace, t_, "The run stalled at t = " + formatNumber(t_) + " s: " +
-                                            formatNumber(double(kAdvanceCheckEvery)) + " steps moved it on by " +
-                                            approx(t_ - checkedAt_) + " s; the state changes too abruptly to be "
-                                            "followed here (the law's force may diverge as v reaches 0).");
+    throw RunStopped(result_.trace, t_,
+                     "The run stalled at t = " + formatNumber(t_) +
+                         " s: " + formatNumber(double(kAdvanceCheckEvery)) + " steps moved it on by " +
+                         approx(t_ - checkedAt_) +
+                         " s; the state changes too abruptly to be "
+                         "followed here (the law's force may diverge as v reaches 0).");
   checkedAt_ = t_, nextCheck_ = work_ + kAdvanceCheckEvery;
 }
 
@@ -676,7 +704,8 @@ void SlipStickLoop::event(EventKind kind) {
 // residual measures the integration error) and the shared analysis.
 void SlipStickLoop::finish() {
   SpringBlockSummary& summary = result_.summary;
-  (stuck_ ? summary.stickIntervals : summary.slipIntervals).push_back({stuck_ ? stickStart_ : slipStart_, t_});
+  (stuck_ ? summary.stickIntervals : summary.slipIntervals)
+      .push_back({stuck_ ? stickStart_ : slipStart_, t_});
   const double e0 = -y0_[kX], e1 = drive_.position(t_) - y_[kX];
   const double kinetic = 0.5 * sys_.m * (y_[kV] * y_[kV] - y0_[kV] * y0_[kV]);
   const double spring = 0.5 * sys_.c * (e1 * e1 - e0 * e0);
@@ -691,7 +720,9 @@ void SlipStickLoop::finish() {
 
 }  // namespace
 
-Integrator stiffMethod(const LawEvaluator& law) { return law.holdsAtRest() ? Integrator::Rosenbrock : Integrator::Radau; }
+Integrator stiffMethod(const LawEvaluator& law) {
+  return law.holdsAtRest() ? Integrator::Rosenbrock : Integrator::Radau;
+}
 
 SpringBlockResult runSlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& sys,
                                    const SpringBlockOptions& options, Integrator integrator, bool automatic,

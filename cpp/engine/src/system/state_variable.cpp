@@ -65,27 +65,31 @@ Rates fastestRates(const P& p) {
   const double slope = p.eta + p.muk * p.Fn * (std::fabs(p.a) + 2 * std::fabs(p.b) * (vScale + p.v0));
   // The variant relaxes θ at 1/τ + |v|/D while sliding.
   const double ageing = 1 / p.tau + (p.renewal == 1 ? vScale / p.D : 0.0);
-  return {std::sqrt(p.c / p.m), ageing, slope / p.m, std::sqrt(largestThetaCoupling(p, vScale) / (p.m * p.D))};
+  return {std::sqrt(p.c / p.m), ageing, slope / p.m,
+          std::sqrt(largestThetaCoupling(p, vScale) / (p.m * p.D))};
 }
 
 // What simulateStateVariable computes (SI; the header's equations).
 const std::vector<Equation> kEquations = {
     {R"t(F_k(v) = \max\left(0,\ \mu_k F_n \left(1 + a\,|v| + b\,(v - v_0)^2\right)\right))t",
-     "The velocity-dependent kinetic friction, as in the seed app but with the normal force Fn apart from the mass."},
+     "The velocity-dependent kinetic friction, as in the seed app but with the normal force Fn apart from "
+     "the mass."},
     {R"t(F(v, \theta) = F_k(v) + \left(\mu_s F_n - F_k(v)\right)\theta)t",
      "The friction magnitude: the kinetic value blended with the static one μs·Fn by the contact state θ."},
     {R"t(\frac{d\theta}{dt} = \begin{cases} \dfrac{1 - \theta}{\tau} - \dfrac{|v|}{D} & \text{law} = 0 \\ \dfrac{1 - \theta}{\tau} - \dfrac{\theta\,|v|}{D} & \text{law} = 1 \end{cases} \qquad 0 \le \theta \le 1)t",
-     "Ageing at rest and renewal by slip, in seconds and metres (the seed's per-step update with τ·1 ms and D·1 mm); "
+     "Ageing at rest and renewal by slip, in seconds and metres (the seed's per-step update with τ·1 ms and "
+     "D·1 mm); "
      "θ is held at 0 rather than falling below it."},
     {R"t(m\,\frac{dv}{dt} = F_d - F(v, \theta)\operatorname{sgn} v, \quad F_d = c\,(v_0 t - x) + \eta\,(v_0 - v), \quad 0 \le t \le t_{\max})t",
      "Newton's law during slip, integrated by the spring-block's event-driven loop (auto: Dormand–Prince, or "
-     "Rosenbrock where stiff, to the tolerance; θ reaching 0 is an event); the friction's direction belongs to the "
+     "Rosenbrock where stiff, to the tolerance; θ reaching 0 is an event); the friction's direction belongs "
+     "to the "
      "slip phase."},
     {R"t(v = 0,\ \ F = F_d \quad \text{while } |F_d| \le F(0, \theta), \qquad \theta(t) = 1 - (1 - \theta_0)\,e^{-(t - t_0)/\tau})t",
-     "The true stick phase: the block rests while the drive force stays within the static limit, and θ ages in "
+     "The true stick phase: the block rests while the drive force stays within the static limit, and θ ages "
+     "in "
      "closed form; break-away and re-stick are located inside the step."},
-    {R"t(F_{\max} = F(0, \theta))t",
-     "The static limit column: the friction at rest with the current θ."},
+    {R"t(F_{\max} = F(0, \theta))t", "The static limit column: the friction at rest with the current θ."},
 };
 
 }  // namespace
@@ -103,25 +107,42 @@ const ModelSpec& stateVariableModel() {
         "S. Abbott's \"Friction\" app.",
         specsOf(kFields),
         kEquations,
-        {"The only public description of Popov's model used here is the seed app's: whether Popov's own evolution "
-         "law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified, so both are offered (renewal law).",
-         "The seed app's τ and D act per 1 ms step and in mm; here they are seconds and metres, and the seed's "
+        {"The only public description of Popov's model used here is the seed app's: whether Popov's own "
+         "evolution "
+         "law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified, so both are offered (renewal "
+         "law).",
+         "The seed app's τ and D act per 1 ms step and in mm; here they are seconds and metres, and the "
+         "seed's "
          "Load is split into the mass m and the normal force Fn."}};
-    setTexSymbols(model, {{"m", "m"}, {"Fn", "F_n"}, {"mus", R"t(\mu_s)t"}, {"muk", R"t(\mu_k)t"}, {"tau", R"t(\tau)t"},
-                          {"D", "D"}, {"renewal", R"t(\text{law})t"}, {"a", "a"}, {"b", "b"}, {"c", "c"},
-                          {"eta", R"t(\eta)t"}, {"v0", "v_0"}, {"duration", R"t(t_{\max})t"}});
+    setTexSymbols(model, {{"m", "m"},
+                          {"Fn", "F_n"},
+                          {"mus", R"t(\mu_s)t"},
+                          {"muk", R"t(\mu_k)t"},
+                          {"tau", R"t(\tau)t"},
+                          {"D", "D"},
+                          {"renewal", R"t(\text{law})t"},
+                          {"a", "a"},
+                          {"b", "b"},
+                          {"c", "c"},
+                          {"eta", R"t(\eta)t"},
+                          {"v0", "v_0"},
+                          {"duration", R"t(t_{\max})t"}});
     return model;
   }();
   return spec;
 }
 
-StateVariableParams stateVariableParams(const ResolvedParams& resolved) { return bindParams(kFields, resolved); }
+StateVariableParams stateVariableParams(const ResolvedParams& resolved) {
+  return bindParams(kFields, resolved);
+}
 
 double kineticFactor(const P& p, double v) { return thetaKineticFactor(contactOf(p), v); }
 
 double kineticFriction(const P& p, double v) { return thetaFriction(contactOf(p), p.Fn, v, 0.0); }
 
-double frictionMagnitude(const P& p, double v, double theta) { return thetaFriction(contactOf(p), p.Fn, v, theta); }
+double frictionMagnitude(const P& p, double v, double theta) {
+  return thetaFriction(contactOf(p), p.Fn, v, theta);
+}
 
 double chooseStep(const P& p) {
   // Accuracy targets: 100 steps per spring period, 10 per ageing time, and a quarter of the
@@ -156,15 +177,16 @@ Trace modelTrace(Trace trace, const P& p) {
 // spring-block: Newton's law and dθ/dt through slip, the stick phases exact with θ ageing in closed
 // form, and the same analysis as every law's run.
 SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& options) {
-  const ParamList contact = {{"mus", p.mus}, {"muk", p.muk}, {"tau", p.tau}, {"D", p.D}, {"renewal", p.renewal},
-                             {"a", p.a},     {"b", p.b},     {"v0", p.v0}};
+  const ParamList contact = {{"mus", p.mus},         {"muk", p.muk}, {"tau", p.tau}, {"D", p.D},
+                             {"renewal", p.renewal}, {"a", p.a},     {"b", p.b},     {"v0", p.v0}};
   const SpringBlockSystem system{p.m, p.c, p.eta, p.v0, p.Fn, p.duration};
   SpringBlockOptions run = defaultOptions(LawEvaluator("state-variable", contact));
   run.samples = std::max(options.samples, 2);
   run.x0 = options.start.x, run.v0Block = options.start.v;
   run.initialState = LawStateVector{std::clamp(options.start.theta, 0.0, 1.0), 0};
   if (options.step > 0) run.integrator = Integrator::Rk4, run.step = options.step;
-  if (options.tolerance > 0) run.relativeTolerance = options.tolerance, run.absoluteTolerance = 1e-3 * options.tolerance;
+  if (options.tolerance > 0)
+    run.relativeTolerance = options.tolerance, run.absoluteTolerance = 1e-3 * options.tolerance;
   SpringBlockResult law;
   try {
     law = simulateSpringBlock("state-variable", contact, system, run);

@@ -11,19 +11,47 @@ namespace friction {
 
 constexpr double kDefaultMass = 1.0;  // [kg]; the normal force's default follows it
 
-inline const ParamSpec kMassSpec = {"m", "m", "Mass", "kg", kDefaultMass, 0.01, 100.0, 0.01, Scale::Log, "Mass of the block."};
-inline const ParamSpec kNormalForceSpec = {"Fn", "Fn", "Normal force", "N", kStandardGravity * kDefaultMass, 0.001, 10000.0, 0.01, Scale::Log,
-      "Normal force pressing the block on the surface. Defaults to m·g; the seed app's Load is "
-      "mass and force at once, which is m = Fn = Load here. For no friction, set μs = μk = 0.",
-      {"m", kStandardGravity, "m·g"}};
-inline const ParamSpec kSpringSpec = {"c", "c", "Spring constant", "N/m", 100.0, 0.01, 10000.0, 1.0, Scale::Log,
-      "Stiffness of the coupling between the drive and the block. Resonance = √(c/m)."};
-inline const ParamSpec kDashpotSpec = {"eta", "η", "Dashpot", "N·s/m", 0.0, 0.0, 100.0, 0.1, Scale::Linear,
-      "Damping of the coupling, in parallel with the spring."};
-inline const ParamSpec kDriveVelocitySpec = {"v0", "v0", "Drive velocity", "m/s", 0.1, 1e-4, 10.0, 0.001, Scale::Log,
-      "Velocity of the far end of the spring."};
-inline const ParamSpec kDurationSpec = {"duration", "t", "Duration", "s", 10.0, 0.01, 200.0, 0.1, Scale::Linear,
-      "Simulated time from rest."};
+inline const ParamSpec kMassSpec = {"m",  "m",   "Mass", "kg",       kDefaultMass,
+                                    0.01, 100.0, 0.01,   Scale::Log, "Mass of the block."};
+inline const ParamSpec kNormalForceSpec = {
+    "Fn",
+    "Fn",
+    "Normal force",
+    "N",
+    kStandardGravity* kDefaultMass,
+    0.001,
+    10000.0,
+    0.01,
+    Scale::Log,
+    "Normal force pressing the block on the surface. Defaults to m·g; the seed app's Load is "
+    "mass and force at once, which is m = Fn = Load here. For no friction, set μs = μk = 0.",
+    {"m", kStandardGravity, "m·g"}};
+inline const ParamSpec kSpringSpec = {
+    "c",
+    "c",
+    "Spring constant",
+    "N/m",
+    100.0,
+    0.01,
+    10000.0,
+    1.0,
+    Scale::Log,
+    "Stiffness of the coupling between the drive and the block. Resonance = √(c/m)."};
+inline const ParamSpec kDashpotSpec = {
+    "eta", "η",   "Dashpot", "N·s/m",       0.0,
+    0.0,   100.0, 0.1,       Scale::Linear, "Damping of the coupling, in parallel with the spring."};
+inline const ParamSpec kDriveVelocitySpec = {"v0",
+                                             "v0",
+                                             "Drive velocity",
+                                             "m/s",
+                                             0.1,
+                                             1e-4,
+                                             10.0,
+                                             0.001,
+                                             Scale::Log,
+                                             "Velocity of the far end of the spring."};
+inline const ParamSpec kDurationSpec = {
+    "duration", "t", "Duration", "s", 10.0, 0.01, 200.0, 0.1, Scale::Linear, "Simulated time from rest."};
 
 // The spring-block's research-scale ranges (issue 15): v0 from 1e-12 to 100 m/s, c from 1e-3 to 1e12 N/m,
 // Fn from 1e-6 to 1e9 N, durations up to 1e8 s, and a mass of 0 (the quasi-static slider) or 1e-9 to 1e6 kg
@@ -32,8 +60,9 @@ inline const ParamSpec kDurationSpec = {"duration", "t", "Duration", "s", 10.0, 
 constexpr double kMinInertialMass = 1e-9;  // [kg]
 inline const ParamSpec kSystemMassSpec = [] {
   ParamSpec spec = accepting(kMassSpec, 0.0, 1e6);
-  spec.help = "Mass of the block: 0 for the quasi-static slider (no inertia: the drive force balances the "
-              "friction at every instant, as rsfmodel and RSFit3000 model a laboratory slider), else 1e-9 to 1e6 kg.";
+  spec.help =
+      "Mass of the block: 0 for the quasi-static slider (no inertia: the drive force balances the "
+      "friction at every instant, as rsfmodel and RSFit3000 model a laboratory slider), else 1e-9 to 1e6 kg.";
   return spec;
 }();
 inline const ParamSpec kSystemNormalForceSpec = accepting(kNormalForceSpec, 1e-6, 1e9);
