@@ -10,12 +10,14 @@ const END = '<!-- catalog:end -->';
 const readmePath = fileURLToPath(new URL('../README.md', import.meta.url));
 
 const cell = (text) => String(text).replaceAll('|', '\\|');
-const number = (value) => (Number.isInteger(value) || Math.abs(value) >= 1e-3 ? String(value) : value.toExponential());
+const number = (value) =>
+  Number.isInteger(value) || Math.abs(value) >= 1e-3 ? String(value) : value.toExponential();
 
 // The accepted range: "a … b", or with an open or unbounded side "> 0", "≥ 0", "≤ 1", "any"; then the
 // slider's span where it is narrower ("slider 0.005 … 2").
 function range(p) {
-  const low = Number.isFinite(p.min), high = Number.isFinite(p.max);
+  const low = Number.isFinite(p.min),
+    high = Number.isFinite(p.max);
   let text;
   if (low && high && !p.minExclusive) text = `${number(p.min)} … ${number(p.max)}`;
   else {
@@ -24,19 +26,29 @@ function range(p) {
     if (high) parts.push(`≤ ${number(p.max)}`);
     text = parts.length > 0 ? parts.join(', ') : 'any';
   }
-  const slider = p.sliderMin ?? p.min, sliderTop = p.sliderMax ?? p.max;
-  return slider === p.min && sliderTop === p.max ? text : `${text} (slider ${number(slider)} … ${number(sliderTop)})`;
+  const slider = p.sliderMin ?? p.min,
+    sliderTop = p.sliderMax ?? p.max;
+  return slider === p.min && sliderTop === p.max
+    ? text
+    : `${text} (slider ${number(slider)} … ${number(sliderTop)})`;
 }
 
 function paramTable(params) {
-  const rows = ['| key | symbol | label | unit | default | range | kind | meaning |', '|---|---|---|---|---|---|---|---|'];
+  const rows = [
+    '| key | symbol | label | unit | default | range | kind | meaning |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
   for (const p of params) {
     const fallback = p.defaultFrom
       ? `${p.defaultFrom.formula} (${number(p.default)})`
-      : Array.isArray(p.default) ? p.default.map(number).join(', ') : number(p.default);
+      : Array.isArray(p.default)
+        ? p.default.map(number).join(', ')
+        : number(p.default);
     const kind = p.kind === 'number' ? p.scale : p.kind;
-    rows.push(`| \`${p.key}\` | ${cell(p.symbol)} | ${cell(p.label)} | ${cell(p.unit || '–')} | ${fallback} | ` +
-      `${range(p)} | ${kind} | ${cell(p.help)} |`);
+    rows.push(
+      `| \`${p.key}\` | ${cell(p.symbol)} | ${cell(p.label)} | ${cell(p.unit || '–')} | ${fallback} | ` +
+        `${range(p)} | ${kind} | ${cell(p.help)} |`,
+    );
   }
   return rows;
 }
@@ -44,34 +56,75 @@ function paramTable(params) {
 export function catalogMarkdown(models, laws, experiments = []) {
   const parts = ['### Models', ''];
   for (const model of models) {
-    parts.push(`#### \`${model.id}\`: ${model.name}`, '', model.description, '', `Source: ${model.citation}`, '');
+    parts.push(
+      `#### \`${model.id}\`: ${model.name}`,
+      '',
+      model.description,
+      '',
+      `Source: ${model.citation}`,
+      '',
+    );
     parts.push(...paramTable(model.params), '');
   }
-  parts.push('### Friction laws', '',
-    '| law | origin | computes | parameters [unit] | source |', '|---|---|---|---|---|');
+  parts.push(
+    '### Friction laws',
+    '',
+    '| law | origin | computes | parameters [unit] | source |',
+    '|---|---|---|---|---|',
+  );
   for (const law of laws) {
-    const computes = [law.can.coefficient && 'μ', law.can.force && 'force vector', law.can.stateful && 'stateful steps',
-      law.can.dynamic && `state ${law.state.map((s) => `${s.symbol}${s.unit ? ` [${s.unit}]` : ''}`).join(', ')}`]
-      .filter(Boolean).join(', ');
+    const computes = [
+      law.can.coefficient && 'μ',
+      law.can.force && 'force vector',
+      law.can.stateful && 'stateful steps',
+      law.can.dynamic &&
+        `state ${law.state.map((s) => `${s.symbol}${s.unit ? ` [${s.unit}]` : ''}`).join(', ')}`,
+    ]
+      .filter(Boolean)
+      .join(', ');
     const params = law.params.map((p) => `\`${p.key}\`${p.unit ? ` [${p.unit}]` : ''}`).join(', ');
-    parts.push(`| \`${law.id}\` | ${law.origin} | ${computes} | ${cell(params)} | ${cell(law.citation)} |`);
+    parts.push(
+      `| \`${law.id}\` | ${law.origin} | ${computes} | ${cell(params)} | ${cell(law.citation)} |`,
+    );
   }
   parts.push('');
   for (const law of laws) {
-    const state = (law.state ?? []).map((s) => `${s.symbol} (${s.label}${s.unit ? `, ${s.unit}` : ''}; starts at ${s.initial}): ${s.help}`);
-    parts.push(`<details><summary><code>${law.id}</code>: ${law.name}</summary>`, '', law.description, '',
-      `Inputs read: ${law.inputs.map((i) => `\`${i}\``).join(', ')}.`, '',
-      ...(state.length > 0 ? [`State variables: ${state.join(' ')}`, ''] : []), ...paramTable(law.params), '', '</details>', '');
+    const state = (law.state ?? []).map(
+      (s) =>
+        `${s.symbol} (${s.label}${s.unit ? `, ${s.unit}` : ''}; starts at ${s.initial}): ${s.help}`,
+    );
+    parts.push(
+      `<details><summary><code>${law.id}</code>: ${law.name}</summary>`,
+      '',
+      law.description,
+      '',
+      `Inputs read: ${law.inputs.map((i) => `\`${i}\``).join(', ')}.`,
+      '',
+      ...(state.length > 0 ? [`State variables: ${state.join(' ')}`, ''] : []),
+      ...paramTable(law.params),
+      '',
+      '</details>',
+      '',
+    );
   }
   for (const experiment of experiments) {
-    parts.push(`### Experiment \`${experiment.id}\`: ${experiment.name}`, '', experiment.description, '',
-      `Source: ${experiment.citation}`, '', ...paramTable(experiment.params), '');
+    parts.push(
+      `### Experiment \`${experiment.id}\`: ${experiment.name}`,
+      '',
+      experiment.description,
+      '',
+      `Source: ${experiment.citation}`,
+      '',
+      ...paramTable(experiment.params),
+      '',
+    );
   }
   return `${BEGIN}\n${parts.join('\n')}${END}`;
 }
 
 export function replaceCatalogSection(readme, markdown) {
-  const start = readme.indexOf(BEGIN), end = readme.indexOf(END);
+  const start = readme.indexOf(BEGIN),
+    end = readme.indexOf(END);
   if (start < 0 || end < 0) throw new Error('README.md has no catalog markers');
   return readme.slice(0, start) + markdown + readme.slice(end + END.length);
 }
@@ -81,7 +134,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const engine = await loadEngine();
   const markdown = catalogMarkdown(engine.models(), engine.laws(), [engine.presliding()]);
   if (process.argv.includes('--write')) {
-    await writeFile(readmePath, replaceCatalogSection(await readFile(readmePath, 'utf8'), markdown));
+    await writeFile(
+      readmePath,
+      replaceCatalogSection(await readFile(readmePath, 'utf8'), markdown),
+    );
   } else {
     console.log(markdown);
   }

@@ -21,22 +21,42 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const out = path.join(root, 'dist', 'vendor', 'chart.min.js');
 
-const PARTS = ['LineController', 'LineElement', 'PointElement', 'LinearScale', 'LogarithmicScale', 'Tooltip',
-  'Decimation'];
+const PARTS = [
+  'LineController',
+  'LineElement',
+  'PointElement',
+  'LinearScale',
+  'LogarithmicScale',
+  'Tooltip',
+  'Decimation',
+];
 const entry = `import { Chart, ${PARTS.join(', ')} } from 'chart.js';
 Chart.register(${PARTS.join(', ')});
 globalThis.Chart = Chart;
 `;
 
-const { version } = JSON.parse(await readFile(path.join(root, 'node_modules', 'chart.js', 'package.json'), 'utf8'));
+const { version } = JSON.parse(
+  await readFile(path.join(root, 'node_modules', 'chart.js', 'package.json'), 'utf8'),
+);
 const result = await build({
   stdin: { contents: entry, resolveDir: root, sourcefile: 'chart-entry.js' },
-  bundle: true, format: 'iife', minify: true, write: false, charset: 'utf8', legalComments: 'none', logLevel: 'warning',
+  bundle: true,
+  format: 'iife',
+  minify: true,
+  write: false,
+  charset: 'utf8',
+  legalComments: 'none',
+  logLevel: 'warning',
   // The licence: Chart.js is MIT (vendor/chart.js-LICENSE.md beside this file) and so is its one
   // dependency, @kurkle/color.
-  banner: { js: `/*! Chart.js v${version} (https://www.chartjs.org), MIT licence: chart.js-LICENSE.md; `
-    + 'with @kurkle/color (MIT). Only the parts Friction Lab uses, built by build-scripts/chart.mjs. */' },
+  banner: {
+    js:
+      `/*! Chart.js v${version} (https://www.chartjs.org), MIT licence: chart.js-LICENSE.md; ` +
+      'with @kurkle/color (MIT). Only the parts Friction Lab uses, built by build-scripts/chart.mjs. */',
+  },
 });
 await mkdir(path.dirname(out), { recursive: true });
 await writeFile(out, result.outputFiles[0].text);
-console.log(`chart: dist/vendor/chart.min.js (${PARTS.length} parts, ${(result.outputFiles[0].contents.length / 1000).toFixed(1)} kB)`);
+console.log(
+  `chart: dist/vendor/chart.min.js (${PARTS.length} parts, ${(result.outputFiles[0].contents.length / 1000).toFixed(1)} kB)`,
+);

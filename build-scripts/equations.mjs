@@ -20,15 +20,23 @@ import katex from 'katex';
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** KaTeX's Unicode stand-ins for bold Latin letters and digits (MathML Core has no mathvariant="bold"). */
-const BOLD_OFFSETS = [['A', 'Z', 0x1d400], ['a', 'z', 0x1d41a], ['0', '9', 0x1d7ce]];
+const BOLD_OFFSETS = [
+  ['A', 'Z', 0x1d400],
+  ['a', 'z', 0x1d41a],
+  ['0', '9', 0x1d7ce],
+];
 function toBold(text) {
-  return [...text].map((char) => {
-    const range = BOLD_OFFSETS.find(([first, last]) => char >= first && char <= last);
-    return range ? String.fromCodePoint(range[2] + char.charCodeAt(0) - range[0].charCodeAt(0)) : char;
-  }).join('');
+  return [...text]
+    .map((char) => {
+      const range = BOLD_OFFSETS.find(([first, last]) => char >= first && char <= last);
+      return range
+        ? String.fromCodePoint(range[2] + char.charCodeAt(0) - range[0].charCodeAt(0))
+        : char;
+    })
+    .join('');
 }
 
-const FUNCTION = '<mo>\u2061</mo>';  // KaTeX's invisible function application after \max, \operatorname…
+const FUNCTION = '<mo>\u2061</mo>'; // KaTeX's invisible function application after \max, \operatorname…
 const THIN = '0.1667em';
 
 /**
@@ -43,12 +51,26 @@ const THIN = '0.1667em';
  */
 function forMathmlCore(math) {
   return math
-    .replace(/<(mi|mn) mathvariant="bold">([^<]*)<\/\1>/g, (_, tag, text) => `<${tag}>${toBold(text)}</${tag}>`)
+    .replace(
+      /<(mi|mn) mathvariant="bold">([^<]*)<\/\1>/g,
+      (_, tag, text) => `<${tag}>${toBold(text)}</${tag}>`,
+    )
     .replaceAll(new RegExp(`${FUNCTION}(?=</)`, 'g'), '')
-    .replace(new RegExp(`(</(?:mi|mn|msub|msup|mfrac|mstyle|msqrt)>|[)∣]</mo>)(<mi(?: mathvariant="normal")?>[^<]{2,}</mi>${FUNCTION})`, 'g'),
-      `$1<mspace width="${THIN}"></mspace>$2`)
-    .replace(new RegExp(`${FUNCTION}(?=<(?:mi|mn|msub|msup|mfrac|mstyle|msqrt)[ >]|<mrow><mi)`, 'g'), `<mo rspace="${THIN}">\u2061</mo>`)
-    .replace(/<mo (stretchy="false"|fence="true")>([∥∣])<\/mo>/g, '<mo $1 lspace="0" rspace="0">$2</mo>');
+    .replace(
+      new RegExp(
+        `(</(?:mi|mn|msub|msup|mfrac|mstyle|msqrt)>|[)∣]</mo>)(<mi(?: mathvariant="normal")?>[^<]{2,}</mi>${FUNCTION})`,
+        'g',
+      ),
+      `$1<mspace width="${THIN}"></mspace>$2`,
+    )
+    .replace(
+      new RegExp(`${FUNCTION}(?=<(?:mi|mn|msub|msup|mfrac|mstyle|msqrt)[ >]|<mrow><mi)`, 'g'),
+      `<mo rspace="${THIN}">\u2061</mo>`,
+    )
+    .replace(
+      /<mo (stretchy="false"|fence="true")>([∥∣])<\/mo>/g,
+      '<mo $1 lspace="0" rspace="0">$2</mo>',
+    );
 }
 
 /**
@@ -61,7 +83,12 @@ function forMathmlCore(math) {
 export function texToMathml(tex, displayMode, where) {
   let html;
   try {
-    html = katex.renderToString(tex, { output: 'mathml', displayMode, throwOnError: true, strict: 'error' });
+    html = katex.renderToString(tex, {
+      output: 'mathml',
+      displayMode,
+      throwOnError: true,
+      strict: 'error',
+    });
   } catch (error) {
     throw new Error(`${where}: KaTeX refuses ${JSON.stringify(tex)}: ${error.message}`);
   }
@@ -85,11 +112,17 @@ export function typesetCatalog(engine) {
   const out = { models: {}, laws: {}, system: [], presliding: [], symbols: {} };
   for (const [group, id, entry] of entriesOf(engine)) {
     const where = `${group}${id ? ` ${id}` : ''}`;
-    const rendered = entry.equations.map(({ tex }, index) => texToMathml(tex, true, `${where} equation ${index + 1}`));
+    const rendered = entry.equations.map(({ tex }, index) =>
+      texToMathml(tex, true, `${where} equation ${index + 1}`),
+    );
     if (id) out[group][id] = rendered;
     else out[group] = rendered;
     for (const symbol of [...entry.params, ...(entry.state ?? [])]) {
-      out.symbols[symbol.texSymbol] ??= texToMathml(symbol.texSymbol, false, `${where} parameter ${symbol.key}`);
+      out.symbols[symbol.texSymbol] ??= texToMathml(
+        symbol.texSymbol,
+        false,
+        `${where} parameter ${symbol.key}`,
+      );
     }
   }
   return out;

@@ -32,8 +32,13 @@ async function* filesIn(folder) {
 
 // utf8: μ, θ and · stay as written (escaped, each would take six bytes). The Emscripten glue's
 // require() calls run under node only (engine.mjs provides require): left as they are.
-const options = { minify: true, charset: 'utf8', legalComments: 'inline', logLevel: 'warning',
-  logOverride: { 'unsupported-require-call': 'silent' } };
+const options = {
+  minify: true,
+  charset: 'utf8',
+  legalComments: 'inline',
+  logLevel: 'warning',
+  logOverride: { 'unsupported-require-call': 'silent' },
+};
 
 /** esbuild plugin: `new URL('./x', import.meta.url)` in any bundled module, re-pointed from `outfile`. */
 const rebaseModuleUrls = (outfile) => ({
@@ -41,11 +46,17 @@ const rebaseModuleUrls = (outfile) => ({
   setup(builder) {
     builder.onLoad({ filter: /\.m?js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      const contents = source.replace(/new URL\((['"])(\.{1,2}\/[^'"]+)\1,\s*import\.meta\.url\)/g, (_, quote, ref) => {
-        let target = path.relative(path.dirname(outfile), path.resolve(path.dirname(args.path), ref)).split(path.sep).join('/');
-        if (!target.startsWith('.')) target = `./${target}`;
-        return `new URL(${JSON.stringify(target)}, import.meta.url)`;
-      });
+      const contents = source.replace(
+        /new URL\((['"])(\.{1,2}\/[^'"]+)\1,\s*import\.meta\.url\)/g,
+        (_, quote, ref) => {
+          let target = path
+            .relative(path.dirname(outfile), path.resolve(path.dirname(args.path), ref))
+            .split(path.sep)
+            .join('/');
+          if (!target.startsWith('.')) target = `./${target}`;
+          return `new URL(${JSON.stringify(target)}, import.meta.url)`;
+        },
+      );
       return { contents, loader: 'js' };
     });
   },
@@ -59,9 +70,17 @@ for await (const file of filesIn(dist)) sizes.set(file, (await readFile(file)).l
 
 const bundleFile = path.join(dist, BUNDLE);
 const bundled = await build({
-  ...options, entryPoints: [bundleFile], bundle: true, format: 'esm', write: false,
-  splitting: true, outdir: path.dirname(bundleFile), entryNames: '[name]', chunkNames: '[name]-[hash]',
-  plugins: [rebaseModuleUrls(bundleFile)], metafile: true,
+  ...options,
+  entryPoints: [bundleFile],
+  bundle: true,
+  format: 'esm',
+  write: false,
+  splitting: true,
+  outdir: path.dirname(bundleFile),
+  entryNames: '[name]',
+  chunkNames: '[name]-[hash]',
+  plugins: [rebaseModuleUrls(bundleFile)],
+  metafile: true,
 });
 const bundleText = bundled.outputFiles.find((output) => output.path === bundleFile).text;
 const chunks = bundled.outputFiles.filter((output) => output.path !== bundleFile);
@@ -75,14 +94,31 @@ for await (const file of filesIn(dist)) {
     text = bundleText;
   } else if (/\.m?js$/.test(file)) {
     // format esm: each file is an ES module, so its top-level names are its own to rename.
-    text = (await transform(await readFile(file, 'utf8'), { ...options, loader: 'js', format: 'esm', sourcefile: relative })).code;
+    text = (
+      await transform(await readFile(file, 'utf8'), {
+        ...options,
+        loader: 'js',
+        format: 'esm',
+        sourcefile: relative,
+      })
+    ).code;
   } else if (file.endsWith('.css')) {
-    text = (await transform(await readFile(file, 'utf8'), { ...options, loader: 'css', sourcefile: relative })).code;
+    text = (
+      await transform(await readFile(file, 'utf8'), {
+        ...options,
+        loader: 'css',
+        sourcefile: relative,
+      })
+    ).code;
   } else if (file.endsWith('.html')) {
     // Comments and each line's indentation only: the page has no <pre>, <textarea> or inline script.
     text = await readFile(file, 'utf8');
-    if (/<(pre|textarea|script)\b[^>]*>[^<\s]/i.test(text)) throw new Error(`${relative}: inline text whose spaces matter`);
-    text = text.replace(/<!--[\s\S]*?-->/g, '').replace(/^[ \t]+/gm, '').replace(/\n{2,}/g, '\n');
+    if (/<(pre|textarea|script)\b[^>]*>[^<\s]/i.test(text))
+      throw new Error(`${relative}: inline text whose spaces matter`);
+    text = text
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/^[ \t]+/gm, '')
+      .replace(/\n{2,}/g, '\n');
   } else {
     continue;
   }
@@ -91,8 +127,11 @@ for await (const file of filesIn(dist)) {
   await writeFile(file, text);
 }
 for (const chunk of chunks) {
-  if (sizes.has(chunk.path)) throw new Error(`minify: chunk ${chunk.path} would overwrite a file of dist/`);
+  if (sizes.has(chunk.path))
+    throw new Error(`minify: chunk ${chunk.path} would overwrite a file of dist/`);
   await writeFile(chunk.path, chunk.text);
 }
-console.log(`minify: ${BUNDLE} bundles the page's ${inBundle} modules (${chunks.length} chunks on demand); dist/ JavaScript, CSS and HTML `
-  + `${(before / 1000).toFixed(1)} → ${(after / 1000).toFixed(1)} kB (before gzip)`);
+console.log(
+  `minify: ${BUNDLE} bundles the page's ${inBundle} modules (${chunks.length} chunks on demand); dist/ JavaScript, CSS and HTML ` +
+    `${(before / 1000).toFixed(1)} → ${(after / 1000).toFixed(1)} kB (before gzip)`,
+);

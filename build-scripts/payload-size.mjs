@@ -37,15 +37,31 @@ export function stripComments(source) {
   const braces = []; // for each open `${`: the brace depth at which its template resumes
   let depth = 0;
   let lastSignificant = '';
-  const regexMayFollow = () => lastSignificant === '' || /[(,=:[!&|?{};+\-*%<>~^]$/.test(lastSignificant)
-    || /\b(?:return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await)$/.test(lastSignificant);
-  const readTemplate = () => { // from just after ` (or after the } closing a ${…}); stops after ` or ${
+  const regexMayFollow = () =>
+    lastSignificant === '' ||
+    /[(,=:[!&|?{};+\-*%<>~^]$/.test(lastSignificant) ||
+    /\b(?:return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await)$/.test(
+      lastSignificant,
+    );
+  const readTemplate = () => {
+    // from just after ` (or after the } closing a ${…}); stops after ` or ${
     while (i < n) {
       const c = source[i];
-      out += c; i++;
-      if (c === '\\') { out += source[i] ?? ''; i++; continue; }
+      out += c;
+      i++;
+      if (c === '\\') {
+        out += source[i] ?? '';
+        i++;
+        continue;
+      }
       if (c === '`') return;
-      if (c === '$' && source[i] === '{') { out += '{'; i++; braces.push(depth); depth++; return; }
+      if (c === '$' && source[i] === '{') {
+        out += '{';
+        i++;
+        braces.push(depth);
+        depth++;
+        return;
+      }
     }
   };
   while (i < n) {
@@ -70,7 +86,8 @@ export function stripComments(source) {
       continue;
     }
     if (c === '`') {
-      out += c; i++;
+      out += c;
+      i++;
       readTemplate();
       lastSignificant = 'x';
       continue;
@@ -79,7 +96,10 @@ export function stripComments(source) {
       let j = i + 1;
       let inClass = false;
       while (j < n && source[j] !== '\n') {
-        if (source[j] === '\\') { j += 2; continue; }
+        if (source[j] === '\\') {
+          j += 2;
+          continue;
+        }
         if (source[j] === '[') inClass = true;
         else if (source[j] === ']') inClass = false;
         else if (source[j] === '/' && !inClass) break;
@@ -96,14 +116,19 @@ export function stripComments(source) {
       depth--;
       if (braces.length && braces[braces.length - 1] === depth) {
         braces.pop();
-        out += c; i++;
+        out += c;
+        i++;
         readTemplate();
         lastSignificant = 'x';
         continue;
       }
     }
-    out += c; i++;
-    if (!/\s/.test(c)) lastSignificant = /[\w$]/.test(c) ? (/[\w$]$/.test(lastSignificant) ? lastSignificant + c : c).slice(-8) : c;
+    out += c;
+    i++;
+    if (!/\s/.test(c))
+      lastSignificant = /[\w$]/.test(c)
+        ? (/[\w$]$/.test(lastSignificant) ? lastSignificant + c : c).slice(-8)
+        : c;
   }
   return out;
 }
@@ -133,7 +158,10 @@ export async function pageFiles(dist = defaultDist) {
   const read = (file) => readFile(path.join(dist, file), 'utf8');
   const start = [];
   const onDemand = [];
-  const add = (list, file) => { if (!list.includes(file)) list.push(file); return file; };
+  const add = (list, file) => {
+    if (!list.includes(file)) list.push(file);
+    return file;
+  };
 
   const css = async (file) => {
     if (start.includes(file)) return;
@@ -152,8 +180,16 @@ export async function pageFiles(dist = defaultDist) {
     add(list, file);
     const code = stripComments(await read(file));
     const refs = [
-      ...[...code.matchAll(/(?:^|[^\w$.])import\s*(?:[\w$]+\s*,?\s*)?(?:\*\s*as\s+[\w$]+|\{[^}]*\})?\s*(?:from\s*)?(["'])([^"']+)\1/g)].map((m) => m[2]),
-      ...[...code.matchAll(/(?:^|[^\w$.])export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(["'])([^"']+)\1/g)].map((m) => m[2]),
+      ...[
+        ...code.matchAll(
+          /(?:^|[^\w$.])import\s*(?:[\w$]+\s*,?\s*)?(?:\*\s*as\s+[\w$]+|\{[^}]*\})?\s*(?:from\s*)?(["'])([^"']+)\1/g,
+        ),
+      ].map((m) => m[2]),
+      ...[
+        ...code.matchAll(
+          /(?:^|[^\w$.])export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(["'])([^"']+)\1/g,
+        ),
+      ].map((m) => m[2]),
     ];
     for (const ref of refs) {
       const target = resolve(file, ref);
@@ -164,7 +200,9 @@ export async function pageFiles(dist = defaultDist) {
       if (target) dynamic.push(target);
     }
     // Workers and assets located beside the module. The Emscripten glue names its .wasm without ./.
-    for (const [, , ref] of code.matchAll(/new\s+URL\s*\(\s*(["'])([^"']+)\1\s*,\s*import\.meta\.url\s*\)/g)) {
+    for (const [, , ref] of code.matchAll(
+      /new\s+URL\s*\(\s*(["'])([^"']+)\1\s*,\s*import\.meta\.url\s*\)/g,
+    )) {
       const target = resolve(file, ref, { bare: true });
       if (!target || target.endsWith('/') || target === '') continue;
       if (isModule(target)) await module(target, list);
@@ -187,13 +225,18 @@ export async function pageFiles(dist = defaultDist) {
     const rel = (attr('rel') ?? '').toLowerCase();
     if (/^link/i.test(tag.slice(1)) && rel === 'stylesheet') await css(target);
     else if (/^link/i.test(tag.slice(1)) && rel === 'modulepreload') await module(target);
-    else if (/^link/i.test(tag.slice(1)) && rel !== 'preload') continue; // icons, canonical, …
-    else if (/^script/i.test(tag.slice(1)) && (attr('type') ?? '').toLowerCase() === 'module') await module(target);
+    else if (/^link/i.test(tag.slice(1)) && rel !== 'preload')
+      continue; // icons, canonical, …
+    else if (/^script/i.test(tag.slice(1)) && (attr('type') ?? '').toLowerCase() === 'module')
+      await module(target);
     else add(start, target);
   }
   while (dynamic.length > 0) await module(dynamic.shift(), onDemand);
   for (const file of kApiOnDemand) {
-    const present = await readFile(path.join(dist, file)).then(() => true, () => false);
+    const present = await readFile(path.join(dist, file)).then(
+      () => true,
+      () => false,
+    );
     if (present) await module(file, onDemand);
   }
   return { start, onDemand: onDemand.filter((file) => !start.includes(file)) };
@@ -206,12 +249,17 @@ export async function payloadSizes(dist = defaultDist) {
     const bytes = await readFile(path.join(dist, file));
     return { file, when, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
   };
-  const files = [...await Promise.all(start.map((file) => measure(file, 'start'))),
-    ...await Promise.all(onDemand.map((file) => measure(file, 'on demand')))];
+  const files = [
+    ...(await Promise.all(start.map((file) => measure(file, 'start')))),
+    ...(await Promise.all(onDemand.map((file) => measure(file, 'on demand')))),
+  ];
   const atStart = files.filter((row) => row.when === 'start');
   return {
     files,
-    total: { raw: atStart.reduce((sum, row) => sum + row.raw, 0), gzip: atStart.reduce((sum, row) => sum + row.gzip, 0) },
+    total: {
+      raw: atStart.reduce((sum, row) => sum + row.raw, 0),
+      gzip: atStart.reduce((sum, row) => sum + row.gzip, 0),
+    },
   };
 }
 
@@ -224,12 +272,22 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   } else {
     const kB = (bytes) => (bytes / 1000).toFixed(1);
     const width = Math.max(...sizes.files.map((row) => row.file.length), 24);
-    const line = (name, raw, gzip) => `${name.padEnd(width)} ${String(raw).padStart(10)} ${String(gzip).padStart(10)}`;
-    console.log(`payload: the files the page loads from ${path.relative(process.cwd(), dist) || '.'}/ (bytes; gzip -9)`);
+    const line = (name, raw, gzip) =>
+      `${name.padEnd(width)} ${String(raw).padStart(10)} ${String(gzip).padStart(10)}`;
+    console.log(
+      `payload: the files the page loads from ${path.relative(process.cwd(), dist) || '.'}/ (bytes; gzip -9)`,
+    );
     console.log(line('file', 'raw', 'gzip'));
-    for (const row of sizes.files.filter((r) => r.when === 'start')) console.log(line(row.file, row.raw, row.gzip));
-    console.log(line(`total at start-up (${sizes.files.filter((r) => r.when === 'start').length} files)`, sizes.total.raw, sizes.total.gzip)
-      + `   = ${kB(sizes.total.raw)} kB raw, ${kB(sizes.total.gzip)} kB gzipped`);
-    for (const row of sizes.files.filter((r) => r.when !== 'start')) console.log(line(`${row.file} (on demand)`, row.raw, row.gzip));
+    for (const row of sizes.files.filter((r) => r.when === 'start'))
+      console.log(line(row.file, row.raw, row.gzip));
+    console.log(
+      line(
+        `total at start-up (${sizes.files.filter((r) => r.when === 'start').length} files)`,
+        sizes.total.raw,
+        sizes.total.gzip,
+      ) + `   = ${kB(sizes.total.raw)} kB raw, ${kB(sizes.total.gzip)} kB gzipped`,
+    );
+    for (const row of sizes.files.filter((r) => r.when !== 'start'))
+      console.log(line(`${row.file} (on demand)`, row.raw, row.gzip));
   }
 }

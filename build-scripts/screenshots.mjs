@@ -14,16 +14,26 @@ const dist = process.env.FRICTION_LAB_DIST ?? fileURLToPath(new URL('../dist/', 
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 await mkdir(out, { recursive: true });
 
-const SIZES = [[1366, 768], [1920, 1080], [390, 844]];
+const SIZES = [
+  [1366, 768],
+  [1920, 1080],
+  [390, 844],
+];
 // The instant the animation is shown at: inside the seed model's second stick, when the static
 // limit, the friction and the drive force are all on screen.
 const SHOWN_TIME = 2.5;
 
 const server = await serveStatic(dist);
 const url = `${server.origin}/`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
-const ready = (page, id) => page.waitForFunction((selector) => document.querySelector(selector)?.dataset.state === 'ready', id,
-  { timeout: 120_000 });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+});
+const ready = (page, id) =>
+  page.waitForFunction(
+    (selector) => document.querySelector(selector)?.dataset.state === 'ready',
+    id,
+    { timeout: 120_000 },
+  );
 const save = (page, name) => page.screenshot({ path: `${out}${name}.png` });
 
 /** Pauses the animation at `t` with its scrubber, as a reader would. */
@@ -54,7 +64,11 @@ try {
         await ready(page, '#map-status');
       }
       // A phone shows the view's results below its settings: shoot those.
-      if (width < 960) await page.evaluate((id) => document.getElementById(id).scrollIntoView(), `${view}-results`);
+      if (width < 960)
+        await page.evaluate(
+          (id) => document.getElementById(id).scrollIntoView(),
+          `${view}-results`,
+        );
       await save(page, `${view}-${width}`);
     }
     if (width >= 960) {
@@ -76,7 +90,10 @@ try {
   for (const muK of ['0.35', '0.3', '0.25', '0.2']) {
     await page.click('#compare-add');
     await page.fill('#spring-law-mu_k-number', muK);
-    await page.waitForFunction((value) => window.__lastSummary?.params?.mu_k === Number(value), muK);
+    await page.waitForFunction(
+      (value) => window.__lastSummary?.params?.mu_k === Number(value),
+      muK,
+    );
     await ready(page, '#status');
   }
   await pauseAt(page, 8);
@@ -84,7 +101,9 @@ try {
 
   // Slide-hold-slide: the healing chart, then the drive editor over it.
   await page.selectOption('#preset', 'slide-hold-slide');
-  await page.waitForFunction(() => window.__lastSummary?.holds?.length === 4 && window.__healingRenders > 0);
+  await page.waitForFunction(
+    () => window.__lastSummary?.holds?.length === 4 && window.__healingRenders > 0,
+  );
   await ready(page, '#status');
   await page.locator('.chart-healing').scrollIntoViewIfNeeded();
   await save(page, 'healing-1366');

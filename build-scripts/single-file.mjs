@@ -26,23 +26,35 @@ const read = (file) => readFile(path.join(dist, file), 'utf8');
 function wrapModule(name, source, resolve) {
   const exported = [];
   let body = source.replace(/^import\s+\{([^}]*)\}\s+from\s+'([^']+)';$/gm, (_, names, from) => {
-    const bindings = names.split(',').map((item) => item.trim()).filter(Boolean)
+    const bindings = names
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
       .map((item) => item.replace(/^(\w+)\s+as\s+(\w+)$/, '$1: $2'));
     return `const { ${bindings.join(', ')} } = __require(${JSON.stringify(resolve(name, from))});`;
   });
-  body = body.replace(/\bimport\('(\.{1,2}\/[^']+)'\)/g,
-    (_, from) => `Promise.resolve().then(() => __require(${JSON.stringify(resolve(name, from))}))`);
-  body = body.replace(/^import\s+(\w+)\s+from\s+'([^']+)';$/gm,
-    (_, local, from) => `const ${local} = __require(${JSON.stringify(resolve(name, from))}).default;`);
+  body = body.replace(
+    /\bimport\('(\.{1,2}\/[^']+)'\)/g,
+    (_, from) => `Promise.resolve().then(() => __require(${JSON.stringify(resolve(name, from))}))`,
+  );
+  body = body.replace(
+    /^import\s+(\w+)\s+from\s+'([^']+)';$/gm,
+    (_, local, from) =>
+      `const ${local} = __require(${JSON.stringify(resolve(name, from))}).default;`,
+  );
   body = body.replace(/^export\s+default\s+(\w+);$/gm, (_, local) => {
     exported.push(`default: ${local}`);
     return '';
   });
-  body = body.replace(/^export\s+((?:async\s+)?function|class|const|let)\s+(\w+)/gm, (_, kind, local) => {
-    exported.push(local);
-    return `${kind} ${local}`;
-  });
-  if (/^\s*(import|export)\s/m.test(body)) throw new Error(`${name}: an import or export form the bundler does not know`);
+  body = body.replace(
+    /^export\s+((?:async\s+)?function|class|const|let)\s+(\w+)/gm,
+    (_, kind, local) => {
+      exported.push(local);
+      return `${kind} ${local}`;
+    },
+  );
+  if (/^\s*(import|export)\s/m.test(body))
+    throw new Error(`${name}: an import or export form the bundler does not know`);
   return `__define(${JSON.stringify(name)}, (__require, __exports) => {\n${body}\nObject.assign(__exports, { ${exported.join(', ')} });\n});\n`;
 }
 
@@ -59,7 +71,8 @@ function __require(name) {
 }
 `;
 
-const resolveFrom = (from, to) => path.posix.normalize(path.posix.join(path.posix.dirname(from), to));
+const resolveFrom = (from, to) =>
+  path.posix.normalize(path.posix.join(path.posix.dirname(from), to));
 
 async function bundle(entry, files) {
   const parts = [REGISTRY];
@@ -75,8 +88,10 @@ async function modulesFrom(entry) {
     if (found.includes(name)) return;
     found.push(name);
     const source = await read(name);
-    for (const [, from] of source.matchAll(/^import\s+.*\s+from\s+'([^']+)';$/gm)) await visit(resolveFrom(name, from));
-    for (const [, from] of source.matchAll(/\bimport\('(\.{1,2}\/[^']+)'\)/g)) await visit(resolveFrom(name, from));
+    for (const [, from] of source.matchAll(/^import\s+.*\s+from\s+'([^']+)';$/gm))
+      await visit(resolveFrom(name, from));
+    for (const [, from] of source.matchAll(/\bimport\('(\.{1,2}\/[^']+)'\)/g))
+      await visit(resolveFrom(name, from));
   };
   await visit(entry);
   return found;
@@ -90,22 +105,40 @@ const wasm = await readFile(path.join(dist, 'friction-wasm.wasm'));
 // A classic worker: a file:// page (an opaque origin) cannot start a module worker, even from a Blob.
 // Classic scripts may not mention import.meta, and a blob: address cannot serve as a base URL; a
 // fixed file: URL stands in (it is only used to locate files, and here nothing is located).
-const inlineBytes = (name, bytes) => `globalThis.${name} = Uint8Array.from(atob(${JSON.stringify(bytes.toString('base64'))}), (c) => c.charCodeAt(0));\n`;
-const workerSource = (inlineBytes('__frictionWasmBinary', wasm)
-  + await bundle('js/engine/sim-worker.js', workerModules)).replaceAll('import.meta.url', '"file:///friction-lab-worker.js"');
+const inlineBytes = (name, bytes) =>
+  `globalThis.${name} = Uint8Array.from(atob(${JSON.stringify(bytes.toString('base64'))}), (c) => c.charCodeAt(0));\n`;
+const workerSource = (
+  inlineBytes('__frictionWasmBinary', wasm) +
+  (await bundle('js/engine/sim-worker.js', workerModules))
+).replaceAll('import.meta.url', '"file:///friction-lab-worker.js"');
 // The Fit view's worker (fit-client.js starts it from this text), with the fits' module and its bytes.
-const fitWorkerSource = (inlineBytes('__frictionFitWasmBinary', fitWasm)
-  + await bundle('js/engine/fit-worker.js', fitWorkerModules)).replaceAll('import.meta.url', '"file:///friction-lab-fit-worker.js"');
+const fitWorkerSource = (
+  inlineBytes('__frictionFitWasmBinary', fitWasm) +
+  (await bundle('js/engine/fit-worker.js', fitWorkerModules))
+).replaceAll('import.meta.url', '"file:///friction-lab-fit-worker.js"');
 // The page starts the worker from this text (see sim-client.js). The typeset equations of the
 // "How it is computed" dialog (equations.mjs) come inline too (views/equations-view.js reads them), and
 // the stylesheets the views load on demand (ui/stylesheet.js).
 const equations = JSON.parse(await read('equations.json'));
-const pageSource = `globalThis.__frictionWorkerSource = ${JSON.stringify(workerSource).replaceAll('</script', '<\\/script')};\n`
-  + `globalThis.__frictionFitWorkerSource = ${JSON.stringify(fitWorkerSource).replaceAll('</script', '<\\/script')};\n`
-  + `globalThis.__frictionEquations = ${JSON.stringify(equations)};\n`
-  + `globalThis.__frictionCss = ${JSON.stringify(Object.fromEntries(await Promise.all(
-    ['drive.css', 'equations.css', 'explorer.css', 'fit-view.css', 'map.css', 'present.css'].map(async (name) => [name, await read(name)]))))};\n`
-  + await bundle('js/main.js', pageModules);
+const pageSource =
+  `globalThis.__frictionWorkerSource = ${JSON.stringify(workerSource).replaceAll('</script', '<\\/script')};\n` +
+  `globalThis.__frictionFitWorkerSource = ${JSON.stringify(fitWorkerSource).replaceAll('</script', '<\\/script')};\n` +
+  `globalThis.__frictionEquations = ${JSON.stringify(equations)};\n` +
+  `globalThis.__frictionCss = ${JSON.stringify(
+    Object.fromEntries(
+      await Promise.all(
+        [
+          'drive.css',
+          'equations.css',
+          'explorer.css',
+          'fit-view.css',
+          'map.css',
+          'present.css',
+        ].map(async (name) => [name, await read(name)]),
+      ),
+    ),
+  )};\n` +
+  (await bundle('js/main.js', pageModules));
 
 let html = await read('index.html');
 const css = await read('styles.css');
@@ -119,7 +152,13 @@ swap('<link rel="stylesheet" href="styles.css">', `<style>\n${css}\n</style>`);
 for (const [link, href] of [...html.matchAll(/<link rel="stylesheet" href="([\w-]+\.css)">/g)]) {
   swap(link, `<style>\n${await read(href)}\n</style>`);
 }
-swap('<script defer src="vendor/chart.min.js"></script>', `<script>\n${chart.replaceAll('</script', '<\\/script')}\n</script>`);
-swap('<script type="module" src="js/main.js"></script>', `<script type="module">\n${pageSource.replaceAll('</script', '<\\/script')}\n</script>`);
+swap(
+  '<script defer src="vendor/chart.min.js"></script>',
+  `<script>\n${chart.replaceAll('</script', '<\\/script')}\n</script>`,
+);
+swap(
+  '<script type="module" src="js/main.js"></script>',
+  `<script type="module">\n${pageSource.replaceAll('</script', '<\\/script')}\n</script>`,
+);
 await writeFile(path.join(dist, 'friction-lab.html'), html);
 console.log(`single-file: dist/friction-lab.html (${(html.length / 1024).toFixed(0)} KiB)`);

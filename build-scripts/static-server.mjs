@@ -9,8 +9,11 @@ import { spawn } from 'node:child_process';
  */
 export async function serveStatic(root) {
   // Port 0: the OS picks a free port, and http.server prints it.
-  const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', root],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(
+    'python3',
+    ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', root],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   // The access log goes to stderr; if nobody reads the pipe it fills up and the server stalls.
   server.stderr.resume();
   const port = await new Promise((resolve, reject) => {
@@ -20,7 +23,9 @@ export async function serveStatic(root) {
       const match = banner.match(/Serving HTTP on \S+ port (\d+)/);
       if (match) resolve(match[1]);
     });
-    server.once('exit', (code) => reject(new Error(`python3 http.server exited early (code ${code})`)));
+    server.once('exit', (code) =>
+      reject(new Error(`python3 http.server exited early (code ${code})`)),
+    );
   });
   return { origin: `http://127.0.0.1:${port}`, close: () => server.kill() };
 }

@@ -21,28 +21,44 @@ async function waitLoop(page, { after = 0, expect = 'ready' } = {}) {
   const state = await page.locator('#presliding-status').getAttribute('data-state');
   if (state !== expect) {
     const messages = await page.locator('#view-presliding [role="alert"]').allTextContents();
-    assert.fail(`the presliding view is ${state}, expected ${expect}: ${messages.filter(Boolean).join(' | ')}`);
+    assert.fail(
+      `the presliding view is ${state}, expected ${expect}: ${messages.filter(Boolean).join(' | ')}`,
+    );
   }
 }
 
-test('a dynamic law drives the block and its state variable is drawn on its own axis', { timeout: TEST_TIMEOUT_MS }, async (t) => {
-  const { page, problems } = await openPage(site, t);
-  await loadSite(site, page);
-  await page.selectOption('#model', 'lugre');
-  await page.waitForFunction(() => window.__lastSummary?.law === 'lugre' && document.querySelector('#status').dataset.state === 'ready');
-  const relative = await page.evaluate(() => {
-    const chart = globalThis.Chart.getChart('chart-relative');
-    return { labels: chart.data.datasets.map((d) => d.label), y3: chart.options.scales.y3.display, title: chart.options.scales.y3.title.text };
-  });
-  assert.ok(relative.labels.includes('z'), relative.labels.join(', '));
-  assert.equal(relative.y3, true);
-  assert.equal(relative.title, 'z [m]');
-  await shot(page, 'dynamic-01-lugre-spring-block');
-  assert.deepEqual(problems, []);
-});
+test(
+  'a dynamic law drives the block and its state variable is drawn on its own axis',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
+    const { page, problems } = await openPage(site, t);
+    await loadSite(site, page);
+    await page.selectOption('#model', 'lugre');
+    await page.waitForFunction(
+      () =>
+        window.__lastSummary?.law === 'lugre' &&
+        document.querySelector('#status').dataset.state === 'ready',
+    );
+    const relative = await page.evaluate(() => {
+      const chart = globalThis.Chart.getChart('chart-relative');
+      return {
+        labels: chart.data.datasets.map((d) => d.label),
+        y3: chart.options.scales.y3.display,
+        title: chart.options.scales.y3.title.text,
+      };
+    });
+    assert.ok(relative.labels.includes('z'), relative.labels.join(', '));
+    assert.equal(relative.y3, true);
+    assert.equal(relative.title, 'z [m]');
+    await shot(page, 'dynamic-01-lugre-spring-block');
+    assert.deepEqual(problems, []);
+  },
+);
 
-test('the presliding view draws the LuGre loop of the paper\'s protocol, follows the law and the protocol, and remembers',
-  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test(
+  "the presliding view draws the LuGre loop of the paper's protocol, follows the law and the protocol, and remembers",
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
     const { page, problems } = await openPage(site, t);
     await loadSite(site, page);
     await page.click('#tab-presliding');
@@ -50,8 +66,12 @@ test('the presliding view draws the LuGre loop of the paper\'s protocol, follows
     // The controls come from the catalog: the protocol's five parameters, LuGre's six.
     assert.equal(await page.locator('#presliding-protocol .param').count(), 5);
     assert.equal(await page.locator('#presliding-params .param').count(), 6);
-    assert.deepEqual(await page.locator('#presliding-law option').evaluateAll((options) => options.map((o) => o.value)),
-      ['lugre', 'dahl', 'rate-state', 'elasto-plastic', 'rsf']);
+    assert.deepEqual(
+      await page
+        .locator('#presliding-law option')
+        .evaluateAll((options) => options.map((o) => o.value)),
+      ['lugre', 'dahl', 'rate-state', 'elasto-plastic', 'rsf'],
+    );
     // physics-checks §5: the loop ends near 4.4936e-5 m and reaches down to −1.00174e-5 m (2 %).
     const x = await page.evaluate(() => Array.from(window.__lastPresliding.columns.x));
     assert.ok(Math.abs(x.at(-1) / 4.4936e-5 - 1) < 0.02, `end ${x.at(-1)}`);
@@ -68,7 +88,11 @@ test('the presliding view draws the LuGre loop of the paper\'s protocol, follows
     await waitLoop(page, { after: renders });
     const elastic = await page.evaluate(() => {
       const { x, applied } = window.__lastPresliding.columns;
-      return { law: window.__lastPresliding.summary.law, amplitude: Math.max(...applied), span: Math.max(...x) - Math.min(...x) };
+      return {
+        law: window.__lastPresliding.summary.law,
+        amplitude: Math.max(...applied),
+        span: Math.max(...x) - Math.min(...x),
+      };
     });
     assert.equal(elastic.law, 'elasto-plastic');
     assert.equal(elastic.amplitude, 0.4);
@@ -88,4 +112,5 @@ test('the presliding view draws the LuGre loop of the paper\'s protocol, follows
     assert.equal(await page.inputValue('#presliding-law'), 'elasto-plastic');
     assert.equal(await page.inputValue('#presliding-protocol-amplitude-number'), '0.4');
     assert.deepEqual(problems, []);
-  });
+  },
+);

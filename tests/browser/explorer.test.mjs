@@ -6,7 +6,15 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadSite, openPage, pressKeys, shot, useSite, waitReady, waitExplorer } from './harness.mjs';
+import {
+  loadSite,
+  openPage,
+  pressKeys,
+  shot,
+  useSite,
+  waitReady,
+  waitExplorer,
+} from './harness.mjs';
 
 const TEST_TIMEOUT_MS = 90_000;
 const site = useSite();
@@ -19,17 +27,25 @@ function chartState(page) {
       xType: chart.options.scales.x.type,
       yTitle: chart.options.scales.y.title.text,
       // The legend as the page shows it: the list before the chart's box (charts/html-legend.js).
-      legend: [...(chart.canvas.parentElement.previousElementSibling?.querySelectorAll('li') ?? [])].map((item) => item.textContent),
-      datasets: chart.data.datasets.map((dataset) => ({ label: dataset.label, points: dataset.data.map(({ x, y }) => [x, y]) })),
+      legend: [
+        ...(chart.canvas.parentElement.previousElementSibling?.querySelectorAll('li') ?? []),
+      ].map((item) => item.textContent),
+      datasets: chart.data.datasets.map((dataset) => ({
+        label: dataset.label,
+        points: dataset.data.map(({ x, y }) => [x, y]),
+      })),
     };
   });
 }
 const lawRenders = (page) => page.evaluate(() => window.__lawRenders);
-const cardIds = (page) => page.locator('.law-card').evaluateAll((cards) => cards.map((card) => card.dataset.law));
+const cardIds = (page) =>
+  page.locator('.law-card').evaluateAll((cards) => cards.map((card) => card.dataset.law));
 const cardNames = (page) => page.locator('.law-card .law-name').allTextContents();
 /** y at the point nearest to v (curves are sampled, so exact v values may not be present). */
 function yNear(points, v) {
-  return points.reduce((best, point) => (Math.abs(point[0] - v) < Math.abs(best[0] - v) ? point : best))[1];
+  return points.reduce((best, point) =>
+    Math.abs(point[0] - v) < Math.abs(best[0] - v) ? point : best,
+  )[1];
 }
 
 /** Opens the page and switches to the explorer with a click on its tab. */
@@ -41,8 +57,10 @@ async function openExplorer(t, options) {
   return { page, problems };
 }
 
-test('the explorer overlays the chosen laws, follows a parameter, adds a law with lists, goes log, and remembers',
-  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test(
+  'the explorer overlays the chosen laws, follows a parameter, adds a law with lists, goes log, and remembers',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
     const { page, problems } = await openExplorer(t);
     assert.equal(await page.getAttribute('#tab-explorer', 'aria-selected'), 'true');
     assert.equal(await page.getAttribute('#tab-spring', 'aria-selected'), 'false');
@@ -54,14 +72,21 @@ test('the explorer overlays the chosen laws, follows a parameter, adds a law wit
     const names = await cardNames(page);
     let chart = await chartState(page);
     assert.equal(chart.xType, 'linear');
-    assert.deepEqual(chart.datasets.map((dataset) => dataset.label), names);
+    assert.deepEqual(
+      chart.datasets.map((dataset) => dataset.label),
+      names,
+    );
     assert.deepEqual(chart.legend, names);
-    for (const { label, points } of chart.datasets) assert.ok(points.length > 100, `${label} has ${points.length} points`);
+    for (const { label, points } of chart.datasets)
+      assert.ok(points.length > 100, `${label} has ${points.length} points`);
     // The default range straddles v = 0, where Drake's μ drops to 0 and Coulomb's does not.
     const [coulomb0, drake0] = chart.datasets.map((dataset) => dataset.points);
     assert.ok(coulomb0.some(([v]) => v < 0) && coulomb0.some(([v]) => v > 0));
     assert.equal(yNear(drake0, 0), 0);
-    assert.equal(yNear(drake0, 0.1), Number(await page.inputValue('#law-drake-stribeck-dynamic_friction-number')));
+    assert.equal(
+      yNear(drake0, 0.1),
+      Number(await page.inputValue('#law-drake-stribeck-dynamic_friction-number')),
+    );
     await shot(page, 'explorer-01-two-laws');
 
     // The keyboard moves Coulomb's μk down: its curve follows, Drake's stays exactly as it was.
@@ -69,26 +94,40 @@ test('the explorer overlays the chosen laws, follows a parameter, adds a law wit
     assert.equal(yNear(coulomb0, 0.1), muk0);
     let before = await lawRenders(page);
     await pressKeys(page, '#law-coulomb-mu_k', 'ArrowLeft', 5);
-    await page.waitForFunction((old) => Number(document.querySelector('#law-coulomb-mu_k-number').value) < old, muk0);
+    await page.waitForFunction(
+      (old) => Number(document.querySelector('#law-coulomb-mu_k-number').value) < old,
+      muk0,
+    );
     await waitExplorer(page, { after: before });
-    await page.waitForFunction((muk) => {
-      const [coulomb] = globalThis.Chart.getChart('chart-laws').data.datasets;
-      return coulomb.data.some(({ x, y }) => x > 0.05 && Math.abs(y - muk) < 1e-12);
-    }, Number(await page.inputValue('#law-coulomb-mu_k-number')));
+    await page.waitForFunction(
+      (muk) => {
+        const [coulomb] = globalThis.Chart.getChart('chart-laws').data.datasets;
+        return coulomb.data.some(({ x, y }) => x > 0.05 && Math.abs(y - muk) < 1e-12);
+      },
+      Number(await page.inputValue('#law-coulomb-mu_k-number')),
+    );
     const muk1 = Number(await page.inputValue('#law-coulomb-mu_k-number'));
     assert.ok(muk1 < muk0, `μk went from ${muk0} to ${muk1}`);
     chart = await chartState(page);
     assert.equal(yNear(chart.datasets[0].points, 0.1), muk1);
-    assert.deepEqual(chart.datasets[1].points, drake0, 'Drake\'s curve is unchanged');
+    assert.deepEqual(chart.datasets[1].points, drake0, "Drake's curve is unchanged");
     await shot(page, 'explorer-02-coulomb-muk-lowered');
 
     // Add a third law and give it three points: two lists, edited by typing.
-    assert.equal(await page.locator('#law-add option[value="coulomb"]').count(), 0, 'a shown law is not offered again');
+    assert.equal(
+      await page.locator('#law-add option[value="coulomb"]').count(),
+      0,
+      'a shown law is not offered again',
+    );
     before = await lawRenders(page);
     await page.selectOption('#law-add', 'opensees-veldepmultilinear');
     await page.click('#law-add-button');
     await waitExplorer(page, { after: before });
-    assert.deepEqual(await cardIds(page), ['coulomb', 'drake-stribeck', 'opensees-veldepmultilinear']);
+    assert.deepEqual(await cardIds(page), [
+      'coulomb',
+      'drake-stribeck',
+      'opensees-veldepmultilinear',
+    ]);
     assert.equal((await chartState(page)).datasets.length, 3);
 
     // Three velocities against four coefficients: the engine refuses, beside the list it names, and
@@ -96,8 +135,13 @@ test('the explorer overlays the chosen laws, follows a parameter, adds a law wit
     const good = await chartState(page);
     await page.fill('#law-opensees-veldepmultilinear-vel', '0, 1, 5');
     await waitExplorer(page, { expect: 'error' });
-    const listErrors = await page.locator('#law-card-opensees-veldepmultilinear .param-error').allTextContents();
-    assert.ok(listErrors.some((message) => /vel|frn/.test(message)), `the card shows why: ${listErrors.join(' | ')}`);
+    const listErrors = await page
+      .locator('#law-card-opensees-veldepmultilinear .param-error')
+      .allTextContents();
+    assert.ok(
+      listErrors.some((message) => /vel|frn/.test(message)),
+      `the card shows why: ${listErrors.join(' | ')}`,
+    );
     assert.equal(await page.locator('#law-card-coulomb [role="alert"]:not(:empty)').count(), 0);
     assert.deepEqual(await chartState(page), good);
     assert.match(await page.getAttribute('#explorer-results', 'class'), /is-stale/);
@@ -106,7 +150,10 @@ test('the explorer overlays the chosen laws, follows a parameter, adds a law wit
     before = await lawRenders(page);
     await page.fill('#law-opensees-veldepmultilinear-frn', '0.1, 0.2, 0.2');
     await waitExplorer(page, { after: before });
-    assert.equal(await page.locator('#law-card-opensees-veldepmultilinear [role="alert"]:not(:empty)').count(), 0);
+    assert.equal(
+      await page.locator('#law-card-opensees-veldepmultilinear [role="alert"]:not(:empty)').count(),
+      0,
+    );
     assert.doesNotMatch(await page.getAttribute('#explorer-results', 'class'), /is-stale/);
     chart = await chartState(page);
     assert.equal(chart.datasets.length, 3);
@@ -138,7 +185,11 @@ test('the explorer overlays the chosen laws, follows a parameter, adds a law wit
     await waitReady(page);
     await waitExplorer(page);
     assert.equal(await page.getAttribute('#tab-explorer', 'aria-selected'), 'true');
-    assert.deepEqual(await cardIds(page), ['coulomb', 'drake-stribeck', 'opensees-veldepmultilinear']);
+    assert.deepEqual(await cardIds(page), [
+      'coulomb',
+      'drake-stribeck',
+      'opensees-veldepmultilinear',
+    ]);
     assert.equal(Number(await page.inputValue('#law-coulomb-mu_k-number')), muk1);
     assert.equal(await page.inputValue('#law-opensees-veldepmultilinear-vel'), '0, 1, 5');
     assert.equal(await page.inputValue('#law-opensees-veldepmultilinear-frn'), '0.1, 0.2, 0.2');
@@ -147,15 +198,20 @@ test('the explorer overlays the chosen laws, follows a parameter, adds a law wit
     await shot(page, 'explorer-06-after-reload');
 
     assert.deepEqual(problems, []);
-  });
+  },
+);
 
-test('explorer inputs: F(v) follows N, a refused range is explained beside its box, and removing a law frees its slot',
-  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test(
+  'explorer inputs: F(v) follows N, a refused range is explained beside its box, and removing a law frees its slot',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
     const { page, problems } = await openExplorer(t);
 
     // F(v) = μ·N, in newtons, signed like v.
     await page.check('input[name="quantity"][value="force"]');
-    await page.waitForFunction(() => globalThis.Chart.getChart('chart-laws').options.scales.y.title.text.includes('[N]'));
+    await page.waitForFunction(() =>
+      globalThis.Chart.getChart('chart-laws').options.scales.y.title.text.includes('[N]'),
+    );
     const N0 = Number(await page.inputValue('#ex-N'));
     const muk = Number(await page.inputValue('#law-coulomb-mu_k-number'));
     let chart = await chartState(page);
@@ -171,14 +227,19 @@ test('explorer inputs: F(v) follows N, a refused range is explained beside its b
     const good = await chartState(page);
     await page.fill('#ex-vMin', '0.5');
     await waitExplorer(page, { expect: 'error' });
-    const rangeErrors = (await page.locator('#ex-vMin-error, #ex-vMax-error').allTextContents()).join(' ');
+    const rangeErrors = (
+      await page.locator('#ex-vMin-error, #ex-vMax-error').allTextContents()
+    ).join(' ');
     assert.match(rangeErrors, /vMin|vMax/);
     assert.deepEqual(await chartState(page), good);
     await shot(page, 'explorer-07-force-refused-range');
     before = await lawRenders(page);
     await page.fill('#ex-vMin', '-0.5');
     await waitExplorer(page, { after: before });
-    assert.equal((await page.locator('#ex-vMin-error, #ex-vMax-error').allTextContents()).join(''), '');
+    assert.equal(
+      (await page.locator('#ex-vMin-error, #ex-vMax-error').allTextContents()).join(''),
+      '',
+    );
     assert.ok((await chartState(page)).datasets[0].points[0][0] <= -0.5 + 1e-12);
 
     // Fill all four slots, then the picker is disabled until a law is removed.
@@ -217,15 +278,21 @@ test('explorer inputs: F(v) follows N, a refused range is explained beside its b
     await shot(page, 'explorer-09-back-to-spring');
 
     assert.deepEqual(problems, []);
-  });
+  },
+);
 
-test('settings saved before the explorer existed still load, and the explorer starts from its defaults',
-  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test(
+  'settings saved before the explorer existed still load, and the explorer starts from its defaults',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
     const { page, problems } = await openPage(site, t, {
       initScript: () => {
         if (!sessionStorage.getItem('seeded')) {
           sessionStorage.setItem('seeded', '1');
-          localStorage.setItem('friction-lab/settings/v1', JSON.stringify({ model: 'state-variable', overrides: { 'state-variable': { m: 2 } } }));
+          localStorage.setItem(
+            'friction-lab/settings/v1',
+            JSON.stringify({ model: 'state-variable', overrides: { 'state-variable': { m: 2 } } }),
+          );
         }
       },
     });
@@ -238,18 +305,31 @@ test('settings saved before the explorer existed still load, and the explorer st
     assert.deepEqual(await cardIds(page), ['coulomb', 'drake-stribeck']);
     assert.equal(await page.isChecked('input[name="scale"][value="linear"]'), true);
     assert.deepEqual(problems, []);
-  });
+  },
+);
 
-test('on a 360 px phone the explorer has no sideways scrolling', { timeout: TEST_TIMEOUT_MS }, async (t) => {
-  const { page, problems } = await openExplorer(t, { viewport: { width: 360, height: 780 } });
-  const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
-  assert.ok(layout.scrollWidth <= layout.width, `page is ${layout.scrollWidth}px wide in a ${layout.width}px window`);
-  await shot(page, 'explorer-10-phone');
-  assert.deepEqual(problems, []);
-});
+test(
+  'on a 360 px phone the explorer has no sideways scrolling',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
+    const { page, problems } = await openExplorer(t, { viewport: { width: 360, height: 780 } });
+    const layout = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      width: window.innerWidth,
+    }));
+    assert.ok(
+      layout.scrollWidth <= layout.width,
+      `page is ${layout.scrollWidth}px wide in a ${layout.width}px window`,
+    );
+    await shot(page, 'explorer-10-phone');
+    assert.deepEqual(problems, []);
+  },
+);
 
-test('an OpenSees slider keeps its friendly span while its box takes any value OpenSees accepts',
-  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test(
+  'an OpenSees slider keeps its friendly span while its box takes any value OpenSees accepts',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
     const { page, problems } = await openExplorer(t);
     let before = await lawRenders(page);
     await page.selectOption('#law-add', 'opensees-velpressuredep');
@@ -263,11 +343,17 @@ test('an OpenSees slider keeps its friendly span while its box takes any value O
     before = await lawRenders(page);
     await page.fill('#law-opensees-velpressuredep-alpha-number', '2');
     await waitExplorer(page, { after: before });
-    assert.equal(await page.locator('#law-card-opensees-velpressuredep [role="alert"]:not(:empty)').count(), 0);
+    assert.equal(
+      await page.locator('#law-card-opensees-velpressuredep [role="alert"]:not(:empty)').count(),
+      0,
+    );
     // A = 0 is what OpenSees exits on (VelPressureDep.cpp:101): refused beside the box, in words.
     await page.fill('#law-opensees-velpressuredep-A-number', '0');
     await waitExplorer(page, { expect: 'error' });
-    const errors = (await page.locator('#law-card-opensees-velpressuredep .param-error').allTextContents()).join(' ');
+    const errors = (
+      await page.locator('#law-card-opensees-velpressuredep .param-error').allTextContents()
+    ).join(' ');
     assert.match(errors, /A must be greater than 0 m²; got 0 m²/);
     assert.deepEqual(problems, []);
-  });
+  },
+);

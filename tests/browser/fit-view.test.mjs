@@ -31,8 +31,11 @@ function curveCsv(seed = 7) {
   const normal = normals(seed);
   const rows = ['# a tribometer run', 'speed_mm_s,mu'];
   for (let i = 0; i < 120; i++) {
-    const v = 1e-3 * 10 ** (3 * i / 119);
-    const mu = TRUTH.muFast - (TRUTH.muFast - TRUTH.muSlow) * Math.exp(-TRUTH.transRate * v) + 0.003 * normal();
+    const v = 1e-3 * 10 ** ((3 * i) / 119);
+    const mu =
+      TRUTH.muFast -
+      (TRUTH.muFast - TRUTH.muSlow) * Math.exp(-TRUTH.transRate * v) +
+      0.003 * normal();
     rows.push(`${1e3 * v},${mu}`);
   }
   return rows.join('\n');
@@ -41,17 +44,30 @@ function curveCsv(seed = 7) {
 async function openFit(page) {
   await loadSite(site, page);
   await page.click('#tab-fit');
-  await page.waitForFunction(() => document.querySelector('#fit-run') && !document.querySelector('#fit-run').closest('[inert]'));
+  await page.waitForFunction(
+    () =>
+      document.querySelector('#fit-run') && !document.querySelector('#fit-run').closest('[inert]'),
+  );
 }
 
 /** Drops `text` on the data box as a file, as a user dragging it from their desktop would. */
 async function dropCsv(page, text, name = 'tribometer.csv') {
-  await page.evaluate(([text, name]) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([text], name, { type: 'text/csv' }));
-    document.querySelector('#fit-csv').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-  }, [text, name]);
-  await page.waitForFunction((name) => document.querySelector('#fit-data-note').textContent.startsWith(name), name);
+  await page.evaluate(
+    ([text, name]) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], name, { type: 'text/csv' }));
+      document
+        .querySelector('#fit-csv')
+        .dispatchEvent(
+          new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }),
+        );
+    },
+    [text, name],
+  );
+  await page.waitForFunction(
+    (name) => document.querySelector('#fit-data-note').textContent.startsWith(name),
+    name,
+  );
 }
 
 /** Puts `text` in the data box as a paste does: one input event (Playwright's fill is slow on 100 kB). */
@@ -65,16 +81,23 @@ async function pasteCsv(page, text) {
 
 async function fitAndWait(page) {
   await page.click('#fit-run');
-  await page.waitForFunction(() => ['ready', 'error', 'cancelled'].includes(document.querySelector('#fit-status').dataset.state));
+  await page.waitForFunction(() =>
+    ['ready', 'error', 'cancelled'].includes(document.querySelector('#fit-status').dataset.state),
+  );
   return page.locator('#fit-status').getAttribute('data-state');
 }
 
-test('a dropped CSV in mm/s is fitted: the truth within 3 standard errors, residuals drawn, and it survives a reload',
-  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test(
+  'a dropped CSV in mm/s is fitted: the truth within 3 standard errors, residuals drawn, and it survives a reload',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
     const { page, problems } = await openPage(site, t);
     await openFit(page);
     await dropCsv(page, curveCsv());
-    assert.deepEqual(await page.$$eval('#fit-x option', (options) => options.map((option) => option.value)), ['speed_mm_s', 'mu']);
+    assert.deepEqual(
+      await page.$$eval('#fit-x option', (options) => options.map((option) => option.value)),
+      ['speed_mm_s', 'mu'],
+    );
     await page.selectOption('#fit-x', 'speed_mm_s');
     await page.selectOption('#fit-x-unit', 'mm/s');
     await page.selectOption('#fit-y', 'mu');
@@ -82,7 +105,10 @@ test('a dropped CSV in mm/s is fitted: the truth within 3 standard errors, resid
     const result = await page.evaluate(() => window.__fitView.result);
     assert.equal(result.converged, true);
     for (const [key, truth] of Object.entries(TRUTH)) {
-      assert.ok(Math.abs(result.values[key] - truth) < 3 * result.standardErrors[key], `${key} = ${result.values[key]} ± ${result.standardErrors[key]}, truth ${truth}`);
+      assert.ok(
+        Math.abs(result.values[key] - truth) < 3 * result.standardErrors[key],
+        `${key} = ${result.values[key]} ± ${result.standardErrors[key]}, truth ${truth}`,
+      );
     }
     // The engine read mm/s as such: its x are in m/s.
     assert.ok(Math.abs(result.x[0] - 1e-3) < 1e-12 && Math.abs(result.x[119] - 1) < 1e-9);
@@ -100,45 +126,68 @@ test('a dropped CSV in mm/s is fitted: the truth within 3 standard errors, resid
     const note = await page.locator('#fit-data-note').textContent();
     assert.match(note, /kept on this device only/);
     await page.reload();
-    await page.waitForFunction(() => document.querySelector('#fit-status')?.dataset.state === 'ready', null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => document.querySelector('#fit-status')?.dataset.state === 'ready',
+      null,
+      { timeout: 60_000 },
+    );
     assert.equal(await page.locator('#fit-x-unit').inputValue(), 'mm/s');
     assert.equal((await page.locator('#fit-csv').inputValue()).split('\n').length, 122);
     const again = await page.evaluate(() => window.__fitView.result.values);
     assert.deepEqual(again, result.values, 'the same fit from the same data and settings');
     assert.deepEqual(problems, []);
-  });
+  },
+);
 
-test('a bad CSV is refused by row and column with the text kept; Cancel stops a long fit and the page goes on',
-  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test(
+  'a bad CSV is refused by row and column with the text kept; Cancel stops a long fit and the page goes on',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
     const { page, problems } = await openPage(site, t);
     await openFit(page);
     const bad = 'v,mu\n0.001,0.45\n0.01,abc\n0.1,0.3\n';
     await page.fill('#fit-csv', bad);
     assert.equal(await fitAndWait(page), 'error');
-    assert.match(await page.locator('#fit-error').textContent(), /row 3, column "mu": 'abc' is not a finite number/);
+    assert.match(
+      await page.locator('#fit-error').textContent(),
+      /row 3, column "mu": 'abc' is not a finite number/,
+    );
     assert.equal(await page.locator('#fit-csv').inputValue(), bad, 'the typed text is kept');
 
     // Many starts on many points: long enough to cancel after its first start.
-    const rows = ['v,mu', ...Array.from({ length: 3000 }, (_, i) => `${1e-4 * 10 ** (4 * i / 2999)},${0.3 + 0.2 * Math.exp(-((i / 600) ** 2))}`)];
+    const rows = [
+      'v,mu',
+      ...Array.from(
+        { length: 3000 },
+        (_, i) => `${1e-4 * 10 ** ((4 * i) / 2999)},${0.3 + 0.2 * Math.exp(-((i / 600) ** 2))}`,
+      ),
+    ];
     await pasteCsv(page, rows.join('\n'));
     await page.selectOption('#fit-law', 'lugre');
     for (const key of ['Fc', 'Fs', 'vs', 'sigma2']) await page.check(`#fit-free-${key}`);
     await page.fill('#fit-starts', '64');
     await page.dispatchEvent('#fit-starts', 'change');
     await page.click('#fit-run');
-    await page.waitForFunction(() => /start \d+ of 64/.test(document.querySelector('#fit-status').textContent));
+    await page.waitForFunction(() =>
+      /start \d+ of 64/.test(document.querySelector('#fit-status').textContent),
+    );
     await page.click('#fit-cancel');
-    await page.waitForFunction(() => document.querySelector('#fit-status').dataset.state === 'cancelled');
+    await page.waitForFunction(
+      () => document.querySelector('#fit-status').dataset.state === 'cancelled',
+    );
     assert.equal(await page.locator('#fit-run').isEnabled(), true);
     // The page answers at once (the fit ran in its worker), and a new fit starts a fresh worker.
     await page.fill('#fit-starts', '1');
     await page.dispatchEvent('#fit-starts', 'change');
     assert.equal(await fitAndWait(page), 'ready', await page.locator('#fit-error').textContent());
     assert.deepEqual(problems, []);
-  });
+  },
+);
 
-test('Export shows OpenSees Tcl text and copies it; Use in the spring-block runs the fitted law there',
-  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test(
+  'Export shows OpenSees Tcl text and copies it; Use in the spring-block runs the fitted law there',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
     const { page, problems } = await openPage(site, t);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await openFit(page);
@@ -148,42 +197,69 @@ test('Export shows OpenSees Tcl text and copies it; Use in the spring-block runs
     const values = await page.evaluate(() => window.__fitView.result.values);
 
     await page.click('#fit-export-open');
-    await page.waitForFunction(() => document.querySelector('#fit-export-text').textContent.includes('frictionModel'));
+    await page.waitForFunction(() =>
+      document.querySelector('#fit-export-text').textContent.includes('frictionModel'),
+    );
     const text = await page.locator('#fit-export-text').textContent();
     const line = text.split('\n').find((row) => row.startsWith('frictionModel VelDependent'));
     const numbers = line.split(/\s+/).slice(3).map(Number);
-    assert.deepEqual(numbers, [values.muSlow, values.muFast, values.transRate], 'the Tcl line holds the fitted values, unrounded');
+    assert.deepEqual(
+      numbers,
+      [values.muSlow, values.muFast, values.transRate],
+      'the Tcl line holds the fitted values, unrounded',
+    );
     await page.click('#fit-export-copy');
-    await page.waitForFunction(() => document.querySelector('#fit-export-note').textContent.startsWith('Copied'));
+    await page.waitForFunction(() =>
+      document.querySelector('#fit-export-note').textContent.startsWith('Copied'),
+    );
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), text);
     await page.selectOption('#fit-export-target', 'abaqus');
-    await page.waitForFunction(() => document.querySelector('#fit-export-text').textContent.includes('*FRICTION'));
+    await page.waitForFunction(() =>
+      document.querySelector('#fit-export-text').textContent.includes('*FRICTION'),
+    );
     assert.match(await page.locator('#fit-export-note').textContent(), /^(Exact|Approximate)/);
     await page.click('#fit-export-close');
 
     await page.click('#fit-use');
-    await page.waitForFunction(() => window.__lastSummary?.law === 'opensees-veldependent' && document.querySelector('#status').dataset.state === 'ready');
+    await page.waitForFunction(
+      () =>
+        window.__lastSummary?.law === 'opensees-veldependent' &&
+        document.querySelector('#status').dataset.state === 'ready',
+    );
     const params = await page.evaluate(() => window.__lastSummary.params);
     for (const key of Object.keys(TRUTH)) assert.equal(params[key], values[key], key);
     assert.equal(await page.locator('#tab-spring').getAttribute('aria-selected'), 'true');
     assert.deepEqual(problems, []);
-  });
+  },
+);
 
-test('the Fit view has no axe-core violation and no sideways scroll on a 390 px phone', { timeout: TEST_TIMEOUT_MS }, async (t) => {
-  const { page, problems } = await openPage(site, t, { viewport: { width: 390, height: 844 } });
-  await openFit(page);
-  await pasteCsv(page, curveCsv(3).replace('speed_mm_s', 'v'));
-  await page.selectOption('#fit-x-unit', 'mm/s');
-  assert.equal(await fitAndWait(page), 'ready', await page.locator('#fit-error').textContent());
-  assert.deepEqual(await axeViolations(page), []);
-  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  assert.ok(widths[0] <= widths[1], `page ${widths[0]} px wide in a ${widths[1]} px window`);
-  const box = await page.locator('#chart-fit').boundingBox();
-  assert.ok(box.width >= 300 && box.height >= 200, `the fit chart is ${box.width} × ${box.height} px`);
-  await page.click('#fit-export-open');
-  await page.waitForFunction(() => document.querySelector('#fit-export-text').textContent.length > 0);
-  assert.deepEqual(await axeViolations(page), []);
-  const dialog = await page.locator('#fit-export-dialog').boundingBox();
-  assert.ok(dialog.width <= 390, `the dialog is ${dialog.width} px wide`);
-  assert.deepEqual(problems, []);
-});
+test(
+  'the Fit view has no axe-core violation and no sideways scroll on a 390 px phone',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
+    const { page, problems } = await openPage(site, t, { viewport: { width: 390, height: 844 } });
+    await openFit(page);
+    await pasteCsv(page, curveCsv(3).replace('speed_mm_s', 'v'));
+    await page.selectOption('#fit-x-unit', 'mm/s');
+    assert.equal(await fitAndWait(page), 'ready', await page.locator('#fit-error').textContent());
+    assert.deepEqual(await axeViolations(page), []);
+    const widths = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      window.innerWidth,
+    ]);
+    assert.ok(widths[0] <= widths[1], `page ${widths[0]} px wide in a ${widths[1]} px window`);
+    const box = await page.locator('#chart-fit').boundingBox();
+    assert.ok(
+      box.width >= 300 && box.height >= 200,
+      `the fit chart is ${box.width} × ${box.height} px`,
+    );
+    await page.click('#fit-export-open');
+    await page.waitForFunction(
+      () => document.querySelector('#fit-export-text').textContent.length > 0,
+    );
+    assert.deepEqual(await axeViolations(page), []);
+    const dialog = await page.locator('#fit-export-dialog').boundingBox();
+    assert.ok(dialog.width <= 390, `the dialog is ${dialog.width} px wide`);
+    assert.deepEqual(problems, []);
+  },
+);

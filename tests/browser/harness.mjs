@@ -30,7 +30,10 @@ export function useSite() {
   let servedRoot;
 
   before(async () => {
-    assert.ok(existsSync(path.join(dist, 'index.html')), `no built site in ${dist}: run build-scripts/build.sh first`);
+    assert.ok(
+      existsSync(path.join(dist, 'index.html')),
+      `no built site in ${dist}: run build-scripts/build.sh first`,
+    );
     servedRoot = await mkdtemp(path.join(os.tmpdir(), 'friction-lab-site-'));
     await mkdir(path.join(servedRoot, 'sub'));
     await symlink(dist, path.join(servedRoot, 'sub', 'friction-lab'));
@@ -40,8 +43,14 @@ export function useSite() {
 
     site.browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync'],
+      args: [
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     await mkdir(screenshots, { recursive: true });
   });
@@ -56,8 +65,15 @@ export function useSite() {
 }
 
 /** A page in a fresh context (empty localStorage), recording every console error, page error and HTTP error. */
-export async function openPage(site, t, { viewport = { width: 1280, height: 900 }, initScript, reducedMotion } = {}) {
-  const context = await site.browser.newContext({ viewport, ...(reducedMotion ? { reducedMotion } : {}) });
+export async function openPage(
+  site,
+  t,
+  { viewport = { width: 1280, height: 900 }, initScript, reducedMotion } = {},
+) {
+  const context = await site.browser.newContext({
+    viewport,
+    ...(reducedMotion ? { reducedMotion } : {}),
+  });
   t.after(() => context.close());
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
@@ -79,12 +95,18 @@ export async function waitReady(page) {
     return state === 'error' || (state === 'ready' && window.__renders >= 1);
   });
   const state = await page.locator('#status').getAttribute('data-state');
-  assert.equal(state, 'ready', `the page reports an error: ${await page.locator('#form-error').textContent()}`);
+  assert.equal(
+    state,
+    'ready',
+    `the page reports an error: ${await page.locator('#form-error').textContent()}`,
+  );
 }
 
 /** Loads the site and waits for the first plotted result; checks that the wasm arrives as application/wasm. */
 export async function loadSite(site, page) {
-  const wasmResponse = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('.wasm'));
+  const wasmResponse = page.waitForResponse((response) =>
+    new URL(response.url()).pathname.endsWith('.wasm'),
+  );
   await page.goto(site.url);
   const wasm = await wasmResponse;
   assert.equal(wasm.status(), 200);
@@ -113,10 +135,20 @@ export async function axeViolations(page) {
   await page.addScriptTag({ path: path.join(repo, 'node_modules', 'axe-core', 'axe.min.js') });
   const violations = await page.evaluate(async () => {
     const result = await globalThis.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
       resultTypes: ['violations'],
     });
-    return result.violations.map((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} (${node.failureSummary.split('\n')[1]?.trim() ?? v.help})`)).flat();
+    return result.violations
+      .map((v) =>
+        v.nodes.map(
+          (node) =>
+            `${v.id}: ${node.target.join(' ')} (${node.failureSummary.split('\n')[1]?.trim() ?? v.help})`,
+        ),
+      )
+      .flat();
   });
   return violations;
 }
@@ -130,6 +162,8 @@ export async function waitExplorer(page, { after = 0, expect = 'ready' } = {}) {
   const state = await page.locator('#explorer-status').getAttribute('data-state');
   if (state !== expect) {
     const messages = await page.locator('#view-explorer [role="alert"]').allTextContents();
-    assert.fail(`the explorer is ${state}, expected ${expect}: ${messages.filter(Boolean).join(' | ')}`);
+    assert.fail(
+      `the explorer is ${state}, expected ${expect}: ${messages.filter(Boolean).join(' | ')}`,
+    );
   }
 }

@@ -8,7 +8,14 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadSite as load, openPage as open, pressKeys, shot, useSite, waitReady } from './harness.mjs';
+import {
+  loadSite as load,
+  openPage as open,
+  pressKeys,
+  shot,
+  useSite,
+  waitReady,
+} from './harness.mjs';
 
 const RESONANCE = /^\d+\.\d\dHz, \d+\.\d\drad\/s$/;
 const TEST_TIMEOUT_MS = 60_000;
@@ -22,17 +29,23 @@ const summary = (page) => page.evaluate(() => window.__lastSummary);
 const renders = (page) => page.evaluate(() => window.__renders);
 const rowOf = (page, key) => page.locator('.param', { has: page.locator(`#param-${key}`) });
 
-test('the page loads the engine, plots, follows the keyboard, remembers across a reload, and resets',
-  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test(
+  'the page loads the engine, plots, follows the keyboard, remembers across a reload, and resets',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
     const { page, problems } = await openPage(t);
     await loadSite(page);
 
     // Both charts hold data: three relative series, and friction, drive force and static limit.
-    const datasets = await page.evaluate(() => ['chart-relative', 'chart-forces'].map(
-      (id) => globalThis.Chart.getChart(id).data.datasets.map((dataset) => dataset.data.length)));
+    const datasets = await page.evaluate(() =>
+      ['chart-relative', 'chart-forces'].map((id) =>
+        globalThis.Chart.getChart(id).data.datasets.map((dataset) => dataset.data.length),
+      ),
+    );
     assert.equal(datasets[0].length, 3);
     assert.equal(datasets[1].length, 3);
-    for (const length of datasets.flat()) assert.ok(length > 1, `a plotted series has ${length} points`);
+    for (const length of datasets.flat())
+      assert.ok(length > 1, `a plotted series has ${length} points`);
 
     const first = await summary(page);
     assert.equal(first.model, 'abbott-seed');
@@ -47,9 +60,13 @@ test('the page loads the engine, plots, follows the keyboard, remembers across a
     // The keyboard moves the c slider; c changes the resonance √(c/N).
     const rendersBefore = await renders(page);
     await pressKeys(page, '#param-c', 'ArrowRight', 3);
-    await page.waitForFunction(([count, old]) => window.__renders > count
-      && document.querySelector('#resonance').textContent !== old
-      && document.querySelector('#status').dataset.state === 'ready', [rendersBefore, resonance0]);
+    await page.waitForFunction(
+      ([count, old]) =>
+        window.__renders > count &&
+        document.querySelector('#resonance').textContent !== old &&
+        document.querySelector('#status').dataset.state === 'ready',
+      [rendersBefore, resonance0],
+    );
     const c1 = await page.inputValue('#param-c-number');
     assert.ok(Number(c1) > Number(c0), `c went from ${c0} to ${c1}`);
     assert.equal((await summary(page)).params.c, Number(c1));
@@ -68,24 +85,35 @@ test('the page loads the engine, plots, follows the keyboard, remembers across a
 
     // Reset returns to the catalog default and the original result.
     await page.click('#reset');
-    await page.waitForFunction((old) => document.querySelector('#resonance').textContent === old
-      && document.querySelector('#status').dataset.state === 'ready', resonance0);
+    await page.waitForFunction(
+      (old) =>
+        document.querySelector('#resonance').textContent === old &&
+        document.querySelector('#status').dataset.state === 'ready',
+      resonance0,
+    );
     assert.equal(await page.inputValue('#param-c-number'), c0);
     assert.equal((await summary(page)).params.c, first.params.c);
     await shot(page, '03-after-reset');
 
     assert.deepEqual(problems, []);
-  });
+  },
+);
 
-test('a refused value is explained beside its control, is never saved, and clears when fixed',
-  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test(
+  'a refused value is explained beside its control, is never saved, and clears when fixed',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
     const { page, problems } = await openPage(t);
     await loadSite(page);
 
     // First a good change to another parameter, which must survive everything below.
     await pressKeys(page, '#param-eta', 'ArrowRight', 2);
-    await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'ready'
-      && document.querySelector('#param-eta-number').value === String(window.__lastSummary.params.eta));
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#status').dataset.state === 'ready' &&
+        document.querySelector('#param-eta-number').value ===
+          String(window.__lastSummary.params.eta),
+    );
     const eta = await page.inputValue('#param-eta-number');
     const good = await summary(page);
     const resonance = await text(page, '#resonance');
@@ -125,36 +153,63 @@ test('a refused value is explained beside its control, is never saved, and clear
     assert.equal(await text(page, '#param-N-error'), '');
 
     assert.deepEqual(problems, []);
-  });
+  },
+);
 
-test('switching the model rebuilds the controls, and a derived default follows its source',
-  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test(
+  'switching the model rebuilds the controls, and a derived default follows its source',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
     const { page, problems } = await openPage(t);
     await loadSite(page);
     const rendersBefore = await renders(page);
     // Each entry of the list opens what it says: no two entries share an id (the θ law is the θ model).
-    const ids = await page.$$eval('#model option', (options) => options.map((option) => option.value));
-    assert.deepEqual(ids.filter((id, k) => ids.indexOf(id) !== k), [], 'a model or law is listed twice');
+    const ids = await page.$$eval('#model option', (options) =>
+      options.map((option) => option.value),
+    );
+    assert.deepEqual(
+      ids.filter((id, k) => ids.indexOf(id) !== k),
+      [],
+      'a model or law is listed twice',
+    );
 
     await page.selectOption('#model', 'state-variable');
-    await page.waitForFunction((count) => window.__lastSummary?.model === 'state-variable' && window.__renders > count
-      && document.querySelector('#status').dataset.state === 'ready', rendersBefore);
+    await page.waitForFunction(
+      (count) =>
+        window.__lastSummary?.model === 'state-variable' &&
+        window.__renders > count &&
+        document.querySelector('#status').dataset.state === 'ready',
+      rendersBefore,
+    );
     assert.equal(await page.locator('#param-m').count(), 1);
-    assert.equal(await page.locator('#param-N').count(), 0, 'the seed model\'s controls are gone');
+    assert.equal(await page.locator('#param-N').count(), 0, "the seed model's controls are gone");
     assert.match(await text(page, '#resonance'), RESONANCE);
     assert.ok((await text(page, '#model-description')).length > 0);
 
     // Fn is not set by hand, so it shows m·g, and moves with m.
     const before = await summary(page);
-    assert.ok(Math.abs(Number(await page.inputValue('#param-Fn-number')) - before.params.Fn) <= 1e-5 * before.params.Fn);
+    assert.ok(
+      Math.abs(Number(await page.inputValue('#param-Fn-number')) - before.params.Fn) <=
+        1e-5 * before.params.Fn,
+    );
     await pressKeys(page, '#param-m', 'ArrowRight', 2);
-    await page.waitForFunction((m) => window.__lastSummary.params.m !== m
-      && document.querySelector('#status').dataset.state === 'ready', before.params.m);
+    await page.waitForFunction(
+      (m) =>
+        window.__lastSummary.params.m !== m &&
+        document.querySelector('#status').dataset.state === 'ready',
+      before.params.m,
+    );
     const after = await summary(page);
     const fnShown = Number(await page.inputValue('#param-Fn-number'));
     assert.ok(after.params.Fn > before.params.Fn);
-    assert.ok(Math.abs(fnShown - after.params.Fn) <= 1e-5 * after.params.Fn, `Fn shows ${fnShown}, engine used ${after.params.Fn}`);
-    assert.ok(Math.abs(after.params.Fn / after.params.m - before.params.Fn / before.params.m) < 1e-9 * after.params.Fn);
+    assert.ok(
+      Math.abs(fnShown - after.params.Fn) <= 1e-5 * after.params.Fn,
+      `Fn shows ${fnShown}, engine used ${after.params.Fn}`,
+    );
+    assert.ok(
+      Math.abs(after.params.Fn / after.params.m - before.params.Fn / before.params.m) <
+        1e-9 * after.params.Fn,
+    );
     await shot(page, '05-state-variable');
 
     // The model choice is remembered.
@@ -164,10 +219,13 @@ test('switching the model rebuilds the controls, and a derived default follows i
     assert.equal((await summary(page)).model, 'state-variable');
 
     assert.deepEqual(problems, []);
-  });
+  },
+);
 
-test('on a 360 px phone the controls stack above the charts with no sideways scrolling',
-  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test(
+  'on a 360 px phone the controls stack above the charts with no sideways scrolling',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
     const { page, problems } = await openPage(t, { viewport: { width: 360, height: 780 } });
     await loadSite(page);
     const layout = await page.evaluate(() => ({
@@ -176,16 +234,23 @@ test('on a 360 px phone the controls stack above the charts with no sideways scr
       lastControl: document.querySelector('#reset').getBoundingClientRect().bottom,
       firstChart: document.querySelector('#chart-relative').getBoundingClientRect().top,
     }));
-    assert.ok(layout.scrollWidth <= layout.width, `page is ${layout.scrollWidth}px wide in a ${layout.width}px window`);
+    assert.ok(
+      layout.scrollWidth <= layout.width,
+      `page is ${layout.scrollWidth}px wide in a ${layout.width}px window`,
+    );
     assert.ok(layout.lastControl < layout.firstChart, 'the controls come before the charts');
     await shot(page, '06-phone');
     assert.deepEqual(problems, []);
-  });
+  },
+);
 
-test('unreadable saved settings fall back to the defaults with a notice',
-  { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test(
+  'unreadable saved settings fall back to the defaults with a notice',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
     const { page, problems } = await openPage(t, {
-      initScript: () => localStorage.setItem('friction-lab/settings/v1', '{"model": "abbott-seed", "overrides": {'),
+      initScript: () =>
+        localStorage.setItem('friction-lab/settings/v1', '{"model": "abbott-seed", "overrides": {'),
     });
     await loadSite(page);
     assert.equal(await page.locator('#notice').isVisible(), true);
@@ -193,4 +258,5 @@ test('unreadable saved settings fall back to the defaults with a notice',
     assert.equal((await summary(page)).model, 'abbott-seed');
     assert.match(await text(page, '#resonance'), RESONANCE);
     assert.deepEqual(problems, []);
-  });
+  },
+);

@@ -9,27 +9,47 @@ import { loadSite, openPage, useSite } from './harness.mjs';
 const TEST_TIMEOUT_MS = 90_000;
 const site = useSite();
 
-test('a long run shows its progress and can be cancelled; the next run works', { timeout: TEST_TIMEOUT_MS }, async (t) => {
-  const { page, problems } = await openPage(site, t);
-  await loadSite(site, page);
-  await page.selectOption('#preset', 'rate-state-stick-slip');
-  await page.waitForFunction(() => window.__lastSummary?.law === 'rate-state' && document.querySelector('#status').dataset.state === 'ready');
-  const before = await page.evaluate(() => window.__lastSummary.system.duration);
+test(
+  'a long run shows its progress and can be cancelled; the next run works',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
+    const { page, problems } = await openPage(site, t);
+    await loadSite(site, page);
+    await page.selectOption('#preset', 'rate-state-stick-slip');
+    await page.waitForFunction(
+      () =>
+        window.__lastSummary?.law === 'rate-state' &&
+        document.querySelector('#status').dataset.state === 'ready',
+    );
+    const before = await page.evaluate(() => window.__lastSummary.system.duration);
 
-  // 200 s of rate-and-state stick-slip under Rosenbrock, whose steps crowd each re-stick towards the
-  // law's creep at rest: seconds of work for the worker (under auto, Radau runs it in tens of ms).
-  await page.selectOption('#integrator', 'rosenbrock');
-  await page.fill('#system-duration-number', '200');
-  await page.waitForFunction(() => /Computing… \d+ %/.test(document.querySelector('#status').textContent));
-  await page.locator('#cancel-run').waitFor({ state: 'visible' });
-  await page.click('#cancel-run');
-  await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'cancelled');
-  assert.equal(await page.locator('#cancel-run').isVisible(), false);
-  assert.equal(await page.evaluate(() => window.__lastSummary.system.duration), before, 'the charts keep the last finished run');
-  assert.equal(await page.inputValue('#system-duration-number'), '200', 'the typed value stays');
+    // 200 s of rate-and-state stick-slip under Rosenbrock, whose steps crowd each re-stick towards the
+    // law's creep at rest: seconds of work for the worker (under auto, Radau runs it in tens of ms).
+    await page.selectOption('#integrator', 'rosenbrock');
+    await page.fill('#system-duration-number', '200');
+    await page.waitForFunction(() =>
+      /Computing… \d+ %/.test(document.querySelector('#status').textContent),
+    );
+    await page.locator('#cancel-run').waitFor({ state: 'visible' });
+    await page.click('#cancel-run');
+    await page.waitForFunction(
+      () => document.querySelector('#status').dataset.state === 'cancelled',
+    );
+    assert.equal(await page.locator('#cancel-run').isVisible(), false);
+    assert.equal(
+      await page.evaluate(() => window.__lastSummary.system.duration),
+      before,
+      'the charts keep the last finished run',
+    );
+    assert.equal(await page.inputValue('#system-duration-number'), '200', 'the typed value stays');
 
-  // A fresh worker takes the next request.
-  await page.fill('#system-duration-number', '3');
-  await page.waitForFunction(() => window.__lastSummary?.system?.duration === 3 && document.querySelector('#status').dataset.state === 'ready');
-  assert.deepEqual(problems, []);
-});
+    // A fresh worker takes the next request.
+    await page.fill('#system-duration-number', '3');
+    await page.waitForFunction(
+      () =>
+        window.__lastSummary?.system?.duration === 3 &&
+        document.querySelector('#status').dataset.state === 'ready',
+    );
+    assert.deepEqual(problems, []);
+  },
+);

@@ -35,38 +35,59 @@ test('KaTeX (strict) accepts every equation and every symbol of the catalog', ()
   for (const [name, entry] of entries()) {
     assert.ok(entry.equations.length > 0, `${name} has no equations`);
     for (const { tex } of entry.equations) {
-      assert.doesNotThrow(() => katex.renderToString(tex, { ...options, displayMode: true }), `${name}: ${tex}`);
+      assert.doesNotThrow(
+        () => katex.renderToString(tex, { ...options, displayMode: true }),
+        `${name}: ${tex}`,
+      );
       count++;
     }
     for (const symbol of [...entry.params, ...(entry.state ?? [])]) {
       assert.equal(typeof symbol.texSymbol, 'string', `${name} ${symbol.key}: texSymbol`);
-      assert.doesNotThrow(() => katex.renderToString(symbol.texSymbol, { ...options, displayMode: false }),
-        `${name} ${symbol.key}: ${symbol.texSymbol}`);
+      assert.doesNotThrow(
+        () => katex.renderToString(symbol.texSymbol, { ...options, displayMode: false }),
+        `${name} ${symbol.key}: ${symbol.texSymbol}`,
+      );
     }
   }
   assert.ok(count > 50, `only ${count} equations`);
 });
 
 test('a TeX string KaTeX refuses fails with the entry and the string', () => {
-  assert.throws(() => texToMathml('\\frac{1}', true, 'laws demo equation 2'),
-    (error) => error.message.startsWith('laws demo equation 2: KaTeX refuses "\\\\frac{1}"'));
+  assert.throws(
+    () => texToMathml('\\frac{1}', true, 'laws demo equation 2'),
+    (error) => error.message.startsWith('laws demo equation 2: KaTeX refuses "\\\\frac{1}"'),
+  );
   // Strict mode: what KaTeX would only warn about (Unicode text in math mode) is an error too.
-  assert.throws(() => texToMathml('v = é', true, 'models demo equation 1'), /^Error: models demo equation 1: .*strict mode/);
+  assert.throws(
+    () => texToMathml('v = é', true, 'models demo equation 1'),
+    /^Error: models demo equation 1: .*strict mode/,
+  );
 });
 
 test('the MathML is laid out by MathML Core: no bold mathvariant, no third child in a script', () => {
   const typeset = typesetCatalog(engine);
-  const all = [...Object.values(typeset.models).flat(), ...Object.values(typeset.laws).flat(), ...typeset.system,
-    ...typeset.presliding, ...Object.values(typeset.symbols)];
+  const all = [
+    ...Object.values(typeset.models).flat(),
+    ...Object.values(typeset.laws).flat(),
+    ...typeset.system,
+    ...typeset.presliding,
+    ...Object.values(typeset.symbols),
+  ];
   for (const math of all) {
-    assert.match(math, /^<math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML"[^>]*>[\s\S]*<\/math>$/);
+    assert.match(
+      math,
+      /^<math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML"[^>]*>[\s\S]*<\/math>$/,
+    );
     assert.doesNotMatch(math, /mathvariant="bold"/);
     assert.doesNotMatch(math, /<mo>\u2061<\/mo><\//);
   }
   // \mathbf{v}_t is a bold letter, t_{\max} a two-child <msub>, sgn v has TeX's thin space.
   assert.match(texToMathml('\\mathbf{v}_t', false, 'x'), /<mi>𝐯<\/mi>/);
   assert.match(texToMathml('t_{\\max}', false, 'x'), /<msub><mi>t<\/mi><mi>max<\/mi><\/msub>/);
-  assert.match(texToMathml('g\\operatorname{sgn} v', true, 'x'), /<mspace width="0.1667em"><\/mspace><mi mathvariant="normal">sgn<\/mi><mo rspace="0.1667em">/);
+  assert.match(
+    texToMathml('g\\operatorname{sgn} v', true, 'x'),
+    /<mspace width="0.1667em"><\/mspace><mi mathvariant="normal">sgn<\/mi><mo rspace="0.1667em">/,
+  );
 });
 
 test('dist/equations.json holds one MathML per catalog equation, in order, and every symbol', async (t) => {
@@ -75,12 +96,17 @@ test('dist/equations.json holds one MathML per catalog equation, in order, and e
   if (!existsSync(file)) return t.skip('no dist/equations.json: run build-scripts/build.sh');
   const built = JSON.parse(await readFile(file, 'utf8'));
   assert.deepEqual(built, typesetCatalog(engine));
-  for (const model of engine.models()) assert.equal(built.models[model.id].length, model.equations.length, model.id);
-  for (const law of engine.laws()) assert.equal(built.laws[law.id].length, law.equations.length, law.id);
+  for (const model of engine.models())
+    assert.equal(built.models[model.id].length, model.equations.length, model.id);
+  for (const law of engine.laws())
+    assert.equal(built.laws[law.id].length, law.equations.length, law.id);
   assert.equal(built.system.length, engine.system().equations.length);
   for (const [name, entry] of entries()) {
     for (const symbol of [...entry.params, ...(entry.state ?? [])]) {
-      assert.ok(built.symbols[symbol.texSymbol], `${name} ${symbol.key}: ${symbol.texSymbol} not typeset`);
+      assert.ok(
+        built.symbols[symbol.texSymbol],
+        `${name} ${symbol.key}: ${symbol.texSymbol} not typeset`,
+      );
     }
   }
 });

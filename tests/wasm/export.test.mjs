@@ -17,7 +17,8 @@ async function loadExporter() {
   return loadFitEngine();
 }
 
-const codeLines = (text, marker) => text.split('\n').filter((line) => line && !line.startsWith(marker));
+const codeLines = (text, marker) =>
+  text.split('\n').filter((line) => line && !line.startsWith(marker));
 
 test('exportLaw: OpenSees Tcl round-trips VelDependent to the same parameters', async () => {
   const exporter = await loadExporter();
@@ -37,38 +38,81 @@ test('exportLaw: an approximate Abaqus export states the deviation measured from
   const engine = await loadBuiltEngine();
   const params = { static_friction: 0.6, dynamic_friction: 0.4, stiction_tolerance: 1e-3 };
   const N = 10;
-  const result = exporter.exportLaw({ law: 'drake-stribeck', params, to: 'abaqus', N, vMin: 1e-4, vMax: 1 });
+  const result = exporter.exportLaw({
+    law: 'drake-stribeck',
+    params,
+    to: 'abaqus',
+    N,
+    vMin: 1e-4,
+    vMax: 1,
+  });
   assert.equal(result.exact, false);
   const lines = codeLines(result.text, '**');
   assert.equal(lines[0], '*FRICTION, EXPONENTIAL DECAY');
   const [mus, muk, dc] = lines[1].split(',').map(Number);
   // The fit's grid (export.h): 200 speeds log-spaced over [vMin, vMax]; the law's force there from the engine.
-  const curve = engine.lawCurve('drake-stribeck', params, { vMin: 1e-4, vMax: 1, count: 200, scale: 'log', N });
+  const curve = engine.lawCurve('drake-stribeck', params, {
+    vMin: 1e-4,
+    vMax: 1,
+    count: 200,
+    scale: 'log',
+    N,
+  });
   assert.equal(curve.v.length, 200);
   let largest = 0;
   curve.v.forEach((speed, i) => {
-    largest = Math.max(largest, Math.abs(N * (muk + (mus - muk) * Math.exp(-dc * speed)) - curve.force[i]));
+    largest = Math.max(
+      largest,
+      Math.abs(N * (muk + (mus - muk) * Math.exp(-dc * speed)) - curve.force[i]),
+    );
   });
-  assert.ok(Math.abs(result.deviation.force - largest) <= 1e-9 * Math.max(largest, 1e-12), `${result.deviation.force} vs ${largest}`);
+  assert.ok(
+    Math.abs(result.deviation.force - largest) <= 1e-9 * Math.max(largest, 1e-12),
+    `${result.deviation.force} vs ${largest}`,
+  );
   assert.equal(result.deviation.points, 200);
 });
 
 test('exportLaw refuses bad input with the field', async () => {
   const exporter = await loadExporter();
-  assert.throws(() => exporter.exportLaw({ law: 'opensees-veldependent', to: 'nastran' }), (e) => e.parameter === 'to' && /ls-dyna/.test(e.message));
-  assert.throws(() => exporter.exportLaw({ law: 'opensees-veldependent', params: { transRate: -1 }, to: 'abaqus' }),
-    (e) => e.parameter === 'params.transRate');
-  assert.throws(() => exporter.exportLaw({ law: 'drake-stribeck', to: 'drake-py', units: 'mm-N-s' }), (e) => e.parameter === 'units');
+  assert.throws(
+    () => exporter.exportLaw({ law: 'opensees-veldependent', to: 'nastran' }),
+    (e) => e.parameter === 'to' && /ls-dyna/.test(e.message),
+  );
+  assert.throws(
+    () =>
+      exporter.exportLaw({ law: 'opensees-veldependent', params: { transRate: -1 }, to: 'abaqus' }),
+    (e) => e.parameter === 'params.transRate',
+  );
+  assert.throws(
+    () => exporter.exportLaw({ law: 'drake-stribeck', to: 'drake-py', units: 'mm-N-s' }),
+    (e) => e.parameter === 'units',
+  );
 });
 
 test('friction export (the CLI) prints the same text as exportLaw and refuses by field', async () => {
   const exporter = await loadExporter();
   const cli = path.resolve('build/native/cpp/friction');
   const run = (...args) => spawnSync(cli, ['export', ...args], { encoding: 'utf8' });
-  const printed = run('--law', 'opensees-veldependent', '--param', 'muSlow=0.3', '--param', 'muFast=0.1', '--to', 'ls-dyna',
-    '--units', 'mm-N-s');
+  const printed = run(
+    '--law',
+    'opensees-veldependent',
+    '--param',
+    'muSlow=0.3',
+    '--param',
+    'muFast=0.1',
+    '--to',
+    'ls-dyna',
+    '--units',
+    'mm-N-s',
+  );
   assert.equal(printed.status, 0, printed.stderr);
-  const api = exporter.exportLaw({ law: 'opensees-veldependent', params: { muSlow: 0.3, muFast: 0.1 }, to: 'ls-dyna', units: 'mm-N-s' });
+  const api = exporter.exportLaw({
+    law: 'opensees-veldependent',
+    params: { muSlow: 0.3, muFast: 0.1 },
+    to: 'ls-dyna',
+    units: 'mm-N-s',
+  });
   assert.equal(printed.stdout, api.text);
   // LS-DYNA's card: FS FD DC VC in 10-character fields; dc = 0.77 s/m → 0.00077 s/mm.
   const card = codeLines(printed.stdout, '$');
@@ -78,9 +122,18 @@ test('friction export (the CLI) prints the same text as exportLaw and refuses by
   assert.ok(Math.abs(fields[2] - 0.77e-3) < 1e-15);
   for (const [args, message] of [
     [['--law', 'opensees-veldependent', '--to', 'nastran'], /to: to must be one of opensees-tcl/],
-    [['--law', 'drake-stribeck', '--to', 'abaqus', '--normal-force', '-1'], /N: N \(normal force\) must be a finite number above 0 N; got -1 N/],
-    [['--law', 'drake-stribeck', '--to', 'abaqus', '--speed-range', '1'], /--speed-range wants LO:HI/],
-    [['--law', 'opensees-veldependent', '--param', 'transRate=-2', '--to', 'abaqus'], /params\.transRate: .*-2/],
+    [
+      ['--law', 'drake-stribeck', '--to', 'abaqus', '--normal-force', '-1'],
+      /N: N \(normal force\) must be a finite number above 0 N; got -1 N/,
+    ],
+    [
+      ['--law', 'drake-stribeck', '--to', 'abaqus', '--speed-range', '1'],
+      /--speed-range wants LO:HI/,
+    ],
+    [
+      ['--law', 'opensees-veldependent', '--param', 'transRate=-2', '--to', 'abaqus'],
+      /params\.transRate: .*-2/,
+    ],
   ]) {
     const result = run(...args);
     assert.equal(result.status, 2, args.join(' '));

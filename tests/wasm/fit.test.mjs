@@ -33,15 +33,32 @@ function stribeckCsv(seed, n = 300) {
 }
 
 const request = (text) => ({
-  law: 'lugre', free: ['Fc', 'Fs', 'vs'], params: { sigma2: 0.4 },
-  data: { kind: 'curve', compare: 'force', file: 'curve.csv', text, x: 'v_mm_s', y: 'F', units: { v_mm_s: 'mm/s' } },
+  law: 'lugre',
+  free: ['Fc', 'Fs', 'vs'],
+  params: { sigma2: 0.4 },
+  data: {
+    kind: 'curve',
+    compare: 'force',
+    file: 'curve.csv',
+    text,
+    x: 'v_mm_s',
+    y: 'F',
+    units: { v_mm_s: 'mm/s' },
+  },
 });
 
 test('fit() recovers a Stribeck curve within three standard errors, with R² and the correlation matrix', () => {
   const result = fits.fit(request(stribeckCsv(3)));
   assert.equal(result.converged, true);
-  for (const [key, truth] of [['Fc', 1], ['Fs', 1.5], ['vs', 1e-3]]) {
-    assert.ok(Math.abs(result.values[key] - truth) < 3 * result.standardErrors[key], `${key} = ${result.values[key]} ± ${result.standardErrors[key]}`);
+  for (const [key, truth] of [
+    ['Fc', 1],
+    ['Fs', 1.5],
+    ['vs', 1e-3],
+  ]) {
+    assert.ok(
+      Math.abs(result.values[key] - truth) < 3 * result.standardErrors[key],
+      `${key} = ${result.values[key]} ± ${result.standardErrors[key]}`,
+    );
   }
   assert.ok(result.rSquared > 0.99);
   assert.equal(result.correlation.length, 3);
@@ -52,15 +69,27 @@ test('fit() recovers a Stribeck curve within three standard errors, with R² and
 
 test('fit() refuses a bad CSV value by row and column, as an Error with its parameter', () => {
   const text = stribeckCsv(3).replace(/\n5,([^\n]*)/, '\n5,oops');
-  assert.throws(() => fits.fit(request(text)), (error) => {
-    assert.match(error.message, /curve\.csv row 151, column "F": 'oops' is not a finite number; expected a force/);
-    assert.equal(error.parameter, 'data');
-    return true;
-  });
+  assert.throws(
+    () => fits.fit(request(text)),
+    (error) => {
+      assert.match(
+        error.message,
+        /curve\.csv row 151, column "F": 'oops' is not a finite number; expected a force/,
+      );
+      assert.equal(error.parameter, 'data');
+      return true;
+    },
+  );
 });
 
 test('convertLaw() reports the largest deviation of one law fitted to another, and where', () => {
-  const result = fits.convertLaw({ from: 'lugre', fromParams: { Fc: 2, Fs: 3, vs: 0.01, sigma2: 1 }, to: 'drake-stribeck', vMin: 1e-4, vMax: 1 });
+  const result = fits.convertLaw({
+    from: 'lugre',
+    fromParams: { Fc: 2, Fs: 3, vs: 0.01, sigma2: 1 },
+    to: 'drake-stribeck',
+    vMin: 1e-4,
+    vMax: 1,
+  });
   let worst = 0;
   let where = 0;
   result.v.forEach((v, i) => {
@@ -73,25 +102,42 @@ test('convertLaw() reports the largest deviation of one law fitted to another, a
 
 test('fit() reports each start to its onProgress callback, which may stop the fit at its best point', () => {
   const seen = [];
-  const full = fits.fit({ ...request(stribeckCsv(4)), options: { starts: 4 } }, (progress) => { seen.push(progress); });
-  assert.deepEqual(seen.map((progress) => progress.start), [1, 2, 3, 4]);
+  const full = fits.fit({ ...request(stribeckCsv(4)), options: { starts: 4 } }, (progress) => {
+    seen.push(progress);
+  });
+  assert.deepEqual(
+    seen.map((progress) => progress.start),
+    [1, 2, 3, 4],
+  );
   assert.ok(seen.every((progress) => progress.starts === 4));
   assert.equal(full.converged, true);
 
   const stopped = [];
-  const partial = fits.fit({ ...request(stribeckCsv(4)), options: { starts: 4 } }, (progress) => { stopped.push(progress); return false; });
+  const partial = fits.fit({ ...request(stribeckCsv(4)), options: { starts: 4 } }, (progress) => {
+    stopped.push(progress);
+    return false;
+  });
   assert.equal(stopped.length, 1);
   assert.equal(partial.converged, false);
-  assert.ok(partial.warnings.some((warning) => warning.includes('stopped after 1 of its 4 starts')), partial.warnings.join(' | '));
+  assert.ok(
+    partial.warnings.some((warning) => warning.includes('stopped after 1 of its 4 starts')),
+    partial.warnings.join(' | '),
+  );
 });
 
 test('fitOptions() lists the three kinds with their units, SI first, and exportTargets() the eleven solvers', () => {
   const { kinds } = fits.fitOptions();
-  assert.deepEqual(kinds.map((kind) => kind.id), ['curve', 'record', 'presliding']);
+  assert.deepEqual(
+    kinds.map((kind) => kind.id),
+    ['curve', 'record', 'presliding'],
+  );
   assert.equal(kinds[0].x.column, 'v');
   assert.equal(kinds[0].x.units[0], 'm/s');
   assert.ok(kinds[0].x.units.includes('mm/s'));
-  assert.deepEqual(kinds[0].compares.map((compare) => compare.id), ['mu', 'force']);
+  assert.deepEqual(
+    kinds[0].compares.map((compare) => compare.id),
+    ['mu', 'force'],
+  );
   assert.deepEqual(kinds[0].compares[0].units, ['']);
   assert.equal(fits.exportTargets().length, 11);
   assert.ok(fits.exportTargets().includes('opensees-tcl'));

@@ -24,28 +24,76 @@ const BAD_SCENARIOS = [
   ['unknown system key', { law: 'coulomb', system: { mass: 1 } }, 'system.mass'],
   ['unknown law parameter', { law: 'coulomb', params: { mu: 0.5 } }, 'params.mu'],
   ['out-of-range system.v0', { law: 'abbott-theta', system: { v0: 500 } }, 'system.v0'],
-  ["out-of-range law parameter (the θ law's own v0)", { law: 'abbott-theta', params: { v0: 50 } }, 'params.v0'],
+  [
+    "out-of-range law parameter (the θ law's own v0)",
+    { law: 'abbott-theta', params: { v0: 50 } },
+    'params.v0',
+  ],
   ['out-of-range model parameter', { model: 'state-variable', params: { m: 0 } }, 'params.m'],
   ['a law parameter of the wrong type', { law: 'coulomb', params: { mu_s: '0.5' } }, 'params.mu_s'],
   ['a system value of the wrong type', { law: 'coulomb', system: { c: 'stiff' } }, 'system.c'],
   ['params that are not an object', { law: 'coulomb', params: [0.5] }, 'params'],
-  ['an empty parameter name (fuzz)', { model: 'state-variable', params: { m: 0, Fn: 10, '': 'mus', duration: 30 } }, 'params'],
+  [
+    'an empty parameter name (fuzz)',
+    { model: 'state-variable', params: { m: 0, Fn: 10, '': 'mus', duration: 30 } },
+    'params',
+  ],
   ['an empty top-level key', { law: 'coulomb', '': 1 }, 'scenario'],
   ['an empty system key', { law: 'coulomb', system: { '': 1 } }, 'system'],
-  ['a cross-parameter rule of the law', { law: 'coulomb', params: { mu_s: 0.3, mu_k: 0.5 } }, 'params.mu_k'],
+  [
+    'a cross-parameter rule of the law',
+    { law: 'coulomb', params: { mu_s: 0.3, mu_k: 0.5 } },
+    'params.mu_k',
+  ],
   ['an unknown integrator', { law: 'coulomb', integrator: 'leapfrog' }, 'integrator'],
   ['an integrator that is not a string', { law: 'coulomb', integrator: 4 }, 'integrator'],
   ['samples out of range', { law: 'coulomb', samples: 1 }, 'samples'],
   ['samples not a whole number', { law: 'coulomb', samples: 2.5 }, 'samples'],
   ['tolerance out of range', { law: 'coulomb', tolerance: 0.1 }, 'tolerance'],
-  ['a drive step that is not a [t, v] pair', { law: 'coulomb', system: { v0: [[0, 0.1], [1, 'fast']] } }, 'system.v0[1]'],
-  ['drive steps out of order', { law: 'coulomb', system: { v0: [[0, 0.1], [2, 0.2], [1, 0.3]] } }, 'system.v0[2]'],
-  ['a first drive step after t = 0', { law: 'coulomb', system: { v0: [[1, 0.1]] } }, 'system.v0[0]'],
+  [
+    'a drive step that is not a [t, v] pair',
+    {
+      law: 'coulomb',
+      system: {
+        v0: [
+          [0, 0.1],
+          [1, 'fast'],
+        ],
+      },
+    },
+    'system.v0[1]',
+  ],
+  [
+    'drive steps out of order',
+    {
+      law: 'coulomb',
+      system: {
+        v0: [
+          [0, 0.1],
+          [2, 0.2],
+          [1, 0.3],
+        ],
+      },
+    },
+    'system.v0[2]',
+  ],
+  [
+    'a first drive step after t = 0',
+    { law: 'coulomb', system: { v0: [[1, 0.1]] } },
+    'system.v0[0]',
+  ],
   ['a kick without a steady start', { law: 'coulomb', kick: 0.01 }, 'kick'],
   ['an unknown start', { law: 'coulomb', system: { start: 'moving' } }, 'system.start'],
-  ["a steady start the stepped loop cannot take (the run's own check)",
-    { law: 'radioss-coulomb', params: { Iform: 2 }, system: { start: 'steady', duration: 0.1 } }, 'system.start'],
-  ["a law's option given to a seed model", { model: 'abbott-seed', integrator: 'rk4' }, 'integrator'],
+  [
+    "a steady start the stepped loop cannot take (the run's own check)",
+    { law: 'radioss-coulomb', params: { Iform: 2 }, system: { start: 'steady', duration: 0.1 } },
+    'system.start',
+  ],
+  [
+    "a law's option given to a seed model",
+    { model: 'abbott-seed', integrator: 'rk4' },
+    'integrator',
+  ],
   ['a model and a law at once', { model: 'abbott-seed', law: 'coulomb' }, 'law'],
   ['an unknown law', { law: 'nope' }, 'law'],
   ['neither a model nor a law', { params: {} }, 'model'],
@@ -55,13 +103,37 @@ const X = { key: 'mu_s', min: 0.5, max: 1, count: 2 };
 const Y = { target: 'system', key: 'eta', min: 0, max: 1, count: 2 };
 /** [what, map request { scenario, x, y }, the field path both must name] */
 const BAD_MAPS = [
-  ['an axis with too many cells', { scenario: { law: 'coulomb' }, x: { ...X, count: 300 }, y: Y }, 'x.count'],
-  ['an axis outside its parameter\'s range', { scenario: { law: 'coulomb' }, x: { ...X, min: -1 }, y: Y }, 'x.min'],
-  ['an axis with an unknown key', { scenario: { law: 'coulomb' }, x: { ...X, logarithmic: true }, y: Y }, 'x.logarithmic'],
-  ['an axis without its parameter', { scenario: { law: 'coulomb' }, x: X, y: { target: 'system', min: 0, max: 1, count: 2 } }, 'y.key'],
+  [
+    'an axis with too many cells',
+    { scenario: { law: 'coulomb' }, x: { ...X, count: 300 }, y: Y },
+    'x.count',
+  ],
+  [
+    "an axis outside its parameter's range",
+    { scenario: { law: 'coulomb' }, x: { ...X, min: -1 }, y: Y },
+    'x.min',
+  ],
+  [
+    'an axis with an unknown key',
+    { scenario: { law: 'coulomb' }, x: { ...X, logarithmic: true }, y: Y },
+    'x.logarithmic',
+  ],
+  [
+    'an axis without its parameter',
+    { scenario: { law: 'coulomb' }, x: X, y: { target: 'system', min: 0, max: 1, count: 2 } },
+    'y.key',
+  ],
   ['two axes on one parameter', { scenario: { law: 'coulomb' }, x: X, y: X }, 'y.key'],
-  ['a map\'s scenario with a bad parameter', { scenario: { law: 'coulomb', params: { mu_k: 5 } }, x: X, y: Y }, 'scenario.params.mu_k'],
-  ['a map\'s scenario with drive steps', { scenario: { law: 'coulomb', system: { v0: [[0, 0.1]] } }, x: X, y: Y }, 'scenario.system.v0'],
+  [
+    "a map's scenario with a bad parameter",
+    { scenario: { law: 'coulomb', params: { mu_k: 5 } }, x: X, y: Y },
+    'scenario.params.mu_k',
+  ],
+  [
+    "a map's scenario with drive steps",
+    { scenario: { law: 'coulomb', system: { v0: [[0, 0.1]] } }, x: X, y: Y },
+    'scenario.system.v0',
+  ],
   ['a map without its y axis', { scenario: { law: 'coulomb' }, x: X }, 'y'],
 ];
 
@@ -93,8 +165,16 @@ test('simulate() and `friction run` refuse each bad scenario with the same field
     const js = jsRefusal(() => engine.simulate(scenario));
     const native = await cliRefusal('run', `scenario-${index}`, scenario);
     assert.equal(js.field, field, `${what}: simulate() named ${js.field}: ${js.message}`);
-    assert.equal(native.status, 2, `${what}: friction run exited ${native.status}: ${native.stderr}`);
-    assert.equal(native.field, field, `${what}: friction run named ${native.field}: ${native.stderr}`);
+    assert.equal(
+      native.status,
+      2,
+      `${what}: friction run exited ${native.status}: ${native.stderr}`,
+    );
+    assert.equal(
+      native.field,
+      field,
+      `${what}: friction run named ${native.field}: ${native.stderr}`,
+    );
     assert.equal(native.message, js.message, what);
   }
 });
@@ -104,8 +184,16 @@ test('sweepCells() and `friction sweep` refuse each bad map with the same field 
     const js = jsRefusal(() => engine.sweepCells({ ...map, cells: [0, 0] }));
     const native = await cliRefusal('sweep', `map-${index}`, map);
     assert.equal(js.field, field, `${what}: sweepCells() named ${js.field}: ${js.message}`);
-    assert.equal(native.status, 2, `${what}: friction sweep exited ${native.status}: ${native.stderr}`);
-    assert.equal(native.field, field, `${what}: friction sweep named ${native.field}: ${native.stderr}`);
+    assert.equal(
+      native.status,
+      2,
+      `${what}: friction sweep exited ${native.status}: ${native.stderr}`,
+    );
+    assert.equal(
+      native.field,
+      field,
+      `${what}: friction sweep named ${native.field}: ${native.stderr}`,
+    );
     assert.equal(native.message, js.message, what);
   }
 });

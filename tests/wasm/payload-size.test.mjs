@@ -21,23 +21,46 @@ const BUDGET = 300_000; // bytes, gzipped
 const dist = path.resolve(process.env.FRICTION_LAB_DIST ?? path.join(repoRoot, 'dist'));
 
 test('the files the page loads at start-up, gzipped, total at most 300 kB', async () => {
-  assert.ok(existsSync(path.join(dist, 'index.html')), `no built site in ${dist}: run build-scripts/build.sh first`);
+  assert.ok(
+    existsSync(path.join(dist, 'index.html')),
+    `no built site in ${dist}: run build-scripts/build.sh first`,
+  );
   const { start, onDemand } = await pageFiles(dist);
 
   // What index.html names (comments left out) is loaded...
-  const html = (await readFile(path.join(dist, 'index.html'), 'utf8')).replace(/<!--[\s\S]*?-->/g, '');
-  const named = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="stylesheet"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]);
+  const html = (await readFile(path.join(dist, 'index.html'), 'utf8')).replace(
+    /<!--[\s\S]*?-->/g,
+    '',
+  );
+  const named = [
+    ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="stylesheet"[^>]*\shref)="([^"]+)"/g),
+  ].map((m) => m[1]);
   assert.ok(named.length >= 3, `index.html names its stylesheets and scripts: ${named}`);
-  for (const file of named) assert.ok(start.includes(file), `${file}, named by index.html, is missing from the list`);
+  for (const file of named)
+    assert.ok(start.includes(file), `${file}, named by index.html, is missing from the list`);
   // ...and so are the worker, the engine loader, the Emscripten glue and the module, which no HTML names.
-  for (const file of ['js/engine/sim-worker.js', 'engine.mjs', 'friction-wasm.mjs', 'friction-wasm.wasm']) {
+  for (const file of [
+    'js/engine/sim-worker.js',
+    'engine.mjs',
+    'friction-wasm.mjs',
+    'friction-wasm.wasm',
+  ]) {
     assert.ok(start.includes(file), `${file} is missing from the list: ${start.join(', ')}`);
   }
-  assert.ok(onDemand.includes('equations.json'), 'equations.json is fetched when "How it is computed" opens');
+  assert.ok(
+    onDemand.includes('equations.json'),
+    'equations.json is fetched when "How it is computed" opens',
+  );
   // The views not shown at start-up, and the equations dialog, are modules loaded when first shown.
   for (const view of ['explorer-view', 'presliding-view', 'map-view', 'equations-view']) {
-    assert.ok(onDemand.some((file) => file.startsWith(`js/${view}`)), `${view} is not loaded on demand: ${onDemand}`);
-    assert.ok(!start.some((file) => file.startsWith(`js/${view}`)), `${view} is loaded at start-up`);
+    assert.ok(
+      onDemand.some((file) => file.startsWith(`js/${view}`)),
+      `${view} is not loaded on demand: ${onDemand}`,
+    );
+    assert.ok(
+      !start.some((file) => file.startsWith(`js/${view}`)),
+      `${view} is loaded at start-up`,
+    );
   }
   // Every file listed exists, and no module of the list imports a page file left out of it.
   for (const file of start) {
@@ -57,5 +80,8 @@ test('the files the page loads at start-up, gzipped, total at most 300 kB', asyn
     rows.push(`${file} ${gzip}`);
     total += gzip;
   }
-  assert.ok(total <= BUDGET, `the page loads ${(total / 1000).toFixed(1)} kB gzipped, over the ${BUDGET / 1000} kB budget:\n${rows.join('\n')}`);
+  assert.ok(
+    total <= BUDGET,
+    `the page loads ${(total / 1000).toFixed(1)} kB gzipped, over the ${BUDGET / 1000} kB budget:\n${rows.join('\n')}`,
+  );
 });

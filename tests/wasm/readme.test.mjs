@@ -11,6 +11,9 @@ import { catalogMarkdown, replaceCatalogSection } from '../../build-scripts/cata
 test('README.md carries the model and law tables as the engine declares them', async () => {
   const readme = await readFile(path.join(repoRoot, 'README.md'), 'utf8');
   const engine = await loadBuiltEngine();
-  const current = replaceCatalogSection(readme, catalogMarkdown(engine.models(), engine.laws(), [engine.presliding()]));
+  const current = replaceCatalogSection(
+    readme,
+    catalogMarkdown(engine.models(), engine.laws(), [engine.presliding()]),
+  );
   assert.equal(readme, current, 'run: node build-scripts/catalog-docs.mjs --write');
 });

@@ -26,13 +26,22 @@ const drake = {
   system: { m: 1, c: 10, v0: 0.1, Fn: 10, duration: 10 },
 };
 
-for (const [integrator, tolerance] of [['auto', 0], ['radau', 1e-8], ['rosenbrock', 1e-7], ['dormand-prince', 1e-6]]) {
+for (const [integrator, tolerance] of [
+  ['auto', 0],
+  ['radau', 1e-8],
+  ['rosenbrock', 1e-7],
+  ['dormand-prince', 1e-6],
+]) {
   test(`Drake's law with ${integrator}${tolerance ? ` at ${tolerance}` : ''}: the same steps natively and in wasm`, async () => {
     const scenario = { ...drake, integrator, ...(tolerance ? { tolerance } : {}) };
     const file = path.join(folder, `${integrator}.json`);
     await writeFile(file, JSON.stringify(scenario));
     const summaryFile = path.join(folder, `${integrator}-summary.json`);
-    const run = spawnSync(cli, ['run', file, '--csv', path.join(folder, `${integrator}.csv`), '--summary', summaryFile], { encoding: 'utf8' });
+    const run = spawnSync(
+      cli,
+      ['run', file, '--csv', path.join(folder, `${integrator}.csv`), '--summary', summaryFile],
+      { encoding: 'utf8' },
+    );
     assert.equal(run.status, 0, run.stderr);
     const native = JSON.parse(await readFile(summaryFile, 'utf8'));
     const wasm = engine.simulate(scenario).summary;

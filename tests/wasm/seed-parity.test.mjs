@@ -28,25 +28,28 @@ function compareWithSeed(params) {
     return seedFinite ? `engine threw "${error.message}" where the seed stays finite` : null;
   }
   const { t, vOverV0, theta: th, fkOverFk0 } = ours.columns;
-  if (t.length !== velocity.length) return `${t.length} samples against the seed's ${velocity.length}`;
+  if (t.length !== velocity.length)
+    return `${t.length} samples against the seed's ${velocity.length}`;
   const series = [
     ['v/v0', velocity, vOverV0],
     ['θ', theta, th],
     ['Fk/Fk0', kinetic, fkOverFk0],
   ];
   for (let i = 0; i < t.length; i++) {
-    if (!close(t[i], velocity[i].x, 1e-9, 1e-12)) return `t[${i}] = ${t[i]} against ${velocity[i].x}`;
+    if (!close(t[i], velocity[i].x, 1e-9, 1e-12))
+      return `t[${i}] = ${t[i]} against ${velocity[i].x}`;
     for (const [name, seedPoints, column] of series)
       if (!close(column[i], seedPoints[i].y, 1e-9, 1e-12))
         return `${name} at t = ${t[i]}: ${column[i]} against the seed's ${seedPoints[i].y}`;
   }
-  if (formatResonance(ours.summary) !== seed.freq) return `Resonance "${formatResonance(ours.summary)}" against "${seed.freq}"`;
+  if (formatResonance(ours.summary) !== seed.freq)
+    return `Resonance "${formatResonance(ours.summary)}" against "${seed.freq}"`;
   return null;
 }
 
 const defaults = () => Object.fromEntries(seedSpec.params.map((p) => [p.key, p.default]));
 
-test('the seed defaults give the seed app\'s points and Resonance', () => {
+test("the seed defaults give the seed app's points and Resonance", () => {
   assert.equal(compareWithSeed(defaults()), null);
 });
 
@@ -67,7 +70,9 @@ test('every corner of the parameter ranges matches the seed (tmax at its minimum
 test('300 random valid inputs match the seed to 1e-9 relative', () => {
   const random = randomSource(2026);
   for (let n = 0; n < 300; n++) {
-    const params = Object.fromEntries(seedSpec.params.map((spec) => [spec.key, drawValue(spec, random)]));
+    const params = Object.fromEntries(
+      seedSpec.params.map((spec) => [spec.key, drawValue(spec, random)]),
+    );
     const mismatch = compareWithSeed(params);
     assert.equal(mismatch, null, `case ${n} ${JSON.stringify(params)}: ${mismatch}`);
   }

@@ -51,15 +51,27 @@ test('the merged parts are byte for byte the unsharded file, for N = 1, 2, 3, 4,
     const files = runShards(n);
     // Each cell is in exactly one part: the parts' rows add up to the map's.
     let rows = 0;
-    for (const file of files) rows += (await readFile(file, 'utf8')).trimEnd().split('\n').filter((l) => !l.startsWith('#')).length - 1;
+    for (const file of files)
+      rows +=
+        (await readFile(file, 'utf8'))
+          .trimEnd()
+          .split('\n')
+          .filter((l) => !l.startsWith('#')).length - 1;
     assert.equal(rows, CELLS, `N = ${n}`);
     const merged = path.join(folder, `merged-${n}.csv`);
     // The parts in reverse order: the merge orders them by K.
     const result = friction('merge', ...files.reverse(), '--csv', merged);
     assert.equal(result.status, 0, result.stderr);
-    assert.ok((await readFile(merged)).equals(unsharded), `N = ${n}: merged file differs from the unsharded one`);
+    assert.ok(
+      (await readFile(merged)).equals(unsharded),
+      `N = ${n}: merged file differs from the unsharded one`,
+    );
     // Without --csv, to standard output.
-    assert.equal(friction('merge', ...files).stdout, unsharded.toString('utf8'), `N = ${n} to stdout`);
+    assert.equal(
+      friction('merge', ...files).stdout,
+      unsharded.toString('utf8'),
+      `N = ${n} to stdout`,
+    );
   }
 });
 
@@ -90,8 +102,16 @@ test('merge refuses missing, duplicate and mismatched parts, naming the files', 
   const cases = [
     [[three[0], three[2]], /Parts are missing: of shards 0 to 2, no file holds 1\./],
     [[...three, three[1]], new RegExp(`Shard 1/3 is given twice: '${three[1]}' and '${three[1]}'`)],
-    [[three[0], three[1], otherParts[2]], new RegExp(`'${otherParts[2]}' and '${three[0]}' are parts of different runs: their sweep \\(fingerprint`)],
-    [[...runShards(2).slice(0, 1), three[1], three[2]], /parts of different runs: their number of shards \(3 vs 2\) differ/],
+    [
+      [three[0], three[1], otherParts[2]],
+      new RegExp(
+        `'${otherParts[2]}' and '${three[0]}' are parts of different runs: their sweep \\(fingerprint`,
+      ),
+    ],
+    [
+      [...runShards(2).slice(0, 1), three[1], three[2]],
+      /parts of different runs: their number of shards \(3 vs 2\) differ/,
+    ],
     [[path.join(folder, 'map.csv')], /is not a part of a sharded sweep/],
     [[path.join(folder, 'no-such-part.csv')], /cannot read/],
     [[], /merge takes the parts of a sharded sweep/],
@@ -109,21 +129,37 @@ test('merge refuses missing, duplicate and mismatched parts, naming the files', 
   await writeFile(cut, text.slice(0, text.trimEnd().lastIndexOf('\n') + 1));
   const merged = friction('merge', three[0], three[1], cut);
   assert.equal(merged.status, 2);
-  assert.match(merged.stderr, /'.*cut\.csv' has 4 rows, but shard 2\/3 of 15 cells has 5: it was cut short or changed/);
+  assert.match(
+    merged.stderr,
+    /'.*cut\.csv' has 4 rows, but shard 2\/3 of 15 cells has 5: it was cut short or changed/,
+  );
 });
 
-test('GNU parallel runs the shards over this machine\'s cores, and their merge is the unsharded file', async () => {
+test("GNU parallel runs the shards over this machine's cores, and their merge is the unsharded file", async () => {
   const which = spawnSync('parallel', ['--version'], { encoding: 'utf8' });
-  assert.equal(which.status, 0, 'GNU parallel is missing: build-scripts/install-deps.sh installs it (Debian package parallel)');
+  assert.equal(
+    which.status,
+    0,
+    'GNU parallel is missing: build-scripts/install-deps.sh installs it (Debian package parallel)',
+  );
   // Twice as many shards as cores, as the README's example; -j0 would start all of them at once.
   const cores = os.availableParallelism?.() ?? os.cpus().length;
   const n = 2 * cores;
   const parts = path.join(folder, 'parallel');
-  const result = spawnSync('bash', ['-c',
-    `set -euo pipefail; mkdir -p "${parts}"; ` +
-    `seq 0 $((${n} - 1)) | parallel --will-cite --halt now,fail=1 -j ${cores} ` +
-    `"${cli}" sweep "${sweepFile}" --shard {}/${n} --csv "${parts}/part-{}.csv"; ` +
-    `"${cli}" merge "${parts}"/part-*.csv --csv "${parts}/map.csv"`], { encoding: 'utf8' });
+  const result = spawnSync(
+    'bash',
+    [
+      '-c',
+      `set -euo pipefail; mkdir -p "${parts}"; ` +
+        `seq 0 $((${n} - 1)) | parallel --will-cite --halt now,fail=1 -j ${cores} ` +
+        `"${cli}" sweep "${sweepFile}" --shard {}/${n} --csv "${parts}/part-{}.csv"; ` +
+        `"${cli}" merge "${parts}"/part-*.csv --csv "${parts}/map.csv"`,
+    ],
+    { encoding: 'utf8' },
+  );
   assert.equal(result.status, 0, result.stderr);
-  assert.ok((await readFile(path.join(parts, 'map.csv'))).equals(unsharded), 'the merged file differs from the unsharded one');
+  assert.ok(
+    (await readFile(path.join(parts, 'map.csv'))).equals(unsharded),
+    'the merged file differs from the unsharded one',
+  );
 });

@@ -12,36 +12,61 @@ before(async () => {
 });
 
 // Case C1 of physics-checks §1: m 1 kg, c 10 N/m, v0 0.1 m/s, Fs 6 N, Fk 4 N (Fn 10 N).
-const C1 = { law: 'coulomb', params: { mu_s: 0.6, mu_k: 0.4 }, system: { m: 1, c: 10, v0: 0.1, Fn: 10, eta: 0, duration: 30 } };
+const C1 = {
+  law: 'coulomb',
+  params: { mu_s: 0.6, mu_k: 0.4 },
+  system: { m: 1, c: 10, v0: 0.1, Fn: 10, eta: 0, duration: 30 },
+};
 // T = 2ΔF/(c v0) + (π + 2 atan(v0 √(cm)/ΔF))/ω
-const periodC1 = 2 * 2 / (10 * 0.1) + (Math.PI + 2 * Math.atan(0.1 * Math.sqrt(10) / 2)) / Math.sqrt(10);
+const periodC1 =
+  (2 * 2) / (10 * 0.1) + (Math.PI + 2 * Math.atan((0.1 * Math.sqrt(10)) / 2)) / Math.sqrt(10);
 
 test('system() and integrators() describe the spring-block and its methods', () => {
-  assert.deepEqual(engine.system().params.map((p) => p.key), ['m', 'Fn', 'c', 'eta', 'v0', 'duration']);
-  assert.deepEqual(engine.system().params.find((p) => p.key === 'Fn').defaultFrom, { key: 'm', factor: 9.80665, formula: 'm·g' });
-  assert.deepEqual(engine.integrators().map((i) => i.id), ['auto', 'dormand-prince', 'rosenbrock', 'radau', 'rk4', 'semi-implicit-euler', 'seed-euler']);
+  assert.deepEqual(
+    engine.system().params.map((p) => p.key),
+    ['m', 'Fn', 'c', 'eta', 'v0', 'duration'],
+  );
+  assert.deepEqual(engine.system().params.find((p) => p.key === 'Fn').defaultFrom, {
+    key: 'm',
+    factor: 9.80665,
+    formula: 'm·g',
+  });
+  assert.deepEqual(
+    engine.integrators().map((i) => i.id),
+    ['auto', 'dormand-prince', 'rosenbrock', 'radau', 'rk4', 'semi-implicit-euler', 'seed-euler'],
+  );
 });
 
 test('an integrator the catalog calls adaptive keeps its accuracy on fewer rows; a fixed step follows the rows', () => {
   // The page previews a drag on fewer rows only where `adaptive` says this holds (views/drag-preview.js).
   for (const { id, adaptive } of engine.integrators()) {
-    if (id === 'seed-euler') continue;  // the seed's own 1 ms step: no rows in it
+    if (id === 'seed-euler') continue; // the seed's own 1 ms step: no rows in it
     const run = (samples) => engine.simulate({ ...C1, integrator: id, samples }).summary.period;
     const change = Math.abs(run(400) / run(2000) - 1);
     // Adaptive: the same to the tolerance (1e-10); a fixed step set by the rows moves the period by its
     // own error (RK4 ~4e-10, semi-implicit Euler ~2e-4 here).
     if (adaptive) assert.ok(change < 1e-10, `${id}: the period moves by ${change} on fewer rows`);
-    else assert.ok(change > 1e-11, `${id}: the period should follow its row-set step (moved ${change})`);
+    else
+      assert.ok(
+        change > 1e-11,
+        `${id}: the period should follow its row-set step (moved ${change})`,
+      );
   }
 });
 
 test('the Coulomb law gives the closed-form stick-slip period, events and intervals (mirrors §1 C1)', () => {
   const { columns, summary } = engine.simulate(C1);
-  assert.ok(Math.abs(summary.period / periodC1 - 1) < 1e-9, `period ${summary.period} against ${periodC1}`);
+  assert.ok(
+    Math.abs(summary.period / periodC1 - 1) < 1e-9,
+    `period ${summary.period} against ${periodC1}`,
+  );
   assert.equal(summary.regime, 'stick-slip');
   assert.equal(summary.integrator, 'dormand-prince');
-  assert.deepEqual(summary.events.slice(0, 2).map((e) => e.kind), ['break-away', 'stick']);
-  assert.equal(summary.events[0].t, 6);  // Fs/(c v0), exact: the stick phase is solved in closed form
+  assert.deepEqual(
+    summary.events.slice(0, 2).map((e) => e.kind),
+    ['break-away', 'stick'],
+  );
+  assert.equal(summary.events[0].t, 6); // Fs/(c v0), exact: the stick phase is solved in closed form
   assert.deepEqual(summary.stickIntervals[0], [0, 6]);
   assert.ok(summary.energyResidual < 1e-8);
   assert.ok(columns.t instanceof Float64Array && columns.t.length >= 2000);
@@ -59,8 +84,15 @@ test('every integrator runs and states itself; fixed-step RK4 stays within 1e-8 
 });
 
 test('auto states the method it picked: Radau for a steep law, the stepped loop for a stateful one', () => {
-  assert.equal(engine.simulate({ law: 'drake-stribeck', system: { duration: 1 } }).summary.integrator, 'radau');
-  const stepped = engine.simulate({ law: 'radioss-coulomb', params: { Iform: 2 }, system: { duration: 1 } }).summary;
+  assert.equal(
+    engine.simulate({ law: 'drake-stribeck', system: { duration: 1 } }).summary.integrator,
+    'radau',
+  );
+  const stepped = engine.simulate({
+    law: 'radioss-coulomb',
+    params: { Iform: 2 },
+    system: { duration: 1 },
+  }).summary;
   assert.equal(stepped.integrator, 'semi-implicit-euler');
   assert.ok(stepped.steps > 0);
 });
@@ -70,7 +102,12 @@ test('every law drives the block with its defaults', () => {
     const { columns, summary } = engine.simulate({ law: law.id, system: { duration: 2 } });
     assert.ok(columns.t.length >= 2000, law.id);
     assert.ok(columns.x.every(Number.isFinite), `${law.id}: finite positions`);
-    assert.ok(['stick-slip', 'steady', 'growing', 'decaying', 'oscillation', 'stuck'].includes(summary.regime), law.id);
+    assert.ok(
+      ['stick-slip', 'steady', 'growing', 'decaying', 'oscillation', 'stuck'].includes(
+        summary.regime,
+      ),
+      law.id,
+    );
   }
 });
 
@@ -84,29 +121,59 @@ test('bad requests name the field', () => {
     [{ law: 'nope' }, 'law'],
   ];
   for (const [request, parameter] of cases)
-    assert.throws(() => engine.simulate(request), (error) => error.parameter === parameter, JSON.stringify(request));
+    assert.throws(
+      () => engine.simulate(request),
+      (error) => error.parameter === parameter,
+      JSON.stringify(request),
+    );
 });
 
 test('a dynamic law drives the block and its state comes back as a column; the law alone runs too', () => {
   // LuGre at v0 = 10 vs with a damping dashpot settles to F_ss = g(v0) + σ2 v0 (physics-checks §5).
-  const { columns, summary } = engine.simulate({ law: 'lugre', system: { v0: 0.01, eta: 20, duration: 20 }, samples: 201 });
+  const { columns, summary } = engine.simulate({
+    law: 'lugre',
+    system: { v0: 0.01, eta: 20, duration: 20 },
+    samples: 201,
+  });
   const g = 1 + 0.5 * Math.exp(-100);
   assert.ok(columns.state.z instanceof Float64Array && columns.state.z.length === columns.t.length);
-  assert.ok(Math.abs(columns.friction.at(-1) / (g + 0.4 * 0.01) - 1) < 1e-6, `friction ${columns.friction.at(-1)}`);
+  assert.ok(
+    Math.abs(columns.friction.at(-1) / (g + 0.4 * 0.01) - 1) < 1e-6,
+    `friction ${columns.friction.at(-1)}`,
+  );
   assert.ok(Math.abs(columns.state.z.at(-1) / (g / 1e5) - 1) < 1e-6);
   assert.equal(summary.regime, 'steady');
 
   // Rate-and-state, a velocity step ×10 from steady sliding: the direct effect a·ln 10 at once (§4).
-  const step = engine.imposeVelocity({ law: 'rate-state', params: { form: 0 }, N: 1,
-    velocity: [[0, 1e-6], [1, 1e-5]], duration: 2, samples: 201 });
+  const step = engine.imposeVelocity({
+    law: 'rate-state',
+    params: { form: 0 },
+    N: 1,
+    velocity: [
+      [0, 1e-6],
+      [1, 1e-5],
+    ],
+    duration: 2,
+    samples: 201,
+  });
   const at = (time) => step.columns.t.findIndex((t) => Math.abs(t - time) < 1e-12);
-  assert.ok(Math.abs(step.columns.friction[at(1)] - step.columns.friction[at(0.5)] - 0.01 * Math.log(10)) < 1e-12);
+  assert.ok(
+    Math.abs(step.columns.friction[at(1)] - step.columns.friction[at(0.5)] - 0.01 * Math.log(10)) <
+      1e-12,
+  );
   assert.ok(step.columns.state.theta instanceof Float64Array);
 
   // Presliding: the paper's protocol comes from the engine; LuGre's loop closes near 4.49e-5 m (2 %).
   const force = engine.preslidingProtocol({ amplitude: 1.425, rate: 0.1425, hold: 5 });
   assert.ok(Math.abs(force[1][0] - 10) < 1e-12 && force[1][1] === 1.425, String(force[1]));
-  const loop = engine.applyForce({ law: 'lugre', m: 1, force, duration: force.at(-1)[0], samples: 601, tolerance: 1e-9 });
+  const loop = engine.applyForce({
+    law: 'lugre',
+    m: 1,
+    force,
+    duration: force.at(-1)[0],
+    samples: 601,
+    tolerance: 1e-9,
+  });
   assert.ok(Math.abs(loop.columns.x.at(-1) / 4.4936e-5 - 1) < 0.02, `x ${loop.columns.x.at(-1)}`);
 });
 
@@ -117,19 +184,26 @@ test('the law-alone runs name the offending field', () => {
     [() => engine.imposeVelocity({ law: 'lugre', velocity: 'fast' }), 'velocity'],
     [() => engine.imposeVelocity({ law: 'lugre', velocity: [[0, 1]], start: 'moving' }), 'start'],
     // Nagata's evolution reads dμ/dt, which only the quasi-static slider gives.
-    [() => engine.imposeVelocity({ law: 'rsf', params: { evolution: 3 }, velocity: [[0, 1e-6]] }), 'params.evolution'],
+    [
+      () => engine.imposeVelocity({ law: 'rsf', params: { evolution: 3 }, velocity: [[0, 1e-6]] }),
+      'params.evolution',
+    ],
     [() => engine.applyForce({ law: 'lugre', force: [[0, 0]], m: 0 }), 'm'],
     [() => engine.applyForce({ law: 'lugre', force: [[0, 0]], samples: 1 }), 'samples'],
     [() => engine.applyForce(undefined), 'request'],
     [() => engine.preslidingProtocol({ amplitude: -1 }), 'amplitude'],
   ];
-  for (const [call, parameter] of cases) assert.throws(call, (error) => error.parameter === parameter, String(call));
+  for (const [call, parameter] of cases)
+    assert.throws(call, (error) => error.parameter === parameter, String(call));
 });
 
-test('system.v0 may be velocity steps and system.start \'steady\'; a bad step is named by its path', () => {
+test("system.v0 may be velocity steps and system.start 'steady'; a bad step is named by its path", () => {
   // Started in steady sliding, Coulomb friction stays at μk·Fn with the block at v0 (§1's kinetic branch).
-  const steady = engine.simulate({ law: 'coulomb', params: { mu_s: 0.6, mu_k: 0.4 },
-    system: { m: 1, c: 10, v0: 0.1, Fn: 10, duration: 5, start: 'steady' } });
+  const steady = engine.simulate({
+    law: 'coulomb',
+    params: { mu_s: 0.6, mu_k: 0.4 },
+    system: { m: 1, c: 10, v0: 0.1, Fn: 10, duration: 5, start: 'steady' },
+  });
   assert.equal(steady.summary.regime, 'steady');
   // To the tolerance (1e-10 of v0): rows between steps come from Dormand–Prince's continuous extension.
   assert.ok(steady.columns.v.every((v) => Math.abs(v - 0.1) < 1e-11));
@@ -138,21 +212,69 @@ test('system.v0 may be velocity steps and system.start \'steady\'; a bad step is
 
   // A velocity step of the drive from steady sliding: the spring's extension must change by η·Δv/c… here
   // η = 0, so the block oscillates about v0' with amplitude Δv (x'' = −ω² (x − …)): v peaks at 2 v0' − v0.
-  const stepped = engine.simulate({ law: 'coulomb', params: { mu_s: 0.6, mu_k: 0.4 },
-    system: { m: 1, c: 10, v0: [[0, 0.1], [1, 0.15]], Fn: 10, duration: 4, start: 'steady' }, samples: 4001 });
-  assert.deepEqual(stepped.summary.system.v0, [[0, 0.1], [1, 0.15]]);
-  assert.ok(Math.abs(stepped.summary.peakVelocity - 0.2) < 1e-9, `peak ${stepped.summary.peakVelocity}`);
+  const stepped = engine.simulate({
+    law: 'coulomb',
+    params: { mu_s: 0.6, mu_k: 0.4 },
+    system: {
+      m: 1,
+      c: 10,
+      v0: [
+        [0, 0.1],
+        [1, 0.15],
+      ],
+      Fn: 10,
+      duration: 4,
+      start: 'steady',
+    },
+    samples: 4001,
+  });
+  assert.deepEqual(stepped.summary.system.v0, [
+    [0, 0.1],
+    [1, 0.15],
+  ]);
+  assert.ok(
+    Math.abs(stepped.summary.peakVelocity - 0.2) < 1e-9,
+    `peak ${stepped.summary.peakVelocity}`,
+  );
 
   const bad = [
     [{ v0: [[1, 0.1]] }, 'system.v0[0]'],
-    [{ v0: [[0, 0.1], [0, 0.2]] }, 'system.v0[1]'],
+    [
+      {
+        v0: [
+          [0, 0.1],
+          [0, 0.2],
+        ],
+      },
+      'system.v0[1]',
+    ],
     [{ v0: [[0, 200]] }, 'system.v0'],
-    [{ v0: [[0, 0.1], [1, 200]] }, 'system.v0[1]'],
-    [{ v0: [[0, 0.1], [1, 'fast']] }, 'system.v0[1]'],
+    [
+      {
+        v0: [
+          [0, 0.1],
+          [1, 200],
+        ],
+      },
+      'system.v0[1]',
+    ],
+    [
+      {
+        v0: [
+          [0, 0.1],
+          [1, 'fast'],
+        ],
+      },
+      'system.v0[1]',
+    ],
     [{ v0: [] }, 'system.v0'],
     [{ v0: 'fast' }, 'system.v0'],
     [{ start: 'moving' }, 'system.start'],
   ];
   for (const [system, parameter] of bad)
-    assert.throws(() => engine.simulate({ law: 'coulomb', system }), (error) => error.parameter === parameter, JSON.stringify(system));
+    assert.throws(
+      () => engine.simulate({ law: 'coulomb', system }),
+      (error) => error.parameter === parameter,
+      JSON.stringify(system),
+    );
 });

@@ -22,7 +22,8 @@ export async function loadSeedCalcIt() {
   const dir = process.env.FRICTION_SEEDS_DIR ?? path.join(repoRoot, '..', 'shared', 'seeds');
   const names = await readdir(dir).catch(() => []);
   const name = names.find((n) => n.startsWith('001_'));
-  if (!name) throw new Error(`seed 001 not found in ${dir}; set FRICTION_SEEDS_DIR to the seeds folder`);
+  if (!name)
+    throw new Error(`seed 001 not found in ${dir}; set FRICTION_SEEDS_DIR to the seeds folder`);
   const text = await readFile(path.join(dir, name), 'utf8');
   const start = text.indexOf('function CalcIt(');
   if (start < 0) throw new Error(`no CalcIt function in ${name}`);
@@ -50,7 +51,8 @@ export function randomSource(seed) {
 /** A value drawn from a catalog parameter's range, honouring its scale. */
 export function drawValue(spec, random) {
   const u = random();
-  if (spec.scale === 'log') return Math.exp(Math.log(spec.min) + u * (Math.log(spec.max) - Math.log(spec.min)));
+  if (spec.scale === 'log')
+    return Math.exp(Math.log(spec.min) + u * (Math.log(spec.max) - Math.log(spec.min)));
   return spec.min + u * (spec.max - spec.min);
 }
 

@@ -25,7 +25,11 @@ function refused(run, parameter, context) {
     caught = error;
   }
   assert.ok(caught instanceof Error, `${context}: not refused`);
-  if (Array.isArray(parameter)) assert.ok(parameter.includes(caught.parameter), `${context}: ${caught.parameter}: ${caught.message}`);
+  if (Array.isArray(parameter))
+    assert.ok(
+      parameter.includes(caught.parameter),
+      `${context}: ${caught.parameter}: ${caught.message}`,
+    );
   else assert.equal(caught.parameter, parameter, `${context}: ${caught.message}`);
   return caught.message;
 }
@@ -53,10 +57,16 @@ function auditParams(entry, call, where, prefix) {
     for (const [value, side] of outside(spec)) {
       const message = refused(() => call({ [spec.key]: value }), path, `${context} ${side}`);
       // The message names the parameter (its label and key), the range and the value given.
-      const named = message.startsWith(`${spec.label} (${spec.key})`) || (spec.label === spec.key && message.startsWith(spec.key));
+      const named =
+        message.startsWith(`${spec.label} (${spec.key})`) ||
+        (spec.label === spec.key && message.startsWith(spec.key));
       assert.ok(named, `${context}: not named in ${message}`);
       if (spec.unit) assert.ok(message.includes(spec.unit), `${context}: no unit in ${message}`);
-      assert.match(message, /between|greater than|at least|at most|within/, `${context}: no range in ${message}`);
+      assert.match(
+        message,
+        /between|greater than|at least|at most|within/,
+        `${context}: no range in ${message}`,
+      );
       assert.match(message, /got -?[\d.e+-]+/, `${context}: no value in ${message}`);
       checked += 1;
     }
@@ -69,7 +79,11 @@ function auditParams(entry, call, where, prefix) {
     for (const value of ['0.5', null, [1]]) {
       if (Array.isArray(value) && spec.kind === 'list') continue;
       // The drive's v0 takes a list as velocity steps: [1] is a step that is not a [t, v] pair.
-      refused(() => call({ [spec.key]: value }), [path, `${path}[0]`], `${context} ${JSON.stringify(value)}`);
+      refused(
+        () => call({ [spec.key]: value }),
+        [path, `${path}[0]`],
+        `${context} ${JSON.stringify(value)}`,
+      );
       checked += 1;
     }
     if (spec.kind === 'integer' && Number.isFinite(spec.min) && spec.max > spec.min) {
@@ -86,27 +100,58 @@ function auditParams(entry, call, where, prefix) {
 test('every seed-model parameter is refused out of range, non-finite, mistyped or unknown, by name', () => {
   let checked = 0;
   for (const model of engine.models()) {
-    checked += auditParams(model, (params) => engine.simulate({ model: model.id, params: { ...params } }), model.id, 'params.');
+    checked += auditParams(
+      model,
+      (params) => engine.simulate({ model: model.id, params: { ...params } }),
+      model.id,
+      'params.',
+    );
   }
   assert.ok(checked > 100, `${checked} checks`);
 });
 
 test('every law parameter is refused the same way by simulate, lawCurve and a stability map', () => {
   let checked = 0;
-  const axes = { x: { target: 'system', key: 'c', min: 10, max: 20, count: 2 }, y: { target: 'system', key: 'eta', min: 0, max: 1, count: 2 } };
+  const axes = {
+    x: { target: 'system', key: 'c', min: 10, max: 20, count: 2 },
+    y: { target: 'system', key: 'eta', min: 0, max: 1, count: 2 },
+  };
   for (const law of laws) {
-    checked += auditParams(law, (params) => engine.simulate({ law: law.id, params, system: { duration: 0.01 }, samples: 3 }),
-      `simulate ${law.id}`, 'params.');
-    checked += auditParams(law, (params) => engine.lawCurve(law.id, params, { vMin: 0, vMax: 1, count: 3 }), `lawCurve ${law.id}`, '');
-    checked += auditParams(law, (params) => engine.sweepCells({ scenario: { law: law.id, params }, ...axes, cells: [0, 0] }),
-      `map ${law.id}`, 'scenario.params.');
+    checked += auditParams(
+      law,
+      (params) => engine.simulate({ law: law.id, params, system: { duration: 0.01 }, samples: 3 }),
+      `simulate ${law.id}`,
+      'params.',
+    );
+    checked += auditParams(
+      law,
+      (params) => engine.lawCurve(law.id, params, { vMin: 0, vMax: 1, count: 3 }),
+      `lawCurve ${law.id}`,
+      '',
+    );
+    checked += auditParams(
+      law,
+      (params) => engine.sweepCells({ scenario: { law: law.id, params }, ...axes, cells: [0, 0] }),
+      `map ${law.id}`,
+      'scenario.params.',
+    );
   }
   assert.ok(checked > 1000, `${checked} checks`);
 });
 
 test('every spring-block system and presliding-protocol parameter is refused by name', () => {
-  let checked = auditParams(system, (values) => engine.simulate({ law: 'coulomb', system: values, samples: 3 }), 'system', 'system.');
-  checked += auditParams(presliding, (values) => engine.runPresliding({ law: 'lugre', protocol: values }), 'protocol', 'protocol.');
+  let checked = auditParams(
+    system,
+    (values) => engine.simulate({ law: 'coulomb', system: values, samples: 3 }),
+    'system',
+    'system.',
+  );
+  checked += auditParams(
+    presliding,
+    (values) => engine.runPresliding({ law: 'lugre', protocol: values }),
+    'protocol',
+    'protocol.',
+  );
   assert.ok(checked > 40, `${checked} checks`);
 });
 
@@ -128,7 +173,19 @@ test('request-level fields of every entry point: missing, mistyped and out of ra
     [() => engine.simulate({ law: 'coulomb', kick: 0.01 }), 'kick'],
     [() => engine.simulate({ law: 'coulomb', system: { start: 'steady' }, kick: 0.9 }), 'kick'],
     [() => engine.simulate({ law: 'coulomb', system: { v0: [[1, 0.1]] } }), 'system.v0[0]'],
-    [() => engine.simulate({ law: 'coulomb', system: { v0: [[0, 0.1], [0.5, 'fast']] } }), 'system.v0[1]'],
+    [
+      () =>
+        engine.simulate({
+          law: 'coulomb',
+          system: {
+            v0: [
+              [0, 0.1],
+              [0.5, 'fast'],
+            ],
+          },
+        }),
+      'system.v0[1]',
+    ],
     [() => engine.imposeVelocity({ law: 'lugre', velocity: [[0, 1]], duration: -1 }), 'duration'],
     [() => engine.imposeVelocity({ law: 'coulomb', velocity: [[0, 1]], duration: 1 }), 'law'],
     [() => engine.applyForce({ law: 'lugre', force: 'push', duration: 1 }), 'force'],
@@ -137,41 +194,139 @@ test('request-level fields of every entry point: missing, mistyped and out of ra
     [() => engine.lawCurve('coulomb', {}, { vMin: 0, vMax: 1, count: 1e9 }), 'count'],
     [() => engine.frictionCoefficient('coulomb', {}, { v: 'fast' }), 'v'],
     [() => engine.sweepCells(undefined), 'sweep'],
-    [() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 } }), 'y'],
-    [() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0.1, max: 0.5, count: 1 },
-      y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 }, cells: [0, 0] }), 'x.count'],
-    [() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2.5 },
-      y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 }, cells: [0, 0] }), 'x.count'],
-    [() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0.1, max: 0.5, count: 300 },
-      y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 }, cells: [0, 0] }), 'x.count'],
-    [() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2, log: 'yes' },
-      y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 }, cells: [0, 0] }), 'x.log'],
-    [() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
-      y: { key: 'mu_s', min: 0.1, max: 0.2, count: 2 }, cells: [0, 0] }), 'y.key'],
-    [() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
-      y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 }, cells: [0, 5] }), 'cells'],
-    [() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
-      y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 }, cells: [0] }), 'cells'],
-    [() => engine.sweepBoundary({ scenario: { model: 'abbott-seed' }, x: { key: 'c', min: 1, max: 5, count: 2 },
-      y: { key: 'eta', min: 0, max: 1, count: 2 }, resolution: 1e6 }), 'resolution'],
+    [
+      () =>
+        engine.sweepCells({
+          scenario: { law: 'coulomb' },
+          x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
+        }),
+      'y',
+    ],
+    [
+      () =>
+        engine.sweepCells({
+          scenario: { law: 'coulomb' },
+          x: { key: 'mu_s', min: 0.1, max: 0.5, count: 1 },
+          y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
+          cells: [0, 0],
+        }),
+      'x.count',
+    ],
+    [
+      () =>
+        engine.sweepCells({
+          scenario: { law: 'coulomb' },
+          x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2.5 },
+          y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
+          cells: [0, 0],
+        }),
+      'x.count',
+    ],
+    [
+      () =>
+        engine.sweepCells({
+          scenario: { law: 'coulomb' },
+          x: { key: 'mu_s', min: 0.1, max: 0.5, count: 300 },
+          y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
+          cells: [0, 0],
+        }),
+      'x.count',
+    ],
+    [
+      () =>
+        engine.sweepCells({
+          scenario: { law: 'coulomb' },
+          x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2, log: 'yes' },
+          y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
+          cells: [0, 0],
+        }),
+      'x.log',
+    ],
+    [
+      () =>
+        engine.sweepCells({
+          scenario: { law: 'coulomb' },
+          x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
+          y: { key: 'mu_s', min: 0.1, max: 0.2, count: 2 },
+          cells: [0, 0],
+        }),
+      'y.key',
+    ],
+    [
+      () =>
+        engine.sweepCells({
+          scenario: { law: 'coulomb' },
+          x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
+          y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
+          cells: [0, 5],
+        }),
+      'cells',
+    ],
+    [
+      () =>
+        engine.sweepCells({
+          scenario: { law: 'coulomb' },
+          x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
+          y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
+          cells: [0],
+        }),
+      'cells',
+    ],
+    [
+      () =>
+        engine.sweepBoundary({
+          scenario: { model: 'abbott-seed' },
+          x: { key: 'c', min: 1, max: 5, count: 2 },
+          y: { key: 'eta', min: 0, max: 1, count: 2 },
+          resolution: 1e6,
+        }),
+      'resolution',
+    ],
   ];
   for (const [run, parameter] of cases) refused(run, parameter, run.toString());
 });
 
-test('cross-parameter rules: μk ≤ μs where the origin requires it, a map\'s distinct axes, log axes above 0', () => {
+test("cross-parameter rules: μk ≤ μs where the origin requires it, a map's distinct axes, log axes above 0", () => {
   // Textbook Coulomb and Drake's Stribeck need the kinetic coefficient at most the static one.
-  assert.match(refused(() => engine.simulate({ law: 'coulomb', params: { mu_s: 0.3, mu_k: 0.5 } }), 'params.mu_k', 'coulomb'), /0\.3/);
-  refused(() => engine.simulate({ law: 'drake-stribeck', params: { static_friction: 0.3, dynamic_friction: 0.5 } }),
-    'params.dynamic_friction', 'drake');
-  refused(() => engine.sweepCells({ scenario: { law: 'coulomb' }, x: { key: 'mu_s', min: 0, max: 0.5, count: 2, log: true },
-    y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 }, cells: [0, 0] }), 'x.min', 'log axis from 0');
+  assert.match(
+    refused(
+      () => engine.simulate({ law: 'coulomb', params: { mu_s: 0.3, mu_k: 0.5 } }),
+      'params.mu_k',
+      'coulomb',
+    ),
+    /0\.3/,
+  );
+  refused(
+    () =>
+      engine.simulate({
+        law: 'drake-stribeck',
+        params: { static_friction: 0.3, dynamic_friction: 0.5 },
+      }),
+    'params.dynamic_friction',
+    'drake',
+  );
+  refused(
+    () =>
+      engine.sweepCells({
+        scenario: { law: 'coulomb' },
+        x: { key: 'mu_s', min: 0, max: 0.5, count: 2, log: true },
+        y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
+        cells: [0, 0],
+      }),
+    'x.min',
+    'log axis from 0',
+  );
 });
 
 test('a run that blows up throws its reason with the time reached and the finite columns up to there', () => {
   // LuGre with RK4 at the 5 ms output step: unstable once the block slides (λh ≈ 100 ≫ 2.785).
   let caught;
   try {
-    engine.simulate({ law: 'lugre', integrator: 'rk4', system: { m: 1, c: 10, v0: 0.1, duration: 10 } });
+    engine.simulate({
+      law: 'lugre',
+      integrator: 'rk4',
+      system: { m: 1, c: 10, v0: 0.1, duration: 10 },
+    });
   } catch (error) {
     caught = error;
   }
@@ -183,5 +338,8 @@ test('a run that blows up throws its reason with the time reached and the finite
   assert.ok(t.at(-1) <= caught.stoppedAt);
   assert.ok([...v, ...x].every(Number.isFinite));
   // A refusal of input is not a stop: it has no partial run.
-  assert.throws(() => engine.simulate({ law: 'lugre', system: { m: -1 } }), (error) => error.partial === undefined);
+  assert.throws(
+    () => engine.simulate({ law: 'lugre', system: { m: -1 } }),
+    (error) => error.partial === undefined,
+  );
 });

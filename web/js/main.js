@@ -22,11 +22,19 @@ async function start() {
   const client = new SimClient();
   const catalog = await client.init();
   byId('engine-version').textContent = ` (engine version ${catalog.version})`;
-  const { settings, notice } = loadSettings(catalog.models, catalog.laws,
-    { system: catalog.system, integrators: catalog.integrators, presliding: catalog.presliding, useSaved: !embed.on });
+  const { settings, notice } = loadSettings(catalog.models, catalog.laws, {
+    system: catalog.system,
+    integrators: catalog.integrators,
+    presliding: catalog.presliding,
+    useSaved: !embed.on,
+  });
   if (notice) showNotice(notice);
   const store = new Store(settings, { embed: embed.on, notify: showNotice });
-  wireCopyLink(store, { button: byId('copy-link'), status: byId('copy-link-status'), text: byId('link-text') });
+  wireCopyLink(store, {
+    button: byId('copy-link'),
+    status: byId('copy-link-status'),
+    text: byId('link-text'),
+  });
 
   const presetUi = { select: byId('preset'), note: byId('preset-note') };
   const spring = new SpringView(springElements(), catalog, client, store);
@@ -42,11 +50,14 @@ async function start() {
   let equations;
   byId('show-equations').addEventListener('click', async (event) => {
     const opener = event.currentTarget;
-    equations ??= import('./views/equations-view.js')
-      .then(({ EquationsPanel }) => new EquationsPanel(byId('equations-dialog'), catalog, () => spring.choice));
+    equations ??= import('./views/equations-view.js').then(
+      ({ EquationsPanel }) =>
+        new EquationsPanel(byId('equations-dialog'), catalog, () => spring.choice),
+    );
     (await equations).open(opener);
   });
-  if (embed.on) import('./state/embed-apply.js').then(({ applyEmbed }) => applyEmbed(embed, showNotice));
+  if (embed.on)
+    import('./state/embed-apply.js').then(({ applyEmbed }) => applyEmbed(embed, showNotice));
 
   // The explorer, presliding, map and fit views are loaded and built the first time they are shown, so a
   // visitor who never opens them neither downloads nor runs them (the page's start-up payload).
@@ -54,16 +65,32 @@ async function start() {
   const elementsOfViews = () => import('./views/view-elements.js');
   const builders = {
     explorer: async () => {
-      const [{ ExplorerView, stylesReady }, { explorerElements }] = await Promise.all([import('./views/explorer-view.js'), elementsOfViews()]);
+      const [{ ExplorerView, stylesReady }, { explorerElements }] = await Promise.all([
+        import('./views/explorer-view.js'),
+        elementsOfViews(),
+      ]);
       await stylesReady;
       return new ExplorerView(explorerElements(), catalog, client, store);
     },
     presliding: async () => {
-      const [{ PreslidingView }, { preslidingElements }] = await Promise.all([import('./views/presliding-view.js'), elementsOfViews()]);
-      return new PreslidingView(preslidingElements(), catalog, client, settings.presliding, () => store.persist(), endPreset);
+      const [{ PreslidingView }, { preslidingElements }] = await Promise.all([
+        import('./views/presliding-view.js'),
+        elementsOfViews(),
+      ]);
+      return new PreslidingView(
+        preslidingElements(),
+        catalog,
+        client,
+        settings.presliding,
+        () => store.persist(),
+        endPreset,
+      );
     },
     map: async () => {
-      const [{ MapView, stylesReady }, { mapElements }] = await Promise.all([import('./views/map-view.js'), elementsOfViews()]);
+      const [{ MapView, stylesReady }, { mapElements }] = await Promise.all([
+        import('./views/map-view.js'),
+        elementsOfViews(),
+      ]);
       await stylesReady;
       return new MapView(mapElements(), catalog, settings.map, () => store.persist(), openRun);
     },
@@ -76,14 +103,17 @@ async function start() {
   /** The view, built on first use (a promise of it); undefined for the spring-block view. */
   function showView(view) {
     if (!builders[view]) return undefined;
-    built[view] ??= builders[view]().then((shown) => {
-      if (view === 'map') expose('mapView', shown);  // the benchmark and tests read its worker count
-      else shown.recompute();
-      return shown;
-    }).catch((error) => {
-      delete built[view];  // a failed download may be retried by showing the view again
-      showNotice(`The ${view} view could not be loaded: ${error.message}`);
-    });
+    built[view] ??= builders[view]()
+      .then((shown) => {
+        if (view === 'map')
+          expose('mapView', shown); // the benchmark and tests read its worker count
+        else shown.recompute();
+        return shown;
+      })
+      .catch((error) => {
+        delete built[view]; // a failed download may be retried by showing the view again
+        showNotice(`The ${view} view could not be loaded: ${error.message}`);
+      });
     return built[view];
   }
   const views = new ViewSwitch(byId('view-switch'), (view) => {
@@ -110,8 +140,11 @@ async function start() {
 
   function applyPreset(preset) {
     if (preset.view === 'presliding') {
-      settings.presliding = { law: preset.law, overrides: { ...settings.presliding.overrides, [preset.law]: preset.params },
-        protocol: preset.protocol };
+      settings.presliding = {
+        law: preset.law,
+        overrides: { ...settings.presliding.overrides, [preset.law]: preset.params },
+        protocol: preset.protocol,
+      };
     } else {
       store.loadRun(preset);
     }

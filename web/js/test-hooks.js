@@ -21,5 +21,10 @@ export function expose(name, value) {
  */
 export function renderCounter(name) {
   globalThis[`__${name}`] = 0;
-  return { id: `__${name}`, afterRender: () => { globalThis[`__${name}`] += 1; } };
+  return {
+    id: `__${name}`,
+    afterRender: () => {
+      globalThis[`__${name}`] += 1;
+    },
+  };
 }

@@ -19,7 +19,14 @@ export function applyChartDefaults() {
 }
 
 export function lineStyle(colour, dash, width = 2) {
-  return { borderColor: colour, backgroundColor: colour, borderDash: dash, borderWidth: width, pointRadius: 0, pointHitRadius: 4 };
+  return {
+    borderColor: colour,
+    backgroundColor: colour,
+    borderDash: dash,
+    borderWidth: width,
+    pointRadius: 0,
+    pointHitRadius: 4,
+  };
 }
 
 /** Options every line chart of sorted {x, y} points shares: no animation or parsing, sized by its box. */
@@ -46,7 +53,7 @@ export function makeScatterChart(canvas, { xTitle, yTitle, xTicks = {}, label, c
   canvas.setAttribute('role', 'img');
   applyChartDefaults();
   return new Chart(canvas, {
-    type: 'line',  // parsed points, drawn in their order however unsorted: no scatter controller (chart.mjs)
+    type: 'line', // parsed points, drawn in their order however unsorted: no scatter controller (chart.mjs)
     data: { datasets: [] },
     options: {
       animation: false,
@@ -55,12 +62,20 @@ export function makeScatterChart(canvas, { xTitle, yTitle, xTicks = {}, label, c
       interaction: { mode: 'nearest', intersect: false },
       scales: {
         x: {
-          type: 'linear', title: { display: true, text: xTitle }, grid: { color: GRID_COLOUR }, grace: '5%',
-          ticks: { ...compactTicks, ...xTicks }, afterDataLimits: ignoreRoundingNoise,
+          type: 'linear',
+          title: { display: true, text: xTitle },
+          grid: { color: GRID_COLOUR },
+          grace: '5%',
+          ticks: { ...compactTicks, ...xTicks },
+          afterDataLimits: ignoreRoundingNoise,
         },
         y: {
-          type: 'linear', title: { display: true, text: yTitle }, grid: { color: GRID_COLOUR }, grace: '5%',
-          ticks: compactTicks, afterDataLimits: ignoreRoundingNoise,
+          type: 'linear',
+          title: { display: true, text: yTitle },
+          grid: { color: GRID_COLOUR },
+          grace: '5%',
+          ticks: compactTicks,
+          afterDataLimits: ignoreRoundingNoise,
         },
       },
       plugins: {
@@ -139,8 +154,9 @@ export function ignoreRoundingNoise(axis) {
   const { min, max } = axis;
   const size = Math.max(Math.abs(min), Math.abs(max));
   if (!Number.isFinite(size) || size === 0 || max - min > 1e-7 * size) return;
-  const middle = 0.5 * (min + max), half = 5e-4 * Math.abs(middle);
-  axis.min = middle - half, axis.max = middle + half;
+  const middle = 0.5 * (min + max),
+    half = 5e-4 * Math.abs(middle);
+  ((axis.min = middle - half), (axis.max = middle + half));
 }
 
 // A phase trace doubles back on itself, so min-max decimation (which needs increasing x) cannot
@@ -175,7 +191,11 @@ export function phasePoints(x, v) {
   const points = [];
   for (let i = 0; i < x.length; i++) {
     const corner = i > 0 && (v[i] === 0) !== (v[i - 1] === 0);
-    const keep = i % every === 0 || i === x.length - 1 || corner || (i + 1 < v.length && (v[i] === 0) !== (v[i + 1] === 0));
+    const keep =
+      i % every === 0 ||
+      i === x.length - 1 ||
+      corner ||
+      (i + 1 < v.length && (v[i] === 0) !== (v[i + 1] === 0));
     if (keep && Number.isFinite(x[i]) && Number.isFinite(v[i])) points.push({ x: x[i], y: v[i] });
   }
   return points;
@@ -183,5 +203,7 @@ export function phasePoints(x, v) {
 
 /** A log axis's afterBuildTicks: ticks and grid lines at powers of ten only (Chart.js puts one at every 1…9). */
 export function powersOfTenOnly(axis) {
-  axis.ticks = axis.ticks.filter(({ value }) => value > 0 && Math.abs(value / 10 ** Math.round(Math.log10(value)) - 1) < 1e-9);
+  axis.ticks = axis.ticks.filter(
+    ({ value }) => value > 0 && Math.abs(value / 10 ** Math.round(Math.log10(value)) - 1) < 1e-9,
+  );
 }

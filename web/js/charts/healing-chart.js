@@ -18,10 +18,16 @@ const healingRenders = renderCounter('healingRenders');
  * for fewer than two distinct x.
  */
 export function perDecadeSlope(x, y) {
-  const u = x.map(Math.log10), n = u.length;
-  const uMean = u.reduce((sum, value) => sum + value, 0) / n, yMean = y.reduce((sum, value) => sum + value, 0) / n;
-  let cross = 0, square = 0;
-  u.forEach((value, k) => { cross += (value - uMean) * (y[k] - yMean); square += (value - uMean) ** 2; });
+  const u = x.map(Math.log10),
+    n = u.length;
+  const uMean = u.reduce((sum, value) => sum + value, 0) / n,
+    yMean = y.reduce((sum, value) => sum + value, 0) / n;
+  let cross = 0,
+    square = 0;
+  u.forEach((value, k) => {
+    cross += (value - uMean) * (y[k] - yMean);
+    square += (value - uMean) ** 2;
+  });
   return square > 0 ? cross / square : NaN;
 }
 
@@ -34,19 +40,35 @@ export class HealingChart {
   constructor(after) {
     const canvas = el('canvas', { id: 'chart-healing' });
     this.#note = el('p', { id: 'healing-note', className: 'run-info' });
-    this.#figure = el('figure', { className: 'chart chart-healing' },
+    this.#figure = el(
+      'figure',
+      { className: 'chart chart-healing' },
       el('figcaption', {}, el('span', { textContent: 'Healing in the holds' })),
-      el('div', { className: 'chart-box chart-box-healing' }, canvas), this.#note);
+      el('div', { className: 'chart-box chart-box-healing' }, canvas),
+      this.#note,
+    );
     after.after(this.#figure);
     canvas.setAttribute('role', 'img');
     applyChartDefaults();
-    const point = (colour, style) => ({ borderColor: colour, backgroundColor: colour, pointStyle: style, pointRadius: 5, showLine: true, borderWidth: 2 });
+    const point = (colour, style) => ({
+      borderColor: colour,
+      backgroundColor: colour,
+      pointStyle: style,
+      pointRadius: 5,
+      showLine: true,
+      borderWidth: 2,
+    });
     this.#chart = new Chart(canvas, {
-      type: 'line',  // parsed points, drawn in their order however unsorted: no scatter controller (chart.mjs)
+      type: 'line', // parsed points, drawn in their order however unsorted: no scatter controller (chart.mjs)
       data: {
         datasets: [
           { ...point(COLOURS.blue, 'circle'), label: 'Healing Δμ = μ_peak − μ_ss', data: [] },
-          { ...point(COLOURS.vermillion, 'triangle'), borderDash: [6, 4], label: 'Relaxation Δμ_c = μ_ss − μ(end of hold)', data: [] },
+          {
+            ...point(COLOURS.vermillion, 'triangle'),
+            borderDash: [6, 4],
+            label: 'Relaxation Δμ_c = μ_ss − μ(end of hold)',
+            data: [],
+          },
         ],
       },
       options: {
@@ -55,16 +77,33 @@ export class HealingChart {
         maintainAspectRatio: false,
         scales: {
           x: {
-            type: 'logarithmic', title: { display: true, text: 'Hold time t_h [s]' }, grid: { color: GRID_COLOUR },
-            afterBuildTicks: powersOfTenOnly, ticks: { maxRotation: 0, callback: (value) => formatQuantity(value, '') },
+            type: 'logarithmic',
+            title: { display: true, text: 'Hold time t_h [s]' },
+            grid: { color: GRID_COLOUR },
+            afterBuildTicks: powersOfTenOnly,
+            ticks: { maxRotation: 0, callback: (value) => formatQuantity(value, '') },
           },
-          y: { type: 'linear', title: { display: true, text: 'Δμ' }, grid: { color: GRID_COLOUR }, grace: '10%', ticks: compactTicks },
+          y: {
+            type: 'linear',
+            title: { display: true, text: 'Δμ' },
+            grid: { color: GRID_COLOUR },
+            grace: '10%',
+            ticks: compactTicks,
+          },
         },
         plugins: {
-          tooltip: { callbacks: { label: (item) => `${item.dataset.label.split(' =')[0]}: ${formatQuantity(item.parsed.y, '')} after ${formatQuantity(item.parsed.x, 's')}` } },
+          tooltip: {
+            callbacks: {
+              label: (item) =>
+                `${item.dataset.label.split(' =')[0]}: ${formatQuantity(item.parsed.y, '')} after ${formatQuantity(item.parsed.x, 's')}`,
+            },
+          },
         },
       },
-      plugins: [htmlLegend(legendListBefore(canvas.parentElement, 'Legend: healing and relaxation')), healingRenders],
+      plugins: [
+        htmlLegend(legendListBefore(canvas.parentElement, 'Legend: healing and relaxation')),
+        healingRenders,
+      ],
     });
   }
 
@@ -78,14 +117,28 @@ export class HealingChart {
     relaxation.data = holds.map((hold) => ({ x: hold.duration, y: hold.relaxation }));
     // A factor 2 of room each side, and at least one power of ten inside, so the end holds are not on the
     // frame and holds within a decade still get a labelled tick.
-    const low = Math.min(...times) / 2, high = Math.max(...times) * 2;
+    const low = Math.min(...times) / 2,
+      high = Math.max(...times) * 2;
     const decade = 10 ** Math.floor(Math.log10(high));
     Object.assign(this.#chart.options.scales.x, { min: Math.min(low, decade / 2), max: high });
-    const beta = perDecadeSlope(times, holds.map((hold) => hold.healing));
-    this.#note.textContent = holds.length < 2 ? 'One hold: hold for other times to see the healing rate.'
-      : `Healing rate β = dΔμ/d log₁₀ t_h = ${formatQuantity(beta, '', 3)} per decade of hold time (least squares over ${holds.length} holds).`;
-    this.#chart.canvas.setAttribute('aria-label', `Healing Δμ and relaxation Δμ_c against hold time for ${holds.length} holds: `
-      + holds.map((hold) => `${formatQuantity(hold.duration, 's')}: Δμ ${formatQuantity(hold.healing, '')}`).join(', '));
+    const beta = perDecadeSlope(
+      times,
+      holds.map((hold) => hold.healing),
+    );
+    this.#note.textContent =
+      holds.length < 2
+        ? 'One hold: hold for other times to see the healing rate.'
+        : `Healing rate β = dΔμ/d log₁₀ t_h = ${formatQuantity(beta, '', 3)} per decade of hold time (least squares over ${holds.length} holds).`;
+    this.#chart.canvas.setAttribute(
+      'aria-label',
+      `Healing Δμ and relaxation Δμ_c against hold time for ${holds.length} holds: ` +
+        holds
+          .map(
+            (hold) =>
+              `${formatQuantity(hold.duration, 's')}: Δμ ${formatQuantity(hold.healing, '')}`,
+          )
+          .join(', '),
+    );
     this.#chart.update('none');
   }
 }

@@ -11,7 +11,8 @@
 
 const SVG = 'http://www.w3.org/2000/svg';
 // The swatch [px]: wide enough to show a dash pattern's period.
-const SWATCH_WIDTH = 34, SWATCH_HEIGHT = 12;
+const SWATCH_WIDTH = 34,
+  SWATCH_HEIGHT = 12;
 
 /** The legend items of a chart as last written, for an export that draws them. */
 const itemsByChart = new WeakMap();
@@ -25,11 +26,22 @@ export function legendItemsOf(chart) {
 
 /** One item per dataset with a label: its line and, where the series draws points, its marker. */
 function datasetItems(chart) {
-  return chart.data.datasets.flatMap((dataset, index) => (dataset.label ? [{
-    text: dataset.label, colour: dataset.borderColor, dash: dataset.borderDash ?? [], width: dataset.borderWidth ?? 2,
-    point: dataset.pointRadius > 0 ? (dataset.pointStyle ?? 'circle') : undefined, line: dataset.showLine !== false,
-    hidden: !chart.isDatasetVisible(index), index,
-  }] : []));
+  return chart.data.datasets.flatMap((dataset, index) =>
+    dataset.label
+      ? [
+          {
+            text: dataset.label,
+            colour: dataset.borderColor,
+            dash: dataset.borderDash ?? [],
+            width: dataset.borderWidth ?? 2,
+            point: dataset.pointRadius > 0 ? (dataset.pointStyle ?? 'circle') : undefined,
+            line: dataset.showLine !== false,
+            hidden: !chart.isDatasetVisible(index),
+            index,
+          },
+        ]
+      : [],
+  );
 }
 
 function svg(tag, attributes) {
@@ -40,19 +52,51 @@ function svg(tag, attributes) {
 
 /** The item's swatch: a filled box (a shaded key), or its line with dashes (a series that draws one) and its marker. */
 function swatch(item) {
-  const box = svg('svg', { width: SWATCH_WIDTH, height: SWATCH_HEIGHT, viewBox: `0 0 ${SWATCH_WIDTH} ${SWATCH_HEIGHT}`, 'aria-hidden': 'true' });
+  const box = svg('svg', {
+    width: SWATCH_WIDTH,
+    height: SWATCH_HEIGHT,
+    viewBox: `0 0 ${SWATCH_WIDTH} ${SWATCH_HEIGHT}`,
+    'aria-hidden': 'true',
+  });
   const middle = SWATCH_HEIGHT / 2;
   if (item.fill) {
-    box.append(svg('rect', { x: 0, y: 1, width: SWATCH_WIDTH, height: SWATCH_HEIGHT - 2, fill: item.colour }));
+    box.append(
+      svg('rect', {
+        x: 0,
+        y: 1,
+        width: SWATCH_WIDTH,
+        height: SWATCH_HEIGHT - 2,
+        fill: item.colour,
+      }),
+    );
     return box;
   }
   if (item.line) {
-    box.append(svg('line', { x1: 1, y1: middle, x2: SWATCH_WIDTH - 1, y2: middle, stroke: item.colour, 'stroke-width': Math.min(item.width, 3),
-      'stroke-dasharray': item.dash.length ? item.dash.join(' ') : 'none' }));
+    box.append(
+      svg('line', {
+        x1: 1,
+        y1: middle,
+        x2: SWATCH_WIDTH - 1,
+        y2: middle,
+        stroke: item.colour,
+        'stroke-width': Math.min(item.width, 3),
+        'stroke-dasharray': item.dash.length ? item.dash.join(' ') : 'none',
+      }),
+    );
   }
-  const c = SWATCH_WIDTH / 2, r = 4;
-  if (item.point === 'triangle') box.append(svg('polygon', { points: `${c},${middle - r} ${c + r},${middle + r} ${c - r},${middle + r}`, fill: item.colour }));
-  else if (item.point === 'rect') box.append(svg('rect', { x: c - r, y: middle - r, width: 2 * r, height: 2 * r, fill: item.colour }));
+  const c = SWATCH_WIDTH / 2,
+    r = 4;
+  if (item.point === 'triangle')
+    box.append(
+      svg('polygon', {
+        points: `${c},${middle - r} ${c + r},${middle + r} ${c - r},${middle + r}`,
+        fill: item.colour,
+      }),
+    );
+  else if (item.point === 'rect')
+    box.append(
+      svg('rect', { x: c - r, y: middle - r, width: 2 * r, height: 2 * r, fill: item.colour }),
+    );
   else if (item.point) box.append(svg('circle', { cx: c, cy: middle, r, fill: item.colour }));
   return box;
 }

@@ -2,7 +2,14 @@
 
 import { renderCounter } from '../test-hooks.js';
 import { formatQuantity } from '../ui/format.js';
-import { applyChartDefaults, bracketed, Chart, powersOfTenOnly, sortedLineOptions, toFinitePoints } from './common.js';
+import {
+  applyChartDefaults,
+  bracketed,
+  Chart,
+  powersOfTenOnly,
+  sortedLineOptions,
+  toFinitePoints,
+} from './common.js';
 import { GRID_COLOUR, lawStyle } from './palette.js';
 import { htmlLegend, legendListBefore } from './html-legend.js';
 
@@ -11,9 +18,13 @@ const VELOCITY_UNIT = 'm/s';
 const FORCE_UNIT = 'N';
 const QUANTITIES = {
   mu: { axis: 'Friction coefficient μ', symbol: 'μ', unit: '', key: 'mu' },
-  force: { axis: `Friction force F ${bracketed(FORCE_UNIT)}`, symbol: 'F', unit: FORCE_UNIT, key: 'force' },
+  force: {
+    axis: `Friction force F ${bracketed(FORCE_UNIT)}`,
+    symbol: 'F',
+    unit: FORCE_UNIT,
+    key: 'force',
+  },
 };
-
 
 const lawRenders = renderCounter('lawRenders');
 
@@ -35,14 +46,24 @@ export class LawChartView {
         // hundred points, and decimation would not work on a logarithmic axis anyway.
         ...sortedLineOptions(),
         scales: {
-          x: { type: 'linear', title: { display: true, text: `v ${bracketed(VELOCITY_UNIT)}` }, grid: { color: GRID_COLOUR } },
-          y: { type: 'linear', title: { display: true, text: '' }, grid: { color: GRID_COLOUR }, grace: '5%' },
+          x: {
+            type: 'linear',
+            title: { display: true, text: `v ${bracketed(VELOCITY_UNIT)}` },
+            grid: { color: GRID_COLOUR },
+          },
+          y: {
+            type: 'linear',
+            title: { display: true, text: '' },
+            grid: { color: GRID_COLOUR },
+            grace: '5%',
+          },
         },
         plugins: {
           tooltip: {
             callbacks: {
               title: (items) => `v = ${formatQuantity(items[0].parsed.x, VELOCITY_UNIT)}`,
-              label: (item) => `${item.dataset.label}: ${item.dataset.symbol} = ${formatQuantity(item.parsed.y, item.dataset.unit)}`,
+              label: (item) =>
+                `${item.dataset.label}: ${item.dataset.symbol} = ${formatQuantity(item.parsed.y, item.dataset.unit)}`,
             },
           },
         },
@@ -65,9 +86,16 @@ export class LawChartView {
       const data = toFinitePoints(curves[index].v, curves[index][q.key]);
       if (data.length === 0) empty.push(index);
       return {
-        label: law.name, symbol: q.symbol, unit: q.unit, data,
-        borderColor: colour, backgroundColor: colour, borderDash: dash,
-        borderWidth: 2, pointRadius: 0, pointHitRadius: 4,
+        label: law.name,
+        symbol: q.symbol,
+        unit: q.unit,
+        data,
+        borderColor: colour,
+        backgroundColor: colour,
+        borderDash: dash,
+        borderWidth: 2,
+        pointRadius: 0,
+        pointHitRadius: 4,
       };
     });
     const { x, y } = this.#chart.options.scales;
@@ -77,14 +105,17 @@ export class LawChartView {
     // On a log axis Chart.js puts a tick at every 1…9 step; ticks and grid lines at powers of ten
     // only read better over six decades, and leave room to skip labels on a phone.
     x.afterBuildTicks = scale === 'log' ? powersOfTenOnly : undefined;
-    x.ticks = scale === 'log' ? { maxRotation: 0, callback: (value) => formatQuantity(value, '') } : {};
+    x.ticks =
+      scale === 'log' ? { maxRotation: 0, callback: (value) => formatQuantity(value, '') } : {};
     y.title.text = q.axis;
-    this.#canvas.setAttribute('aria-label', laws.length === 0 ? 'No law selected.'
-      : `${q.axis} against v ${bracketed(VELOCITY_UNIT)} on a ${scale === 'log' ? 'logarithmic' : 'linear'} axis, `
-        + `from ${formatQuantity(vMin, VELOCITY_UNIT)} to ${formatQuantity(vMax, VELOCITY_UNIT)}, for ${laws.map((law) => law.name).join(', ')}.`);
+    this.#canvas.setAttribute(
+      'aria-label',
+      laws.length === 0
+        ? 'No law selected.'
+        : `${q.axis} against v ${bracketed(VELOCITY_UNIT)} on a ${scale === 'log' ? 'logarithmic' : 'linear'} axis, ` +
+            `from ${formatQuantity(vMin, VELOCITY_UNIT)} to ${formatQuantity(vMax, VELOCITY_UNIT)}, for ${laws.map((law) => law.name).join(', ')}.`,
+    );
     this.#chart.update('none');
     return empty;
   }
 }
-
-

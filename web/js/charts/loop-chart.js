@@ -20,8 +20,11 @@ export class LoopChartView {
   constructor(canvas) {
     this.#canvas = canvas;
     this.#chart = makeScatterChart(canvas, {
-      xTitle: 'x [m]', yTitle: 'Applied force [N]', xTicks: { callback: (value) => formatQuantity(value, '') },
-      label: (item) => `x = ${formatQuantity(item.parsed.x, 'm')}, F = ${formatQuantity(item.parsed.y, 'N')}`,
+      xTitle: 'x [m]',
+      yTitle: 'Applied force [N]',
+      xTicks: { callback: (value) => formatQuantity(value, '') },
+      label: (item) =>
+        `x = ${formatQuantity(item.parsed.x, 'm')}, F = ${formatQuantity(item.parsed.y, 'N')}`,
       counter: loopRenders,
     });
   }
@@ -33,16 +36,22 @@ export class LoopChartView {
    */
   show(result, lawName) {
     const { x, applied } = result.columns;
-    this.#chart.data.datasets = [{
-      ...lineStyle(COLOURS.blue, []),
-      label: lawName,
-      showLine: true,
-      data: toFinitePoints(x, applied),
-    }];
-    let lo = Infinity, hi = -Infinity;
-    for (const value of x) lo = Math.min(lo, value), hi = Math.max(hi, value);
-    this.#canvas.setAttribute('aria-label', `Applied force [N] against displacement x [m] for ${lawName}: `
-      + `x from ${formatQuantity(lo, 'm')} to ${formatQuantity(hi, 'm')}, ending at ${formatQuantity(x.at(-1), 'm')}.`);
+    this.#chart.data.datasets = [
+      {
+        ...lineStyle(COLOURS.blue, []),
+        label: lawName,
+        showLine: true,
+        data: toFinitePoints(x, applied),
+      },
+    ];
+    let lo = Infinity,
+      hi = -Infinity;
+    for (const value of x) ((lo = Math.min(lo, value)), (hi = Math.max(hi, value)));
+    this.#canvas.setAttribute(
+      'aria-label',
+      `Applied force [N] against displacement x [m] for ${lawName}: ` +
+        `x from ${formatQuantity(lo, 'm')} to ${formatQuantity(hi, 'm')}, ending at ${formatQuantity(x.at(-1), 'm')}.`,
+    );
     this.#chart.update('none');
   }
 }

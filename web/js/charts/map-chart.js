@@ -34,7 +34,10 @@ export function axisGeometry({ min, max, count, log }) {
     at,
     indexOf: (value) => Math.round(log ? Math.log(value / min) / step : (value - min) / step),
     // A cell spans halfway to its neighbours (in log space on a log axis).
-    edges: (i) => (log ? [at(i) * Math.exp(-step / 2), at(i) * Math.exp(step / 2)] : [at(i) - step / 2, at(i) + step / 2]),
+    edges: (i) =>
+      log
+        ? [at(i) * Math.exp(-step / 2), at(i) * Math.exp(step / 2)]
+        : [at(i) - step / 2, at(i) + step / 2],
   };
 }
 
@@ -53,21 +56,32 @@ export function zeroContour({ xs, ys, values }, { logX, logY }) {
   const crossing = (fa, fb) => (Number.isFinite(fa) && Number.isFinite(fb) ? fa / (fa - fb) : 0.5);
   for (let j = 0; j + 1 < ny; j++) {
     for (let i = 0; i + 1 < nx; i++) {
-      const f = [values[j * nx + i], values[j * nx + i + 1], values[(j + 1) * nx + i + 1], values[(j + 1) * nx + i]];
+      const f = [
+        values[j * nx + i],
+        values[j * nx + i + 1],
+        values[(j + 1) * nx + i + 1],
+        values[(j + 1) * nx + i],
+      ];
       if (f.some(Number.isNaN)) continue;
-      const corners = [[xs[i], ys[j]], [xs[i + 1], ys[j]], [xs[i + 1], ys[j + 1]], [xs[i], ys[j + 1]]];
+      const corners = [
+        [xs[i], ys[j]],
+        [xs[i + 1], ys[j]],
+        [xs[i + 1], ys[j + 1]],
+        [xs[i], ys[j + 1]],
+      ];
       const hits = [];
       for (let k = 0; k < 4; k++) {
         const a = f[k];
         const b = f[(k + 1) % 4];
-        if ((a > 0) === (b > 0)) continue;
+        if (a > 0 === b > 0) continue;
         const t = crossing(a, b);
         const [x0, y0] = corners[k];
         const [x1, y1] = corners[(k + 1) % 4];
         hits.push({ x: lerp(x0, x1, t, logX), y: lerp(y0, y1, t, logY) });
       }
       // Two crossings: one segment; four (a saddle): two, paired around the square.
-      for (let h = 0; h + 1 < hits.length; h += 2) points.push(hits[h], hits[h + 1], { x: NaN, y: NaN });
+      for (let h = 0; h + 1 < hits.length; h += 2)
+        points.push(hits[h], hits[h + 1], { x: NaN, y: NaN });
     }
   }
   return points;
@@ -79,7 +93,11 @@ const mapCells = {
   beforeDatasetsDraw(chart, args, options) {
     const map = options.map;
     if (!map) return;
-    const { ctx, chartArea: area, scales: { x, y } } = chart;
+    const {
+      ctx,
+      chartArea: area,
+      scales: { x, y },
+    } = chart;
     const gx = axisGeometry(map.x);
     const gy = axisGeometry(map.y);
     ctx.save();
@@ -105,8 +123,12 @@ const mapCells = {
       const [y0, y1] = gy.edges(map.focus.j);
       ctx.strokeStyle = FOCUS_COLOUR;
       ctx.lineWidth = 2;
-      ctx.strokeRect(x.getPixelForValue(x0), y.getPixelForValue(y1),
-        x.getPixelForValue(x1) - x.getPixelForValue(x0), y.getPixelForValue(y0) - y.getPixelForValue(y1));
+      ctx.strokeRect(
+        x.getPixelForValue(x0),
+        y.getPixelForValue(y1),
+        x.getPixelForValue(x1) - x.getPixelForValue(x0),
+        y.getPixelForValue(y0) - y.getPixelForValue(y1),
+      );
     }
     ctx.restore();
   },
@@ -140,15 +162,30 @@ export class MapChart {
     canvas.setAttribute('role', 'img');
     canvas.tabIndex = 0;
     this.#chart = new Chart(canvas, {
-      type: 'line',  // parsed points, drawn in their order however unsorted: no scatter controller (chart.mjs)
-      data: { datasets: [{ label: 'Closed-form boundary', data: [], showLine: true, borderColor: BOUNDARY_COLOUR,
-        borderWidth: 2, pointRadius: 0, spanGaps: false, fill: false }] },
+      type: 'line', // parsed points, drawn in their order however unsorted: no scatter controller (chart.mjs)
+      data: {
+        datasets: [
+          {
+            label: 'Closed-form boundary',
+            data: [],
+            showLine: true,
+            borderColor: BOUNDARY_COLOUR,
+            borderWidth: 2,
+            pointRadius: 0,
+            spanGaps: false,
+            fill: false,
+          },
+        ],
+      },
       options: {
         animation: false,
         responsive: true,
         maintainAspectRatio: false,
-        events: [],  // the map handles its own pointer events: one cell readout, no tooltips
-        scales: { x: { type: 'linear', title: { display: true } }, y: { type: 'linear', title: { display: true } } },
+        events: [], // the map handles its own pointer events: one cell readout, no tooltips
+        scales: {
+          x: { type: 'linear', title: { display: true } },
+          y: { type: 'linear', title: { display: true } },
+        },
         plugins: { tooltip: { enabled: false }, mapCells: {} },
       },
       plugins: [mapCells],
@@ -174,10 +211,16 @@ export class MapChart {
   reset({ x, y }) {
     this.#map = { x, y, cells: new Map(), strongest: {}, focus: null };
     const scales = this.#chart.options.scales;
-    for (const [name, axis] of [['x', x], ['y', y]]) {
+    for (const [name, axis] of [
+      ['x', x],
+      ['y', y],
+    ]) {
       const geometry = axisGeometry(axis);
       scales[name].type = axis.log ? 'logarithmic' : 'linear';
-      [scales[name].min, scales[name].max] = [geometry.edges(0)[0], geometry.edges(axis.count - 1)[1]];
+      [scales[name].min, scales[name].max] = [
+        geometry.edges(0)[0],
+        geometry.edges(axis.count - 1)[1],
+      ];
       scales[name].title.text = axis.title;
     }
     this.#chart.options.plugins.mapCells.map = this.#map;
@@ -192,7 +235,10 @@ export class MapChart {
     for (const cell of cells) {
       map.cells.set(cell.j * map.x.count + cell.i, cell);
       if (!cell.error && Number.isFinite(cell.value) && cell.value !== 0)
-        map.strongest[cell.regime] = Math.max(map.strongest[cell.regime] ?? 0, Math.abs(cell.value));
+        map.strongest[cell.regime] = Math.max(
+          map.strongest[cell.regime] ?? 0,
+          Math.abs(cell.value),
+        );
     }
     this.#chart.update('none');
   }
@@ -200,7 +246,8 @@ export class MapChart {
   /** Draws the boundary (engine.sweepBoundary's grid), or removes it (null). */
   setBoundary(grid) {
     const map = this.#map;
-    this.#chart.data.datasets[0].data = grid?.known && map ? zeroContour(grid, { logX: map.x.log, logY: map.y.log }) : [];
+    this.#chart.data.datasets[0].data =
+      grid?.known && map ? zeroContour(grid, { logX: map.x.log, logY: map.y.log }) : [];
     this.#chart.update('none');
   }
 
@@ -227,7 +274,14 @@ export class MapChart {
   #cell(i, j) {
     const map = this.#map;
     if (!(i >= 0 && i < map.x.count && j >= 0 && j < map.y.count)) return null;
-    return map.cells.get(j * map.x.count + i) ?? { i, j, x: axisGeometry(map.x).at(i), y: axisGeometry(map.y).at(j) };
+    return (
+      map.cells.get(j * map.x.count + i) ?? {
+        i,
+        j,
+        x: axisGeometry(map.x).at(i),
+        y: axisGeometry(map.y).at(j),
+      }
+    );
   }
 
   #pick(cell) {

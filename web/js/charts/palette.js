@@ -2,8 +2,15 @@
 //
 // Okabe & Ito (2008) colour-blind-safe palette, picked for contrast on white. Line dashes add a
 // second cue, so the series stay apart on a washed-out projector or a grey-scale printout.
-export const COLOURS = { blue: '#0072B2', vermillion: '#D55E00', green: '#009E73', orange: '#E69F00', purple: '#CC79A7', black: '#000000',
-  skyBlue: '#56B4E9' };
+export const COLOURS = {
+  blue: '#0072B2',
+  vermillion: '#D55E00',
+  green: '#009E73',
+  orange: '#E69F00',
+  purple: '#CC79A7',
+  black: '#000000',
+  skyBlue: '#56B4E9',
+};
 
 export const TEXT_COLOUR = '#374151';
 export const GRID_COLOUR = '#e5e7eb';

@@ -4,8 +4,19 @@
 import { expose, renderCounter } from '../test-hooks.js';
 import { formatQuantity } from '../ui/format.js';
 import {
-  applyChartDefaults, bracketed, Chart, compactTicks, hasFinite, ignoreRoundingNoise, lineStyle, makeScatterChart, phasePoints, restRuns, sortedLineOptions,
-  toPoints, toRunPoints,
+  applyChartDefaults,
+  bracketed,
+  Chart,
+  compactTicks,
+  hasFinite,
+  ignoreRoundingNoise,
+  lineStyle,
+  makeScatterChart,
+  phasePoints,
+  restRuns,
+  sortedLineOptions,
+  toPoints,
+  toRunPoints,
 } from './common.js';
 import { COLOURS, GRID_COLOUR, runStyle, STUCK_FILL } from './palette.js';
 import { ChartCursor, chartCursorPlugin } from './time-cursor.js';
@@ -56,14 +67,19 @@ const stuckShading = {
   beforeDatasetsDraw(chart, args, options) {
     const intervals = options.intervals ?? [];
     if (intervals.length === 0) return;
-    const { ctx, chartArea: area, scales: { x } } = chart;
+    const {
+      ctx,
+      chartArea: area,
+      scales: { x },
+    } = chart;
     ctx.save();
     ctx.fillStyle = STUCK_FILL;
     for (const [start, end] of intervals) {
       const left = Math.max(area.left, x.getPixelForValue(start));
       const right = Math.min(area.right, x.getPixelForValue(end));
       // At least one pixel, so a short stick is still seen.
-      if (right >= left) ctx.fillRect(left, area.top, Math.max(right - left, 1), area.bottom - area.top);
+      if (right >= left)
+        ctx.fillRect(left, area.top, Math.max(right - left, 1), area.bottom - area.top);
     }
     ctx.restore();
   },
@@ -99,8 +115,11 @@ export class TimeCharts {
     this.#positionTitle = `${x.symbol} ${bracketed(x.unit)}`;
     this.#forces = makeTimeChart(canvases.forces, t, `Force ${bracketed(friction.unit)}`);
     this.#phase = makePhaseChart(canvases.phase, this.#byKey.v);
-    this.#cursors = { relative: new ChartCursor(this.#relative), forces: new ChartCursor(this.#forces),
-      phase: new ChartCursor(this.#phase, { kind: 'point' }) };
+    this.#cursors = {
+      relative: new ChartCursor(this.#relative),
+      forces: new ChartCursor(this.#forces),
+      phase: new ChartCursor(this.#phase, { kind: 'point' }),
+    };
     this.#options = { ...this.#options, ...options };
     this.#watchVisibility();
   }
@@ -174,7 +193,11 @@ export class TimeCharts {
     this.#cursors.forces.show(frame.t);
     const xKey = PHASE_AXES.includes(this.#options.phaseX) ? this.#options.phaseX : PHASE_AXES[0];
     this.#cursors.phase.show({ x: frame[xKey], y: frame.v });
-    expose('cursors', { relative: frame.t, forces: frame.t, phase: { x: frame[xKey], y: frame.v } });
+    expose('cursors', {
+      relative: frame.t,
+      forces: frame.t,
+      phase: { x: frame[xKey], y: frame.v },
+    });
   }
 
   /**
@@ -189,15 +212,20 @@ export class TimeCharts {
   #draw() {
     const { columns, summary } = this.#result;
     // A law whose static limit is 0 breaks away at once: its first "stick" has no length.
-    const stuck = (summary?.stickIntervals ?? restRuns(columns.t, columns.v)).filter(([start, end]) => end > start);
+    const stuck = (summary?.stickIntervals ?? restRuns(columns.t, columns.v)).filter(
+      ([start, end]) => end > start,
+    );
     // While runs are compared, each run is one colour on both charts, so the relative chart shows only
     // each run's v/v0 (θ, Fk/Fk0 and a state variable would need colours of their own).
     const comparing = this.#overlays.length > 0;
-    const relative = comparing ? [{ ...RELATIVE_SERIES[0], ...runStyle(0) }]
+    const relative = comparing
+      ? [{ ...RELATIVE_SERIES[0], ...runStyle(0) }]
       : RELATIVE_SERIES.filter((series) => hasFinite(columns[series.key]));
     if (this.#options.position && columns.x) relative.push(POSITION_SERIES);
     // The first state variable of a dynamic law, described by the catalog entry passed to show().
-    const state = comparing ? undefined : this.#stateVariables.find((variable) => hasFinite(columns.state?.[variable.key]));
+    const state = comparing
+      ? undefined
+      : this.#stateVariables.find((variable) => hasFinite(columns.state?.[variable.key]));
     if (state) relative.push({ ...STATE_STYLE, state });
     this.#showTimeSeries(this.#relative, relative, columns, stuck, (column) => column.symbol);
     const position = relative.includes(POSITION_SERIES);
@@ -205,8 +233,13 @@ export class TimeCharts {
     setRightAxis(this.#relative, 'y3', state && `${state.symbol} ${bracketed(state.unit)}`);
     this.#forces.options.layout.padding.right = position ? Y_AXIS_WIDTH : 0;
     const limitLabel = STATIC_LIMIT_LABELS[summary?.staticLimitKind];
-    this.#showTimeSeries(this.#forces, FORCE_SERIES.filter((series) => hasFinite(columns[series.key])), columns, stuck,
-      (column) => (column.key === 'staticLimit' && limitLabel ? limitLabel : column.label));
+    this.#showTimeSeries(
+      this.#forces,
+      FORCE_SERIES.filter((series) => hasFinite(columns[series.key])),
+      columns,
+      stuck,
+      (column) => (column.key === 'staticLimit' && limitLabel ? limitLabel : column.label),
+    );
     this.#addOverlays();
     // Min-max decimation only where it thins anything: with fewer points than two per pixel column
     // it costs a third of an update for nothing (the seed model's 200 points).
@@ -223,11 +256,15 @@ export class TimeCharts {
   #addOverlays() {
     // While runs are compared, the live run's v/v0 and friction say which run they are too.
     if (this.#liveLabel && this.#overlays.length > 0) {
-      for (const chart of [this.#relative, this.#forces]) chart.data.datasets[0].label += ` · ${this.#liveLabel}`;
+      for (const chart of [this.#relative, this.#forces])
+        chart.data.datasets[0].label += ` · ${this.#liveLabel}`;
     }
     this.#overlays.forEach((run, index) => {
       const { colour, dash } = runStyle(index + 1);
-      for (const [chart, key] of [[this.#relative, 'vOverV0'], [this.#forces, 'friction']]) {
+      for (const [chart, key] of [
+        [this.#relative, 'vOverV0'],
+        [this.#forces, 'friction'],
+      ]) {
         const column = this.#byKey[key];
         chart.data.datasets.push({
           ...lineStyle(colour, dash),
@@ -248,19 +285,33 @@ export class TimeCharts {
       unit: s.state ? s.state.unit : this.#byKey[s.key].unit,
       yAxisID: s.axis ?? 'y',
       // A series that holds its value (runs: the static limit) keeps only the ends of each run.
-      data: (s.runs ? toRunPoints : toPoints)(columns.t, s.state ? columns.state[s.state.key] : columns[s.key]),
+      data: (s.runs ? toRunPoints : toPoints)(
+        columns.t,
+        s.state ? columns.state[s.state.key] : columns[s.key],
+      ),
     }));
     // In place where the series are the same as before (only the data changed): Chart.js then keeps
     // each dataset's controller and resolved options instead of building them again.
     const old = chart.data.datasets;
-    const same = old.length === fresh.length
-      && fresh.every((dataset, i) => dataset.label === old[i].label && dataset.yAxisID === old[i].yAxisID);
-    if (same) fresh.forEach((dataset, i) => { old[i].data = dataset.data; });
+    const same =
+      old.length === fresh.length &&
+      fresh.every(
+        (dataset, i) => dataset.label === old[i].label && dataset.yAxisID === old[i].yAxisID,
+      );
+    if (same)
+      fresh.forEach((dataset, i) => {
+        old[i].data = dataset.data;
+      });
     else chart.data.datasets = fresh;
     chart.options.plugins.stuckShading.intervals = stuck;
     const yTitle = chart.options.scales.y.title.text;
-    chart.canvas.setAttribute('aria-label', `${yTitle}: ${chart.data.datasets.map((d) => d.label).join(', ')} against ${time.label}`
-      + (stuck.length > 0 ? `; ${stuck.length} stick interval${stuck.length === 1 ? '' : 's'} shaded` : ''));
+    chart.canvas.setAttribute(
+      'aria-label',
+      `${yTitle}: ${chart.data.datasets.map((d) => d.label).join(', ')} against ${time.label}` +
+        (stuck.length > 0
+          ? `; ${stuck.length} stick interval${stuck.length === 1 ? '' : 's'} shaded`
+          : ''),
+    );
   }
 
   #showPhase(columns) {
@@ -268,17 +319,23 @@ export class TimeCharts {
     const xColumn = this.#byKey[xKey];
     const v = this.#byKey.v;
     const chart = this.#phase;
-    chart.data.datasets = [{
-      ...lineStyle(COLOURS.blue, []),
-      label: `${v.symbol} against ${xColumn.symbol}`,
-      showLine: true,
-      data: phasePoints(columns[xKey], columns.v),
-    }];
+    chart.data.datasets = [
+      {
+        ...lineStyle(COLOURS.blue, []),
+        label: `${v.symbol} against ${xColumn.symbol}`,
+        showLine: true,
+        data: phasePoints(columns[xKey], columns.v),
+      },
+    ];
     // Symbol and unit only: the phase chart is narrow, and the select above it names the quantity.
     chart.options.scales.x.title.text = `${xColumn.symbol} ${bracketed(xColumn.unit)}`;
-    chart.options.plugins.tooltip.callbacks.label = (item) => `${xColumn.symbol} = ${formatQuantity(item.parsed.x, xColumn.unit)}, `
-      + `${v.symbol} = ${formatQuantity(item.parsed.y, v.unit)}`;
-    chart.canvas.setAttribute('aria-label', `Phase portrait: ${v.label} ${bracketed(v.unit)} against ${xColumn.label} ${bracketed(xColumn.unit)}`);
+    chart.options.plugins.tooltip.callbacks.label = (item) =>
+      `${xColumn.symbol} = ${formatQuantity(item.parsed.x, xColumn.unit)}, ` +
+      `${v.symbol} = ${formatQuantity(item.parsed.y, v.unit)}`;
+    chart.canvas.setAttribute(
+      'aria-label',
+      `Phase portrait: ${v.label} ${bracketed(v.unit)} against ${xColumn.label} ${bracketed(xColumn.unit)}`,
+    );
     this.#render(chart);
   }
 }
@@ -286,8 +343,14 @@ export class TimeCharts {
 /** An axis at the right of a time chart (see setRightAxis). */
 function rightAxis(title) {
   return {
-    type: 'linear', position: 'right', display: true, title: { display: true, text: title },
-    grid: { drawOnChartArea: false }, grace: '5%', afterFit: fixedWidth, ticks: compactTicks,
+    type: 'linear',
+    position: 'right',
+    display: true,
+    title: { display: true, text: title },
+    grid: { drawOnChartArea: false },
+    grace: '5%',
+    afterFit: fixedWidth,
+    ticks: compactTicks,
     afterDataLimits: ignoreRoundingNoise,
   };
 }
@@ -340,22 +403,34 @@ function makeTimeChart(canvas, time, yTitle) {
         tooltip: {
           callbacks: {
             title: (items) => `${time.symbol} = ${formatQuantity(items[0].parsed.x, time.unit)}`,
-            label: (item) => `${item.dataset.label}: ${formatQuantity(item.parsed.y, item.dataset.unit)}`,
+            label: (item) =>
+              `${item.dataset.label}: ${formatQuantity(item.parsed.y, item.dataset.unit)}`,
           },
         },
       },
     },
     // The legend beside the canvas (html-legend.js), with a key for the stuck shading.
-    plugins: [stuckShading, htmlLegend(legendListBefore(canvas.parentElement, `Legend: ${yTitle}`), stuckKey), springRenders],
+    plugins: [
+      stuckShading,
+      htmlLegend(legendListBefore(canvas.parentElement, `Legend: ${yTitle}`), stuckKey),
+      springRenders,
+    ],
   });
 }
 
 /** A grey box keyed "Stuck" where any interval is shaded (not a dataset: it toggles nothing). */
 function stuckKey(chart) {
-  return (chart.options.plugins.stuckShading.intervals ?? []).length === 0 ? [] : [{ text: 'Stuck', colour: STUCK_FILL, fill: true }];
+  return (chart.options.plugins.stuckShading.intervals ?? []).length === 0
+    ? []
+    : [{ text: 'Stuck', colour: STUCK_FILL, fill: true }];
 }
 
 function makePhaseChart(canvas, v) {
   // The x title and the tooltip follow the chosen axis (see #showPhase).
-  return makeScatterChart(canvas, { xTitle: '', yTitle: `${v.symbol} ${bracketed(v.unit)}`, label: () => '', counter: springRenders });
+  return makeScatterChart(canvas, {
+    xTitle: '',
+    yTitle: `${v.symbol} ${bracketed(v.unit)}`,
+    label: () => '',
+    counter: springRenders,
+  });
 }

@@ -38,7 +38,12 @@ function createOverlay(chartCanvas) {
   const overlay = document.createElement('canvas');
   overlay.className = 'chart-cursor-overlay';
   overlay.setAttribute('aria-hidden', 'true');
-  Object.assign(overlay.style, { position: 'absolute', pointerEvents: 'none', left: '0', top: '0' });
+  Object.assign(overlay.style, {
+    position: 'absolute',
+    pointerEvents: 'none',
+    left: '0',
+    top: '0',
+  });
   ensurePositioned(chartCanvas.parentNode);
   chartCanvas.parentNode.appendChild(overlay);
   return overlay;
@@ -92,7 +97,8 @@ export class ChartCursor {
    * update, after the DOM changes made with it (about 1 ms per chart while a slider is dragged).
    */
   afterChartRender() {
-    if (this.chart.width !== this.chartWidth || this.chart.height !== this.chartHeight) this.measure();
+    if (this.chart.width !== this.chartWidth || this.chart.height !== this.chartHeight)
+      this.measure();
     this.paint();
   }
 
@@ -178,7 +184,8 @@ export class ChartCursor {
     if (!xs || !ys || !point || !Number.isFinite(point.x) || !Number.isFinite(point.y)) return;
     const px = xs.getPixelForValue(point.x);
     const py = ys.getPixelForValue(point.y);
-    const inside = px >= area.left - 1 && px <= area.right + 1 && py >= area.top - 1 && py <= area.bottom + 1;
+    const inside =
+      px >= area.left - 1 && px <= area.right + 1 && py >= area.top - 1 && py <= area.bottom + 1;
     if (!inside) return;
     const ctx = this.ctx;
     ctx.beginPath();

@@ -14,5 +14,7 @@ export function splitFieldPath(path, root = '') {
   const inRoot = root !== '' && path.startsWith(`${root}.`) ? path.slice(root.length + 1) : path;
   const bare = inRoot.replace(/\[\d+\]/g, '');
   const dot = bare.indexOf('.');
-  return dot < 0 ? { section: '', key: bare } : { section: bare.slice(0, dot), key: bare.slice(dot + 1) };
+  return dot < 0
+    ? { section: '', key: bare }
+    : { section: bare.slice(0, dot), key: bare.slice(dot + 1) };
 }

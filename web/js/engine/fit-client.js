@@ -5,7 +5,8 @@
 /** Starts a fits' worker: from its inlined text in the single-file build, else from its module file. */
 function startFitWorker() {
   const inlined = globalThis.__frictionFitWorkerSource;
-  return inlined ? new Worker(URL.createObjectURL(new Blob([inlined], { type: 'text/javascript' })))
+  return inlined
+    ? new Worker(URL.createObjectURL(new Blob([inlined], { type: 'text/javascript' })))
     : new Worker(new URL('./fit-worker.js', import.meta.url), { type: 'module' });
 }
 
@@ -65,7 +66,7 @@ export class FitClient {
     // A worker whose script or module cannot load reports only an 'error' event: every request fails.
     this.#worker.onerror = (event) => {
       event.preventDefault();
-      const error = new Error(event.message || 'The fits\' worker could not start.');
+      const error = new Error(event.message || "The fits' worker could not start.");
       for (const waiting of this.#waiting.values()) waiting.reject(error);
       this.#waiting.clear();
       this.#worker?.terminate();

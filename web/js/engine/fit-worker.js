@@ -12,19 +12,27 @@
 import { loadFitEngine } from '../../fit-engine.mjs';
 
 const fitsPromise = loadFitEngine();
-fitsPromise.catch(() => {});  // a load failure is reported in the reply to each request
+fitsPromise.catch(() => {}); // a load failure is reported in the reply to each request
 
 self.onmessage = async ({ data: message }) => {
   try {
     const fits = await fitsPromise;
     let result;
-    if (message.type === 'options') result = { kinds: fits.fitOptions().kinds, targets: fits.exportTargets() };
+    if (message.type === 'options')
+      result = { kinds: fits.fitOptions().kinds, targets: fits.exportTargets() };
     else if (message.type === 'export') result = fits.exportLaw(message.request);
     else if (message.type === 'fit') {
-      result = fits.fit(message.request, (progress) => self.postMessage({ type: 'progress', id: message.id, progress }));
+      result = fits.fit(message.request, (progress) =>
+        self.postMessage({ type: 'progress', id: message.id, progress }),
+      );
     } else throw new Error(`Unknown request '${message.type}'.`);
     self.postMessage({ type: 'result', id: message.id, result });
   } catch (error) {
-    self.postMessage({ type: 'error', id: message.id, message: String(error?.message ?? error), parameter: error?.parameter });
+    self.postMessage({
+      type: 'error',
+      id: message.id,
+      message: String(error?.message ?? error),
+      parameter: error?.parameter,
+    });
   }
 };

@@ -68,9 +68,18 @@ export class MapPool {
     const queue = coarseToFine(map.x.count, map.y.count);
     return new Promise((resolve, reject) => {
       this.#run = {
-        id: this.#nextId++, map, queue, next: 0, total: queue.length / 2, done: 0, onCells, resolve, reject,
+        id: this.#nextId++,
+        map,
+        queue,
+        next: 0,
+        total: queue.length / 2,
+        done: 0,
+        onCells,
+        resolve,
+        reject,
         // Cells per batch, re-estimated from each batch's duration; start small to learn quickly.
-        batch: 2, started: performance.now(),
+        batch: 2,
+        started: performance.now(),
       };
       while (this.#slots.length < this.#size) this.#slots.push(this.#startSlot());
       for (const slot of this.#slots) this.#feed(slot);
@@ -128,7 +137,12 @@ export class MapPool {
     if (slot.job || !run || run.next >= run.queue.length) return;
     const cells = run.queue.slice(run.next, run.next + 2 * run.batch);
     run.next += cells.length;
-    slot.job = { runId: run.id, id: this.#nextId++, count: cells.length / 2, sent: performance.now() };
+    slot.job = {
+      runId: run.id,
+      id: this.#nextId++,
+      count: cells.length / 2,
+      sent: performance.now(),
+    };
     slot.worker.postMessage({ type: 'sweep-cells', id: slot.job.id, map: run.map, cells });
   }
 
@@ -137,11 +151,12 @@ export class MapPool {
     if (waiter) {
       this.#waiters.delete(message.id);
       if (message.type === 'boundary') waiter.resolve(message.boundary);
-      else waiter.reject(Object.assign(new Error(message.message), { parameter: message.parameter }));
+      else
+        waiter.reject(Object.assign(new Error(message.message), { parameter: message.parameter }));
       return;
     }
     const job = slot.job;
-    if (!job || message.id !== job.id) return;  // the worker's 'ready' or a reply it no longer owes
+    if (!job || message.id !== job.id) return; // the worker's 'ready' or a reply it no longer owes
     slot.job = null;
     const run = this.#run;
     if (run && job.runId === run.id) {

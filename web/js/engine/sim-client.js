@@ -17,7 +17,8 @@ export function startSimWorker() {
   // The single-file build (dist/friction-lab.html) carries the worker as the text of a classic
   // script: opened from disk, a page may only start a worker from a Blob URL, and not a module one.
   const inlined = globalThis.__frictionWorkerSource;
-  return inlined ? new Worker(URL.createObjectURL(new Blob([inlined], { type: 'text/javascript' })))
+  return inlined
+    ? new Worker(URL.createObjectURL(new Blob([inlined], { type: 'text/javascript' })))
     : new Worker(new URL('./sim-worker.js', import.meta.url), { type: 'module' });
 }
 
@@ -63,7 +64,8 @@ export class SimClient {
       event.preventDefault();
       this.#fail(new Error(event.message || 'The simulation worker could not start.'));
     };
-    this.#worker.onmessageerror = () => this.#fail(new Error('A message from the simulation worker could not be read.'));
+    this.#worker.onmessageerror = () =>
+      this.#fail(new Error('A message from the simulation worker could not be read.'));
   }
 
   /**
@@ -148,9 +150,14 @@ export class SimClient {
       this.#initWaiter = null;
       if (message.type === 'ready') {
         waiter?.resolve({
-          models: message.models, columns: message.columns, laws: message.laws ?? [],
-          system: message.system ?? null, integrators: message.integrators ?? [], version: message.version,
-          presliding: message.presliding ?? null, presets: message.presets ?? [],
+          models: message.models,
+          columns: message.columns,
+          laws: message.laws ?? [],
+          system: message.system ?? null,
+          integrators: message.integrators ?? [],
+          version: message.version,
+          presliding: message.presliding ?? null,
+          presets: message.presets ?? [],
         });
       } else {
         waiter?.reject(new Error(message.message));
@@ -171,7 +178,8 @@ export class SimClient {
       const error = new Error(message.message);
       error.parameter = message.parameter;
       error.index = message.index;
-      if (message.partial) Object.assign(error, { stoppedAt: message.stoppedAt, partial: message.partial });
+      if (message.partial)
+        Object.assign(error, { stoppedAt: message.stoppedAt, partial: message.partial });
       reject(error);
     }
     this.#sendNext();

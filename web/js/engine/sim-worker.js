@@ -44,9 +44,15 @@ self.onmessage = async ({ data: message }) => {
   try {
     if (message.type === 'init') {
       self.postMessage({
-        type: 'ready', models: engine.models(), columns: engine.columns(), laws: engine.laws?.() ?? [],
-        system: engine.system?.() ?? null, integrators: engine.integrators?.() ?? [], version: engine.version,
-        presliding: engine.presliding?.() ?? null, presets: engine.presets?.() ?? [],
+        type: 'ready',
+        models: engine.models(),
+        columns: engine.columns(),
+        laws: engine.laws?.() ?? [],
+        system: engine.system?.() ?? null,
+        integrators: engine.integrators?.() ?? [],
+        version: engine.version,
+        presliding: engine.presliding?.() ?? null,
+        presets: engine.presets?.() ?? [],
       });
     } else if (message.type === 'simulate') {
       // A law run reports its progress while it computes; the page shows it and may cancel. Only a
@@ -60,7 +66,9 @@ self.onmessage = async ({ data: message }) => {
         sent = now;
         self.postMessage({ type: 'progress', id: message.id, fraction });
       };
-      const result = engine.simulate(message.request.law !== undefined ? { ...message.request, onProgress } : message.request);
+      const result = engine.simulate(
+        message.request.law !== undefined ? { ...message.request, onProgress } : message.request,
+      );
       // engine.mjs returns JS-owned copies (never views of wasm memory), so the buffers can be
       // transferred rather than cloned.
       self.postMessage({ type: 'result', id: message.id, result }, columnBuffers(result.columns));
@@ -69,11 +77,19 @@ self.onmessage = async ({ data: message }) => {
       self.postMessage({ type: 'result', id: message.id, result }, columnBuffers(result.columns));
     } else if (message.type === 'compare') {
       const results = [];
-      for (index = 0; index < message.requests.length; index++) results.push(engine.simulate(message.requests[index]));
+      for (index = 0; index < message.requests.length; index++)
+        results.push(engine.simulate(message.requests[index]));
       index = undefined;
-      self.postMessage({ type: 'compared', id: message.id, results }, results.flatMap((result) => columnBuffers(result.columns)));
+      self.postMessage(
+        { type: 'compared', id: message.id, results },
+        results.flatMap((result) => columnBuffers(result.columns)),
+      );
     } else if (message.type === 'sweep-cells') {
-      self.postMessage({ type: 'cells', id: message.id, cells: engine.sweepCells({ ...message.map, cells: message.cells }) });
+      self.postMessage({
+        type: 'cells',
+        id: message.id,
+        cells: engine.sweepCells({ ...message.map, cells: message.cells }),
+      });
     } else if (message.type === 'sweep-boundary') {
       const boundary = engine.sweepBoundary({ ...message.map, resolution: message.resolution });
       self.postMessage({ type: 'boundary', id: message.id, boundary });
@@ -85,11 +101,20 @@ self.onmessage = async ({ data: message }) => {
         curves.push({ v, mu, force });
       }
       index = undefined;
-      self.postMessage({ type: 'curves', id: message.id, curves }, curves.flatMap((c) => [c.v.buffer, c.mu.buffer, c.force.buffer]));
+      self.postMessage(
+        { type: 'curves', id: message.id, curves },
+        curves.flatMap((c) => [c.v.buffer, c.mu.buffer, c.force.buffer]),
+      );
     }
   } catch (err) {
     // Bad input, or anything else the engine throws: the page shows the message.
-    replyError(message, String(err?.message ?? err), err?.parameter, index, err?.partial && { stoppedAt: err.stoppedAt, partial: err.partial });
+    replyError(
+      message,
+      String(err?.message ?? err),
+      err?.parameter,
+      index,
+      err?.partial && { stoppedAt: err.stoppedAt, partial: err.partial },
+    );
   }
 };
 
@@ -101,5 +126,8 @@ function replyError(request, message, parameter, index, stopped) {
 /** The buffers of every Float64Array column, a law's state columns (columns.state) included, to transfer. */
 function columnBuffers(columns) {
   return Object.values(columns).flatMap((column) =>
-    (column instanceof Float64Array ? [column.buffer] : Object.values(column).map((inner) => inner.buffer)));
+    column instanceof Float64Array
+      ? [column.buffer]
+      : Object.values(column).map((inner) => inner.buffer),
+  );
 }

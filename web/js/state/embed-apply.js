@@ -13,14 +13,19 @@ export function applyEmbed(embed, notify) {
   if (!embed.on) return;
   for (const part of PARTS) document.body.classList.toggle(`embed-${part}`, embed.show.has(part));
   const unknownParts = [...embed.show].filter((part) => !PARTS.includes(part));
-  if (unknownParts.length > 0) notify(`This embed asks to show ${unknownParts.map((part) => `'${part}'`).join(', ')}, which is not a part of the page; the parts are: ${PARTS.join(', ')}.`);
+  if (unknownParts.length > 0)
+    notify(
+      `This embed asks to show ${unknownParts.map((part) => `'${part}'`).join(', ')}, which is not a part of the page; the parts are: ${PARTS.join(', ')}.`,
+    );
   const rows = [...document.querySelectorAll('#view-spring .param')];
   for (const row of rows) row.hidden = !embed.controls.has(row.dataset.key);
   document.querySelector('#view-spring .controls').hidden = !rows.some((row) => !row.hidden);
   const known = new Set(rows.map((row) => row.dataset.key));
   const unknown = [...embed.controls].filter((key) => !known.has(key));
   if (unknown.length > 0) {
-    notify(`This embed asks for control${unknown.length === 1 ? '' : 's'} ${unknown.map((key) => `'${key}'`).join(', ')}, `
-      + `which the shown model does not have; its controls are: ${[...known].join(', ')}.`);
+    notify(
+      `This embed asks for control${unknown.length === 1 ? '' : 's'} ${unknown.map((key) => `'${key}'`).join(', ')}, ` +
+        `which the shown model does not have; its controls are: ${[...known].join(', ')}.`,
+    );
   }
 }

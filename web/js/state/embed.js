@@ -14,7 +14,17 @@ const DEFAULT_PARTS = ['system', 'forces'];
  */
 export function embedOptions(search) {
   const query = new URLSearchParams(search);
-  const list = (name) => new Set((query.get(name) ?? '').split(',').map((key) => key.trim()).filter(Boolean));
+  const list = (name) =>
+    new Set(
+      (query.get(name) ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    );
   const show = list('show');
-  return { on: query.get('embed') === '1', controls: list('controls'), show: show.size > 0 ? show : new Set(DEFAULT_PARTS) };
+  return {
+    on: query.get('embed') === '1',
+    controls: list('controls'),
+    show: show.size > 0 ? show : new Set(DEFAULT_PARTS),
+  };
 }

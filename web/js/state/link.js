@@ -11,7 +11,7 @@ export function linkState(hash) {
   try {
     return decodeURIComponent(text);
   } catch {
-    return '';  // a malformed escape: reported as unreadable
+    return ''; // a malformed escape: reported as unreadable
   }
 }
 

@@ -36,7 +36,16 @@
 
 import { CHART_DEFAULTS, MAP_DEFAULTS, hasPresliding } from './defaults.js';
 import { linkState, readSettingsText } from './link.js';
-import { defaultExplorer, isPlainObject, keepKnownOverrides, keepKnownValues, loadCompare, loadExplorer, loadMap, loadPresliding } from './slices.js';
+import {
+  defaultExplorer,
+  isPlainObject,
+  keepKnownOverrides,
+  keepKnownValues,
+  loadCompare,
+  loadExplorer,
+  loadMap,
+  loadPresliding,
+} from './slices.js';
 
 const STORAGE_KEY = 'friction-lab/settings/v1';
 
@@ -61,11 +70,21 @@ const STORAGE_KEY = 'friction-lab/settings/v1';
  *   defaults only (an embedded page)
  * @returns {{settings: Settings, notice: string | null}} notice: what to tell the user, if anything was dropped
  */
-export function loadSettings(models, laws = [], { system = null, integrators = [], presliding = null, useSaved = true } = {}) {
+export function loadSettings(
+  models,
+  laws = [],
+  { system = null, integrators = [], presliding = null, useSaved = true } = {},
+) {
   const dynamicLaws = presliding ? laws.filter(hasPresliding) : [];
   const fallback = () => ({
-    model: models[0].id, overrides: {}, view: 'spring', explorer: defaultExplorer(laws),
-    system: {}, lawOverrides: {}, integrators: {}, charts: { ...CHART_DEFAULTS },
+    model: models[0].id,
+    overrides: {},
+    view: 'spring',
+    explorer: defaultExplorer(laws),
+    system: {},
+    lawOverrides: {},
+    integrators: {},
+    charts: { ...CHART_DEFAULTS },
     presliding: { law: dynamicLaws[0]?.id ?? null, overrides: {}, protocol: {} },
     compare: [],
     start: { mode: 'rest', kick: 0 },
@@ -82,12 +101,18 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
     if (isPlainObject(value) && Object.keys(value).length > 0) {
       // A link cut short (a chat app's length limit, a partial copy) keeps every field it still holds.
       const lost = expected.filter((key) => !(key in value));
-      if (cut) notices.push(`${what === 'link' ? 'The link was' : 'Your saved settings were'} cut short: every setting still `
-        + `held was kept${lost.length > 0 ? `; these were reset: ${lost.join(', ')}` : ''}.`);
+      if (cut)
+        notices.push(
+          `${what === 'link' ? 'The link was' : 'Your saved settings were'} cut short: every setting still ` +
+            `held was kept${lost.length > 0 ? `; these were reset: ${lost.join(', ')}` : ''}.`,
+        );
       return value;
     }
-    notices.push(what === 'link' ? 'The link\'s settings could not be read, so your own settings (or the defaults) are shown.'
-      : 'Your saved settings could not be read, so the defaults are shown.');
+    notices.push(
+      what === 'link'
+        ? "The link's settings could not be read, so your own settings (or the defaults) are shown."
+        : 'Your saved settings could not be read, so the defaults are shown.',
+    );
     return {};
   };
   let storedText = null;
@@ -96,13 +121,20 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
   } catch {
     // storage disabled: nothing saved
   }
-  const saved = { ...read(storedText, 'saved'), ...read(linkState(globalThis.location?.hash ?? ''), 'link') };
-  if (Object.keys(saved).length === 0) return { settings: fallback(), notice: notices.join(' ') || null };
+  const saved = {
+    ...read(storedText, 'saved'),
+    ...read(linkState(globalThis.location?.hash ?? ''), 'link'),
+  };
+  if (Object.keys(saved).length === 0)
+    return { settings: fallback(), notice: notices.join(' ') || null };
 
   const reset = new Set();
   const settings = fallback();
   const drivingLaws = system ? laws : [];
-  if (models.some((model) => model.id === saved.model) || drivingLaws.some((law) => law.id === saved.model)) {
+  if (
+    models.some((model) => model.id === saved.model) ||
+    drivingLaws.some((law) => law.id === saved.model)
+  ) {
     settings.model = saved.model;
   } else {
     reset.add('model');
@@ -112,8 +144,13 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
   if (overrides.dropped) reset.add('overrides');
 
   if (saved.view !== undefined) {
-    if (saved.view === 'spring' || saved.view === 'map' || ((saved.view === 'explorer' || saved.view === 'fit') && laws.length > 0)
-      || (saved.view === 'presliding' && dynamicLaws.length > 0)) settings.view = saved.view;
+    if (
+      saved.view === 'spring' ||
+      saved.view === 'map' ||
+      ((saved.view === 'explorer' || saved.view === 'fit') && laws.length > 0) ||
+      (saved.view === 'presliding' && dynamicLaws.length > 0)
+    )
+      settings.view = saved.view;
     else reset.add('view');
   }
   if (saved.explorer !== undefined) {
@@ -137,7 +174,10 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
     const valid = isPlainObject(saved.integrators) ? saved.integrators : {};
     if (valid !== saved.integrators) reset.add('integrators');
     for (const [id, integrator] of Object.entries(valid)) {
-      if (drivingLaws.some((law) => law.id === id) && integrators.some((candidate) => candidate.id === integrator)) {
+      if (
+        drivingLaws.some((law) => law.id === id) &&
+        integrators.some((candidate) => candidate.id === integrator)
+      ) {
         settings.integrators[id] = integrator;
       } else {
         reset.add('integrators');
@@ -183,7 +223,10 @@ export function loadSettings(models, laws = [], { system = null, integrators = [
     if (kept.dropped) reset.add('map');
   }
 
-  if (reset.size > 0) notices.push(`Some saved or linked settings no longer apply and were reset to their defaults: ${[...reset].join(', ')}.`);
+  if (reset.size > 0)
+    notices.push(
+      `Some saved or linked settings no longer apply and were reset to their defaults: ${[...reset].join(', ')}.`,
+    );
   return { settings, notice: notices.join(' ') || null };
 }
 

@@ -21,7 +21,9 @@ export function loadExplorer(saved, laws) {
 
   if (saved.laws !== undefined) {
     if (Array.isArray(saved.laws)) {
-      const ids = saved.laws.filter((id, index) => laws.some((law) => law.id === id) && saved.laws.indexOf(id) === index);
+      const ids = saved.laws.filter(
+        (id, index) => laws.some((law) => law.id === id) && saved.laws.indexOf(id) === index,
+      );
       dropped ||= ids.length !== saved.laws.length || ids.length > MAX_LAWS;
       settings.laws = ids.slice(0, MAX_LAWS);
     } else {
@@ -86,7 +88,8 @@ export function loadCompare(saved, models, laws, system, integrators) {
       dropped = true;
       continue;
     }
-    const entry = models.find((model) => model.id === item.model) ?? laws.find((law) => law.id === item.law);
+    const entry =
+      models.find((model) => model.id === item.model) ?? laws.find((law) => law.id === item.law);
     if (!entry) {
       dropped = true;
       continue;
@@ -101,7 +104,9 @@ export function loadCompare(saved, models, laws, system, integrators) {
     const { start, ...numbers } = isPlainObject(item.system) ? item.system : {};
     const kept = keepKnownValues(numbers, system);
     dropped ||= kept.dropped || (start !== undefined && start !== 'steady' && start !== 'rest');
-    const integrator = integrators.some((candidate) => candidate.id === item.integrator) ? item.integrator : 'auto';
+    const integrator = integrators.some((candidate) => candidate.id === item.integrator)
+      ? item.integrator
+      : 'auto';
     dropped ||= item.integrator !== undefined && integrator !== item.integrator;
     const request = { law: entry.id, params: params.kept, system: kept.kept, integrator };
     if (start === 'steady') {
@@ -141,7 +146,15 @@ export function loadPresliding(saved, dynamicLaws, protocolSpec) {
  */
 export function loadMap(saved, models, drivingLaws, system) {
   const subjects = [...models, ...drivingLaws];
-  const settings = { subject: models[0].id, overrides: {}, system: {}, start: MAP_DEFAULTS.start, kick: MAP_DEFAULTS.kick, x: null, y: null };
+  const settings = {
+    subject: models[0].id,
+    overrides: {},
+    system: {},
+    start: MAP_DEFAULTS.start,
+    kick: MAP_DEFAULTS.kick,
+    x: null,
+    y: null,
+  };
   if (!isPlainObject(saved)) return { settings, dropped: true };
   let dropped = false;
   const subject = subjects.find((entry) => entry.id === saved.subject);
@@ -158,12 +171,18 @@ export function loadMap(saved, models, drivingLaws, system) {
   if (Number.isFinite(saved.kick)) settings.kick = saved.kick;
   else dropped ||= saved.kick !== undefined;
   const isLaw = drivingLaws.includes(subject);
-  const validAxis = (axis) => isPlainObject(axis)
-    && (axis.target === 'params' || (axis.target === 'system' && isLaw && system !== null))
-    && (axis.target === 'params' ? subject?.params : system.params)
-      .some((spec) => spec.key === axis.key && (spec.kind ?? 'number') !== 'list')
-    && Number.isFinite(axis.min) && Number.isFinite(axis.max)
-    && Number.isInteger(axis.count) && axis.count >= 2 && axis.count <= 256 && typeof axis.log === 'boolean';
+  const validAxis = (axis) =>
+    isPlainObject(axis) &&
+    (axis.target === 'params' || (axis.target === 'system' && isLaw && system !== null)) &&
+    (axis.target === 'params' ? subject?.params : system.params).some(
+      (spec) => spec.key === axis.key && (spec.kind ?? 'number') !== 'list',
+    ) &&
+    Number.isFinite(axis.min) &&
+    Number.isFinite(axis.max) &&
+    Number.isInteger(axis.count) &&
+    axis.count >= 2 &&
+    axis.count <= 256 &&
+    typeof axis.log === 'boolean';
   if (subject && validAxis(saved.x) && validAxis(saved.y)) {
     const axis = ({ target, key, min, max, count, log }) => ({ target, key, min, max, count, log });
     settings.x = axis(saved.x);
@@ -194,9 +213,10 @@ export function keepKnownOverrides(savedOverrides, entries) {
     const valid = {};
     for (const [key, value] of Object.entries(values)) {
       const kind = kinds.get(key);
-      const ok = kind === 'list'
-        ? Array.isArray(value) && value.length > 0 && value.every(Number.isFinite)
-        : kind !== undefined && Number.isFinite(value);
+      const ok =
+        kind === 'list'
+          ? Array.isArray(value) && value.length > 0 && value.every(Number.isFinite)
+          : kind !== undefined && Number.isFinite(value);
       if (ok) valid[key] = value;
       else dropped = true;
     }
@@ -212,7 +232,10 @@ export function keepKnownOverrides(savedOverrides, entries) {
  * @param {{params: {key: string, kind?: string}[]} | null} entry
  */
 export function keepKnownValues(values, entry) {
-  const kept = keepKnownOverrides({ entry: values }, entry ? [{ id: 'entry', params: entry.params }] : []);
+  const kept = keepKnownOverrides(
+    { entry: values },
+    entry ? [{ id: 'entry', params: entry.params }] : [],
+  );
   return { kept: kept.kept.entry ?? {}, dropped: kept.dropped };
 }
 

@@ -15,7 +15,8 @@
 import { linkHash } from './link.js';
 import { saveSettings } from './settings.js';
 
-const SAVE_EVERY_MS = 250, ADDRESS_EVERY_MS = 100;
+const SAVE_EVERY_MS = 250,
+  ADDRESS_EVERY_MS = 100;
 
 export class Store {
   #embed;
@@ -34,7 +35,9 @@ export class Store {
     this.settings = settings;
     this.#embed = embed;
     this.#notify = notify;
-    const flushIfHidden = () => { if (document.visibilityState === 'hidden') this.flush(); };
+    const flushIfHidden = () => {
+      if (document.visibilityState === 'hidden') this.flush();
+    };
     addEventListener('pagehide', () => this.flush());
     document.addEventListener('visibilitychange', flushIfHidden);
   }
@@ -77,7 +80,9 @@ export class Store {
     this.#lastSave = performance.now();
     if (!saveSettings(this.settings) && !this.#warned) {
       this.#warned = true;
-      this.#notify('This browser does not allow saving, so your settings will not be kept after a reload.');
+      this.#notify(
+        'This browser does not allow saving, so your settings will not be kept after a reload.',
+      );
     }
   }
 
@@ -94,7 +99,7 @@ export class Store {
     }
     const { start = run.drive?.system?.start ?? 'rest', ...system } = run.system ?? {};
     settings.model = run.law;
-    settings.drive = run.drive ?? {};  // a research preset's drive; a map cell or a fit runs at constant v0
+    settings.drive = run.drive ?? {}; // a research preset's drive; a map cell or a fit runs at constant v0
     settings.lawOverrides[run.law] = run.params;
     settings.system = system;
     settings.start = { mode: start, kick: run.kick ?? 0 };

@@ -41,7 +41,9 @@ export function loadStylesheet(name) {
     return Promise.resolve();
   }
   const link = el('link', { rel: 'stylesheet', href: new URL(name, document.baseURI).href });
-  const applied = new Promise((resolve) => { link.onload = link.onerror = () => resolve(); });
+  const applied = new Promise((resolve) => {
+    link.onload = link.onerror = () => resolve();
+  });
   document.head.append(link);
   return applied;
 }

@@ -28,12 +28,19 @@ export function runToCsv(result, { version, subject, system, columns }) {
  * @param {{version: string, columns: object[]}} context
  */
 export function runsToCsv(runs, { version, columns }) {
-  const lines = [`# Friction Lab engine ${version}`, `# comparison of ${runs.length} runs; run 1 is the live run`];
+  const lines = [
+    `# Friction Lab engine ${version}`,
+    `# comparison of ${runs.length} runs; run 1 is the live run`,
+  ];
   const series = [];
   runs.forEach((run, index) => {
     const prefix = `run ${index + 1} `;
-    lines.push(`# run ${index + 1}: ${run.label}`, ...runHeader(run.result, run.subject, run.system, prefix));
-    for (const s of runSeries(run.result, run.subject, columns)) series.push({ ...s, head: `${s.head} (run ${index + 1})` });
+    lines.push(
+      `# run ${index + 1}: ${run.label}`,
+      ...runHeader(run.result, run.subject, run.system, prefix),
+    );
+    for (const s of runSeries(run.result, run.subject, columns))
+      series.push({ ...s, head: `${s.head} (run ${index + 1})` });
   });
   lines.push(series.map((s) => csvCell(s.head)).join(','));
   lines.push(...rowsOf(series));
@@ -43,9 +50,12 @@ export function runsToCsv(runs, { version, columns }) {
 /** The comment lines that say what made a run: subject, integrator, tolerance, every parameter with its unit. */
 function runHeader(result, subject, system, prefix) {
   const { summary } = result;
-  const lines = [`# ${prefix}${summary.law !== undefined ? 'law' : 'model'}: ${subject.id} (${subject.name})`];
+  const lines = [
+    `# ${prefix}${summary.law !== undefined ? 'law' : 'model'}: ${subject.id} (${subject.name})`,
+  ];
   if (summary.integrator !== undefined) lines.push(`# ${prefix}integrator: ${summary.integrator}`);
-  if (summary.tolerance !== undefined) lines.push(`# ${prefix}relative tolerance: ${summary.tolerance}`);
+  if (summary.tolerance !== undefined)
+    lines.push(`# ${prefix}relative tolerance: ${summary.tolerance}`);
   lines.push(`# ${prefix}parameter, value, unit`);
   const describe = (specs, values) => {
     for (const spec of specs) {
@@ -56,15 +66,23 @@ function runHeader(result, subject, system, prefix) {
   };
   describe(subject.params, summary.params);
   if (system && summary.system) describe(system.params, summary.system);
-  if (summary.system?.start !== undefined) lines.push(`# ${prefix}start, ${summary.system.start}, -`);
+  if (summary.system?.start !== undefined)
+    lines.push(`# ${prefix}start, ${summary.system.start}, -`);
   return lines;
 }
 
 /** Every column of a run with at least one finite value, then the law's state variables. */
 function runSeries(result, subject, columns) {
   const series = columns
-    .filter((column) => result.columns[column.key] instanceof Float64Array && result.columns[column.key].some(Number.isFinite))
-    .map((column) => ({ head: `${column.key} [${column.unit || '-'}]`, values: result.columns[column.key] }));
+    .filter(
+      (column) =>
+        result.columns[column.key] instanceof Float64Array &&
+        result.columns[column.key].some(Number.isFinite),
+    )
+    .map((column) => ({
+      head: `${column.key} [${column.unit || '-'}]`,
+      values: result.columns[column.key],
+    }));
   for (const variable of subject.state ?? []) {
     const values = result.columns.state?.[variable.key];
     if (values) series.push({ head: `state.${variable.key} [${variable.unit || '-'}]`, values });
@@ -77,7 +95,13 @@ function rowsOf(series) {
   const rows = Math.max(0, ...series.map((s) => s.values.length));
   const lines = [];
   for (let i = 0; i < rows; i++) {
-    lines.push(series.map((s) => (i < s.values.length && Number.isFinite(s.values[i]) ? String(s.values[i]) : '')).join(','));
+    lines.push(
+      series
+        .map((s) =>
+          i < s.values.length && Number.isFinite(s.values[i]) ? String(s.values[i]) : '',
+        )
+        .join(','),
+    );
   }
   return lines;
 }
@@ -90,16 +114,33 @@ function rowsOf(series) {
  */
 export function preslidingToCsv(result, { version, law, protocol }) {
   const { columns, summary } = result;
-  const lines = [`# Friction Lab engine ${version}`, `# presliding: ${law.id} (${law.name})`, '# integrator: rosenbrock',
-    '# parameter, value, unit'];
-  for (const [specs, values] of [[protocol.params, summary.protocol], [law.params, summary.params]]) {
-    for (const spec of specs) lines.push(`# ${spec.key}, ${csvCell(String(values[spec.key]))}, ${spec.unit || '-'}`);
+  const lines = [
+    `# Friction Lab engine ${version}`,
+    `# presliding: ${law.id} (${law.name})`,
+    '# integrator: rosenbrock',
+    '# parameter, value, unit',
+  ];
+  for (const [specs, values] of [
+    [protocol.params, summary.protocol],
+    [law.params, summary.params],
+  ]) {
+    for (const spec of specs)
+      lines.push(`# ${spec.key}, ${csvCell(String(values[spec.key]))}, ${spec.unit || '-'}`);
   }
-  const series = [['t [s]', columns.t], ['x [m]', columns.x], ['v [m/s]', columns.v], ['applied [N]', columns.applied],
+  const series = [
+    ['t [s]', columns.t],
+    ['x [m]', columns.x],
+    ['v [m/s]', columns.v],
+    ['applied [N]', columns.applied],
     ['friction [N]', columns.friction],
-    ...(law.state ?? []).map((variable) => [`state.${variable.key} [${variable.unit || '-'}]`, columns.state[variable.key]])];
+    ...(law.state ?? []).map((variable) => [
+      `state.${variable.key} [${variable.unit || '-'}]`,
+      columns.state[variable.key],
+    ]),
+  ];
   lines.push(series.map(([head]) => head).join(','));
-  for (let i = 0; i < columns.t.length; i++) lines.push(series.map(([, values]) => String(values[i])).join(','));
+  for (let i = 0; i < columns.t.length; i++)
+    lines.push(series.map(([, values]) => String(values[i])).join(','));
   return `${lines.join('\n')}\n`;
 }
 
@@ -123,7 +164,9 @@ export function mapToCsv(cells, { version, subject, map, specs, boundary }) {
     '# value: growth rate [1/s] (growing, decaying) or velocity amplitude [m/s] (stick-slip)',
     ...(boundary.known ? [`# closed-form boundary: ${boundary.criterion} = 0`] : []),
     `${specs.x.key} [${specs.x.unit || '-'}],${specs.y.key} [${specs.y.unit || '-'}],regime,value,error`,
-    ...cells.map((cell) => [cell.x, cell.y, cell.regime, cell.value, csvCell(cell.error ?? '')].join(',')),
+    ...cells.map((cell) =>
+      [cell.x, cell.y, cell.regime, cell.value, csvCell(cell.error ?? '')].join(','),
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -173,17 +216,21 @@ export function downloadChartPng(canvas, name) {
 }
 
 // A legend item's swatch and the gaps around it, in CSS px (as the page's legend draws them).
-const SWATCH = 34, GAP = 6, ITEM_GAP = 14, ROW = 22;
+const SWATCH = 34,
+  GAP = 6,
+  ITEM_GAP = 14,
+  ROW = 22;
 
 /** Where each legend item goes on the image: left to right, a new row where the next would not fit. */
 function layOutLegend(items, width, font, ratio) {
   const measure = document.createElement('canvas').getContext('2d');
   measure.font = font;
   const placed = [];
-  let x = 0, row = 0;
+  let x = 0,
+    row = 0;
   for (const item of items.filter((candidate) => !candidate.hidden)) {
     const w = (SWATCH + GAP) * ratio + measure.measureText(item.text).width;
-    if (x > 0 && x + w > width) x = 0, row += 1;
+    if (x > 0 && x + w > width) ((x = 0), (row += 1));
     placed.push({ item, x, y: (row + 0.5) * ROW * ratio });
     x += w + ITEM_GAP * ratio;
   }
@@ -266,18 +313,26 @@ export function lawCurvesToCsv(curves, { version, laws, inputs, common }) {
     for (const spec of entry.params) {
       const value = params[spec.key] ?? spec.default;
       const text = Array.isArray(value) ? JSON.stringify(value) : String(value);
-      const source = driven[spec.key] ? `common ${driven[spec.key].from}` : spec.key in params ? 'set' : 'default';
+      const source = driven[spec.key]
+        ? `common ${driven[spec.key].from}`
+        : spec.key in params
+          ? 'set'
+          : 'default';
       lines.push(`# law ${k} ${spec.key}, ${csvCell(text)}, ${spec.unit || '-'}, ${source}`);
     }
   });
   const first = curves[0]?.v;
-  const shared = first !== undefined
-    && curves.every(({ v }) => v.length === first.length && v.every((value, i) => value === first[i]));
+  const shared =
+    first !== undefined &&
+    curves.every(({ v }) => v.length === first.length && v.every((value, i) => value === first[i]));
   const series = shared ? [{ head: 'v [m/s]', values: first }] : [];
   laws.forEach(({ entry }, index) => {
     const curve = curves[index];
     if (!shared) series.push({ head: `v ${entry.id} [m/s]`, values: curve.v });
-    series.push({ head: `mu ${entry.id} [-]`, values: curve.mu }, { head: `force ${entry.id} [N]`, values: curve.force });
+    series.push(
+      { head: `mu ${entry.id} [-]`, values: curve.mu },
+      { head: `force ${entry.id} [N]`, values: curve.force },
+    );
   });
   lines.push(series.map((s) => csvCell(s.head)).join(','));
   lines.push(...rowsOf(series));

@@ -45,10 +45,15 @@ export function formatQuantity(value, unit, digits) {
  * @param {{min: number, max: number, minExclusive?: boolean, unit: string}} spec
  */
 export function describeRange(spec) {
-  const low = Number.isFinite(spec.min), high = Number.isFinite(spec.max);
-  if (low && high && !spec.minExclusive) return `between ${formatQuantity(spec.min, spec.unit)} and ${formatQuantity(spec.max, spec.unit)}`;
+  const low = Number.isFinite(spec.min),
+    high = Number.isFinite(spec.max);
+  if (low && high && !spec.minExclusive)
+    return `between ${formatQuantity(spec.min, spec.unit)} and ${formatQuantity(spec.max, spec.unit)}`;
   const parts = [];
-  if (low) parts.push(`${spec.minExclusive ? 'greater than' : 'at least'} ${formatQuantity(spec.min, spec.unit)}`);
+  if (low)
+    parts.push(
+      `${spec.minExclusive ? 'greater than' : 'at least'} ${formatQuantity(spec.min, spec.unit)}`,
+    );
   if (high) parts.push(`at most ${formatQuantity(spec.max, spec.unit)}`);
   return parts.length > 0 ? parts.join(' and ') : 'any finite number';
 }
@@ -88,12 +93,15 @@ export function describeRegime(regime) {
 export function describeRegimeWithGrowth(regime, growthRate) {
   const oscillating = regime === 'growing' || regime === 'decaying' || regime === 'oscillation';
   if (!oscillating) return describeRegime(regime);
-  if (!Number.isFinite(growthRate)) return `${describeRegime(regime)}, too few cycles to measure its growth`;
+  if (!Number.isFinite(growthRate))
+    return `${describeRegime(regime)}, too few cycles to measure its growth`;
   // The rate σ of |v − v_ref| ∝ e^(σt) as a learner reads it: the time ln 2/|σ| to halve or double,
   // with σ itself (a negative "growth rate" reads as a contradiction of "decaying").
-  const halving = formatQuantity(Math.LN2 / Math.abs(growthRate), 's', 3), sigma = formatQuantity(growthRate, '1/s', 3);
-  if (regime === 'decaying') return `${describeRegime(regime)}: amplitude halves every ${halving} (σ = ${sigma})`;
-  if (regime === 'growing') return `${describeRegime(regime)}: amplitude doubles every ${halving} (σ = ${sigma})`;
+  const halving = formatQuantity(Math.LN2 / Math.abs(growthRate), 's', 3),
+    sigma = formatQuantity(growthRate, '1/s', 3);
+  if (regime === 'decaying')
+    return `${describeRegime(regime)}: amplitude halves every ${halving} (σ = ${sigma})`;
+  if (regime === 'growing')
+    return `${describeRegime(regime)}: amplitude doubles every ${halving} (σ = ${sigma})`;
   return `${describeRegime(regime)}, growth rate ${formatQuantity(growthRate, '1/s')}`;
 }
-

@@ -146,7 +146,10 @@ export class ParamsForm {
       label.append(' ', el('span', { className: 'param-symbol', textContent: spec.symbol }));
     }
     const head = el('div', { className: 'param-head' }, label);
-    if (spec.unit) head.append(el('span', { id: `${id}-unit`, className: 'param-unit', textContent: spec.unit }));
+    if (spec.unit)
+      head.append(
+        el('span', { id: `${id}-unit`, className: 'param-unit', textContent: spec.unit }),
+      );
     const formula = spec.defaultFrom ? el('small', { className: 'param-formula' }) : null;
     if (formula) head.append(formula);
     return { head, formula };
@@ -167,9 +170,18 @@ export class ParamsForm {
     const id = `${this.#idPrefix}${spec.key}`;
     const { head, formula } = this.#buildHead(spec, id);
     const bounds = `Numbers separated by commas, each ${describeRange(spec)}.`;
-    const { help, error } = this.#buildHelpAndError(spec, id, spec.help ? `${spec.help} ${bounds}` : bounds);
+    const { help, error } = this.#buildHelpAndError(
+      spec,
+      id,
+      spec.help ? `${spec.help} ${bounds}` : bounds,
+    );
     const box = el('input', {
-      type: 'text', id, title: spec.help ?? '', autocomplete: 'off', spellcheck: false, className: 'param-list',
+      type: 'text',
+      id,
+      title: spec.help ?? '',
+      autocomplete: 'off',
+      spellcheck: false,
+      className: 'param-list',
     });
     box.setAttribute('aria-labelledby', spec.unit ? `${id}-label ${id}-unit` : `${id}-label`);
     box.setAttribute('aria-describedby', `${id}-help ${id}-error`);
@@ -183,11 +195,21 @@ export class ParamsForm {
     });
     box.addEventListener('change', () => {
       if (parseNumberList(box.value)) return;
-      this.#setLocalError(spec.key, `Write numbers separated by commas, such as "${formatNumberList(spec.default ?? [0, 1])}".`);
+      this.#setLocalError(
+        spec.key,
+        `Write numbers separated by commas, such as "${formatNumberList(spec.default ?? [0, 1])}".`,
+      );
     });
 
     this.#rows.set(spec.key, { spec, range: null, number: box, formula, error });
-    const row = el('div', { className: 'param' }, head, el('div', { className: 'param-inputs' }, box), help, error);
+    const row = el(
+      'div',
+      { className: 'param' },
+      head,
+      el('div', { className: 'param-inputs' }, box),
+      help,
+      error,
+    );
     row.dataset.key = spec.key;
     return row;
   }
@@ -216,7 +238,9 @@ export class ParamsForm {
     const describedBy = `${id}-help ${id}-error`;
     const span = sliderSpan(spec);
     const range = el('input', {
-      type: 'range', id, title: spec.help,
+      type: 'range',
+      id,
+      title: spec.help,
       min: String(log ? Math.log10(span.min) : span.min),
       max: String(log ? Math.log10(span.max) : span.max),
       step: String(log ? (Math.log10(span.max) - Math.log10(span.min)) / LOG_SLIDER_STEPS : step),
@@ -225,7 +249,11 @@ export class ParamsForm {
     // The number box has no min/max on purpose: a typed value may lie outside the slider's span (in
     // the whole range the engine accepts), and the engine, not the page, decides whether it is valid.
     const number = el('input', {
-      type: 'number', id: `${id}-number`, title: spec.help, inputMode: integer ? 'numeric' : 'decimal', autocomplete: 'off',
+      type: 'number',
+      id: `${id}-number`,
+      title: spec.help,
+      inputMode: integer ? 'numeric' : 'decimal',
+      autocomplete: 'off',
       step: log ? 'any' : String(step),
     });
     // The box's accessible name carries the unit too; the slider's unit is in its aria-valuetext.
@@ -252,7 +280,14 @@ export class ParamsForm {
     });
 
     this.#rows.set(spec.key, { spec, range, number, formula, error });
-    const row = el('div', { className: 'param' }, head, el('div', { className: 'param-inputs' }, range, number), help, error);
+    const row = el(
+      'div',
+      { className: 'param' },
+      head,
+      el('div', { className: 'param-inputs' }, range, number),
+      help,
+      error,
+    );
     row.dataset.key = spec.key;
     return row;
   }
@@ -264,9 +299,10 @@ export class ParamsForm {
    */
   #revert(spec) {
     const good = this.#lastGood.get(spec.key) ?? this.#value(spec);
-    const message = `${spec.label}: that is not a number the engine can take (a number beyond ±1.8e308, the range `
-      + `of a double, or an unfinished one such as "1e"), so the box is back at the last valid value, `
-      + `${formatQuantity(good, spec.unit, DERIVED_VALUE_DIGITS)}. It must be ${describeRange(spec)}.`;
+    const message =
+      `${spec.label}: that is not a number the engine can take (a number beyond ±1.8e308, the range ` +
+      `of a double, or an unfinished one such as "1e"), so the box is back at the last valid value, ` +
+      `${formatQuantity(good, spec.unit, DERIVED_VALUE_DIGITS)}. It must be ${describeRange(spec)}.`;
     if (this.#value(spec) !== good) this.#set(spec.key, good, { from: 'revert' });
     else this.#show(spec.key);
     this.#setLocalError(spec.key, message);
@@ -299,7 +335,9 @@ export class ParamsForm {
     range.setAttribute('aria-valuetext', formatQuantity(value, spec.unit, DERIVED_VALUE_DIGITS));
     if (formula) {
       const following = !(key in this.#overrides);
-      formula.textContent = following ? `= ${spec.defaultFrom.formula}` : `default ${spec.defaultFrom.formula}`;
+      formula.textContent = following
+        ? `= ${spec.defaultFrom.formula}`
+        : `default ${spec.defaultFrom.formula}`;
       formula.classList.toggle('is-following', following);
     }
   }

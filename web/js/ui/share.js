@@ -8,7 +8,7 @@
 export function wireCopyLink(store, ui) {
   ui.button.addEventListener('click', async () => {
     store.persist();
-    store.flush();  // the address now, not within the drag's throttle
+    store.flush(); // the address now, not within the drag's throttle
     const link = location.href;
     try {
       await navigator.clipboard.writeText(link);

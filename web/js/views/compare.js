@@ -11,7 +11,7 @@ export class Comparison {
   #ui;
   #client;
   #catalog;
-  #runs = [];   // [{request, result}]
+  #runs = []; // [{request, result}]
   #onChange;
 
   /**
@@ -38,7 +38,8 @@ export class Comparison {
    */
   overlays(live) {
     const requests = [live, ...this.#runs.map((run) => run.request)];
-    const runs = this.#runs.filter((run) => run.result)
+    const runs = this.#runs
+      .filter((run) => run.result)
       .map((run) => ({ label: this.#label(run.request, requests), columns: run.result.columns }));
     return { live: runs.length > 0 ? this.#label(live, requests) : null, runs };
   }
@@ -49,7 +50,9 @@ export class Comparison {
    */
   pinned(live) {
     const requests = [live, ...this.#runs.map((run) => run.request)];
-    return this.#runs.filter((run) => run.result).map((run) => ({ ...run, label: this.#label(run.request, requests) }));
+    return this.#runs
+      .filter((run) => run.result)
+      .map((run) => ({ ...run, label: this.#label(run.request, requests) }));
   }
 
   /** The label of the live run among the pinned ones (as the legend names it). */
@@ -62,8 +65,9 @@ export class Comparison {
     if (this.#runs.length >= MAX_COMPARE) return;
     const twin = this.#runs.find((run) => this.#sameRun(run.request, request));
     if (twin) {
-      this.#ui.note.textContent = `This run is already in the comparison (${this.#label(twin.request, this.requests)}): `
-        + 'change a value first to compare another run.';
+      this.#ui.note.textContent =
+        `This run is already in the comparison (${this.#label(twin.request, this.requests)}): ` +
+        'change a value first to compare another run.';
       return;
     }
     this.#ui.note.textContent = '';
@@ -92,8 +96,10 @@ export class Comparison {
     const runs = [...this.#runs];
     try {
       const results = await this.#client.compare(runs.map((run) => run.request));
-      if (results === null) return;  // replaced by a newer comparison
-      runs.forEach((run, index) => { run.result = results[index]; });
+      if (results === null) return; // replaced by a newer comparison
+      runs.forEach((run, index) => {
+        run.result = results[index];
+      });
       this.#ui.note.textContent = '';
     } catch (error) {
       // A pinned run the engine refuses (say, from an old link) is dropped, with the reason.
@@ -112,18 +118,34 @@ export class Comparison {
     const subject = this.#subject(request);
     const values = (r) => ({ ...this.#defaults(r), ...(r.params ?? {}), ...(r.system ?? {}) });
     const own = values(request);
-    const specs = [...(subject?.params ?? []), ...(request.law ? this.#catalog.system?.params ?? [] : [])];
-    const differing = specs.filter((spec) => all.some((other) => other !== request
-      && this.#subjectId(other) === this.#subjectId(request) && JSON.stringify(values(other)[spec.key]) !== JSON.stringify(own[spec.key])));
-    const parts = differing.map((spec) => `${spec.symbol} = ${formatQuantity(own[spec.key], spec.unit)}`);
+    const specs = [
+      ...(subject?.params ?? []),
+      ...(request.law ? (this.#catalog.system?.params ?? []) : []),
+    ];
+    const differing = specs.filter((spec) =>
+      all.some(
+        (other) =>
+          other !== request &&
+          this.#subjectId(other) === this.#subjectId(request) &&
+          JSON.stringify(values(other)[spec.key]) !== JSON.stringify(own[spec.key]),
+      ),
+    );
+    const parts = differing.map(
+      (spec) => `${spec.symbol} = ${formatQuantity(own[spec.key], spec.unit)}`,
+    );
     if (request.integrator && request.integrator !== 'auto') parts.push(request.integrator);
     return `${subject?.name ?? this.#subjectId(request)}${parts.length ? `: ${parts.join(', ')}` : ''}`;
   }
 
   /** Two requests run the same thing: same subject, values (defaults filled in), integrator, start and kick. */
   #sameRun(a, b) {
-    const canonical = (r) => JSON.stringify([this.#subjectId(r), { ...this.#defaults(r), ...(r.params ?? {}), ...(r.system ?? {}) },
-      r.integrator ?? 'auto', r.kick ?? 0]);
+    const canonical = (r) =>
+      JSON.stringify([
+        this.#subjectId(r),
+        { ...this.#defaults(r), ...(r.params ?? {}), ...(r.system ?? {}) },
+        r.integrator ?? 'auto',
+        r.kick ?? 0,
+      ]);
     return canonical(a) === canonical(b);
   }
 
@@ -133,30 +155,38 @@ export class Comparison {
 
   #subject(request) {
     const id = this.#subjectId(request);
-    return this.#catalog.models.find((model) => model.id === id) ?? this.#catalog.laws.find((law) => law.id === id);
+    return (
+      this.#catalog.models.find((model) => model.id === id) ??
+      this.#catalog.laws.find((law) => law.id === id)
+    );
   }
 
   /** A request's values not given in it: the catalog defaults (Fn's follows m). */
   #defaults(request) {
-    const specs = [...(this.#subject(request)?.params ?? []), ...(request.law ? this.#catalog.system?.params ?? [] : [])];
+    const specs = [
+      ...(this.#subject(request)?.params ?? []),
+      ...(request.law ? (this.#catalog.system?.params ?? []) : []),
+    ];
     return Object.fromEntries(specs.map((spec) => [spec.key, spec.default]));
   }
 
   #render() {
     const { list, add } = this.#ui;
     const requests = this.#runs.map((run) => run.request);
-    list.replaceChildren(...this.#runs.map((run, index) => {
-      const item = document.createElement('li');
-      const label = document.createElement('span');
-      label.textContent = this.#label(run.request, requests);
-      const remove = document.createElement('button');
-      remove.type = 'button';
-      remove.textContent = 'Remove';
-      remove.setAttribute('aria-label', `Remove ${label.textContent} from the comparison`);
-      remove.addEventListener('click', () => this.remove(index));
-      item.append(label, ' ', remove);
-      return item;
-    }));
+    list.replaceChildren(
+      ...this.#runs.map((run, index) => {
+        const item = document.createElement('li');
+        const label = document.createElement('span');
+        label.textContent = this.#label(run.request, requests);
+        const remove = document.createElement('button');
+        remove.type = 'button';
+        remove.textContent = 'Remove';
+        remove.setAttribute('aria-label', `Remove ${label.textContent} from the comparison`);
+        remove.addEventListener('click', () => this.remove(index));
+        item.append(label, ' ', remove);
+        return item;
+      }),
+    );
     list.hidden = this.#runs.length === 0;
     add.disabled = this.#runs.length >= MAX_COMPARE;
   }

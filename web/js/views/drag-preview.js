@@ -7,7 +7,8 @@
 // release has sent it already; the page's status says which is shown.
 
 /** The fewest rows a preview has, and its relative tolerance. */
-const MIN_ROWS = 400, PREVIEW_TOLERANCE = 1e-7;
+const MIN_ROWS = 400,
+  PREVIEW_TOLERANCE = 1e-7;
 /** What the page's status says while a drag is previewed. */
 export const PREVIEW_STATUS = `Preview while dragging (tolerance ${PREVIEW_TOLERANCE}, fewer rows)`;
 
@@ -20,14 +21,21 @@ export class DragPreview {
    * @param {() => void} rerun sends the current settings again, in full
    */
   constructor(container, rerun) {
-    const onSlider = (event) => event.target instanceof HTMLInputElement && event.target.type === 'range';
+    const onSlider = (event) =>
+      event.target instanceof HTMLInputElement && event.target.type === 'range';
     const end = () => {
       if (!this.#dragging) return;
       this.#dragging = false;
-      setTimeout(() => { if (this.#sent) rerun(); });
+      setTimeout(() => {
+        if (this.#sent) rerun();
+      });
     };
-    container.addEventListener('pointerdown', (event) => { if (onSlider(event)) this.#dragging = true; });
-    container.addEventListener('keydown', (event) => { if (event.repeat && onSlider(event)) this.#dragging = true; });
+    container.addEventListener('pointerdown', (event) => {
+      if (onSlider(event)) this.#dragging = true;
+    });
+    container.addEventListener('keydown', (event) => {
+      if (event.repeat && onSlider(event)) this.#dragging = true;
+    });
     container.addEventListener('keyup', end);
     addEventListener('pointerup', end);
     addEventListener('pointercancel', end);
@@ -49,9 +57,18 @@ export class DragPreview {
   shape(request, preview, { laws, integrators }, width) {
     const rows = Math.max(MIN_ROWS, Math.round(width));
     const law = laws.find((entry) => entry.id === request.law);
-    const adaptive = integrators.find((entry) => entry.id === (request.integrator ?? 'auto'))?.adaptive === true;
-    this.#sent = preview && law !== undefined && !law.can.stateful && adaptive && (request.samples ?? 2000) > rows;
+    const adaptive =
+      integrators.find((entry) => entry.id === (request.integrator ?? 'auto'))?.adaptive === true;
+    this.#sent =
+      preview &&
+      law !== undefined &&
+      !law.can.stateful &&
+      adaptive &&
+      (request.samples ?? 2000) > rows;
     const tolerance = Math.max(PREVIEW_TOLERANCE, request.tolerance ?? 0);
-    return { request: this.#sent ? { ...request, samples: rows, tolerance } : request, preview: this.#sent };
+    return {
+      request: this.#sent ? { ...request, samples: rows, tolerance } : request,
+      preview: this.#sent,
+    };
   }
 }

@@ -11,14 +11,23 @@ import { formatQuantity } from '../ui/format.js';
 /** The drive in words: its velocity steps, holds, table, normal-force steps and grid. */
 export function describeDrive({ system = {}, protocol = {}, grid }) {
   const parts = [];
-  const list = (pairs, unit) => pairs.map(([t, value]) => `${formatQuantity(value, unit)} from ${formatQuantity(t, 's')}`).join(', ');
+  const list = (pairs, unit) =>
+    pairs
+      .map(([t, value]) => `${formatQuantity(value, unit)} from ${formatQuantity(t, 's')}`)
+      .join(', ');
   if (Array.isArray(system.v0)) parts.push(`velocity steps ${list(system.v0, 'm/s')}`);
-  if (protocol.holds) parts.push(`slides of ${formatQuantity(protocol.slide, 's')} at v0 and holds of ${protocol.holds.join(', ')} s`);
-  if (protocol.table) parts.push(`a load-point displacement table of ${protocol.table.t.length} points`);
+  if (protocol.holds)
+    parts.push(
+      `slides of ${formatQuantity(protocol.slide, 's')} at v0 and holds of ${protocol.holds.join(', ')} s`,
+    );
+  if (protocol.table)
+    parts.push(`a load-point displacement table of ${protocol.table.t.length} points`);
   if (protocol.normalForce) parts.push(`normal force ${list(protocol.normalForce, 'N')}`);
   if (system.start === 'steady') parts.push('starting in steady sliding');
   if (grid === 'log') parts.push('rows logarithmic in time');
-  return parts.length > 0 ? `Drive: ${parts.join('; ')}.` : 'Drive: the load point moves at v0 throughout.';
+  return parts.length > 0
+    ? `Drive: ${parts.join('; ')}.`
+    : 'Drive: the load point moves at v0 throughout.';
 }
 
 /** A refusal of what was typed, before the engine sees it: the field's path and the reason. */
@@ -31,20 +40,35 @@ class TypedError extends Error {
 
 /** The numbers of one line of text (separated by commas, spaces, tabs or semicolons), named by `path`. */
 function numbersOf(line, path, unitText) {
-  return line.split(/[\s,;]+/).filter(Boolean).map((token, k) => {
-    const value = Number(token);
-    if (!Number.isFinite(value)) throw new TypedError(`${path}[${k}]`, `${path}[${k}]: '${token}' is not a number (${unitText}).`);
-    return value;
-  });
+  return line
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map((token, k) => {
+      const value = Number(token);
+      if (!Number.isFinite(value))
+        throw new TypedError(
+          `${path}[${k}]`,
+          `${path}[${k}]: '${token}' is not a number (${unitText}).`,
+        );
+      return value;
+    });
 }
 
 /** "t, value" lines -> [[t, value], …]; each line must hold two numbers. */
 function pairsOf(text, path, unitText) {
-  return text.split('\n').map((line) => line.trim()).filter(Boolean).map((line, k) => {
-    const numbers = numbersOf(line, `${path}[${k}]`, unitText);
-    if (numbers.length !== 2) throw new TypedError(`${path}[${k}]`, `${path}[${k}]: a line holds two numbers (${unitText}); got '${line}'.`);
-    return numbers;
-  });
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line, k) => {
+      const numbers = numbersOf(line, `${path}[${k}]`, unitText);
+      if (numbers.length !== 2)
+        throw new TypedError(
+          `${path}[${k}]`,
+          `${path}[${k}]: a line holds two numbers (${unitText}); got '${line}'.`,
+        );
+      return numbers;
+    });
 }
 
 const pairsText = (pairs) => (pairs ?? []).map((pair) => pair.join(', ')).join('\n');
@@ -73,47 +97,114 @@ export class DriveEditor {
   /** @param {(drive: object) => Promise<{parameter: string, message: string} | null>} onApply runs a drive; resolves to the engine's refusal or null */
   constructor(onApply) {
     this.#onApply = onApply;
-    const f = this.#fields = {
-      kind: el('select', { id: 'drive-kind' }, ...KINDS.map(([value, text]) => new Option(text, value))),
-      steps: el('textarea', { id: 'drive-steps', rows: 4, placeholder: '0, 1e-6\n10, 1e-5', spellcheck: false }),
-      slide: el('input', { id: 'drive-slide', type: 'number', step: 'any', min: '0', inputMode: 'decimal' }),
-      holds: el('input', { id: 'drive-holds', type: 'text', placeholder: '1, 10, 100, 1000', spellcheck: false }),
-      table: el('textarea', { id: 'drive-table', rows: 4, placeholder: '0, 0\n10, 1e-4\n20, 1e-4', spellcheck: false }),
-      normal: el('textarea', { id: 'drive-normal', rows: 2, placeholder: '0, 1\n15, 2', spellcheck: false }),
+    const f = (this.#fields = {
+      kind: el(
+        'select',
+        { id: 'drive-kind' },
+        ...KINDS.map(([value, text]) => new Option(text, value)),
+      ),
+      steps: el('textarea', {
+        id: 'drive-steps',
+        rows: 4,
+        placeholder: '0, 1e-6\n10, 1e-5',
+        spellcheck: false,
+      }),
+      slide: el('input', {
+        id: 'drive-slide',
+        type: 'number',
+        step: 'any',
+        min: '0',
+        inputMode: 'decimal',
+      }),
+      holds: el('input', {
+        id: 'drive-holds',
+        type: 'text',
+        placeholder: '1, 10, 100, 1000',
+        spellcheck: false,
+      }),
+      table: el('textarea', {
+        id: 'drive-table',
+        rows: 4,
+        placeholder: '0, 0\n10, 1e-4\n20, 1e-4',
+        spellcheck: false,
+      }),
+      normal: el('textarea', {
+        id: 'drive-normal',
+        rows: 2,
+        placeholder: '0, 1\n15, 2',
+        spellcheck: false,
+      }),
       steady: el('input', { id: 'drive-steady', type: 'checkbox' }),
       logGrid: el('input', { id: 'drive-log', type: 'checkbox' }),
       general: el('p', { id: 'drive-error', className: 'param-error', role: 'alert' }),
       duration: el('p', { className: 'section-note' }),
       apply: el('button', { type: 'button', id: 'drive-apply', textContent: 'Run this drive' }),
       cancel: el('button', { type: 'button', id: 'drive-cancel', textContent: 'Close' }),
-    };
+    });
     const row = (key, label, help) => {
       const error = el('p', { id: `${f[key].id}-error`, className: 'param-error', role: 'alert' });
       this.#errors.set(key, error);
       f[key].setAttribute('aria-describedby', error.id);
-      return el('div', { className: `drive-row drive-row-${key}` }, el('label', { htmlFor: f[key].id, textContent: label }),
-        f[key], help ? el('small', { className: 'param-help', textContent: help }) : '', error);
+      return el(
+        'div',
+        { className: `drive-row drive-row-${key}` },
+        el('label', { htmlFor: f[key].id, textContent: label }),
+        f[key],
+        help ? el('small', { className: 'param-help', textContent: help }) : '',
+        error,
+      );
     };
     const check = (key, text) => {
       const error = el('p', { id: `${f[key].id}-error`, className: 'param-error', role: 'alert' });
       this.#errors.set(key, error);
-      return el('div', { className: 'drive-row' }, el('label', { className: 'chart-option' }, f[key], ` ${text}`), error);
+      return el(
+        'div',
+        { className: 'drive-row' },
+        el('label', { className: 'chart-option' }, f[key], ` ${text}`),
+        error,
+      );
     };
-    this.#dialog = el('dialog', { id: 'drive-dialog', className: 'drive-dialog' },
+    this.#dialog = el(
+      'dialog',
+      { id: 'drive-dialog', className: 'drive-dialog' },
       el('h2', { id: 'drive-title', textContent: 'The drive' }),
-      el('p', { className: 'section-note', textContent: 'What the load point (the spring’s far end) does. Holds, a table and '
-        + 'normal-force steps run on the quasi-static slider (m = 0); velocity steps on either. SI units, one pair per line.' }),
+      el('p', {
+        className: 'section-note',
+        textContent:
+          'What the load point (the spring’s far end) does. Holds, a table and ' +
+          'normal-force steps run on the quasi-static slider (m = 0); velocity steps on either. SI units, one pair per line.',
+      }),
       f.duration,
       row('kind', 'Drive'),
-      row('steps', 'Velocity steps: t [s], v [m/s]', 'The first at t = 0; from each time on the load point moves at that speed.'),
+      row(
+        'steps',
+        'Velocity steps: t [s], v [m/s]',
+        'The first at t = 0; from each time on the load point moves at that speed.',
+      ),
       row('slide', 'Slide before each hold [s]', 'At v0, the settings’ drive speed.'),
-      row('holds', 'Holds [s]', 'Durations, in order; the load point stops for each, then reloads at v0.'),
-      row('table', 'Displacement table: t [s], x [m]', 'From t = 0, times increasing; the load point moves linearly between rows.'),
-      row('normal', 'Normal-force steps: t [s], Fn [N] (optional)', 'The first at t = 0; for laws that respond (rsf: Linker–Dieterich).'),
+      row(
+        'holds',
+        'Holds [s]',
+        'Durations, in order; the load point stops for each, then reloads at v0.',
+      ),
+      row(
+        'table',
+        'Displacement table: t [s], x [m]',
+        'From t = 0, times increasing; the load point moves linearly between rows.',
+      ),
+      row(
+        'normal',
+        'Normal-force steps: t [s], Fn [N] (optional)',
+        'The first at t = 0; for laws that respond (rsf: Linker–Dieterich).',
+      ),
       check('steady', 'Start in steady sliding at the first speed'),
-      check('logGrid', 'Rows logarithmic in the time since each change (quasi-static slider; holds)'),
+      check(
+        'logGrid',
+        'Rows logarithmic in the time since each change (quasi-static slider; holds)',
+      ),
       f.general,
-      el('div', { className: 'export' }, f.apply, f.cancel));
+      el('div', { className: 'export' }, f.apply, f.cancel),
+    );
     this.#dialog.setAttribute('aria-labelledby', 'drive-title');
     document.body.append(this.#dialog);
     f.kind.addEventListener('change', () => this.#showKind());
@@ -133,8 +224,9 @@ export class DriveEditor {
     f.normal.value = pairsText(drive.protocol?.normalForce);
     f.steady.checked = drive.system?.start === 'steady';
     f.logGrid.checked = drive.grid === 'log';
-    f.duration.textContent = `The run lasts ${formatQuantity(system.duration, 's')} (system.duration, in the settings) at v0 = `
-      + `${formatQuantity(system.v0, 'm/s')} and m = ${formatQuantity(system.m, 'kg')}.`;
+    f.duration.textContent =
+      `The run lasts ${formatQuantity(system.duration, 's')} (system.duration, in the settings) at v0 = ` +
+      `${formatQuantity(system.v0, 'm/s')} and m = ${formatQuantity(system.m, 'kg')}.`;
     this.#clearErrors();
     this.#showKind();
     this.#dialog.showModal();
@@ -143,18 +235,31 @@ export class DriveEditor {
   /** Only the chosen kind's fields. */
   #showKind() {
     const kind = this.#fields.kind.value;
-    const shown = { steps: kind === 'steps', slide: kind === 'holds', holds: kind === 'holds', table: kind === 'table' };
-    for (const [key, visible] of Object.entries(shown)) this.#fields[key].closest('.drive-row').hidden = !visible;
+    const shown = {
+      steps: kind === 'steps',
+      slide: kind === 'holds',
+      holds: kind === 'holds',
+      table: kind === 'table',
+    };
+    for (const [key, visible] of Object.entries(shown))
+      this.#fields[key].closest('.drive-row').hidden = !visible;
   }
 
   /** The drive the fields describe, in the scenario reader's keys. Throws TypedError for what is not a number. */
   #drive() {
-    const f = this.#fields, drive = {}, system = {}, protocol = {};
+    const f = this.#fields,
+      drive = {},
+      system = {},
+      protocol = {};
     const kind = f.kind.value;
     if (kind === 'steps') system.v0 = pairsOf(f.steps.value, 'system.v0', 't in s, v in m/s');
     if (kind === 'holds') {
       protocol.holds = numbersOf(f.holds.value, 'protocol.holds', 's');
-      if (f.slide.value.trim() === '') throw new TypedError('protocol.slide', 'protocol.slide: give the slide at v0 before each hold, in s.');
+      if (f.slide.value.trim() === '')
+        throw new TypedError(
+          'protocol.slide',
+          'protocol.slide: give the slide at v0 before each hold, in s.',
+        );
       protocol.slide = Number(f.slide.value);
     }
     if (kind === 'table') {
@@ -208,8 +313,14 @@ export class DriveEditor {
 
 /** The editor's field for an engine path: system.v0[3] -> steps, protocol.table.t[17] -> table, … */
 function fieldOf(path) {
-  const rules = [[/^(system\.)?v0\b/, 'steps'], [/^protocol\.holds\b/, 'holds'], [/^protocol\.slide\b/, 'slide'],
-    [/^protocol\.table\b/, 'table'], [/^(protocol\.normalForce|(system\.)?Fn)\b/, 'normal'], [/^grid\b/, 'logGrid'],
-    [/^(system\.)?start\b/, 'steady']];
+  const rules = [
+    [/^(system\.)?v0\b/, 'steps'],
+    [/^protocol\.holds\b/, 'holds'],
+    [/^protocol\.slide\b/, 'slide'],
+    [/^protocol\.table\b/, 'table'],
+    [/^(protocol\.normalForce|(system\.)?Fn)\b/, 'normal'],
+    [/^grid\b/, 'logGrid'],
+    [/^(system\.)?start\b/, 'steady'],
+  ];
   return rules.find(([pattern]) => pattern.test(path))?.[1];
 }

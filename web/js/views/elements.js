@@ -33,7 +33,11 @@ export function springElements() {
       kick: byId('kick'),
       startError: byId('start-error'),
     },
-    charts: { relative: byId('chart-relative'), forces: byId('chart-forces'), phase: byId('chart-phase') },
+    charts: {
+      relative: byId('chart-relative'),
+      forces: byId('chart-forces'),
+      phase: byId('chart-phase'),
+    },
     readouts: {
       resonance: byId('resonance'),
       regime: byId('regime'),
@@ -46,8 +50,11 @@ export function springElements() {
     },
     compare: { add: byId('compare-add'), list: byId('compare-list'), note: byId('compare-note') },
     exportCsv: byId('export-csv'),
-    exportPng: [[byId('export-png-relative'), byId('chart-relative')], [byId('export-png-forces'), byId('chart-forces')],
-      [byId('export-png-phase'), byId('chart-phase')]],
+    exportPng: [
+      [byId('export-png-relative'), byId('chart-relative')],
+      [byId('export-png-forces'), byId('chart-forces')],
+      [byId('export-png-phase'), byId('chart-phase')],
+    ],
     cancelRun: byId('cancel-run'),
     formError: byId('form-error'),
     shown: [byId('stage'), byId('results')],

@@ -21,13 +21,15 @@ let typesetPromise = null;
 /** Loads equations.json: inline in the single-file build, else fetched beside index.html. */
 function loadTypeset() {
   if (globalThis.__frictionEquations) return Promise.resolve(globalThis.__frictionEquations);
-  typesetPromise ??= fetch(new URL(SOURCE, document.baseURI)).then((response) => {
-    if (!response.ok) throw new Error(`HTTP ${response.status} for ${SOURCE}`);
-    return response.json();
-  }).catch((error) => {
-    typesetPromise = null;
-    throw error;
-  });
+  typesetPromise ??= fetch(new URL(SOURCE, document.baseURI))
+    .then((response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status} for ${SOURCE}`);
+      return response.json();
+    })
+    .catch((error) => {
+      typesetPromise = null;
+      throw error;
+    });
   return typesetPromise;
 }
 
@@ -47,20 +49,29 @@ function withAttributes(node, attributes) {
 
 /** A heading and its content, as a <section> labelled by the heading. */
 function section(id, title, ...children) {
-  return withAttributes(el('section', { className: 'eq-section' }, el('h3', { id, textContent: title }), ...children),
-    { 'aria-labelledby': id });
+  return withAttributes(
+    el('section', { className: 'eq-section' }, el('h3', { id, textContent: title }), ...children),
+    { 'aria-labelledby': id },
+  );
 }
 
 /** A bulleted list of strings (quirks). */
 function textList(items) {
-  return el('ul', { className: 'eq-quirks' }, ...items.map((item) => el('li', { textContent: item })));
+  return el(
+    'ul',
+    { className: 'eq-quirks' },
+    ...items.map((item) => el('li', { textContent: item })),
+  );
 }
 
 /** The <details> holding one equation's TeX source, for copy-paste. */
 function texDetails(tex, open) {
-  return el('details', { className: 'eq-tex', open },
+  return el(
+    'details',
+    { className: 'eq-tex', open },
     el('summary', { textContent: 'TeX source' }),
-    el('pre', {}, el('code', { textContent: tex })));
+    el('pre', {}, el('code', { textContent: tex })),
+  );
 }
 
 /**
@@ -69,19 +80,34 @@ function texDetails(tex, open) {
  * @param {string[] | undefined} mathml the same equations from equations.json (undefined: not loaded)
  */
 function equationList(equations, mathml) {
-  return el('ol', { className: 'eq-list' }, ...equations.map(({ tex, note }, index) => {
-    const math = mathml?.[index] ? parseMath(mathml[index]) : null;
-    const box = el('div', { className: 'eq-math' });
-    if (math) box.append(math);
-    else box.append(el('code', { className: 'eq-fallback', textContent: tex }));
-    return el('li', { className: 'eq-item' }, box,
-      el('div', { className: 'eq-text' }, el('p', { className: 'eq-note', textContent: note }), texDetails(tex, false)));
-  }));
+  return el(
+    'ol',
+    { className: 'eq-list' },
+    ...equations.map(({ tex, note }, index) => {
+      const math = mathml?.[index] ? parseMath(mathml[index]) : null;
+      const box = el('div', { className: 'eq-math' });
+      if (math) box.append(math);
+      else box.append(el('code', { className: 'eq-fallback', textContent: tex }));
+      return el(
+        'li',
+        { className: 'eq-item' },
+        box,
+        el(
+          'div',
+          { className: 'eq-text' },
+          el('p', { className: 'eq-note', textContent: note }),
+          texDetails(tex, false),
+        ),
+      );
+    }),
+  );
 }
 
 /** A symbol's cell: its typeset texSymbol, or its plain symbol without equations.json. */
 function symbolCell(symbol, typeset) {
-  const math = typeset?.symbols?.[symbol.texSymbol] ? parseMath(typeset.symbols[symbol.texSymbol]) : null;
+  const math = typeset?.symbols?.[symbol.texSymbol]
+    ? parseMath(typeset.symbols[symbol.texSymbol])
+    : null;
   const cell = el('td', { className: 'eq-symbol' });
   cell.append(math ?? el('span', { textContent: symbol.symbol }));
   return cell;
@@ -91,8 +117,11 @@ function symbolCell(symbol, typeset) {
 function unitCell(unit) {
   const cell = el('td', { className: 'eq-unit' });
   if (unit) cell.textContent = unit;
-  else cell.append(withAttributes(el('span', { textContent: '—' }), { 'aria-hidden': 'true' }),
-    el('span', { className: 'eq-sr', textContent: 'no unit' }));
+  else
+    cell.append(
+      withAttributes(el('span', { textContent: '—' }), { 'aria-hidden': 'true' }),
+      el('span', { className: 'eq-sr', textContent: 'no unit' }),
+    );
   return cell;
 }
 
@@ -102,17 +131,34 @@ function unitCell(unit) {
  * @param {{key: string, symbol: string, texSymbol: string, label: string, unit: string, help: string}[]} symbols
  */
 function symbolTable(caption, symbols, typeset) {
-  const head = el('tr', {}, ...['Symbol', 'Meaning', 'Unit'].map((text) => el('th', { scope: 'col', textContent: text })));
+  const head = el(
+    'tr',
+    {},
+    ...['Symbol', 'Meaning', 'Unit'].map((text) => el('th', { scope: 'col', textContent: text })),
+  );
   const rows = symbols.map((symbol) => {
-    const row = el('tr', {}, symbolCell(symbol, typeset),
-      el('td', { className: 'eq-meaning' }, el('strong', { textContent: symbol.label }),
-        el('span', { className: 'eq-help', textContent: symbol.help })),
-      unitCell(symbol.unit));
+    const row = el(
+      'tr',
+      {},
+      symbolCell(symbol, typeset),
+      el(
+        'td',
+        { className: 'eq-meaning' },
+        el('strong', { textContent: symbol.label }),
+        el('span', { className: 'eq-help', textContent: symbol.help }),
+      ),
+      unitCell(symbol.unit),
+    );
     row.dataset.key = symbol.key;
     return row;
   });
-  return el('table', { className: 'eq-symbols' }, el('caption', { textContent: caption }),
-    el('thead', {}, head), el('tbody', {}, ...rows));
+  return el(
+    'table',
+    { className: 'eq-symbols' },
+    el('caption', { textContent: caption }),
+    el('thead', {}, head),
+    el('tbody', {}, ...rows),
+  );
 }
 
 /**
@@ -208,18 +254,37 @@ export class EquationsPanel {
     const typeset = this.#typeset;
     const isLaw = kind === 'law';
     const parts = [this.#intro(entry, isLaw)];
-    parts.push(section('eq-own-title', 'Equations',
-      equationList(entry.equations, typeset?.[isLaw ? 'laws' : 'models']?.[id])));
-    const tables = [symbolTable(isLaw ? 'Parameters of the law' : 'Parameters', entry.params, typeset)];
+    parts.push(
+      section(
+        'eq-own-title',
+        'Equations',
+        equationList(entry.equations, typeset?.[isLaw ? 'laws' : 'models']?.[id]),
+      ),
+    );
+    const tables = [
+      symbolTable(isLaw ? 'Parameters of the law' : 'Parameters', entry.params, typeset),
+    ];
     if (entry.state?.length) tables.push(symbolTable('State variables', entry.state, typeset));
     parts.push(section('eq-symbols-title', 'Symbols', ...tables), citation(entry.citation));
     if (entry.quirks?.length) {
-      parts.push(section('eq-quirks-title', 'How the origin computes it (quirks kept)', textList(entry.quirks)));
+      parts.push(
+        section(
+          'eq-quirks-title',
+          'How the origin computes it (quirks kept)',
+          textList(entry.quirks),
+        ),
+      );
     }
     // A law drives the spring-block system: its equations too (m dv/dt = Fd − F).
     if (isLaw && this.#catalog.system) parts.push(this.#systemSection(typeset));
     if (entry.updateLoop) {
-      parts.push(section('eq-loop-title', "The seed app's update loop, as it steps it", updateLoop(entry.updateLoop)));
+      parts.push(
+        section(
+          'eq-loop-title',
+          "The seed app's update loop, as it steps it",
+          updateLoop(entry.updateLoop),
+        ),
+      );
     }
     this.#content.replaceChildren(...parts);
   }
@@ -227,7 +292,15 @@ export class EquationsPanel {
   /** The origin, the description, and the loading state of the typeset equations. */
   #intro(entry, isLaw) {
     const intro = el('div', { className: 'eq-intro' });
-    if (isLaw && entry.origin) intro.append(el('p', { className: 'eq-origin' }, 'Origin: ', el('strong', { textContent: entry.origin })));
+    if (isLaw && entry.origin)
+      intro.append(
+        el(
+          'p',
+          { className: 'eq-origin' },
+          'Origin: ',
+          el('strong', { textContent: entry.origin }),
+        ),
+      );
     intro.append(el('p', { className: 'eq-description', textContent: entry.description }));
     const status = withAttributes(el('p', { className: 'eq-status' }), { role: 'status' });
     if (this.#loadError) {
@@ -243,10 +316,16 @@ export class EquationsPanel {
   /** For a law: the spring-block system it drives, with its equations, symbols, quirks and citation. */
   #systemSection(typeset) {
     const system = this.#catalog.system;
-    const parts = [el('p', { className: 'eq-description', textContent: system.description }),
+    const parts = [
+      el('p', { className: 'eq-description', textContent: system.description }),
       equationList(system.equations, typeset?.system),
-      symbolTable(`Parameters of the ${system.name.toLowerCase()}`, system.params, typeset)];
-    if (system.quirks?.length) parts.push(el('h4', { textContent: 'How the system is computed (quirks kept)' }), textList(system.quirks));
+      symbolTable(`Parameters of the ${system.name.toLowerCase()}`, system.params, typeset),
+    ];
+    if (system.quirks?.length)
+      parts.push(
+        el('h4', { textContent: 'How the system is computed (quirks kept)' }),
+        textList(system.quirks),
+      );
     parts.push(citation(system.citation));
     return section('eq-system-title', `The system it drives: ${system.name}`, ...parts);
   }
@@ -255,7 +334,11 @@ export class EquationsPanel {
   #markScrollable() {
     for (const box of this.#content.querySelectorAll('.eq-math')) {
       if (box.scrollWidth > box.clientWidth + 1) {
-        withAttributes(box, { tabindex: '0', role: 'group', 'aria-label': 'Equation (scrolls sideways)' });
+        withAttributes(box, {
+          tabindex: '0',
+          role: 'group',
+          'aria-label': 'Equation (scrolls sideways)',
+        });
       } else {
         for (const name of ['tabindex', 'role', 'aria-label']) box.removeAttribute(name);
       }

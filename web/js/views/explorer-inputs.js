@@ -36,7 +36,8 @@ export function drivenParams(law, common, N) {
   const driven = {};
   for (const spec of law.params) {
     const role = ROLES[spec.role];
-    if (role) driven[spec.key] = { value: role.value(common, N), from: role.from, input: role.input };
+    if (role)
+      driven[spec.key] = { value: role.value(common, N), from: role.from, input: role.input };
   }
   return driven;
 }
@@ -82,7 +83,8 @@ export class ExplorerInputs {
       box.addEventListener('input', () => {
         // Mid-typing states ("", "-", "1e") have no value yet: wait for a number.
         if (!Number.isFinite(box.valueAsNumber)) return;
-        if (key === 'vMin' || key === 'vMax') this.#values.ranges[this.#values.scale][key] = box.valueAsNumber;
+        if (key === 'vMin' || key === 'vMax')
+          this.#values.ranges[this.#values.scale][key] = box.valueAsNumber;
         else this.#values[key] = box.valueAsNumber;
         this.#onChange(key);
       });
@@ -202,7 +204,10 @@ export class ExplorerInputs {
   }
 
   #showNumber(key) {
-    const value = key === 'vMin' || key === 'vMax' ? this.#values.ranges[this.#values.scale][key] : this.#values[key];
+    const value =
+      key === 'vMin' || key === 'vMax'
+        ? this.#values.ranges[this.#values.scale][key]
+        : this.#values[key];
     this.#box(key).value = String(value);
   }
 

@@ -41,17 +41,26 @@ export class ExplorerView {
     this.#client = client;
     this.#store = store;
     this.#chart = new LawChartView(ui.chart);
-    this.#inputs = new ExplorerInputs(ui.inputs, (key) => (key === 'quantity' ? this.#changeQuantity() : this.recompute()));
-    this.#cards = new LawCards({ list: ui.cards, addSelect: ui.addSelect, addButton: ui.addButton, addNote: ui.addNote },
-      catalog.laws, () => this.recompute());
+    this.#inputs = new ExplorerInputs(ui.inputs, (key) =>
+      key === 'quantity' ? this.#changeQuantity() : this.recompute(),
+    );
+    this.#cards = new LawCards(
+      { list: ui.cards, addSelect: ui.addSelect, addButton: ui.addButton, addNote: ui.addNote },
+      catalog.laws,
+      () => this.recompute(),
+    );
     this.#inputs.set(store.settings.explorer);
     this.#cards.render(store.settings.explorer.laws, store.settings.explorer.overrides);
-    ui.exportPng.addEventListener('click', () => downloadChartPng(ui.chart, 'friction-lab-laws.png'));
+    ui.exportPng.addEventListener('click', () =>
+      downloadChartPng(ui.chart, 'friction-lab-laws.png'),
+    );
     this.#exportCsv = ui.exportCsv ?? document.getElementById('export-csv-laws');
     this.#exportCsv?.addEventListener('click', () => this.#downloadCsv());
     // The panel's height, for styles.css: a panel taller than the window sticks by its bottom (the chart).
     const results = ui.results;
-    new ResizeObserver(() => results.style.setProperty('--results-height', `${results.offsetHeight}px`)).observe(results);
+    new ResizeObserver(() =>
+      results.style.setProperty('--results-height', `${results.offsetHeight}px`),
+    ).observe(results);
   }
 
   #lawOf(id) {
@@ -67,27 +76,42 @@ export class ExplorerView {
     const ticket = ++this.#issued;
     const values = this.#inputs.values;
     const { vMin, vMax } = values.ranges[values.scale];
-    const options = { vMin, vMax, count: CURVE_POINTS, scale: values.scale, N: values.N, p: values.p };
+    const options = {
+      vMin,
+      vMax,
+      count: CURVE_POINTS,
+      scale: values.scale,
+      N: values.N,
+      p: values.p,
+    };
     if (values.theta !== null) options.theta = values.theta; // left out: each law's steady state
     const selection = this.#cards.selection;
     // The common coefficients: which parameters they drive, by law; the cards show them as driven.
     const driven = {};
     if (values.common.on) {
-      for (const law of selection) driven[law.id] = drivenParams(this.#lawOf(law.id), values.common, values.N);
+      for (const law of selection)
+        driven[law.id] = drivenParams(this.#lawOf(law.id), values.common, values.N);
     }
     this.#cards.drive(driven);
     this.#inputs.showUnmapped(selection.map((law) => this.#lawOf(law.id)));
     // `params` stays what the user set (saved); `sent` is what the engine computes with.
     const laws = selection.map((law) => ({
       ...law,
-      sent: { ...law.params, ...Object.fromEntries(Object.entries(driven[law.id] ?? {}).map(([key, d]) => [key, d.value])) },
+      sent: {
+        ...law.params,
+        ...Object.fromEntries(
+          Object.entries(driven[law.id] ?? {}).map(([key, d]) => [key, d.value]),
+        ),
+      },
     }));
     const request = { laws, values, options, driven };
     let curves = [];
     if (request.laws.length > 0) {
       this.#setStatus('computing', 'Computing…');
       try {
-        curves = await this.#client.curves(request.laws.map((law) => ({ law: law.id, params: law.sent, options })));
+        curves = await this.#client.curves(
+          request.laws.map((law) => ({ law: law.id, params: law.sent, options })),
+        );
       } catch (error) {
         if (ticket === this.#issued) this.#showFailure(request, error);
         return;
@@ -102,7 +126,8 @@ export class ExplorerView {
     this.#ui.results.classList.remove('is-stale');
     this.#shown = { laws: request.laws, curves, scale: values.scale, vMin, vMax, values, driven };
     this.#draw();
-    if (ticket === this.#issued) this.#setStatus('ready', request.laws.length > 0 ? 'Up to date' : 'No law chosen');
+    if (ticket === this.#issued)
+      this.#setStatus('ready', request.laws.length > 0 ? 'Up to date' : 'No law chosen');
   }
 
   #clearErrors() {
@@ -116,8 +141,14 @@ export class ExplorerView {
     const overrides = { ...this.#store.settings.explorer.overrides };
     for (const law of laws) overrides[law.id] = law.params;
     return {
-      laws: laws.map((law) => law.id), overrides, quantity: this.#inputs.values.quantity,
-      scale: values.scale, ranges: values.ranges, N: values.N, p: values.p, theta: values.theta,
+      laws: laws.map((law) => law.id),
+      overrides,
+      quantity: this.#inputs.values.quantity,
+      scale: values.scale,
+      ranges: values.ranges,
+      N: values.N,
+      p: values.p,
+      theta: values.theta,
       common: values.common,
     };
   }
@@ -134,7 +165,13 @@ export class ExplorerView {
     const next = this.#settingsOf(request);
     let placed = true;
     const drivenBy = law ? request.driven[law.id]?.[parameter] : undefined;
-    if (drivenBy && this.#inputs.showError(drivenBy.input, `${law.name}, whose ${parameter} is ${drivenBy.from}: ${message}`)) {
+    if (
+      drivenBy &&
+      this.#inputs.showError(
+        drivenBy.input,
+        `${law.name}, whose ${parameter} is ${drivenBy.from}: ${message}`,
+      )
+    ) {
       // A value the common coefficients set was refused: say so beside the common input, not on
       // the card, and save the last good common values (and N, for a force from μ·N).
       next.common = structuredClone(good.common);
@@ -145,7 +182,8 @@ export class ExplorerView {
       // because a refusal can come from two parameters together (vel and frn of unequal length).
       next.overrides[law.id] = good.overrides[law.id] ?? {};
     } else if (this.#inputs.showError(parameter, message)) {
-      if (parameter === 'vMin' || parameter === 'vMax') next.ranges[request.values.scale] = good.ranges[request.values.scale];
+      if (parameter === 'vMin' || parameter === 'vMax')
+        next.ranges[request.values.scale] = good.ranges[request.values.scale];
       else next[parameter] = good[parameter];
     } else if (law) {
       this.#cards.showError(law.id, undefined, message);
@@ -170,15 +208,20 @@ export class ExplorerView {
 
   #draw() {
     const quantity = this.#inputs.values.quantity;
-    this.#ui.caption.textContent = quantity === 'mu' ? 'Friction coefficient μ(v)' : 'Friction force F(v)';
+    this.#ui.caption.textContent =
+      quantity === 'mu' ? 'Friction coefficient μ(v)' : 'Friction force F(v)';
     const empty = this.#chart.show({ ...this.#shown, quantity });
     if (this.#exportCsv) this.#exportCsv.disabled = this.#shown.laws.length === 0;
-    this.#ui.note.textContent = empty.map((index) => {
-      const law = this.#catalog.laws.find((candidate) => candidate.id === this.#shown.laws[index].id);
-      return quantity === 'mu' && !law.can?.coefficient
-        ? `${law.name} has no friction coefficient: choose F(v) to see its force.`
-        : `${law.name} gives no finite value over this range with these inputs.`;
-    }).join(' ');
+    this.#ui.note.textContent = empty
+      .map((index) => {
+        const law = this.#catalog.laws.find(
+          (candidate) => candidate.id === this.#shown.laws[index].id,
+        );
+        return quantity === 'mu' && !law.can?.coefficient
+          ? `${law.name} has no friction coefficient: choose F(v) to see its force.`
+          : `${law.name} gives no finite value over this range with these inputs.`;
+      })
+      .join(' ');
   }
 
   /** Every curve on the chart as one CSV file: what made each (law, parameters, inputs), then the columns. */
@@ -187,8 +230,20 @@ export class ExplorerView {
     const { laws, curves, values, driven, scale, vMin, vMax } = this.#shown;
     const text = lawCurvesToCsv(curves, {
       version: this.#catalog.version,
-      laws: laws.map((law) => ({ entry: this.#lawOf(law.id), params: law.sent, driven: driven[law.id] ?? {} })),
-      inputs: { quantity: this.#inputs.values.quantity, scale, vMin, vMax, N: values.N, p: values.p, theta: values.theta },
+      laws: laws.map((law) => ({
+        entry: this.#lawOf(law.id),
+        params: law.sent,
+        driven: driven[law.id] ?? {},
+      })),
+      inputs: {
+        quantity: this.#inputs.values.quantity,
+        scale,
+        vMin,
+        vMax,
+        N: values.N,
+        p: values.p,
+        theta: values.theta,
+      },
       common: values.common,
     });
     downloadText(text, 'friction-lab-laws.csv');

@@ -10,15 +10,24 @@ export const LINK_DATA_LIMIT = 2000;
 
 /** The header's column names: the first line that is neither blank nor a # comment, split at commas. */
 export function csvColumns(text) {
-  const header = text.split(/\r?\n/).find((line) => line.trim() !== '' && !line.trim().startsWith('#'));
-  return header ? header.split(',').map((name) => name.trim()).filter(Boolean) : [];
+  const header = text
+    .split(/\r?\n/)
+    .find((line) => line.trim() !== '' && !line.trim().startsWith('#'));
+  return header
+    ? header
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /** The data saved on this device: {name, text}, or null. */
 export function loadSavedData() {
   try {
     const saved = JSON.parse(localStorage.getItem(DATA_KEY) ?? 'null');
-    return saved && typeof saved.text === 'string' ? { name: String(saved.name ?? 'data.csv'), text: saved.text } : null;
+    return saved && typeof saved.text === 'string'
+      ? { name: String(saved.name ?? 'data.csv'), text: saved.text }
+      : null;
   } catch {
     return null;
   }
@@ -46,9 +55,18 @@ export class FitDataBox {
 
   constructor(onChange) {
     this.#onChange = onChange;
-    this.#text = el('textarea', { id: 'fit-csv', rows: 8, spellcheck: false, placeholder: 'v,mu\n0.001,0.52\n0.01,0.47\n…' });
+    this.#text = el('textarea', {
+      id: 'fit-csv',
+      rows: 8,
+      spellcheck: false,
+      placeholder: 'v,mu\n0.001,0.52\n0.01,0.47\n…',
+    });
     this.#text.setAttribute('aria-describedby', 'fit-data-note');
-    const file = el('input', { id: 'fit-file', type: 'file', accept: '.csv,.txt,text/csv,text/plain' });
+    const file = el('input', {
+      id: 'fit-file',
+      type: 'file',
+      accept: '.csv,.txt,text/csv,text/plain',
+    });
     this.#note = el('p', { id: 'fit-data-note', className: 'hint' });
     this.#text.addEventListener('input', () => this.#changed());
     file.addEventListener('change', () => file.files[0] && this.#read(file.files[0]));
@@ -59,9 +77,18 @@ export class FitDataBox {
       event.preventDefault();
       this.#read(dropped);
     });
-    this.element = el('div', { className: 'fit-data' },
-      el('label', { htmlFor: 'fit-csv', textContent: 'CSV data (paste, or drop a file on the box)' }), this.#text,
-      el('label', { htmlFor: 'fit-file', textContent: 'Or open a file' }), file, this.#note);
+    this.element = el(
+      'div',
+      { className: 'fit-data' },
+      el('label', {
+        htmlFor: 'fit-csv',
+        textContent: 'CSV data (paste, or drop a file on the box)',
+      }),
+      this.#text,
+      el('label', { htmlFor: 'fit-file', textContent: 'Or open a file' }),
+      file,
+      this.#note,
+    );
   }
 
   /** @returns {{name: string, text: string}} */
@@ -89,8 +116,11 @@ export class FitDataBox {
 
   #showNote() {
     const { length } = this.#text.value;
-    this.#note.textContent = length === 0 ? 'The first line names the columns; # lines are comments.'
-      : length <= LINK_DATA_LIMIT ? `${this.#name}: kept on this device, and in the share link (${length} characters).`
-        : `${this.#name}: kept on this device only; the share link carries data of at most ${LINK_DATA_LIMIT} characters (these have ${length}).`;
+    this.#note.textContent =
+      length === 0
+        ? 'The first line names the columns; # lines are comments.'
+        : length <= LINK_DATA_LIMIT
+          ? `${this.#name}: kept on this device, and in the share link (${length} characters).`
+          : `${this.#name}: kept on this device only; the share link carries data of at most ${LINK_DATA_LIMIT} characters (these have ${length}).`;
   }
 }

@@ -14,20 +14,41 @@ import { FitParamsTable, showFitResult } from './fit-result.js';
 /** The view's stylesheet, on demand like the view (main.js waits for it before building the view). */
 export const stylesReady = loadStylesheet('fit-view.css');
 
-const DEFAULTS = { law: 'opensees-veldependent', free: ['muSlow', 'muFast', 'transRate'], values: {}, kind: 'curve',
-  compare: 'mu', x: null, y: null, units: {}, N: 1, starts: 8, shown: false };
+const DEFAULTS = {
+  law: 'opensees-veldependent',
+  free: ['muSlow', 'muFast', 'transRate'],
+  values: {},
+  kind: 'curve',
+  compare: 'mu',
+  x: null,
+  y: null,
+  units: {},
+  N: 1,
+  starts: 8,
+  shown: false,
+};
 
 /** settings.fit as saved (or linked), with anything the catalog or the fit options do not know reset. */
 function sanitize(saved, laws, kinds) {
   const fit = { ...DEFAULTS, ...(saved && typeof saved === 'object' ? saved : {}) };
-  const law = laws.find((candidate) => candidate.id === fit.law) ?? laws.find((candidate) => candidate.id === DEFAULTS.law) ?? laws[0];
+  const law =
+    laws.find((candidate) => candidate.id === fit.law) ??
+    laws.find((candidate) => candidate.id === DEFAULTS.law) ??
+    laws[0];
   if (law.id !== fit.law) Object.assign(fit, { law: law.id, free: [], values: {} });
-  const numbers = new Set(law.params.filter((param) => param.kind === 'number').map((param) => param.key));
+  const numbers = new Set(
+    law.params.filter((param) => param.kind === 'number').map((param) => param.key),
+  );
   fit.free = Array.isArray(fit.free) ? fit.free.filter((key) => numbers.has(key)) : [];
-  fit.values = Object.fromEntries(Object.entries(fit.values ?? {}).filter(([key, value]) => numbers.has(key) && Number.isFinite(value)));
+  fit.values = Object.fromEntries(
+    Object.entries(fit.values ?? {}).filter(
+      ([key, value]) => numbers.has(key) && Number.isFinite(value),
+    ),
+  );
   const kind = kinds.find((candidate) => candidate.id === fit.kind) ?? kinds[0];
   fit.kind = kind.id;
-  if (!kind.compares.some((compare) => compare.id === fit.compare)) fit.compare = kind.compares[0].id;
+  if (!kind.compares.some((compare) => compare.id === fit.compare))
+    fit.compare = kind.compares[0].id;
   fit.units = fit.units && typeof fit.units === 'object' ? fit.units : {};
   if (!(Number.isFinite(fit.N) && fit.N > 0)) fit.N = DEFAULTS.N;
   if (!(Number.isInteger(fit.starts) && fit.starts >= 1)) fit.starts = DEFAULTS.starts;
@@ -76,15 +97,31 @@ export class FitView {
   #build(container) {
     const ui = this.#ui;
     const select = (id) => el('select', { id });
-    const field = (id, label, input, className = 'fit-field') => el('p', { className }, el('label', { htmlFor: id, textContent: label }), input);
+    const field = (id, label, input, className = 'fit-field') =>
+      el('p', { className }, el('label', { htmlFor: id, textContent: label }), input);
     this.#data = new FitDataBox((data) => this.#dataChanged(data));
     Object.assign(ui, {
-      kind: select('fit-kind'), compare: select('fit-compare'), x: select('fit-x'), xUnit: select('fit-x-unit'),
-      y: select('fit-y'), yUnit: select('fit-y-unit'), law: select('fit-law'),
+      kind: select('fit-kind'),
+      compare: select('fit-compare'),
+      x: select('fit-x'),
+      xUnit: select('fit-x-unit'),
+      y: select('fit-y'),
+      yUnit: select('fit-y-unit'),
+      law: select('fit-law'),
       N: el('input', { id: 'fit-N', type: 'number', min: '0', step: 'any' }),
       starts: el('input', { id: 'fit-starts', type: 'number', min: '1', max: '64', step: '1' }),
-      run: el('button', { id: 'fit-run', type: 'button', className: 'primary', textContent: 'Fit' }),
-      cancel: el('button', { id: 'fit-cancel', type: 'button', textContent: 'Cancel', disabled: true }),
+      run: el('button', {
+        id: 'fit-run',
+        type: 'button',
+        className: 'primary',
+        textContent: 'Fit',
+      }),
+      cancel: el('button', {
+        id: 'fit-cancel',
+        type: 'button',
+        textContent: 'Cancel',
+        disabled: true,
+      }),
       status: el('p', { id: 'fit-status', className: 'status', role: 'status' }),
       error: el('p', { id: 'fit-error', className: 'form-error', role: 'alert' }),
       source: el('p', { id: 'fit-source', className: 'hint' }),
@@ -92,36 +129,103 @@ export class FitView {
       table: el('table', { id: 'fit-table', className: 'fit-table' }),
       stats: el('p', { id: 'fit-stats', className: 'run-info' }),
       warnings: el('ul', { id: 'fit-warnings', className: 'fit-warnings' }),
-      use: el('button', { id: 'fit-use', type: 'button', textContent: 'Use in the spring-block', disabled: true }),
-      exportOpen: el('button', { id: 'fit-export-open', type: 'button', textContent: 'Export to a solver…', disabled: true }),
-      chart: el('canvas', { id: 'chart-fit', textContent: 'The data and the fitted law against the data\'s x column.' }),
-      residuals: el('canvas', { id: 'chart-fit-residuals', textContent: 'The residuals, fit minus data, against the data\'s x column.' }),
+      use: el('button', {
+        id: 'fit-use',
+        type: 'button',
+        textContent: 'Use in the spring-block',
+        disabled: true,
+      }),
+      exportOpen: el('button', {
+        id: 'fit-export-open',
+        type: 'button',
+        textContent: 'Export to a solver…',
+        disabled: true,
+      }),
+      chart: el('canvas', {
+        id: 'chart-fit',
+        textContent: "The data and the fitted law against the data's x column.",
+      }),
+      residuals: el('canvas', {
+        id: 'chart-fit-residuals',
+        textContent: "The residuals, fit minus data, against the data's x column.",
+      }),
     });
     ui.fitN = field('fit-N', 'Normal force N [N] (F = μN)', ui.N);
     this.#params = new FitParamsTable(() => this.#edited());
-    const controls = el('section', { className: 'panel controls' },
+    const controls = el(
+      'section',
+      { className: 'panel controls' },
       el('h2', { id: 'fit-title', textContent: 'Fit a law to your data' }),
-      el('p', { className: 'hint', textContent: 'A tribometer\'s μ(v) or F(v) curve, a record of the spring-block (time against friction, velocity or '
-        + 'position, run on the spring-block view\'s system and drive) or a presliding run (run on the presliding view\'s protocol).' }),
+      el('p', {
+        className: 'hint',
+        textContent:
+          "A tribometer's μ(v) or F(v) curve, a record of the spring-block (time against friction, velocity or " +
+          "position, run on the spring-block view's system and drive) or a presliding run (run on the presliding view's protocol).",
+      }),
       this.#data.element,
-      el('div', { className: 'fit-columns' }, field('fit-kind', 'Data', ui.kind), field('fit-compare', 'Compared', ui.compare),
-        field('fit-x', 'x column', ui.x), field('fit-x-unit', 'x unit', ui.xUnit), field('fit-y', 'y column', ui.y),
-        field('fit-y-unit', 'y unit', ui.yUnit), ui.fitN),
+      el(
+        'div',
+        { className: 'fit-columns' },
+        field('fit-kind', 'Data', ui.kind),
+        field('fit-compare', 'Compared', ui.compare),
+        field('fit-x', 'x column', ui.x),
+        field('fit-x-unit', 'x unit', ui.xUnit),
+        field('fit-y', 'y column', ui.y),
+        field('fit-y-unit', 'y unit', ui.yUnit),
+        ui.fitN,
+      ),
       ui.source,
-      el('section', { className: 'run-section' }, el('h3', { textContent: 'Law and free parameters' }), field('fit-law', 'Law', ui.law),
-        this.#params.element, field('fit-starts', 'Starts (spread over the catalog ranges)', ui.starts)),
-      el('div', { className: 'export' }, ui.run, ui.cancel), ui.status, ui.error);
+      el(
+        'section',
+        { className: 'run-section' },
+        el('h3', { textContent: 'Law and free parameters' }),
+        field('fit-law', 'Law', ui.law),
+        this.#params.element,
+        field('fit-starts', 'Starts (spread over the catalog ranges)', ui.starts),
+      ),
+      el('div', { className: 'export' }, ui.run, ui.cancel),
+      ui.status,
+      ui.error,
+    );
     controls.setAttribute('aria-labelledby', 'fit-title');
     ui.form = controls;
-    const results = el('section', { className: 'panel results' },
-      el('h2', { id: 'fit-result-title', textContent: 'Result' }), ui.verdict, ui.table, ui.stats, ui.warnings,
+    const results = el(
+      'section',
+      { className: 'panel results' },
+      el('h2', { id: 'fit-result-title', textContent: 'Result' }),
+      ui.verdict,
+      ui.table,
+      ui.stats,
+      ui.warnings,
       el('div', { className: 'export' }, ui.use, ui.exportOpen),
-      el('figure', { className: 'chart' }, el('figcaption', { textContent: 'Data and fit' }), el('div', { className: 'chart-box' }, ui.chart)),
-      el('figure', { className: 'chart' }, el('figcaption', { textContent: 'Residuals' }), el('div', { className: 'chart-box chart-box-residuals' }, ui.residuals)));
+      el(
+        'figure',
+        { className: 'chart' },
+        el('figcaption', { textContent: 'Data and fit' }),
+        el('div', { className: 'chart-box' }, ui.chart),
+      ),
+      el(
+        'figure',
+        { className: 'chart' },
+        el('figcaption', { textContent: 'Residuals' }),
+        el('div', { className: 'chart-box chart-box-residuals' }, ui.residuals),
+      ),
+    );
     results.setAttribute('aria-labelledby', 'fit-result-title');
     container.append(controls, results);
     ui.law.append(...this.#catalog.laws.map((law) => new Option(law.name, law.id)));
-    for (const input of [ui.kind, ui.compare, ui.x, ui.xUnit, ui.y, ui.yUnit, ui.law, ui.N, ui.starts]) input.addEventListener('change', () => this.#edited(input));
+    for (const input of [
+      ui.kind,
+      ui.compare,
+      ui.x,
+      ui.xUnit,
+      ui.y,
+      ui.yUnit,
+      ui.law,
+      ui.N,
+      ui.starts,
+    ])
+      input.addEventListener('change', () => this.#edited(input));
     ui.run.addEventListener('click', () => this.fit());
     ui.cancel.addEventListener('click', () => this.#client.cancel());
     ui.use.addEventListener('click', () => this.#use());
@@ -150,37 +254,65 @@ export class FitView {
 
   /** The kind's menus, the columns of the data and the law's parameters, from the settings. */
   #showSettings() {
-    const ui = this.#ui, fit = this.#settings;
+    const ui = this.#ui,
+      fit = this.#settings;
     const kind = this.#options.kinds.find((candidate) => candidate.id === fit.kind);
     const compare = kind.compares.find((candidate) => candidate.id === fit.compare);
     const fill = (menu, values, chosen, label = (value) => value) => {
       menu.replaceChildren(...values.map((value) => new Option(label(value), value)));
-      menu.value = values.includes(chosen) ? chosen : values[0] ?? '';
+      menu.value = values.includes(chosen) ? chosen : (values[0] ?? '');
     };
-    fill(ui.kind, this.#options.kinds.map((candidate) => candidate.id), fit.kind);
-    fill(ui.compare, kind.compares.map((candidate) => candidate.id), fit.compare);
+    fill(
+      ui.kind,
+      this.#options.kinds.map((candidate) => candidate.id),
+      fit.kind,
+    );
+    fill(
+      ui.compare,
+      kind.compares.map((candidate) => candidate.id),
+      fit.compare,
+    );
     const columns = csvColumns(this.#data.data.text);
     fill(ui.x, columns, fit.x ?? (columns.includes(kind.x.column) ? kind.x.column : columns[0]));
-    fill(ui.y, columns, fit.y ?? (columns.includes(compare.id) ? compare.id : columns[1] ?? columns[0]));
+    fill(
+      ui.y,
+      columns,
+      fit.y ?? (columns.includes(compare.id) ? compare.id : (columns[1] ?? columns[0])),
+    );
     fill(ui.xUnit, kind.x.units, fit.units.x ?? kind.x.units[0]);
-    fill(ui.yUnit, compare.units, fit.units.y ?? compare.units[0], (unit) => unit || '– (a coefficient)');
+    fill(
+      ui.yUnit,
+      compare.units,
+      fit.units.y ?? compare.units[0],
+      (unit) => unit || '– (a coefficient)',
+    );
     ui.fitN.hidden = fit.kind !== 'curve';
     ui.N.value = String(fit.N);
     ui.starts.value = String(fit.starts);
     ui.law.value = fit.law;
-    ui.source.textContent = fit.kind === 'record' ? 'The record runs on the spring-block view\'s system, start and drive; set them there.'
-      : fit.kind === 'presliding' ? 'The run follows the presliding view\'s force protocol; set it there.' : '';
-    this.#params.show(this.#catalog.laws.find((law) => law.id === fit.law), fit);
+    ui.source.textContent =
+      fit.kind === 'record'
+        ? "The record runs on the spring-block view's system, start and drive; set them there."
+        : fit.kind === 'presliding'
+          ? "The run follows the presliding view's force protocol; set it there."
+          : '';
+    this.#params.show(
+      this.#catalog.laws.find((law) => law.id === fit.law),
+      fit,
+    );
   }
 
   /** A control changed: the settings follow it (a new kind or law resets what depends on it), and are saved. */
   #edited(input) {
-    const ui = this.#ui, fit = this.#settings;
+    const ui = this.#ui,
+      fit = this.#settings;
     if (input === ui.kind) Object.assign(fit, { kind: ui.kind.value, compare: null, units: {} });
-    else if (input === ui.compare) Object.assign(fit, { compare: ui.compare.value, units: { x: fit.units.x } });
+    else if (input === ui.compare)
+      Object.assign(fit, { compare: ui.compare.value, units: { x: fit.units.x } });
     else if (input === ui.law) Object.assign(fit, { law: ui.law.value, free: [], values: {} });
     else if (input === ui.x || input === ui.y) Object.assign(fit, { x: ui.x.value, y: ui.y.value });
-    else if (input === ui.xUnit || input === ui.yUnit) fit.units = { x: ui.xUnit.value, y: ui.yUnit.value };
+    else if (input === ui.xUnit || input === ui.yUnit)
+      fit.units = { x: ui.xUnit.value, y: ui.yUnit.value };
     else if (input === ui.N) fit.N = Number(ui.N.value);
     else if (input === ui.starts) fit.starts = Number(ui.starts.value);
     else Object.assign(fit, this.#params.read());
@@ -193,7 +325,9 @@ export class FitView {
 
   #dataChanged(data) {
     this.#settings.data = data.text.length <= LINK_DATA_LIMIT ? data : undefined;
-    if (!saveData(data)) this.#ui.error.textContent = 'This browser does not allow saving: the data will not be kept after a reload.';
+    if (!saveData(data))
+      this.#ui.error.textContent =
+        'This browser does not allow saving: the data will not be kept after a reload.';
     const columns = csvColumns(data.text);
     if (!columns.includes(this.#settings.x)) this.#settings.x = null;
     if (!columns.includes(this.#settings.y)) this.#settings.y = null;
@@ -203,13 +337,29 @@ export class FitView {
 
   /** The engine's fit request from the settings and the data. */
   #request() {
-    const fit = this.#settings, ui = this.#ui, { name, text } = this.#data.data;
-    const data = { kind: fit.kind, compare: fit.compare, file: name, text, x: ui.x.value, y: ui.y.value,
-      units: { [ui.x.value]: ui.xUnit.value, [ui.y.value]: ui.yUnit.value } };
+    const fit = this.#settings,
+      ui = this.#ui,
+      { name, text } = this.#data.data;
+    const data = {
+      kind: fit.kind,
+      compare: fit.compare,
+      file: name,
+      text,
+      x: ui.x.value,
+      y: ui.y.value,
+      units: { [ui.x.value]: ui.xUnit.value, [ui.y.value]: ui.yUnit.value },
+    };
     if (fit.kind === 'curve') data.N = fit.N;
-    const request = { law: fit.law, params: fit.values, free: fit.free, data, options: { starts: fit.starts } };
+    const request = {
+      law: fit.law,
+      params: fit.values,
+      free: fit.free,
+      data,
+      options: { starts: fit.starts },
+    };
     const settings = this.#store.settings;
-    if (fit.kind === 'record') request.scenario = { system: { ...settings.system, start: settings.start?.mode ?? 'rest' } };
+    if (fit.kind === 'record')
+      request.scenario = { system: { ...settings.system, start: settings.start?.mode ?? 'rest' } };
     if (fit.kind === 'presliding') request.presliding = settings.presliding?.protocol ?? {};
     return request;
   }
@@ -231,7 +381,9 @@ export class FitView {
       ui.status.textContent = `Fitted (${result.evaluations} evaluations).`;
     } catch (error) {
       ui.status.dataset.state = error.cancelled ? 'cancelled' : 'error';
-      ui.status.textContent = error.cancelled ? 'Cancelled: the settings and the last result are kept.' : 'Not fitted.';
+      ui.status.textContent = error.cancelled
+        ? 'Cancelled: the settings and the last result are kept.'
+        : 'Not fitted.';
       if (!error.cancelled) ui.error.textContent = error.message;
     } finally {
       ui.run.disabled = false;
@@ -240,7 +392,8 @@ export class FitView {
   }
 
   #show(result) {
-    const fit = this.#settings, law = this.#catalog.laws.find((candidate) => candidate.id === fit.law);
+    const fit = this.#settings,
+      law = this.#catalog.laws.find((candidate) => candidate.id === fit.law);
     this.#result = result;
     fit.shown = true;
     this.#store.persist();
@@ -249,23 +402,45 @@ export class FitView {
     showFitResult(this.#ui, result, law);
     const [xSI, ySI] = [kind.x.units[0], compare.units[0]];
     const positive = result.x.every((x) => x > 0);
-    const log = fit.kind === 'curve' && positive && Math.max(...result.x) / Math.min(...result.x) >= 100;
-    this.#charts.show(result, { xName: this.#ui.x.value, xUnit: xSI, yName: this.#ui.y.value, yUnit: ySI, log, lawName: law.name });
+    const log =
+      fit.kind === 'curve' && positive && Math.max(...result.x) / Math.min(...result.x) >= 100;
+    this.#charts.show(result, {
+      xName: this.#ui.x.value,
+      xUnit: xSI,
+      yName: this.#ui.y.value,
+      yUnit: ySI,
+      log,
+      lawName: law.name,
+    });
     this.#ui.use.disabled = false;
     this.#ui.exportOpen.disabled = false;
   }
 
   /** The fitted law (and a record's fitted system) in the spring-block view. */
   #use() {
-    const settings = this.#store.settings, fit = this.#settings;
-    const system = { ...settings.system, ...(this.#result.system ?? {}), start: settings.start?.mode ?? 'rest' };
-    this.#openRun({ law: fit.law, params: { ...this.#result.params }, system, integrator: settings.integrators?.[fit.law] ?? 'auto',
-      kick: settings.start?.kick ?? 0 });
+    const settings = this.#store.settings,
+      fit = this.#settings;
+    const system = {
+      ...settings.system,
+      ...(this.#result.system ?? {}),
+      start: settings.start?.mode ?? 'rest',
+    };
+    this.#openRun({
+      law: fit.law,
+      params: { ...this.#result.params },
+      system,
+      integrator: settings.integrators?.[fit.law] ?? 'auto',
+      kick: settings.start?.kick ?? 0,
+    });
   }
 
   #openExport() {
     this.#exporter ??= new SolverExportDialog(this.#client, this.#options.targets);
-    this.#exporter.open({ law: this.#settings.law, params: { ...this.#result.params }, N: this.#settings.N });
+    this.#exporter.open({
+      law: this.#settings.law,
+      params: { ...this.#result.params },
+      N: this.#settings.N,
+    });
   }
 
   #fail(error) {

@@ -60,7 +60,11 @@ export class LawCards {
 
   /** The chosen laws in slot order, each with the values the user set. */
   get selection() {
-    return this.#cards.map(({ law, form }) => ({ id: law.id, name: law.name, params: form.overrides }));
+    return this.#cards.map(({ law, form }) => ({
+      id: law.id,
+      name: law.name,
+      params: form.overrides,
+    }));
   }
 
   /**
@@ -98,7 +102,8 @@ export class LawCards {
 
   #add(id) {
     const law = this.#laws.find((candidate) => candidate.id === id);
-    if (!law || this.#cards.some((card) => card.law.id === id) || this.#cards.length >= MAX_LAWS) return;
+    if (!law || this.#cards.some((card) => card.law.id === id) || this.#cards.length >= MAX_LAWS)
+      return;
     const prefix = `law-${id}-`;
     const title = el('h3', { id: `${prefix}title`, className: 'law-name', textContent: law.name });
     const swatch = document.createElementNS(SVG, 'svg');
@@ -115,24 +120,40 @@ export class LawCards {
     params.setAttribute('aria-labelledby', title.id);
     const error = el('p', { className: 'param-error law-error' });
     error.setAttribute('role', 'alert');
-    const reset = el('button', { type: 'button', className: 'law-reset', textContent: 'Reset to defaults' });
+    const reset = el('button', {
+      type: 'button',
+      className: 'law-reset',
+      textContent: 'Reset to defaults',
+    });
     reset.setAttribute('aria-label', `Reset to defaults: ${law.name}`);
 
-    const card = el('article', { id: `law-card-${id}`, className: 'law-card' },
-      el('header', { className: 'law-card-head' },
+    const card = el(
+      'article',
+      { id: `law-card-${id}`, className: 'law-card' },
+      el(
+        'header',
+        { className: 'law-card-head' },
         el('div', { className: 'law-title-row' }, swatch, title),
-        el('div', { className: 'law-meta-row' }, badge, remove)),
+        el('div', { className: 'law-meta-row' }, badge, remove),
+      ),
       el('p', { className: 'law-description', textContent: law.description }),
       el('p', { className: 'law-citation', textContent: law.citation }),
       el('p', { className: 'law-inputs', textContent: describeInputs(law.inputs) }),
-      error, params, el('div', { className: 'actions' }, reset));
+      error,
+      params,
+      el('div', { className: 'actions' }, reset),
+    );
     card.setAttribute('aria-labelledby', title.id);
     card.dataset.law = id;
 
-    const form = new ParamsForm(params, () => {
-      this.#overrides[id] = form.overrides;
-      this.#onChange();
-    }, { idPrefix: prefix });
+    const form = new ParamsForm(
+      params,
+      () => {
+        this.#overrides[id] = form.overrides;
+        this.#onChange();
+      },
+      { idPrefix: prefix },
+    );
     form.render(law, this.#overrides[id] ?? {});
 
     remove.addEventListener('click', () => {
@@ -180,7 +201,10 @@ export class LawCards {
       range.disabled = true;
       const log = isLogScale(spec);
       range.value = String(log ? (value > 0 ? Math.log10(value) : range.min) : value);
-      range.setAttribute('aria-valuetext', `${value}${spec.unit ? ` ${spec.unit}` : ''}, from ${from}`);
+      range.setAttribute(
+        'aria-valuetext',
+        `${value}${spec.unit ? ` ${spec.unit}` : ''}, from ${from}`,
+      );
       const badgeId = `${prefix}${key}-driven`;
       let badge = row.querySelector('.param-driven');
       if (!badge) {
@@ -188,7 +212,8 @@ export class LawCards {
         row.querySelector('.param-head')?.append(badge);
         for (const control of [range, number]) {
           const described = control.getAttribute('aria-describedby') ?? '';
-          if (!described.split(' ').includes(badgeId)) control.setAttribute('aria-describedby', `${badgeId} ${described}`.trim());
+          if (!described.split(' ').includes(badgeId))
+            control.setAttribute('aria-describedby', `${badgeId} ${described}`.trim());
         }
       }
       badge.textContent = `from ${from}`;
@@ -200,7 +225,15 @@ export class LawCards {
     this.#cards.forEach(({ card }, index) => {
       const { colour, dash } = lawStyle(index);
       const line = card.querySelector('.law-swatch line');
-      for (const [name, value] of Object.entries({ x1: 1, y1: 4, x2: 31, y2: 4, stroke: colour, 'stroke-width': 3, 'stroke-dasharray': dash.join(' ') || 'none' })) {
+      for (const [name, value] of Object.entries({
+        x1: 1,
+        y1: 4,
+        x2: 31,
+        y2: 4,
+        stroke: colour,
+        'stroke-width': 3,
+        'stroke-dasharray': dash.join(' ') || 'none',
+      })) {
         line.setAttribute(name, String(value));
       }
     });
@@ -216,8 +249,11 @@ export class LawCards {
     const none = groups.size === 0;
     this.#addSelect.disabled = full || none;
     this.#addButton.disabled = full || none;
-    this.#addNote.textContent = full ? `The chart compares up to ${MAX_LAWS} laws: remove one to add another.`
-      : this.#cards.length === 0 ? 'No law chosen: add one to see its curve.' : '';
+    this.#addNote.textContent = full
+      ? `The chart compares up to ${MAX_LAWS} laws: remove one to add another.`
+      : this.#cards.length === 0
+        ? 'No law chosen: add one to see its curve.'
+        : '';
   }
 }
 

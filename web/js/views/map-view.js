@@ -17,7 +17,15 @@ export const stylesReady = loadStylesheet('map.css');
 
 // Points a side of the boundary's margin grid: four per cell of a 64-cell axis.
 const BOUNDARY_RESOLUTION = 256;
-const REGIME_ORDER = ['steady', 'decaying', 'oscillation', 'growing', 'stick-slip', 'stuck', 'error'];
+const REGIME_ORDER = [
+  'steady',
+  'decaying',
+  'oscillation',
+  'growing',
+  'stick-slip',
+  'stuck',
+  'error',
+];
 // Where the map's words differ from the spring-block readout's.
 const MAP_REGIME_TEXT = { error: 'Could not run' };
 
@@ -28,7 +36,7 @@ export function defaultAxis(target, spec) {
   const span = sliderSpan(spec);
   const logarithmic = spec.scale === 'log' && spec.default > 0;
   let min = logarithmic ? spec.default / 10 : Math.max(span.min, 0);
-  let max = logarithmic ? spec.default * 10 : (spec.default > 0 ? 4 * spec.default : span.max / 10);
+  let max = logarithmic ? spec.default * 10 : spec.default > 0 ? 4 * spec.default : span.max / 10;
   min = Math.max(min, span.min);
   max = Math.min(max, span.max);
   if (!(max > min)) [min, max] = [span.min, span.max];
@@ -43,7 +51,8 @@ export function defaultAxis(target, spec) {
  */
 function buildAxis(container, name, title) {
   const id = (part) => `map-${name}-${part}`;
-  const number = (part, props) => el('input', { type: 'number', id: id(part), autocomplete: 'off', ...props });
+  const number = (part, props) =>
+    el('input', { type: 'number', id: id(part), autocomplete: 'off', ...props });
   const controls = {
     key: el('select', { id: id('key') }),
     min: number('min', { step: 'any', inputMode: 'decimal' }),
@@ -53,13 +62,25 @@ function buildAxis(container, name, title) {
     error: el('p', { id: id('error'), className: 'param-error' }),
   };
   controls.error.setAttribute('role', 'alert');
-  for (const input of [controls.key, controls.min, controls.max, controls.count]) input.setAttribute('aria-describedby', id('error'));
-  container.append(el('div', { className: 'map-axis' },
-    el('label', { htmlFor: id('key') }, title), controls.key,
-    el('div', { className: 'map-range' },
-      el('label', {}, 'from ', controls.min), el('label', {}, 'to ', controls.max),
-      el('label', {}, 'cells ', controls.count), el('label', { className: 'ex-check' }, controls.log, ' log')),
-    controls.error));
+  for (const input of [controls.key, controls.min, controls.max, controls.count])
+    input.setAttribute('aria-describedby', id('error'));
+  container.append(
+    el(
+      'div',
+      { className: 'map-axis' },
+      el('label', { htmlFor: id('key') }, title),
+      controls.key,
+      el(
+        'div',
+        { className: 'map-range' },
+        el('label', {}, 'from ', controls.min),
+        el('label', {}, 'to ', controls.max),
+        el('label', {}, 'cells ', controls.count),
+        el('label', { className: 'ex-check' }, controls.log, ' log'),
+      ),
+      controls.error,
+    ),
+  );
   return controls;
 }
 
@@ -94,15 +115,20 @@ export class MapView {
     this.#pool = new MapPool();
     this.#paramsForm = new ParamsForm(ui.params, () => {}, { idPrefix: 'map-param-' });
     this.#systemForm = new ParamsForm(ui.systemParams, () => {}, { idPrefix: 'map-system-' });
-    this.#chart = new MapChart(ui.chart, { onPick: (cell) => this.#showCell(cell), onOpen: (cell) => this.#open(cell) });
+    this.#chart = new MapChart(ui.chart, {
+      onPick: (cell) => this.#showCell(cell),
+      onOpen: (cell) => this.#open(cell),
+    });
     this.#fillSubjects();
-    ui.legend.replaceChildren(...REGIME_ORDER.map((regime) => {
-      const item = document.createElement('li');
-      const swatch = Object.assign(document.createElement('span'), { className: 'map-swatch' });
-      swatch.style.background = REGIME_COLOURS[regime];
-      item.append(swatch, MAP_REGIME_TEXT[regime] ?? describeRegime(regime));
-      return item;
-    }));
+    ui.legend.replaceChildren(
+      ...REGIME_ORDER.map((regime) => {
+        const item = document.createElement('li');
+        const swatch = Object.assign(document.createElement('span'), { className: 'map-swatch' });
+        swatch.style.background = REGIME_COLOURS[regime];
+        item.append(swatch, MAP_REGIME_TEXT[regime] ?? describeRegime(regime));
+        return item;
+      }),
+    );
     ui.subject.addEventListener('change', () => this.#showSubject(ui.subject.value, true));
     ui.start.addEventListener('change', () => this.#showStart());
     for (const axis of ['x', 'y']) {
@@ -111,7 +137,9 @@ export class MapView {
     ui.run.addEventListener('click', () => this.draw());
     ui.cancel.addEventListener('click', () => this.#cancel());
     ui.exportCsv.addEventListener('click', () => this.#exportCsv());
-    ui.exportPng.addEventListener('click', () => downloadChartPng(ui.chart, `friction-lab-map-${this.#drawn?.subject.id ?? 'map'}.png`));
+    ui.exportPng.addEventListener('click', () =>
+      downloadChartPng(ui.chart, `friction-lab-map-${this.#drawn?.subject.id ?? 'map'}.png`),
+    );
     this.#showSubject(settings.subject, false);
   }
 
@@ -123,8 +151,13 @@ export class MapView {
   /** Every model, then every law that can drive the spring-block and is not a model too (θ). */
   #subjects() {
     const modelIds = new Set(this.#catalog.models.map((entry) => entry.id));
-    const laws = this.#catalog.system ? this.#catalog.laws.filter((entry) => !modelIds.has(entry.id)) : [];
-    return [...this.#catalog.models.map((entry) => ({ kind: 'model', entry })), ...laws.map((entry) => ({ kind: 'law', entry }))];
+    const laws = this.#catalog.system
+      ? this.#catalog.laws.filter((entry) => !modelIds.has(entry.id))
+      : [];
+    return [
+      ...this.#catalog.models.map((entry) => ({ kind: 'model', entry })),
+      ...laws.map((entry) => ({ kind: 'law', entry })),
+    ];
   }
 
   #fillSubjects() {
@@ -132,7 +165,8 @@ export class MapView {
     models.label = 'Seed models';
     const laws = document.createElement('optgroup');
     laws.label = 'Friction laws on the spring-block';
-    for (const { kind, entry } of this.#subjects()) (kind === 'model' ? models : laws).append(new Option(entry.name, entry.id));
+    for (const { kind, entry } of this.#subjects())
+      (kind === 'model' ? models : laws).append(new Option(entry.name, entry.id));
     this.#ui.subject.replaceChildren(models, ...(laws.children.length ? [laws] : []));
   }
 
@@ -143,8 +177,12 @@ export class MapView {
   /** The parameters an axis may move: the subject's numbers, then (for a law) the system's. */
   #axisChoices(subject) {
     const numbers = (params) => params.filter((spec) => spec.kind !== 'list');
-    return [...numbers(subject.entry.params).map((spec) => ({ target: 'params', spec })),
-      ...(subject.kind === 'law' ? numbers(this.#catalog.system.params).map((spec) => ({ target: 'system', spec })) : [])];
+    return [
+      ...numbers(subject.entry.params).map((spec) => ({ target: 'params', spec })),
+      ...(subject.kind === 'law'
+        ? numbers(this.#catalog.system.params).map((spec) => ({ target: 'system', spec }))
+        : []),
+    ];
   }
 
   /** Shows a subject's controls; `fresh` (the user picked it): its own saved values or defaults. */
@@ -155,11 +193,14 @@ export class MapView {
     if (fresh || settings.subject !== subject.entry.id || !settings.x || !settings.y) {
       settings.subject = subject.entry.id;
       const choices = this.#axisChoices(subject);
-      const pick = (target, key) => choices.find((choice) => choice.target === target && choice.spec.key === key);
+      const pick = (target, key) =>
+        choices.find((choice) => choice.target === target && choice.spec.key === key);
       // The spring and the dashpot where the subject has them: the classic stability plane.
-      const first = (subject.kind === 'law' ? pick('system', 'c') : pick('params', 'c')) ?? choices[0];
-      const second = (subject.kind === 'law' ? pick('system', 'eta') : pick('params', 'eta'))
-        ?? choices.find((choice) => choice !== first);
+      const first =
+        (subject.kind === 'law' ? pick('system', 'c') : pick('params', 'c')) ?? choices[0];
+      const second =
+        (subject.kind === 'law' ? pick('system', 'eta') : pick('params', 'eta')) ??
+        choices.find((choice) => choice !== first);
       settings.x = defaultAxis(first.target, first.spec);
       settings.y = defaultAxis(second.target, second.spec);
     }
@@ -173,9 +214,13 @@ export class MapView {
     ui.start.value = settings.start;
     ui.kick.value = String(settings.kick);
     this.#showStart();
-    const options = this.#axisChoices(subject).map(({ target, spec }) =>
-      new Option(`${spec.label} (${spec.symbol}${spec.unit ? `, ${spec.unit}` : ''})${target === 'system' ? ' · system' : ''}`,
-        `${target}:${spec.key}`));
+    const options = this.#axisChoices(subject).map(
+      ({ target, spec }) =>
+        new Option(
+          `${spec.label} (${spec.symbol}${spec.unit ? `, ${spec.unit}` : ''})${target === 'system' ? ' · system' : ''}`,
+          `${target}:${spec.key}`,
+        ),
+    );
     for (const axis of ['x', 'y']) {
       ui[axis].key.replaceChildren(...options.map((option) => option.cloneNode(true)));
       this.#showAxis(axis, settings[axis]);
@@ -198,8 +243,9 @@ export class MapView {
 
   #axisKeyChanged(name) {
     const [target, key] = this.#ui[name].key.value.split(':');
-    const choice = this.#axisChoices(this.#subject(this.#ui.subject.value))
-      .find((candidate) => candidate.target === target && candidate.spec.key === key);
+    const choice = this.#axisChoices(this.#subject(this.#ui.subject.value)).find(
+      (candidate) => candidate.target === target && candidate.spec.key === key,
+    );
     if (choice) this.#showAxis(name, defaultAxis(target, choice.spec));
   }
 
@@ -208,17 +254,29 @@ export class MapView {
     const controls = this.#ui[name];
     const [target, key] = controls.key.value.split(':');
     const number = (input) => (input.value.trim() === '' ? NaN : Number(input.value));
-    return { target, key, min: number(controls.min), max: number(controls.max), count: number(controls.count), log: controls.log.checked };
+    return {
+      target,
+      key,
+      min: number(controls.min),
+      max: number(controls.max),
+      count: number(controls.count),
+      log: controls.log.checked,
+    };
   }
 
   /** The map request the controls describe. */
   #request() {
     const subject = this.#subject(this.#ui.subject.value);
     const kick = this.#ui.kick.value.trim() === '' ? 0 : Number(this.#ui.kick.value);
-    const scenario = subject.kind === 'model'
-      ? { model: subject.entry.id, params: this.#paramsForm.overrides }
-      : { law: subject.entry.id, params: this.#paramsForm.overrides, system: { ...this.#systemForm.overrides, start: this.#ui.start.value },
-        ...(this.#ui.start.value === 'steady' ? { kick } : {}) };
+    const scenario =
+      subject.kind === 'model'
+        ? { model: subject.entry.id, params: this.#paramsForm.overrides }
+        : {
+            law: subject.entry.id,
+            params: this.#paramsForm.overrides,
+            system: { ...this.#systemForm.overrides, start: this.#ui.start.value },
+            ...(this.#ui.start.value === 'steady' ? { kick } : {}),
+          };
     return { subject, map: { scenario, x: this.#readAxis('x'), y: this.#readAxis('y') } };
   }
 
@@ -239,10 +297,12 @@ export class MapView {
       this.#refused(error);
       return;
     }
-    if (boundary === null) return;  // cancelled
+    if (boundary === null) return; // cancelled
     this.#saveSettings(subject, map);
     const title = (axis) => {
-      const spec = this.#axisChoices(subject).find((c) => c.target === axis.target && c.spec.key === axis.key).spec;
+      const spec = this.#axisChoices(subject).find(
+        (c) => c.target === axis.target && c.spec.key === axis.key,
+      ).spec;
       const name = spec.label === spec.symbol ? spec.label : `${spec.label} ${spec.symbol}`;
       return { title: `${name}${spec.unit ? ` [${spec.unit}]` : ''}`, spec };
     };
@@ -264,10 +324,13 @@ export class MapView {
         this.#chart.addCells(cells);
         this.#setStatus('computing', `${done} of ${total} cells (${workers})…`);
       });
-      if (result === null) return;  // cancelled or replaced: whoever did it set the status
+      if (result === null) return; // cancelled or replaced: whoever did it set the status
       const failed = this.#chart.cells().filter((cell) => cell.error).length;
-      this.#setStatus('ready', `${total} cells in ${formatQuantity(result.elapsedMs / 1000, 's', 3)} on ${workers}`
-        + (failed ? `; ${failed} could not run (point at one to read why).` : '.'));
+      this.#setStatus(
+        'ready',
+        `${total} cells in ${formatQuantity(result.elapsedMs / 1000, 's', 3)} on ${workers}` +
+          (failed ? `; ${failed} could not run (point at one to read why).` : '.'),
+      );
       ui.exportCsv.disabled = ui.exportPng.disabled = false;
     } catch (error) {
       this.#refused(error);
@@ -288,11 +351,18 @@ export class MapView {
   #refused(error) {
     const ui = this.#ui;
     const { section, key } = splitFieldPath(error.parameter, 'scenario');
-    const axis = ['x', 'y'].includes(section) ? section : section === '' && ['x', 'y'].includes(key) ? key : null;
+    const axis = ['x', 'y'].includes(section)
+      ? section
+      : section === '' && ['x', 'y'].includes(key)
+        ? key
+        : null;
     const isStart = (section === '' && key === 'kick') || (section === 'system' && key === 'start');
-    const placed = axis ? (ui[axis].error.textContent = error.message, true)
-      : isStart ? (ui.startError.textContent = error.message, true)
-        : section === 'params' ? this.#paramsForm.showError(key, error.message)
+    const placed = axis
+      ? ((ui[axis].error.textContent = error.message), true)
+      : isStart
+        ? ((ui.startError.textContent = error.message), true)
+        : section === 'params'
+          ? this.#paramsForm.showError(key, error.message)
           : section === 'system' && this.#systemForm.showError(key, error.message);
     if (!placed) ui.error.textContent = error.message;
     this.#setStatus('error', 'The map could not be drawn: see the message beside the setting.');
@@ -300,7 +370,11 @@ export class MapView {
 
   #clearErrors() {
     const ui = this.#ui;
-    ui.error.textContent = ui.x.error.textContent = ui.y.error.textContent = ui.startError.textContent = '';
+    ui.error.textContent =
+      ui.x.error.textContent =
+      ui.y.error.textContent =
+      ui.startError.textContent =
+        '';
     this.#paramsForm.clearErrors();
     this.#systemForm.clearErrors();
   }
@@ -332,8 +406,10 @@ export class MapView {
     const where = `${x.symbol} = ${formatQuantity(cell.x, x.unit)}, ${y.symbol} = ${formatQuantity(cell.y, y.unit)}`;
     let what = 'not computed yet';
     if (cell.error) what = `could not run: ${cell.error}`;
-    else if (cell.regime === 'stick-slip') what = `${describeRegime(cell.regime)}, velocity amplitude ${formatQuantity(cell.value, 'm/s')}`;
-    else if (cell.regime) what = describeRegimeWithGrowth(cell.regime, cell.value !== 0 ? cell.value : NaN);
+    else if (cell.regime === 'stick-slip')
+      what = `${describeRegime(cell.regime)}, velocity amplitude ${formatQuantity(cell.value, 'm/s')}`;
+    else if (cell.regime)
+      what = describeRegimeWithGrowth(cell.regime, cell.value !== 0 ? cell.value : NaN);
     this.#ui.cell.textContent = `${where}: ${what}. Click or press Enter to open this run.`;
   }
 
@@ -342,7 +418,10 @@ export class MapView {
     const drawn = this.#drawn;
     if (!drawn) return;
     const scenario = structuredClone(drawn.map.scenario);
-    for (const [axis, value] of [[drawn.map.x, cell.x], [drawn.map.y, cell.y]]) {
+    for (const [axis, value] of [
+      [drawn.map.x, cell.x],
+      [drawn.map.y, cell.y],
+    ]) {
       scenario[axis.target] = { ...scenario[axis.target], [axis.key]: value };
     }
     this.#onOpen(scenario);
@@ -351,7 +430,9 @@ export class MapView {
   #exportCsv() {
     const drawn = this.#drawn;
     if (!drawn) return;
-    downloadText(mapToCsv(this.#chart.cells(), { version: this.#catalog.version, ...drawn }),
-      `friction-lab-map-${drawn.subject.entry.id}.csv`);
+    downloadText(
+      mapToCsv(this.#chart.cells(), { version: this.#catalog.version, ...drawn }),
+      `friction-lab-map-${drawn.subject.entry.id}.csv`,
+    );
   }
 }

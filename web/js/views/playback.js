@@ -186,7 +186,12 @@ export class Playback {
    *   under prefers-reduced-motion: the clock then rests at the first break-away, or the end);
    *   loop: wrap at the end instead of stopping there.
    */
-  constructor({ onFrame = () => {}, onStateChange = () => {}, autoplay = false, loop = false } = {}) {
+  constructor({
+    onFrame = () => {},
+    onStateChange = () => {},
+    autoplay = false,
+    loop = false,
+  } = {}) {
     this.onFrame = onFrame;
     this.onStateChange = onStateChange;
     this.autoplay = autoplay;
@@ -204,13 +209,21 @@ export class Playback {
   }
 
   /** The current time [s]. */
-  get time() { return this.t; }
+  get time() {
+    return this.t;
+  }
   /** Whether the clock is running. */
-  get playing() { return this.isPlaying; }
+  get playing() {
+    return this.isPlaying;
+  }
   /** Whether it stopped at the end of the run (play() then replays from the start). */
-  get ended() { return this.isEnded; }
+  get ended() {
+    return this.isEnded;
+  }
   /** The speed in use: a multiple of real time, or 'fit'. */
-  get speed() { return this.speedChoice ?? this.defaultSpeed(); }
+  get speed() {
+    return this.speedChoice ?? this.defaultSpeed();
+  }
 
   /** The run's own speed: the whole run in 20 s for a long run, else real time. */
   defaultSpeed() {

@@ -58,10 +58,18 @@ export class PreslidingView {
     ui.exportCsv.addEventListener('click', () => {
       if (!this.#shown) return;
       const law = this.#laws.find((candidate) => candidate.id === this.#shown.summary.law);
-      downloadText(preslidingToCsv(this.#shown, { version: catalog.version, law, protocol: catalog.presliding }),
-        `friction-lab-presliding-${law.id}.csv`);
+      downloadText(
+        preslidingToCsv(this.#shown, {
+          version: catalog.version,
+          law,
+          protocol: catalog.presliding,
+        }),
+        `friction-lab-presliding-${law.id}.csv`,
+      );
     });
-    ui.exportPng.addEventListener('click', () => downloadChartPng(ui.chart, 'friction-lab-presliding-loop.png'));
+    ui.exportPng.addEventListener('click', () =>
+      downloadChartPng(ui.chart, 'friction-lab-presliding-loop.png'),
+    );
   }
 
   /** Shows `settings` (a preset's or restored ones) and runs them. */
@@ -83,7 +91,11 @@ export class PreslidingView {
   /** Runs the experiment for the current controls; a newer run supersedes an older one. */
   async recompute() {
     const ticket = ++this.#issued;
-    const request = { law: this.#ui.select.value, params: this.#lawForm.overrides, protocol: this.#protocolForm.overrides };
+    const request = {
+      law: this.#ui.select.value,
+      params: this.#lawForm.overrides,
+      protocol: this.#protocolForm.overrides,
+    };
     this.#setStatus('computing', 'Computing…');
     let result;
     try {
@@ -92,7 +104,7 @@ export class PreslidingView {
       if (ticket === this.#issued) this.#showFailure(error);
       return;
     }
-    if (result === null) return;  // replaced before it was sent
+    if (result === null) return; // replaced before it was sent
     this.#settings.law = request.law;
     this.#settings.overrides[request.law] = request.params;
     this.#settings.protocol = request.protocol;
@@ -111,20 +123,23 @@ export class PreslidingView {
 
   #showInfo({ columns, summary }) {
     const { x, applied } = columns;
-    let lo = Infinity, hi = -Infinity;
-    for (const value of x) lo = Math.min(lo, value), hi = Math.max(hi, value);
+    let lo = Infinity,
+      hi = -Infinity;
+    for (const value of x) ((lo = Math.min(lo, value)), (hi = Math.max(hi, value)));
     // Where the loop ends against where it first reached the top of the force: a drift.
     const firstTop = x[applied.findIndex((force) => force >= summary.protocol.amplitude)];
-    this.#ui.info.textContent = `x from ${formatQuantity(lo, 'm')} to ${formatQuantity(hi, 'm')} · `
-      + `after the first ramp ${formatQuantity(firstTop, 'm')}, at the end ${formatQuantity(x.at(-1), 'm')} · `
-      + `${summary.steps.toLocaleString('en')} Rosenbrock steps`;
+    this.#ui.info.textContent =
+      `x from ${formatQuantity(lo, 'm')} to ${formatQuantity(hi, 'm')} · ` +
+      `after the first ramp ${formatQuantity(firstTop, 'm')}, at the end ${formatQuantity(x.at(-1), 'm')} · ` +
+      `${summary.steps.toLocaleString('en')} Rosenbrock steps`;
   }
 
   #showFailure(error) {
     // The engine names the value by its path: 'protocol.amplitude', 'params.sigma0'.
     const { section, key } = splitFieldPath(error.parameter);
-    const shown = (section === 'protocol' && this.#protocolForm.showError(key, error.message))
-      || (section === 'params' && this.#lawForm.showError(key, error.message));
+    const shown =
+      (section === 'protocol' && this.#protocolForm.showError(key, error.message)) ||
+      (section === 'params' && this.#lawForm.showError(key, error.message));
     this.#ui.error.textContent = shown ? '' : error.message;
     this.#ui.results.classList.add('is-stale');
     this.#setStatus('error', 'Not updated: see the message beside the settings');

@@ -9,7 +9,10 @@
 const [DRIVE, FRICTION, SLIPPING, STUCK] = ['#CC79A7', '#D55E00', '#0072B2', '#52606D'];
 const [INK, MUTED, GROUND, HATCH] = ['#1F2933', '#52606D', '#EFE9DF', '#9A8F80'];
 // The contact patch: fresh contact (θ = 0) light, aged (θ = 1) dark, in the θ series' orange hue.
-const [FRESH, AGED] = [[250, 236, 204], [110, 70, 0]];
+const [FRESH, AGED] = [
+  [250, 236, 204],
+  [110, 70, 0],
+];
 const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif';
 const COIL_TURNS = 11; // fixed, so the spacing between the turns shows the stretch
 
@@ -30,10 +33,11 @@ function clockText(t, duration) {
 
 /** The smallest and largest finite value of f(i) over the rows, with 0 always inside. */
 function extent(n, f) {
-  let lo = 0, hi = 0;  // not a destructured pair, which allocated an array a row (90 kB a run)
+  let lo = 0,
+    hi = 0; // not a destructured pair, which allocated an array a row (90 kB a run)
   for (let i = 0; i < n; i++) {
     const v = f(i);
-    if (Number.isFinite(v)) lo = Math.min(lo, v), hi = Math.max(hi, v);
+    if (Number.isFinite(v)) ((lo = Math.min(lo, v)), (hi = Math.max(hi, v)));
   }
   return { lo, hi };
 }
@@ -46,13 +50,25 @@ function runScales(run) {
   const [c, system, summary] = [run.columns, run.system || {}, run.summary || {}];
   const n = c.t.length;
   const v0 = Number(system.v0);
-  const drive = (i) => c.drivePosition[i];  // the engine's X_d(t): no kinematics redone here
+  const drive = (i) => c.drivePosition[i]; // the engine's X_d(t): no kinematics redone here
   const ext = extent(n, (i) => drive(i) - c.x[i]); // lo ≤ 0 ≤ hi: the range includes the rest length
-  const force = extent(n, (i) => Math.max(Math.abs(c.spring[i]), Math.abs(c.friction[i]),
-    c.staticLimit && Number.isFinite(c.staticLimit[i]) ? c.staticLimit[i] : 0));
-  return { extLo: ext.lo, extHi: ext.hi, forceMax: force.hi > 0 ? force.hi : 1, duration: c.t[n - 1] - c.t[0],
-    limitKind: summary.staticLimitKind || 'stick', damped: Number(system.eta) !== 0, v0,
-    hasTheta: Boolean(c.theta) && Array.prototype.some.call(c.theta, Number.isFinite) };
+  const force = extent(n, (i) =>
+    Math.max(
+      Math.abs(c.spring[i]),
+      Math.abs(c.friction[i]),
+      c.staticLimit && Number.isFinite(c.staticLimit[i]) ? c.staticLimit[i] : 0,
+    ),
+  );
+  return {
+    extLo: ext.lo,
+    extHi: ext.hi,
+    forceMax: force.hi > 0 ? force.hi : 1,
+    duration: c.t[n - 1] - c.t[0],
+    limitKind: summary.staticLimitKind || 'stick',
+    damped: Number(system.eta) !== 0,
+    v0,
+    hasTheta: Boolean(c.theta) && Array.prototype.some.call(c.theta, Number.isFinite),
+  };
 }
 
 /** A nice distance between ground marks: 1, 2 or 5 × 10^k metres, some 0.18–0.45 of the width apart. */
@@ -74,7 +90,12 @@ function computeLayout(w, h, scales, labelWidth) {
   const pad = 0.5 * f;
   const wide = w / h >= 2.6;
   const top = wide ? pad : pad + 1.4 * f;
-  const rows = { clock: wide ? pad + 1.05 * f : pad + f, drive: top + 0.75 * f, friction: top + 2.1 * f, limit: top + 3.6 * f };
+  const rows = {
+    clock: wide ? pad + 1.05 * f : pad + f,
+    drive: top + 0.75 * f,
+    friction: top + 2.1 * f,
+    limit: top + 3.6 * f,
+  };
   // A narrow canvas gives the arrows a larger share, or they would be too short to compare.
   const forceLen = (w < 700 ? 0.28 : 0.2) * w;
   const cx = pad + forceLen;
@@ -88,9 +109,28 @@ function computeLayout(w, h, scales, labelWidth) {
   const span = Math.max(2 * f, (w - pad - cw - blockRight) / 2.25);
   const restMin = 1.25 * span;
   const pxPerMetre = span / Math.max(scales.extHi - scales.extLo, 1e-300);
-  return { w, h, f, pad, wide, rows, blockTop, groundY, bh, bw, cw, cx, blockRight, forceLen, span, restMin,
-    restLength: restMin - scales.extLo * pxPerMetre, pxPerMetre, kForce: forceLen / scales.forceMax,
-    markStep: markSpacing(pxPerMetre, w) };
+  return {
+    w,
+    h,
+    f,
+    pad,
+    wide,
+    rows,
+    blockTop,
+    groundY,
+    bh,
+    bw,
+    cw,
+    cx,
+    blockRight,
+    forceLen,
+    span,
+    restMin,
+    restLength: restMin - scales.extLo * pxPerMetre,
+    pxPerMetre,
+    kForce: forceLen / scales.forceMax,
+    markStep: markSpacing(pxPerMetre, w),
+  };
 }
 
 /** Sets the canvas font: `size` in CSS px, `weight` as in CSS. */
@@ -122,7 +162,10 @@ function label(ctx, text, x, y, align = 'left') {
   ctx.textAlign = align;
   const m = ctx.measureText(text);
   const left = align === 'left' ? x : align === 'right' ? x - m.width : x - m.width / 2;
-  const [ascent, descent] = [m.fontBoundingBoxAscent ?? m.actualBoundingBoxAscent, m.fontBoundingBoxDescent ?? m.actualBoundingBoxDescent];
+  const [ascent, descent] = [
+    m.fontBoundingBoxAscent ?? m.actualBoundingBoxAscent,
+    m.fontBoundingBoxDescent ?? m.actualBoundingBoxDescent,
+  ];
   ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
   ctx.fillRect(left - 3, y - ascent, m.width + 6, ascent + descent);
   ctx.fillStyle = INK;
@@ -139,7 +182,11 @@ function arrow(ctx, x0, x1, y, colour, width, dash) {
   if (dir === 0) return;
   ctx.fillStyle = colour;
   ctx.beginPath();
-  [[x1, y], [x1 - dir * head, y - head * 0.6], [x1 - dir * head, y + head * 0.6]].forEach(([px, py]) => ctx.lineTo(px, py));
+  [
+    [x1, y],
+    [x1 - dir * head, y - head * 0.6],
+    [x1 - dir * head, y + head * 0.6],
+  ].forEach(([px, py]) => ctx.lineTo(px, py));
   ctx.fill();
 }
 
@@ -159,9 +206,20 @@ function mix(a, b, t) {
 export class Schematic {
   /** @param {HTMLCanvasElement} canvas */
   constructor(canvas) {
-    Object.assign(this, { canvas, ctx: canvas.getContext('2d'), ratio: 1, run: null, scales: null, layout: null,
-      frame: null, lastGroundPx: null, box: null });
-    this.observer = new ResizeObserver(([{ contentRect }]) => this.resize(true, { w: contentRect.width, h: contentRect.height }));
+    Object.assign(this, {
+      canvas,
+      ctx: canvas.getContext('2d'),
+      ratio: 1,
+      run: null,
+      scales: null,
+      layout: null,
+      frame: null,
+      lastGroundPx: null,
+      box: null,
+    });
+    this.observer = new ResizeObserver(([{ contentRect }]) =>
+      this.resize(true, { w: contentRect.width, h: contentRect.height }),
+    );
     this.observer.observe(canvas);
   }
 
@@ -197,11 +255,17 @@ export class Schematic {
     setFont(ctx, 1.1 * L.f, 700);
     ctx.textAlign = L.wide ? 'right' : 'left';
     ctx.fillStyle = INK;
-    ctx.fillText(clockText(frame.t, this.scales.duration), L.wide ? L.w - L.pad : L.pad, L.rows.clock);
+    ctx.fillText(
+      clockText(frame.t, this.scales.duration),
+      L.wide ? L.w - L.pad : L.pad,
+      L.rows.clock,
+    );
   }
 
   /** Stops following the canvas's size. */
-  destroy() { this.observer.disconnect(); }
+  destroy() {
+    this.observer.disconnect();
+  }
 
   /** The backing store to the CSS size (`box`, as last observed: no forced layout) × device pixels; lays out, redraws. */
   resize(redraw = true, box = this.box) {
@@ -210,9 +274,13 @@ export class Schematic {
     const ratio = window.devicePixelRatio || 1;
     if (w === 0 || h === 0) return;
     const [bw, bh] = [Math.round(w * ratio), Math.round(h * ratio)];
-    if (this.canvas.width !== bw || this.canvas.height !== bh) Object.assign(this.canvas, { width: bw, height: bh });
+    if (this.canvas.width !== bw || this.canvas.height !== bh)
+      Object.assign(this.canvas, { width: bw, height: bh });
     this.ratio = ratio;
-    const labelWidth = (f) => { setFont(this.ctx, f, 700); return this.ctx.measureText('slipping').width; };
+    const labelWidth = (f) => {
+      setFont(this.ctx, f, 700);
+      return this.ctx.measureText('slipping').width;
+    };
     this.layout = this.scales ? computeLayout(w, h, this.scales, labelWidth) : null;
     if (redraw && this.frame) this.draw(this.frame);
   }
@@ -269,7 +337,8 @@ export class Schematic {
       if (px < -50 || px > L.w + 50) continue;
       polyline(ctx, [px, L.groundY + 0.6 * L.f], [px, L.h]);
       // The θ label sits under the block: a mark's label passing there is left out.
-      const underBlock = this.scales.hasTheta && Math.abs(px + 1.5 * L.f - L.cx) < L.bw / 2 + 2.5 * L.f;
+      const underBlock =
+        this.scales.hasTheta && Math.abs(px + 1.5 * L.f - L.cx) < L.bw / 2 + 2.5 * L.f;
       if (!underBlock) label(ctx, `${g.toFixed(decimals)} m`, px + 0.3 * L.f, L.h - 0.45 * L.f);
     }
   }
@@ -302,8 +371,10 @@ export class Schematic {
   drawSpring(L, x0, x1, y) {
     const [ctx, lead, amp] = [this.ctx, 0.6 * L.f, Math.min(0.12 * L.bh, 0.6 * L.f)];
     const coil = x1 - x0 - 2 * lead;
-    const zigzag = Array.from({ length: 2 * COIL_TURNS },
-      (_, k) => [x0 + lead + ((k + 0.5) / (2 * COIL_TURNS)) * coil, y + (k % 2 ? amp : -amp)]);
+    const zigzag = Array.from({ length: 2 * COIL_TURNS }, (_, k) => [
+      x0 + lead + ((k + 0.5) / (2 * COIL_TURNS)) * coil,
+      y + (k % 2 ? amp : -amp),
+    ]);
     pen(ctx, INK, Math.max(2, 0.1 * L.f));
     ctx.lineJoin = 'round';
     polyline(ctx, [x0, y], [x0 + lead, y], ...zigzag, [x1 - lead, y], [x1, y]);
@@ -316,20 +387,34 @@ export class Schematic {
    * long as the spring's whole stroke, so the piston stays inside it over the run.
    */
   drawDashpot(L, driveX, y) {
-    const [ctx, gap, half, damped] = [this.ctx, L.restMin - L.span, Math.min(0.11 * L.bh, 0.6 * L.f), this.scales.damped];
+    const [ctx, gap, half, damped] = [
+      this.ctx,
+      L.restMin - L.span,
+      Math.min(0.11 * L.bh, 0.6 * L.f),
+      this.scales.damped,
+    ];
     const [cylLen, rodEnd] = [L.span + gap / 2, L.blockRight + L.restMin - gap / 4];
     ctx.save();
     ctx.globalAlpha = damped ? 1 : 0.45; // η = 0: drawn faint and dashed, as inactive
     pen(ctx, INK, Math.max(2, 0.1 * L.f), damped ? [] : [6, 4]);
     ctx.fillStyle = '#E4E7EB';
     ctx.fillRect(driveX - cylLen, y - half, cylLen, 2 * half);
-    polyline(ctx, [driveX - cylLen, y - half], [driveX, y - half], [driveX, y + half], [driveX - cylLen, y + half]);
+    polyline(
+      ctx,
+      [driveX - cylLen, y - half],
+      [driveX, y - half],
+      [driveX, y + half],
+      [driveX - cylLen, y + half],
+    );
     polyline(ctx, [L.blockRight, y], [rodEnd, y]);
     polyline(ctx, [rodEnd, y - 0.75 * half], [rodEnd, y + 0.75 * half]);
     ctx.restore();
     smallFont(ctx, L);
     // Between the block and the drive: "(η = 0)" only where it fits (the faint dashes say it too).
-    const text = damped || ctx.measureText('dashpot (η = 0)').width + L.f > driveX - L.blockRight ? 'dashpot' : 'dashpot (η = 0)';
+    const text =
+      damped || ctx.measureText('dashpot (η = 0)').width + L.f > driveX - L.blockRight
+        ? 'dashpot'
+        : 'dashpot (η = 0)';
     label(ctx, text, (L.blockRight + driveX) / 2, y + half + 0.85 * L.f, 'center');
   }
 
@@ -380,8 +465,20 @@ export class Schematic {
     setFont(ctx, Math.max(14, 0.85 * L.f));
     // The drive's label follows its arrow's head; the friction's sits on the other side of the origin.
     const [ds, fs] = [dx < 0 ? -1 : 1, fx <= 0 ? 1 : -1];
-    label(ctx, `drive force ${fmt(frame.spring)} N`, L.cx + dx + ds * 0.4 * L.f, yd + 0.35 * L.f, ds > 0 ? 'left' : 'right');
-    label(ctx, `friction ${fmt(Math.abs(frame.friction))} N`, L.cx + fs * 0.4 * L.f, yf + 0.35 * L.f, fs > 0 ? 'left' : 'right');
+    label(
+      ctx,
+      `drive force ${fmt(frame.spring)} N`,
+      L.cx + dx + ds * 0.4 * L.f,
+      yd + 0.35 * L.f,
+      ds > 0 ? 'left' : 'right',
+    );
+    label(
+      ctx,
+      `friction ${fmt(Math.abs(frame.friction))} N`,
+      L.cx + fs * 0.4 * L.f,
+      yf + 0.35 * L.f,
+      fs > 0 ? 'left' : 'right',
+    );
   }
 
   /** The static limit (or break-away peak): a dashed, labelled mark on the friction's track. */

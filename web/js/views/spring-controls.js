@@ -42,15 +42,21 @@ export class SpringControls {
     this.#catalog = catalog;
     this.#onChange = onChange;
     this.#modelForm = new ParamsForm(ui.modelParams, onChange);
-    this.#systemForm = new ParamsForm(ui.systemParams, () => {
-      this.#showQuasiStatic();
-      onChange();
-    }, { idPrefix: 'system-' });
+    this.#systemForm = new ParamsForm(
+      ui.systemParams,
+      () => {
+        this.#showQuasiStatic();
+        onChange();
+      },
+      { idPrefix: 'system-' },
+    );
     this.#lawForm = new ParamsForm(ui.lawParams, onChange, { idPrefix: 'spring-law-' });
     this.#fillSelect();
     if (catalog.system) {
       ui.systemDescription.textContent = catalog.system.description;
-      ui.integrator.replaceChildren(...catalog.integrators.map((integrator) => new Option(integrator.name, integrator.id)));
+      ui.integrator.replaceChildren(
+        ...catalog.integrators.map((integrator) => new Option(integrator.name, integrator.id)),
+      );
       ui.integrator.addEventListener('change', () => {
         this.#showIntegrator();
         this.#onChange();
@@ -122,9 +128,13 @@ export class SpringControls {
    * @returns {ModelRequest | LawRequest}
    */
   get request() {
-    if (this.#choice.kind === 'model') return { model: this.#choice.id, params: this.#modelForm.overrides };
+    if (this.#choice.kind === 'model')
+      return { model: this.#choice.id, params: this.#modelForm.overrides };
     const request = {
-      law: this.#choice.id, params: this.#lawForm.overrides, system: this.#systemForm.overrides, integrator: this.#ui.integrator.value,
+      law: this.#choice.id,
+      params: this.#lawForm.overrides,
+      system: this.#systemForm.overrides,
+      integrator: this.#ui.integrator.value,
     };
     // A steady start, and its kick (a box that is not a number goes as NaN, for the engine to refuse).
     if (this.#ui.start.value === 'steady') {
@@ -145,7 +155,8 @@ export class SpringControls {
   showError(parameter, message) {
     const { section, key } = splitFieldPath(parameter);
     if (key === undefined) return null;
-    if (this.#choice.kind === 'model') return section === 'params' && this.#modelForm.showError(key, message) ? 'model' : null;
+    if (this.#choice.kind === 'model')
+      return section === 'params' && this.#modelForm.showError(key, message) ? 'model' : null;
     if ((section === '' && key === 'kick') || (section === 'system' && key === 'start')) {
       this.#ui.startError.textContent = message;
       this.#ui.kick.setAttribute('aria-invalid', 'true');
@@ -192,7 +203,9 @@ export class SpringControls {
   }
 
   #showIntegrator() {
-    const integrator = this.#catalog.integrators.find((candidate) => candidate.id === this.#ui.integrator.value);
+    const integrator = this.#catalog.integrators.find(
+      (candidate) => candidate.id === this.#ui.integrator.value,
+    );
     this.#ui.integratorDescription.textContent = integrator?.description ?? '';
   }
 
@@ -201,11 +214,18 @@ export class SpringControls {
    * (the state-variable θ law) is listed once, as the model that select() opens for its id.
    */
   #fillSelect() {
-    const groups = [el('optgroup', { label: 'Seed models' }, ...this.#catalog.models.map((model) => new Option(model.name, model.id)))];
+    const groups = [
+      el(
+        'optgroup',
+        { label: 'Seed models' },
+        ...this.#catalog.models.map((model) => new Option(model.name, model.id)),
+      ),
+    ];
     const byOrigin = new Map();
     const modelIds = new Set(this.#catalog.models.map((model) => model.id));
     for (const law of this.drivingLaws.filter((candidate) => !modelIds.has(candidate.id))) {
-      if (!byOrigin.has(law.origin)) byOrigin.set(law.origin, el('optgroup', { label: `Friction laws: ${law.origin}` }));
+      if (!byOrigin.has(law.origin))
+        byOrigin.set(law.origin, el('optgroup', { label: `Friction laws: ${law.origin}` }));
       byOrigin.get(law.origin).append(new Option(law.name, law.id));
     }
     this.#ui.select.replaceChildren(...groups, ...byOrigin.values());

@@ -18,7 +18,8 @@ export function withDrive(request, drive) {
 const hasDrive = (drive) => Boolean(drive) && Object.keys(drive).length > 0;
 /** The editor's and the healing chart's stylesheet, added once, with the first of them. */
 let styles = null;
-const withStyles = (loading) => Promise.all([loading, styles ??= loadStylesheet('drive.css')]).then(([module]) => module);
+const withStyles = (loading) =>
+  Promise.all([loading, (styles ??= loadStylesheet('drive.css'))]).then(([module]) => module);
 const editorModule = () => import('./drive-editor.js');
 
 export class SpringDrive {
@@ -48,7 +49,8 @@ export class SpringDrive {
 
   /** The note, for a law run only: the drive in words, and Clear while a drive is set. */
   showNote() {
-    const { driveNote, driveText, driveClear } = this.#ui.controls, drive = this.#store.settings.drive;
+    const { driveNote, driveText, driveClear } = this.#ui.controls,
+      drive = this.#store.settings.drive;
     setHidden(driveNote, !this.#host.isLaw());
     if (driveNote.hidden) return;
     setHidden(driveClear, !hasDrive(drive));
@@ -79,8 +81,9 @@ export class SpringDrive {
   /** The healing chart of the run's holds (summary.holds), hidden for a run without holds. */
   showHolds(holds) {
     if (holds.length === 0 && !this.#healing) return;
-    this.#healing ??= withStyles(import('../charts/healing-chart.js'))
-      .then(({ HealingChart }) => new HealingChart(this.#ui.shown[1].querySelector('.chart-phase')));
+    this.#healing ??= withStyles(import('../charts/healing-chart.js')).then(
+      ({ HealingChart }) => new HealingChart(this.#ui.shown[1].querySelector('.chart-phase')),
+    );
     this.#healing.then((chart) => chart.show(holds));
   }
 }

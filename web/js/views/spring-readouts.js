@@ -45,8 +45,9 @@ export class SpringReadouts {
     const isLaw = request.law !== undefined;
     for (const readout of ui.lawReadouts) readout.hidden = !isLaw;
     if (!isLaw) {
-      ui.runInfo.textContent = `${summary.integrator} · ${summary.steps.toLocaleString('en')} steps of `
-        + `${formatQuantity(summary.dt, this.#unitOf('t'))} · peak velocity ${formatQuantity(summary.peakVelocity, this.#unitOf('v'))}`;
+      ui.runInfo.textContent =
+        `${summary.integrator} · ${summary.steps.toLocaleString('en')} steps of ` +
+        `${formatQuantity(summary.dt, this.#unitOf('t'))} · peak velocity ${formatQuantity(summary.peakVelocity, this.#unitOf('v'))}`;
       return;
     }
     this.#showLawRun(summary, closedFormPeriod);
@@ -55,29 +56,50 @@ export class SpringReadouts {
   #showLawRun(summary, closedFormPeriod) {
     const ui = this.#ui;
     const time = this.#unitOf('t');
-    ui.period.textContent = summary.period > 0 ? formatQuantity(summary.period, time, PERIOD_DIGITS) : 'no limit cycle';
-    if (closedFormPeriod !== undefined) ui.period.append(detail(`closed form ${formatQuantity(closedFormPeriod, time, PERIOD_DIGITS)}`));
+    ui.period.textContent =
+      summary.period > 0 ? formatQuantity(summary.period, time, PERIOD_DIGITS) : 'no limit cycle';
+    if (closedFormPeriod !== undefined)
+      ui.period.append(
+        detail(`closed form ${formatQuantity(closedFormPeriod, time, PERIOD_DIGITS)}`),
+      );
     ui.peakVelocity.textContent = formatQuantity(summary.peakVelocity, this.#unitOf('v'));
     // The engine reports the residual relative to the drive work; the absolute value is shown beside it.
     // Without inertia (m = 0) it keeps no energy books and reports NaN (README, "Research scale").
-    if (Number.isNaN(summary.energyResidual)) ui.energyResidual.replaceChildren('not kept without inertia');
-    else ui.energyResidual.replaceChildren(`${formatQuantity(summary.energyResidual, '', 2)} of the drive work`,
-      detail(formatQuantity(summary.energyResidual * Math.abs(summary.driveWork), ENERGY_UNIT, 1)));
-    ui.energyResidual.title = `Drive work ${formatQuantity(summary.driveWork, ENERGY_UNIT)} = kinetic + spring energy change`
-      + ` + friction dissipation ${formatQuantity(summary.dissipated, ENERGY_UNIT)} + dashpot dissipation`
-      + ` ${formatQuantity(summary.dashpotDissipated, ENERGY_UNIT)} + residual`;
-    const integrator = this.#catalog.integrators.find((candidate) => candidate.id === summary.integrator);
-    const rejected = summary.rejectedSteps > 0 ? ` (${summary.rejectedSteps.toLocaleString('en')} rejected)` : '';
+    if (Number.isNaN(summary.energyResidual))
+      ui.energyResidual.replaceChildren('not kept without inertia');
+    else
+      ui.energyResidual.replaceChildren(
+        `${formatQuantity(summary.energyResidual, '', 2)} of the drive work`,
+        detail(
+          formatQuantity(summary.energyResidual * Math.abs(summary.driveWork), ENERGY_UNIT, 1),
+        ),
+      );
+    ui.energyResidual.title =
+      `Drive work ${formatQuantity(summary.driveWork, ENERGY_UNIT)} = kinetic + spring energy change` +
+      ` + friction dissipation ${formatQuantity(summary.dissipated, ENERGY_UNIT)} + dashpot dissipation` +
+      ` ${formatQuantity(summary.dashpotDissipated, ENERGY_UNIT)} + residual`;
+    const integrator = this.#catalog.integrators.find(
+      (candidate) => candidate.id === summary.integrator,
+    );
+    const rejected =
+      summary.rejectedSteps > 0 ? ` (${summary.rejectedSteps.toLocaleString('en')} rejected)` : '';
     // auto may change method where the other does less work: say so, and what ran last.
     const switches = summary.integratorSwitches ?? [];
-    const nameOf = (id) => this.#catalog.integrators.find((candidate) => candidate.id === id)?.name ?? id;
-    const changed = switches.length === 0 ? ''
-      : ` · auto changed method ${switches.length === 1 ? 'once' : `${switches.length} times`}, last to ${nameOf(switches.at(-1).to)} at `
-        + `${formatQuantity(switches.at(-1).t, this.#unitOf('t'))}`;
-    ui.integratorUsed.replaceChildren(integrator?.name ?? summary.integrator,
-      detail(`${summary.steps.toLocaleString('en')} steps${rejected}${changed}`));
+    const nameOf = (id) =>
+      this.#catalog.integrators.find((candidate) => candidate.id === id)?.name ?? id;
+    const changed =
+      switches.length === 0
+        ? ''
+        : ` · auto changed method ${switches.length === 1 ? 'once' : `${switches.length} times`}, last to ${nameOf(switches.at(-1).to)} at ` +
+          `${formatQuantity(switches.at(-1).t, this.#unitOf('t'))}`;
+    ui.integratorUsed.replaceChildren(
+      integrator?.name ?? summary.integrator,
+      detail(`${summary.steps.toLocaleString('en')} steps${rejected}${changed}`),
+    );
     // The engine's warnings (e.g. a fixed step beyond the law's stability limit) stand out beside it.
-    const warnings = (summary.warnings ?? []).map((text) => el('strong', { className: 'run-warning', textContent: `Warning: ${text}` }));
+    const warnings = (summary.warnings ?? []).map((text) =>
+      el('strong', { className: 'run-warning', textContent: `Warning: ${text}` }),
+    );
     ui.runInfo.replaceChildren(this.#eventsText(summary), ...warnings);
   }
 
@@ -86,16 +108,24 @@ export class SpringReadouts {
     const force = this.#unitOf('friction');
     const events = summary.events ?? [];
     const count = (kind) => events.filter((event) => event.kind === kind).length;
-    const nearRest = summary.nearRestThreshold > 0
-      ? ` (near rest: |v| ≤ ${formatQuantity(summary.nearRestThreshold, this.#unitOf('v'))}; this law has no true stick)` : '';
-    const limit = {
-      stick: `static limit ${formatQuantity(summary.staticLimit, force)}`,
-      peak: `break-away peak ${formatQuantity(summary.staticLimit, force)} (no true static limit)`,
-      none: 'no static limit',
-    }[summary.staticLimitKind] ?? `static limit ${formatQuantity(summary.staticLimit, force)}`;
-    return `${count('break-away')} break-aways, ${count('stick')} sticks${nearRest}, ${count('reversal')} reversals · `
-      + `drive force ${formatQuantity(summary.driveForceMin, force)} to ${formatQuantity(summary.driveForceMax, force)} · `
-      + `${limit} · ${Number.isNaN(summary.energyResidual) ? 'no energy books without inertia'
-        : `friction dissipated ${formatQuantity(summary.dissipated, ENERGY_UNIT)}`}`;
+    const nearRest =
+      summary.nearRestThreshold > 0
+        ? ` (near rest: |v| ≤ ${formatQuantity(summary.nearRestThreshold, this.#unitOf('v'))}; this law has no true stick)`
+        : '';
+    const limit =
+      {
+        stick: `static limit ${formatQuantity(summary.staticLimit, force)}`,
+        peak: `break-away peak ${formatQuantity(summary.staticLimit, force)} (no true static limit)`,
+        none: 'no static limit',
+      }[summary.staticLimitKind] ?? `static limit ${formatQuantity(summary.staticLimit, force)}`;
+    return (
+      `${count('break-away')} break-aways, ${count('stick')} sticks${nearRest}, ${count('reversal')} reversals · ` +
+      `drive force ${formatQuantity(summary.driveForceMin, force)} to ${formatQuantity(summary.driveForceMax, force)} · ` +
+      `${limit} · ${
+        Number.isNaN(summary.energyResidual)
+          ? 'no energy books without inertia'
+          : `friction dissipated ${formatQuantity(summary.dissipated, ENERGY_UNIT)}`
+      }`
+    );
   }
 }

@@ -67,21 +67,28 @@ export class SpringView {
     const settings = store.settings;
     this.#charts = new TimeCharts(ui.charts, catalog.columns, settings.charts);
     // The animated system; every chart's cursor follows its clock.
-    this.#system = new SystemView(ui.systemView, { onTime: () => this.#charts.setTime(this.#system?.frame) });
+    this.#system = new SystemView(ui.systemView, {
+      onTime: () => this.#charts.setTime(this.#system?.frame),
+    });
     this.#readouts = new SpringReadouts(ui.readouts, catalog);
     this.#controls = new SpringControls(ui.controls, catalog, () => {
       this.onUserChange();
       this.recompute({ preview: this.#drag.dragging });
     });
-    this.#drag = new DragPreview(ui.controls.systemSection.closest('.controls'), () => this.recompute());
+    this.#drag = new DragPreview(ui.controls.systemSection.closest('.controls'), () =>
+      this.recompute(),
+    );
     this.#drive = new SpringDrive(ui, store, {
-      isLaw: () => this.#controls.choice.kind === 'law', recompute: () => this.recompute(), system: () => this.#controls.request.system,
+      isLaw: () => this.#controls.choice.kind === 'law',
+      recompute: () => this.recompute(),
+      system: () => this.#controls.request.system,
     });
     this.#wireActions();
     this.#wireChartOptions();
     this.#wirePresent();
     client.onProgress = (fraction) => {
-      if (ui.status.dataset.state === 'computing') ui.status.textContent = `Computing… ${Math.round(100 * fraction)} %`;
+      if (ui.status.dataset.state === 'computing')
+        ui.status.textContent = `Computing… ${Math.round(100 * fraction)} %`;
     };
   }
 
@@ -90,7 +97,8 @@ export class SpringView {
     this.#controls.select(this.#store.settings.model, this.#store.settings);
     this.#markKeyControls();
     this.recompute();
-    if (this.#store.settings.compare.length > 0 && !embed) this.#compare().then((comparison) => comparison.load(this.#store.settings.compare));
+    if (this.#store.settings.compare.length > 0 && !embed)
+      this.#compare().then((comparison) => comparison.load(this.#store.settings.compare));
   }
 
   /** The comparison, loaded on first use (the start-up download carries only what every visitor needs). */
@@ -137,7 +145,10 @@ export class SpringView {
     ui.exportCsv.addEventListener('click', () => this.#exportCsv());
     for (const [button, canvas] of ui.exportPng) {
       button.addEventListener('click', async () => {
-        (await exporting()).downloadChartPng(canvas, `friction-lab-${canvas.id.replace('chart-', '')}.png`);
+        (await exporting()).downloadChartPng(
+          canvas,
+          `friction-lab-${canvas.id.replace('chart-', '')}.png`,
+        );
       });
     }
     ui.cancelRun.addEventListener('click', () => this.#client.cancel());
@@ -220,18 +231,27 @@ export class SpringView {
     const catalog = this.#catalog;
     const context = (run) => {
       const id = choiceOf(run.request);
-      const subject = catalog.models.find((model) => model.id === id) ?? catalog.laws.find((law) => law.id === id);
+      const subject =
+        catalog.models.find((model) => model.id === id) ??
+        catalog.laws.find((law) => law.id === id);
       return { ...run, subject, system: run.request.law ? catalog.system : null };
     };
     const pinned = this.#comparison?.pinned(request) ?? [];
     if (pinned.length > 0) {
-      const runs = [{ result, request, label: this.#comparison.labelOf(request) }, ...pinned].map(context);
-      downloadText(runsToCsv(runs, { version: catalog.version, columns: catalog.columns }), 'friction-lab-comparison.csv');
+      const runs = [{ result, request, label: this.#comparison.labelOf(request) }, ...pinned].map(
+        context,
+      );
+      downloadText(
+        runsToCsv(runs, { version: catalog.version, columns: catalog.columns }),
+        'friction-lab-comparison.csv',
+      );
       return;
     }
     const { subject, system } = context(this.#shown);
-    downloadText(runToCsv(result, { version: catalog.version, subject, system, columns: catalog.columns }),
-      `friction-lab-${choiceOf(request)}.csv`);
+    downloadText(
+      runToCsv(result, { version: catalog.version, subject, system, columns: catalog.columns }),
+      `friction-lab-${choiceOf(request)}.csv`,
+    );
   }
 
   /** Dims (or undims) what shows the last good run: it belongs to earlier settings than the controls show. */
@@ -246,7 +266,8 @@ export class SpringView {
 
   #showCancel(computing) {
     clearTimeout(this.#cancelTimer);
-    if (computing) this.#cancelTimer = setTimeout(() => setHidden(this.#ui.cancelRun, false), CANCEL_AFTER_MS);
+    if (computing)
+      this.#cancelTimer = setTimeout(() => setHidden(this.#ui.cancelRun, false), CANCEL_AFTER_MS);
     else setHidden(this.#ui.cancelRun, true);
   }
 
@@ -259,8 +280,12 @@ export class SpringView {
     const ticket = ++this.#issued;
     const request = this.#controls.request;
     let sent;
-    ({ request: sent, preview } = this.#drag.shape(withDrive(request, this.#store.settings.drive), preview,
-      this.#catalog, this.#charts.width));
+    ({ request: sent, preview } = this.#drag.shape(
+      withDrive(request, this.#store.settings.drive),
+      preview,
+      this.#catalog,
+      this.#charts.width,
+    ));
     this.#drive.showNote();
     // A drag's previews keep one status text throughout (its state still says computing or ready).
     this.#setStatus('computing', preview ? PREVIEW_STATUS : 'Computing…');
@@ -269,7 +294,7 @@ export class SpringView {
     try {
       result = await this.#client.simulate(sent);
     } catch (error) {
-      if (ticket !== this.#issued) return;  // an older request's error is moot: the newer one reports its own
+      if (ticket !== this.#issued) return; // an older request's error is moot: the newer one reports its own
       this.#showCancel(false);
       if (error.cancelled) {
         this.#setStale(true);
@@ -339,13 +364,21 @@ export class SpringView {
       // A run that stopped early: the charts show it up to the stop, the status says where, and the
       // readouts (which still describe the previous run) are dimmed with the reason.
       this.#charts.show({ columns: error.partial, summary: {} }, [], this.#overlays(request));
-      this.#system.setRun({ columns: error.partial, summary: {}, system: systemOf(request.system ? { system: request.system } : { params: request.params }) });
+      this.#system.setRun({
+        columns: error.partial,
+        summary: {},
+        system: systemOf(request.system ? { system: request.system } : { params: request.params }),
+      });
       this.#shown = null;
       this.#setStale(false);
       this.#ui.shown[1].classList.add('is-stopped');
-      this.#ui.readouts.runInfo.textContent = `This run stopped at t = ${formatQuantity(error.stoppedAt, 's')}: `
-        + `${error.message} The readouts above belong to the previous run.`;
-      this.#setStatus('error', `Stopped at t = ${formatQuantity(error.stoppedAt, 's')}: the charts show the run up to there`);
+      this.#ui.readouts.runInfo.textContent =
+        `This run stopped at t = ${formatQuantity(error.stoppedAt, 's')}: ` +
+        `${error.message} The readouts above belong to the previous run.`;
+      this.#setStatus(
+        'error',
+        `Stopped at t = ${formatQuantity(error.stoppedAt, 's')}: the charts show the run up to there`,
+      );
       return;
     }
     // Dim the results: they belong to earlier settings, not to what the controls show now.
@@ -363,13 +396,18 @@ export class SpringView {
       return kept;
     };
     if (placed === 'model') {
-      settings.overrides[request.model] = keepGood(request.params, settings.overrides[request.model] ?? {});
+      settings.overrides[request.model] = keepGood(
+        request.params,
+        settings.overrides[request.model] ?? {},
+      );
     } else {
       // The integrator stays as it was saved; the other part keeps all of its values.
       const { start, ...system } = request.system;
       settings.system = placed === 'system' ? keepGood(system, settings.system) : system;
-      settings.lawOverrides[request.law] = placed === 'law'
-        ? keepGood(request.params, settings.lawOverrides[request.law] ?? {}) : request.params;
+      settings.lawOverrides[request.law] =
+        placed === 'law'
+          ? keepGood(request.params, settings.lawOverrides[request.law] ?? {})
+          : request.params;
     }
     this.#store.persist();
   }

@@ -46,24 +46,64 @@ function speedOptions() {
 
 /** Builds the view's DOM inside the container and returns its parts. */
 function buildDom(container, id) {
-  const canvas = el('canvas', { className: 'sv-canvas', role: 'img',
-    'aria-label': 'Drawing of the block on a rough surface, pulled by a moving drive through a spring and a dashpot, with the forces on the block. Its state is described in words below.' });
+  const canvas = el('canvas', {
+    className: 'sv-canvas',
+    role: 'img',
+    'aria-label':
+      'Drawing of the block on a rough surface, pulled by a moving drive through a spring and a dashpot, with the forces on the block. Its state is described in words below.',
+  });
   const play = iconButton('sv-play', BUTTON_STATES.play.icon, BUTTON_STATES.play.text);
   const back = iconButton('sv-step sv-step-back', '‹', 'Step', { ariaLabel: 'Step back' });
-  const forward = iconButton('sv-step sv-step-forward', '›', 'Step', { ariaLabel: 'Step forward', iconAfter: true });
+  const forward = iconButton('sv-step sv-step-forward', '›', 'Step', {
+    ariaLabel: 'Step forward',
+    iconAfter: true,
+  });
   const speed = el('select', { id: `${id}-speed`, className: 'sv-speed' }, ...speedOptions());
-  const scrub = el('input', { id: `${id}-time`, className: 'sv-time', type: 'range', min: '0', max: '1', step: 'any', value: '0' });
+  const scrub = el('input', {
+    id: `${id}-time`,
+    className: 'sv-time',
+    type: 'range',
+    min: '0',
+    max: '1',
+    step: 'any',
+    value: '0',
+  });
   // <output> is a polite live region by default: switched off, since it changes every frame.
-  const clock = el('output', { id: `${id}-clock`, className: 'sv-clock', for: `${id}-time`, 'aria-live': 'off' }, 't = 0.00 s');
-  const status = el('p', { id: `${id}-status`, className: 'sr-only sv-status', 'aria-live': 'polite' });
+  const clock = el(
+    'output',
+    { id: `${id}-clock`, className: 'sv-clock', for: `${id}-time`, 'aria-live': 'off' },
+    't = 0.00 s',
+  );
+  const status = el('p', {
+    id: `${id}-status`,
+    className: 'sr-only sv-status',
+    'aria-live': 'polite',
+  });
   const keys = el('p', { id: `${id}-keys`, className: 'sr-only' }, KEYS_HINT);
-  const controls = el('div', { className: 'sv-controls', role: 'group', 'aria-label': 'Playback' },
-    play, back, forward,
-    el('span', { className: 'sv-field sv-speed-field' }, el('label', { for: speed.id }, 'Speed'), speed),
-    el('span', { className: 'sv-field sv-time-field' }, el('label', { for: scrub.id }, 'Time'), scrub, clock));
+  const controls = el(
+    'div',
+    { className: 'sv-controls', role: 'group', 'aria-label': 'Playback' },
+    play,
+    back,
+    forward,
+    el(
+      'span',
+      { className: 'sv-field sv-speed-field' },
+      el('label', { for: speed.id }, 'Speed'),
+      speed,
+    ),
+    el(
+      'span',
+      { className: 'sv-field sv-time-field' },
+      el('label', { for: scrub.id }, 'Time'),
+      scrub,
+      clock,
+    ),
+  );
   container.classList.add('system-view');
   container.tabIndex = 0;
-  if (!container.hasAttribute('aria-label')) container.setAttribute('aria-label', 'The system, animated');
+  if (!container.hasAttribute('aria-label'))
+    container.setAttribute('aria-label', 'The system, animated');
   container.setAttribute('aria-describedby', keys.id);
   container.replaceChildren(el('div', { className: 'sv-stage' }, canvas), controls, status, keys);
   return { canvas, play, back, forward, speed, scrub, clock, status, keys };
@@ -105,12 +145,18 @@ export function describeFrame(frame, run) {
   const { start, end } = runSpan(run);
   const parts = [`t = ${sayTime(frame.t, end - start)} s`];
   if (frame.stuck) {
-    const near = summary.nearRestThreshold > 0 ? ` (moving slower than ${Number(summary.nearRestThreshold.toPrecision(2))} m/s)` : '';
+    const near =
+      summary.nearRestThreshold > 0
+        ? ` (moving slower than ${Number(summary.nearRestThreshold.toPrecision(2))} m/s)`
+        : '';
     parts.push(`stuck${near}`, `drive force ${say(frame.spring)} N${limitPhrase(frame, summary)}`);
   } else {
     const way = frame.v < 0 ? ' backwards' : '';
-    parts.push(`slipping${way} at ${say(Math.abs(frame.v))} m/s`, `friction ${say(Math.abs(frame.friction))} N`,
-      `drive force ${say(frame.spring)} N`);
+    parts.push(
+      `slipping${way} at ${say(Math.abs(frame.v))} m/s`,
+      `friction ${say(Math.abs(frame.friction))} N`,
+      `drive force ${say(frame.spring)} N`,
+    );
   }
   if (Number.isFinite(frame.theta)) parts.push(`contact state θ = ${frame.theta.toFixed(2)}`);
   return parts.join(', ');
@@ -120,7 +166,8 @@ export function describeFrame(frame, run) {
 function controlOwnsKey(target, key, scrub) {
   if (target === scrub) return false; // the scrubber's arrows step, and Space plays, as elsewhere
   const tag = target.tagName;
-  if (tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'INPUT' || target.isContentEditable) return true;
+  if (tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'INPUT' || target.isContentEditable)
+    return true;
   if (key === ' ') return tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY';
   return false;
 }
@@ -146,7 +193,11 @@ export class SystemView {
     this.settleTimer = 0;
     this.els = buildDom(container, `sv${++instances}`);
     this.schematic = new Schematic(this.els.canvas);
-    this.playback = new Playback({ autoplay, onFrame: (t) => this.render(t), onStateChange: (s) => this.stateChanged(s) });
+    this.playback = new Playback({
+      autoplay,
+      onFrame: (t) => this.render(t),
+      onStateChange: (s) => this.stateChanged(s),
+    });
     this.bindEvents();
     this.installTestHook();
   }
@@ -210,7 +261,8 @@ export class SystemView {
     scrub.value = String(t);
     const text = clockText(frame.t, end - start);
     if (clock.textContent !== text) clock.textContent = text;
-    if (this.playback.playing && performance.now() - this.lastAnnounce >= ANNOUNCE_MS) this.announce();
+    if (this.playback.playing && performance.now() - this.lastAnnounce >= ANNOUNCE_MS)
+      this.announce();
     this.onTime(t);
   }
 
@@ -222,7 +274,10 @@ export class SystemView {
     const text = describeFrame(this.frame, this.run);
     if (this.els.status.textContent !== text) this.els.status.textContent = text;
     const { start, end } = runSpan(this.run);
-    this.els.scrub.setAttribute('aria-valuetext', `${sayTime(this.frame.t, end - start)} s of ${sayTime(end, end - start)} s`);
+    this.els.scrub.setAttribute(
+      'aria-valuetext',
+      `${sayTime(this.frame.t, end - start)} s of ${sayTime(end, end - start)} s`,
+    );
   }
 
   /** Announces once the time or the run has stopped changing for a moment. */
@@ -287,11 +342,21 @@ export class SystemView {
   installTestHook() {
     const view = this;
     this.testHook = {
-      get time() { return view.playback.time; },
-      get playing() { return view.playback.playing; },
-      get ended() { return view.playback.ended; },
-      get speed() { return view.playback.speed; },
-      get frame() { return view.frame; },
+      get time() {
+        return view.playback.time;
+      },
+      get playing() {
+        return view.playback.playing;
+      },
+      get ended() {
+        return view.playback.ended;
+      },
+      get speed() {
+        return view.playback.speed;
+      },
+      get frame() {
+        return view.frame;
+      },
       stats: () => view.playback.stats(),
       resetStats: () => view.playback.resetStats(),
     };
