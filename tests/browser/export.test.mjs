@@ -102,7 +102,8 @@ test(
       image.src = `data:image/png;base64,${base64}`;
       await image.decode();
       const canvas = document.createElement('canvas');
-      ((canvas.width = image.width), (canvas.height = image.height));
+      canvas.width = image.width;
+      canvas.height = image.height;
       const context = canvas.getContext('2d');
       context.drawImage(image, 0, 0);
       return [...context.getImageData(0, 0, 1, 1).data];

@@ -154,9 +154,10 @@ export function ignoreRoundingNoise(axis) {
   const { min, max } = axis;
   const size = Math.max(Math.abs(min), Math.abs(max));
   if (!Number.isFinite(size) || size === 0 || max - min > 1e-7 * size) return;
-  const middle = 0.5 * (min + max),
-    half = 5e-4 * Math.abs(middle);
-  ((axis.min = middle - half), (axis.max = middle + half));
+  const middle = 0.5 * (min + max);
+  const half = 5e-4 * Math.abs(middle);
+  axis.min = middle - half;
+  axis.max = middle + half;
 }
 
 // A phase trace doubles back on itself, so min-max decimation (which needs increasing x) cannot

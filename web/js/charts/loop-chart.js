@@ -44,9 +44,12 @@ export class LoopChartView {
         data: toFinitePoints(x, applied),
       },
     ];
-    let lo = Infinity,
-      hi = -Infinity;
-    for (const value of x) ((lo = Math.min(lo, value)), (hi = Math.max(hi, value)));
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const value of x) {
+      lo = Math.min(lo, value);
+      hi = Math.max(hi, value);
+    }
     this.#canvas.setAttribute(
       'aria-label',
       `Applied force [N] against displacement x [m] for ${lawName}: ` +

@@ -226,11 +226,14 @@ function layOutLegend(items, width, font, ratio) {
   const measure = document.createElement('canvas').getContext('2d');
   measure.font = font;
   const placed = [];
-  let x = 0,
-    row = 0;
+  let x = 0;
+  let row = 0;
   for (const item of items.filter((candidate) => !candidate.hidden)) {
     const w = (SWATCH + GAP) * ratio + measure.measureText(item.text).width;
-    if (x > 0 && x + w > width) ((x = 0), (row += 1));
+    if (x > 0 && x + w > width) {
+      x = 0;
+      row += 1;
+    }
     placed.push({ item, x, y: (row + 0.5) * ROW * ratio });
     x += w + ITEM_GAP * ratio;
   }

@@ -349,23 +349,29 @@ export class MapView {
 
   /** The engine's message, beside the control of the value it names ('x.min', 'scenario.system.c'…). */
   #refused(error) {
-    const ui = this.#ui;
     const { section, key } = splitFieldPath(error.parameter, 'scenario');
+    if (!this.#showBeside(section, key, error.message)) this.#ui.error.textContent = error.message;
+    this.#setStatus('error', 'The map could not be drawn: see the message beside the setting.');
+  }
+
+  /** Shows the message beside the control of section.key; false when no control shows it. */
+  #showBeside(section, key, message) {
+    const ui = this.#ui;
     const axis = ['x', 'y'].includes(section)
       ? section
       : section === '' && ['x', 'y'].includes(key)
         ? key
         : null;
-    const isStart = (section === '' && key === 'kick') || (section === 'system' && key === 'start');
-    const placed = axis
-      ? ((ui[axis].error.textContent = error.message), true)
-      : isStart
-        ? ((ui.startError.textContent = error.message), true)
-        : section === 'params'
-          ? this.#paramsForm.showError(key, error.message)
-          : section === 'system' && this.#systemForm.showError(key, error.message);
-    if (!placed) ui.error.textContent = error.message;
-    this.#setStatus('error', 'The map could not be drawn: see the message beside the setting.');
+    if (axis) {
+      ui[axis].error.textContent = message;
+      return true;
+    }
+    if ((section === '' && key === 'kick') || (section === 'system' && key === 'start')) {
+      ui.startError.textContent = message;
+      return true;
+    }
+    if (section === 'params') return this.#paramsForm.showError(key, message);
+    return section === 'system' && this.#systemForm.showError(key, message);
   }
 
   #clearErrors() {

@@ -123,9 +123,12 @@ export class PreslidingView {
 
   #showInfo({ columns, summary }) {
     const { x, applied } = columns;
-    let lo = Infinity,
-      hi = -Infinity;
-    for (const value of x) ((lo = Math.min(lo, value)), (hi = Math.max(hi, value)));
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const value of x) {
+      lo = Math.min(lo, value);
+      hi = Math.max(hi, value);
+    }
     // Where the loop ends against where it first reached the top of the force: a drift.
     const firstTop = x[applied.findIndex((force) => force >= summary.protocol.amplitude)];
     this.#ui.info.textContent =

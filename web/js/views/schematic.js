@@ -33,11 +33,15 @@ function clockText(t, duration) {
 
 /** The smallest and largest finite value of f(i) over the rows, with 0 always inside. */
 function extent(n, f) {
-  let lo = 0,
-    hi = 0; // not a destructured pair, which allocated an array a row (90 kB a run)
+  // Two variables, not a destructured pair, which allocated an array a row (90 kB a run).
+  let lo = 0;
+  let hi = 0;
   for (let i = 0; i < n; i++) {
     const v = f(i);
-    if (Number.isFinite(v)) ((lo = Math.min(lo, v)), (hi = Math.max(hi, v)));
+    if (Number.isFinite(v)) {
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+    }
   }
   return { lo, hi };
 }
