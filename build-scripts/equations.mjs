@@ -90,7 +90,9 @@ export function texToMathml(tex, displayMode, where) {
       strict: 'error',
     });
   } catch (error) {
-    throw new Error(`${where}: KaTeX refuses ${JSON.stringify(tex)}: ${error.message}`);
+    throw new Error(`${where}: KaTeX refuses ${JSON.stringify(tex)}: ${error.message}`, {
+      cause: error,
+    });
   }
   const math = html.match(/<math[\s\S]*<\/math>/)?.[0];
   if (!math) throw new Error(`${where}: KaTeX returned no <math> for ${JSON.stringify(tex)}`);
