@@ -41,10 +41,14 @@ import {
   isPlainObject,
   keepKnownOverrides,
   keepKnownValues,
+  loadCharts,
   loadCompare,
   loadExplorer,
+  loadIntegrators,
   loadMap,
   loadPresliding,
+  loadStart,
+  loadView,
 } from './slices.js';
 
 const STORAGE_KEY = 'friction-lab/settings/v1';
@@ -75,8 +79,32 @@ export function loadSettings(
   laws = [],
   { system = null, integrators = [], presliding = null, useSaved = true } = {},
 ) {
-  const dynamicLaws = presliding ? laws.filter(hasPresliding) : [];
-  const fallback = () => ({
+  const catalog = {
+    models,
+    laws,
+    // Without a system, laws cannot drive the spring-block: their saved runs are not kept.
+    drivingLaws: system ? laws : [],
+    dynamicLaws: presliding ? laws.filter(hasPresliding) : [],
+    system,
+    integrators,
+    presliding,
+  };
+  const notices = [];
+  const saved = readSavedAndLinked(useSaved, Object.keys(defaultSettings(catalog)), notices);
+  if (Object.keys(saved).length === 0)
+    return { settings: defaultSettings(catalog), notice: notices.join(' ') || null };
+
+  const { settings, reset } = checkSaved(saved, catalog);
+  if (reset.size > 0)
+    notices.push(
+      `Some saved or linked settings no longer apply and were reset to their defaults: ${[...reset].join(', ')}.`,
+    );
+  return { settings, notice: notices.join(' ') || null };
+}
+
+/** Every setting at its default, for this catalog. */
+function defaultSettings({ models, laws, drivingLaws, dynamicLaws, system }) {
+  return {
     model: models[0].id,
     overrides: {},
     view: 'spring',
@@ -88,49 +116,84 @@ export function loadSettings(
     presliding: { law: dynamicLaws[0]?.id ?? null, overrides: {}, protocol: {} },
     compare: [],
     start: { mode: 'rest', kick: 0 },
-    map: loadMap(structuredClone(MAP_DEFAULTS), models, system ? laws : [], system).settings,
-  });
-  // Precedence: the link's state (location.hash), then the saved settings, then the defaults. The
-  // link carries the whole state, so it wins field by field; saved fields fill in what an older link
-  // lacks. Each source that cannot be read is reported and left out.
-  const notices = [];
-  const expected = Object.keys(fallback());
-  const read = (text, what) => {
-    if (text === null) return {};
-    const { value, cut } = readSettingsText(text);
-    if (isPlainObject(value) && Object.keys(value).length > 0) {
-      // A link cut short (a chat app's length limit, a partial copy) keeps every field it still holds.
-      const lost = expected.filter((key) => !(key in value));
-      if (cut)
-        notices.push(
-          `${what === 'link' ? 'The link was' : 'Your saved settings were'} cut short: every setting still ` +
-            `held was kept${lost.length > 0 ? `; these were reset: ${lost.join(', ')}` : ''}.`,
-        );
-      return value;
-    }
-    notices.push(
-      what === 'link'
-        ? "The link's settings could not be read, so your own settings (or the defaults) are shown."
-        : 'Your saved settings could not be read, so the defaults are shown.',
-    );
-    return {};
+    map: loadMap(structuredClone(MAP_DEFAULTS), models, drivingLaws, system).settings,
   };
+}
+
+/**
+ * The saved settings overlaid with the link's. Precedence: the link's state (location.hash), then
+ * the saved settings, then the defaults. The link carries the whole state, so it wins field by
+ * field; saved fields fill in what an older link lacks. Each source that cannot be read is reported
+ * (in `notices`) and left out.
+ */
+function readSavedAndLinked(useSaved, expected, notices) {
   let storedText = null;
   try {
     if (useSaved) storedText = localStorage.getItem(STORAGE_KEY);
   } catch {
     // storage disabled: nothing saved
   }
-  const saved = {
-    ...read(storedText, 'saved'),
-    ...read(linkState(globalThis.location?.hash ?? ''), 'link'),
+  return {
+    ...readSource(storedText, 'saved', expected, notices),
+    ...readSource(linkState(globalThis.location?.hash ?? ''), 'link', expected, notices),
   };
-  if (Object.keys(saved).length === 0)
-    return { settings: fallback(), notice: notices.join(' ') || null };
+}
 
+/** One source's settings object ({} if none or unreadable); `what` is 'saved' or 'link'. */
+function readSource(text, what, expected, notices) {
+  if (text === null) return {};
+  const { value, cut } = readSettingsText(text);
+  if (isPlainObject(value) && Object.keys(value).length > 0) {
+    // A link cut short (a chat app's length limit, a partial copy) keeps every field it still holds.
+    const lost = expected.filter((key) => !(key in value));
+    if (cut)
+      notices.push(
+        `${what === 'link' ? 'The link was' : 'Your saved settings were'} cut short: every setting still ` +
+          `held was kept${lost.length > 0 ? `; these were reset: ${lost.join(', ')}` : ''}.`,
+      );
+    return value;
+  }
+  notices.push(
+    what === 'link'
+      ? "The link's settings could not be read, so your own settings (or the defaults) are shown."
+      : 'Your saved settings could not be read, so the defaults are shown.',
+  );
+  return {};
+}
+
+/**
+ * The checks of the saved fields, in the order the notice names the fields it reset. Each takes
+ * the saved field (never undefined), the catalog and the field's default, and returns
+ * {value, dropped}: what is kept, and whether anything was dropped.
+ */
+const FIELD_CHECKS = {
+  overrides: (saved, { models }) => keptAsValue(keepKnownOverrides(saved, models)),
+  view: loadView,
+  explorer: (saved, { laws }) => settingsAsValue(loadExplorer(saved, laws)),
+  system: (saved, { system }) => keptAsValue(keepKnownValues(saved, system)),
+  lawOverrides: (saved, { drivingLaws }) => keptAsValue(keepKnownOverrides(saved, drivingLaws)),
+  integrators: loadIntegrators,
+  charts: loadCharts,
+  compare: (saved, { models, drivingLaws, system, integrators }) => {
+    const kept = loadCompare(saved, models, drivingLaws, system, integrators);
+    return { value: kept.requests, dropped: kept.dropped };
+  },
+  presliding: (saved, { dynamicLaws, presliding }) =>
+    settingsAsValue(loadPresliding(saved, dynamicLaws, presliding)),
+  start: loadStart,
+  map: (saved, { models, drivingLaws, system }) =>
+    settingsAsValue(loadMap(saved, models, drivingLaws, system)),
+};
+
+const keptAsValue = ({ kept, dropped }) => ({ value: kept, dropped });
+const settingsAsValue = ({ settings, dropped }) => ({ value: settings, dropped });
+
+/** The saved settings checked against the catalog, and the names of the fields reset. */
+function checkSaved(saved, catalog) {
+  const settings = defaultSettings(catalog);
   const reset = new Set();
-  const settings = fallback();
-  const drivingLaws = system ? laws : [];
+  const { models, drivingLaws } = catalog;
+  // The model is checked even when missing: a saved object without one reports it reset.
   if (
     models.some((model) => model.id === saved.model) ||
     drivingLaws.some((law) => law.id === saved.model)
@@ -139,77 +202,11 @@ export function loadSettings(
   } else {
     reset.add('model');
   }
-  const overrides = keepKnownOverrides(saved.overrides, models);
-  settings.overrides = overrides.kept;
-  if (overrides.dropped) reset.add('overrides');
-
-  if (saved.view !== undefined) {
-    if (
-      saved.view === 'spring' ||
-      saved.view === 'map' ||
-      ((saved.view === 'explorer' || saved.view === 'fit') && laws.length > 0) ||
-      (saved.view === 'presliding' && dynamicLaws.length > 0)
-    )
-      settings.view = saved.view;
-    else reset.add('view');
-  }
-  if (saved.explorer !== undefined) {
-    const explorer = loadExplorer(saved.explorer, laws);
-    settings.explorer = explorer.settings;
-    if (explorer.dropped) reset.add('explorer');
-  }
-
-  // The spring-block law runs. Without a system these fields cannot be checked: keep nothing.
-  if (saved.system !== undefined) {
-    const kept = keepKnownValues(saved.system, system);
-    settings.system = kept.kept;
-    if (kept.dropped) reset.add('system');
-  }
-  if (saved.lawOverrides !== undefined) {
-    const kept = keepKnownOverrides(saved.lawOverrides, drivingLaws);
-    settings.lawOverrides = kept.kept;
-    if (kept.dropped) reset.add('lawOverrides');
-  }
-  if (saved.integrators !== undefined) {
-    const valid = isPlainObject(saved.integrators) ? saved.integrators : {};
-    if (valid !== saved.integrators) reset.add('integrators');
-    for (const [id, integrator] of Object.entries(valid)) {
-      if (
-        drivingLaws.some((law) => law.id === id) &&
-        integrators.some((candidate) => candidate.id === integrator)
-      ) {
-        settings.integrators[id] = integrator;
-      } else {
-        reset.add('integrators');
-      }
-    }
-  }
-  if (saved.charts !== undefined) {
-    const charts = isPlainObject(saved.charts) ? saved.charts : {};
-    if (charts !== saved.charts) reset.add('charts');
-    if (typeof charts.position === 'boolean') settings.charts.position = charts.position;
-    else if (charts.position !== undefined) reset.add('charts');
-    if (charts.phaseX === 'spring' || charts.phaseX === 'x') settings.charts.phaseX = charts.phaseX;
-    else if (charts.phaseX !== undefined) reset.add('charts');
-  }
-
-  if (saved.compare !== undefined) {
-    const kept = loadCompare(saved.compare, models, drivingLaws, system, integrators);
-    settings.compare = kept.requests;
-    if (kept.dropped) reset.add('compare');
-  }
-  if (saved.presliding !== undefined) {
-    const kept = loadPresliding(saved.presliding, dynamicLaws, presliding);
-    settings.presliding = kept.settings;
-    if (kept.dropped) reset.add('presliding');
-  }
-
-  if (saved.start !== undefined) {
-    const start = isPlainObject(saved.start) ? saved.start : {};
-    const mode = start.mode === 'rest' || start.mode === 'steady' ? start.mode : undefined;
-    const kick = Number.isFinite(start.kick) ? start.kick : undefined;
-    if (mode === undefined || kick === undefined) reset.add('start');
-    settings.start = { mode: mode ?? 'rest', kick: kick ?? 0 };
+  for (const [field, check] of Object.entries(FIELD_CHECKS)) {
+    if (saved[field] === undefined) continue;
+    const { value, dropped } = check(saved[field], catalog, settings[field]);
+    settings[field] = value;
+    if (dropped) reset.add(field);
   }
   // The fit view's slice is checked against the catalog by the fit view itself (views/fit-view.js),
   // which is loaded on demand.
@@ -217,17 +214,7 @@ export function loadSettings(
   // The drive (a research preset's): the engine reads and checks it with each run (its messages name
   // protocol.holds[2] and so on), and the spring-block view offers to clear it.
   if (saved.drive !== null && typeof saved.drive === 'object') settings.drive = saved.drive;
-  if (saved.map !== undefined) {
-    const kept = loadMap(saved.map, models, drivingLaws, system);
-    settings.map = kept.settings;
-    if (kept.dropped) reset.add('map');
-  }
-
-  if (reset.size > 0)
-    notices.push(
-      `Some saved or linked settings no longer apply and were reset to their defaults: ${[...reset].join(', ')}.`,
-    );
-  return { settings, notice: notices.join(' ') || null };
+  return { settings, reset };
 }
 
 /**
