@@ -146,43 +146,36 @@ export class SimClient {
     }
     // The init exchange carries no id.
     if (message.id === undefined) {
-      const waiter = this.#initWaiter;
-      this.#initWaiter = null;
-      if (message.type === 'ready') {
-        waiter?.resolve({
-          models: message.models,
-          columns: message.columns,
-          laws: message.laws ?? [],
-          system: message.system ?? null,
-          integrators: message.integrators ?? [],
-          version: message.version,
-          presliding: message.presliding ?? null,
-          presets: message.presets ?? [],
-        });
-      } else {
-        waiter?.reject(new Error(message.message));
-      }
+      this.#receiveInit(message);
       return;
     }
     // A reply to anything but the request in flight is stale: drop it.
     if (message.id !== this.#inFlight?.id) return;
     const { resolve, reject } = this.#inFlight;
     this.#inFlight = null;
-    if (message.type === 'result') {
-      resolve(message.result);
-    } else if (message.type === 'curves') {
-      resolve(message.curves);
-    } else if (message.type === 'compared') {
-      resolve(message.results);
-    } else {
-      const error = new Error(message.message);
-      error.parameter = message.parameter;
-      error.index = message.index;
-      if (message.partial)
-        Object.assign(error, { stoppedAt: message.stoppedAt, partial: message.partial });
-      reject(error);
-    }
+    const field = Object.hasOwn(REPLY_VALUES, message.type) ? REPLY_VALUES[message.type] : null;
+    if (field) resolve(message[field]);
+    else reject(replyError(message));
     this.#sendNext();
+  }
+
+  #receiveInit(message) {
+    const waiter = this.#initWaiter;
+    this.#initWaiter = null;
+    if (message.type !== 'ready') {
+      waiter?.reject(new Error(message.message));
+      return;
+    }
+    waiter?.resolve({
+      models: message.models,
+      columns: message.columns,
+      laws: message.laws ?? [],
+      system: message.system ?? null,
+      integrators: message.integrators ?? [],
+      version: message.version,
+      presliding: message.presliding ?? null,
+      presets: message.presets ?? [],
+    });
   }
 
   #fail(error) {
@@ -194,4 +187,19 @@ export class SimClient {
     this.#pending.clear();
     this.#worker.terminate();
   }
+}
+
+/** The replies that answer a request, and the field of each that holds the answer. */
+const REPLY_VALUES = { result: 'result', curves: 'curves', compared: 'results' };
+
+/** The worker's refusal as an Error naming the parameter (and the request of a batch) at fault. */
+function replyError(message) {
+  const error = new Error(message.message);
+  error.parameter = message.parameter;
+  error.index = message.index;
+  if (message.partial) {
+    error.stoppedAt = message.stoppedAt;
+    error.partial = message.partial;
+  }
+  return error;
 }

@@ -40,83 +40,109 @@ self.onmessage = async ({ data: message }) => {
     replyError(message, `The simulation engine failed to load: ${err?.message ?? err}`);
     return;
   }
-  let index;
+  // Which request of a batch (compare, curves) is running: the error names it.
+  const batch = { index: undefined };
   try {
-    if (message.type === 'init') {
-      self.postMessage({
-        type: 'ready',
-        models: engine.models(),
-        columns: engine.columns(),
-        laws: engine.laws?.() ?? [],
-        system: engine.system?.() ?? null,
-        integrators: engine.integrators?.() ?? [],
-        version: engine.version,
-        presliding: engine.presliding?.() ?? null,
-        presets: engine.presets?.() ?? [],
-      });
-    } else if (message.type === 'simulate') {
-      // A law run reports its progress while it computes; the page shows it and may cancel. Only a
-      // long run needs that: progress is sent once a run has taken 100 ms, then every 50 ms at most,
-      // so a quick run (a slider drag) costs the page no messages but its result.
-      const started = performance.now();
-      let sent = -Infinity;
-      const onProgress = (fraction) => {
-        const now = performance.now();
-        if (now - started < PROGRESS_AFTER_MS || now - sent < PROGRESS_EVERY_MS) return;
-        sent = now;
-        self.postMessage({ type: 'progress', id: message.id, fraction });
-      };
-      const result = engine.simulate(
-        message.request.law !== undefined ? { ...message.request, onProgress } : message.request,
-      );
-      // engine.mjs returns JS-owned copies (never views of wasm memory), so the buffers can be
-      // transferred rather than cloned.
-      self.postMessage({ type: 'result', id: message.id, result }, columnBuffers(result.columns));
-    } else if (message.type === 'presliding') {
-      const result = engine.runPresliding(message.request);
-      self.postMessage({ type: 'result', id: message.id, result }, columnBuffers(result.columns));
-    } else if (message.type === 'compare') {
-      const results = [];
-      for (index = 0; index < message.requests.length; index++)
-        results.push(engine.simulate(message.requests[index]));
-      index = undefined;
-      self.postMessage(
-        { type: 'compared', id: message.id, results },
-        results.flatMap((result) => columnBuffers(result.columns)),
-      );
-    } else if (message.type === 'sweep-cells') {
-      self.postMessage({
-        type: 'cells',
-        id: message.id,
-        cells: engine.sweepCells({ ...message.map, cells: message.cells }),
-      });
-    } else if (message.type === 'sweep-boundary') {
-      const boundary = engine.sweepBoundary({ ...message.map, resolution: message.resolution });
-      self.postMessage({ type: 'boundary', id: message.id, boundary });
-    } else if (message.type === 'curves') {
-      const curves = [];
-      for (index = 0; index < message.requests.length; index++) {
-        const { law, params, options } = message.requests[index];
-        const { v, mu, force } = engine.lawCurve(law, params, options);
-        curves.push({ v, mu, force });
-      }
-      index = undefined;
-      self.postMessage(
-        { type: 'curves', id: message.id, curves },
-        curves.flatMap((c) => [c.v.buffer, c.mu.buffer, c.force.buffer]),
-      );
-    }
+    if (Object.hasOwn(HANDLERS, message.type)) HANDLERS[message.type](engine, message, batch);
   } catch (err) {
     // Bad input, or anything else the engine throws: the page shows the message.
     replyError(
       message,
       String(err?.message ?? err),
       err?.parameter,
-      index,
+      batch.index,
       err?.partial && { stoppedAt: err.stoppedAt, partial: err.partial },
     );
   }
 };
+
+/** One handler per message type (the protocol above); each posts its reply. */
+const HANDLERS = {
+  init: replyReady,
+  simulate: replySimulated,
+  presliding(engine, message) {
+    const result = engine.runPresliding(message.request);
+    self.postMessage({ type: 'result', id: message.id, result }, columnBuffers(result.columns));
+  },
+  compare(engine, message, batch) {
+    const results = runBatch(message.requests, batch, (request) => engine.simulate(request));
+    self.postMessage(
+      { type: 'compared', id: message.id, results },
+      results.flatMap((result) => columnBuffers(result.columns)),
+    );
+  },
+  'sweep-cells'(engine, message) {
+    self.postMessage({
+      type: 'cells',
+      id: message.id,
+      cells: engine.sweepCells({ ...message.map, cells: message.cells }),
+    });
+  },
+  'sweep-boundary'(engine, message) {
+    const boundary = engine.sweepBoundary({ ...message.map, resolution: message.resolution });
+    self.postMessage({ type: 'boundary', id: message.id, boundary });
+  },
+  curves(engine, message, batch) {
+    const curves = runBatch(message.requests, batch, ({ law, params, options }) => {
+      const { v, mu, force } = engine.lawCurve(law, params, options);
+      return { v, mu, force };
+    });
+    self.postMessage(
+      { type: 'curves', id: message.id, curves },
+      curves.flatMap((c) => [c.v.buffer, c.mu.buffer, c.force.buffer]),
+    );
+  },
+};
+
+/** What the engine offers; the optional parts are missing from an engine without them. */
+function replyReady(engine) {
+  self.postMessage({
+    type: 'ready',
+    models: engine.models(),
+    columns: engine.columns(),
+    laws: engine.laws?.() ?? [],
+    system: engine.system?.() ?? null,
+    integrators: engine.integrators?.() ?? [],
+    version: engine.version,
+    presliding: engine.presliding?.() ?? null,
+    presets: engine.presets?.() ?? [],
+  });
+}
+
+function replySimulated(engine, message) {
+  const onProgress = progressReporter(message.id);
+  const result = engine.simulate(
+    message.request.law !== undefined ? { ...message.request, onProgress } : message.request,
+  );
+  // engine.mjs returns JS-owned copies (never views of wasm memory), so the buffers can be
+  // transferred rather than cloned.
+  self.postMessage({ type: 'result', id: message.id, result }, columnBuffers(result.columns));
+}
+
+/**
+ * A law run reports its progress while it computes; the page shows it and may cancel. Only a long
+ * run needs that: progress is sent once a run has taken 100 ms, then every 50 ms at most, so a
+ * quick run (a slider drag) costs the page no messages but its result.
+ */
+function progressReporter(id) {
+  const started = performance.now();
+  let sent = -Infinity;
+  return (fraction) => {
+    const now = performance.now();
+    if (now - started < PROGRESS_AFTER_MS || now - sent < PROGRESS_EVERY_MS) return;
+    sent = now;
+    self.postMessage({ type: 'progress', id, fraction });
+  };
+}
+
+/** run(request) for each request in order; batch.index names the one running if it throws. */
+function runBatch(requests, batch, run) {
+  const results = [];
+  for (batch.index = 0; batch.index < requests.length; batch.index++)
+    results.push(run(requests[batch.index]));
+  batch.index = undefined;
+  return results;
+}
 
 /** `stopped`: a run that stopped early, {stoppedAt, partial} (its columns so far). */
 function replyError(request, message, parameter, index, stopped) {
