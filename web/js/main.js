@@ -35,75 +35,81 @@ async function start() {
     status: byId('copy-link-status'),
     text: byId('link-text'),
   });
+  new Page(catalog, client, store, settings).start(embed);
+}
 
-  const presetUi = { select: byId('preset'), note: byId('preset-note') };
-  const spring = new SpringView(springElements(), catalog, client, store);
-  spring.onUserChange = endPreset;
-  function endPreset() {
-    spring.preset = null;
-    presetUi.select.value = '';
-    setHidden(presetUi.note, true);
+/** The views and what links them: the view switch, presets, and a map cell opened as a run. */
+class Page {
+  #catalog;
+  #client;
+  #store;
+  #settings;
+  #spring;
+  #views;
+  #presetUi = { select: byId('preset'), note: byId('preset-note') };
+  /** The views built so far, each a promise of it (views/ other than the spring-block's). */
+  #built = {};
+
+  constructor(catalog, client, store, settings) {
+    this.#catalog = catalog;
+    this.#client = client;
+    this.#store = store;
+    this.#settings = settings;
   }
-  spring.start(embed.on);
-  // "How it is computed": the current model's or law's equations, symbols and quirks, its module
-  // loaded the first time it opens.
-  let equations;
-  byId('show-equations').addEventListener('click', async (event) => {
-    const opener = event.currentTarget;
-    equations ??= import('./views/equations-view.js').then(
-      ({ EquationsPanel }) =>
-        new EquationsPanel(byId('equations-dialog'), catalog, () => spring.choice),
-    );
-    (await equations).open(opener);
-  });
-  if (embed.on)
-    import('./state/embed-apply.js').then(({ applyEmbed }) => applyEmbed(embed, showNotice));
 
-  // The explorer, presliding, map and fit views are loaded and built the first time they are shown, so a
-  // visitor who never opens them neither downloads nor runs them (the page's start-up payload).
-  const built = {};
-  const elementsOfViews = () => import('./views/view-elements.js');
-  const builders = {
-    explorer: async () => {
-      const [{ ExplorerView, stylesReady }, { explorerElements }] = await Promise.all([
-        import('./views/explorer-view.js'),
-        elementsOfViews(),
-      ]);
-      await stylesReady;
-      return new ExplorerView(explorerElements(), catalog, client, store);
-    },
-    presliding: async () => {
-      const [{ PreslidingView }, { preslidingElements }] = await Promise.all([
-        import('./views/presliding-view.js'),
-        elementsOfViews(),
-      ]);
-      return new PreslidingView(
-        preslidingElements(),
-        catalog,
-        client,
-        settings.presliding,
-        () => store.persist(),
-        endPreset,
+  start(embed) {
+    this.#spring = new SpringView(springElements(), this.#catalog, this.#client, this.#store);
+    this.#spring.onUserChange = () => this.#endPreset();
+    this.#spring.start(embed.on);
+    this.#wireEquations();
+    if (embed.on)
+      import('./state/embed-apply.js').then(({ applyEmbed }) => applyEmbed(embed, showNotice));
+    this.#wireViewSwitch(embed);
+    this.#wirePresets();
+  }
+
+  #endPreset() {
+    this.#spring.preset = null;
+    this.#presetUi.select.value = '';
+    setHidden(this.#presetUi.note, true);
+  }
+
+  /**
+   * "How it is computed": the current model's or law's equations, symbols and quirks, its module
+   * loaded the first time it opens.
+   */
+  #wireEquations() {
+    let equations;
+    byId('show-equations').addEventListener('click', async (event) => {
+      const opener = event.currentTarget;
+      equations ??= import('./views/equations-view.js').then(
+        ({ EquationsPanel }) =>
+          new EquationsPanel(byId('equations-dialog'), this.#catalog, () => this.#spring.choice),
       );
-    },
-    map: async () => {
-      const [{ MapView, stylesReady }, { mapElements }] = await Promise.all([
-        import('./views/map-view.js'),
-        elementsOfViews(),
-      ]);
-      await stylesReady;
-      return new MapView(mapElements(), catalog, settings.map, () => store.persist(), openRun);
-    },
-    fit: async () => {
-      const { FitView, stylesReady } = await import('./views/fit-view.js');
-      await stylesReady;
-      return new FitView(byId('view-fit'), catalog, store, openRun);
-    },
-  };
+      (await equations).open(opener);
+    });
+  }
+
+  #wireViewSwitch(embed) {
+    const catalog = this.#catalog;
+    this.#views = new ViewSwitch(byId('view-switch'), (view) => {
+      this.#settings.view = view;
+      this.#store.persist();
+      this.#showView(view);
+    });
+    // An engine without laws has nothing to explore; without dynamic laws, no presliding.
+    byId('view-switch').hidden = catalog.laws.length === 0;
+    byId('tab-presliding').hidden = !catalog.presliding || !catalog.laws.some(hasPresliding);
+    // An embedded page shows the spring-block view.
+    const firstView = embed.on ? 'spring' : this.#settings.view;
+    this.#views.show(firstView);
+    this.#showView(firstView);
+  }
+
   /** The view, built on first use (a promise of it); undefined for the spring-block view. */
-  function showView(view) {
-    if (!builders[view]) return undefined;
-    built[view] ??= builders[view]()
+  #showView(view) {
+    if (!Object.hasOwn(VIEW_BUILDERS, view)) return undefined;
+    this.#built[view] ??= VIEW_BUILDERS[view](this.#viewContext())
       .then((shown) => {
         if (view === 'map')
           expose('mapView', shown); // the benchmark and tests read its worker count
@@ -111,34 +117,41 @@ async function start() {
         return shown;
       })
       .catch((error) => {
-        delete built[view]; // a failed download may be retried by showing the view again
+        delete this.#built[view]; // a failed download may be retried by showing the view again
         showNotice(`The ${view} view could not be loaded: ${error.message}`);
       });
-    return built[view];
+    return this.#built[view];
   }
-  const views = new ViewSwitch(byId('view-switch'), (view) => {
-    settings.view = view;
-    store.persist();
-    showView(view);
-  });
-  // An engine without laws has nothing to explore; without dynamic laws, no presliding.
-  byId('view-switch').hidden = catalog.laws.length === 0;
-  byId('tab-presliding').hidden = !catalog.presliding || !catalog.laws.some(hasPresliding);
-  // An embedded page shows the spring-block view.
-  const firstView = embed.on ? 'spring' : settings.view;
-  views.show(firstView);
-  showView(firstView);
 
-  // Presets: named scenarios from the engine (engine.presets()), applied to the settings as if the
-  // user had set every value, then run.
-  presetUi.select.append(...catalog.presets.map((preset) => new Option(preset.name, preset.id)));
-  presetUi.select.parentElement.hidden = catalog.presets.length === 0;
-  presetUi.select.addEventListener('change', () => {
-    const preset = catalog.presets.find((candidate) => candidate.id === presetUi.select.value);
-    if (preset) applyPreset(preset);
-  });
+  /** What the lazily built views are given. */
+  #viewContext() {
+    return {
+      catalog: this.#catalog,
+      client: this.#client,
+      store: this.#store,
+      settings: this.#settings,
+      endPreset: () => this.#endPreset(),
+      openRun: (run) => this.#openRun(run),
+    };
+  }
 
-  function applyPreset(preset) {
+  /**
+   * Presets: named scenarios from the engine (engine.presets()), applied to the settings as if the
+   * user had set every value, then run.
+   */
+  #wirePresets() {
+    const { presets } = this.#catalog;
+    const select = this.#presetUi.select;
+    select.append(...presets.map((preset) => new Option(preset.name, preset.id)));
+    select.parentElement.hidden = presets.length === 0;
+    select.addEventListener('change', () => {
+      const preset = presets.find((candidate) => candidate.id === select.value);
+      if (preset) this.#applyPreset(preset);
+    });
+  }
+
+  #applyPreset(preset) {
+    const settings = this.#settings;
     if (preset.view === 'presliding') {
       settings.presliding = {
         law: preset.law,
@@ -146,31 +159,73 @@ async function start() {
         protocol: preset.protocol,
       };
     } else {
-      store.loadRun(preset);
+      this.#store.loadRun(preset);
     }
     settings.view = preset.view;
-    store.persist();
-    spring.preset = preset;
-    presetUi.select.value = preset.id;
-    setText(presetUi.note, preset.look);
-    setHidden(presetUi.note, false);
-    views.show(preset.view);
-    if (preset.view !== 'presliding') spring.reload();
-    else if (built.presliding) built.presliding.then((view) => view?.load(settings.presliding));
-    else showView('presliding');
+    this.#store.persist();
+    this.#spring.preset = preset;
+    this.#presetUi.select.value = preset.id;
+    setText(this.#presetUi.note, preset.look);
+    setHidden(this.#presetUi.note, false);
+    this.#views.show(preset.view);
+    if (preset.view !== 'presliding') this.#spring.reload();
+    else if (this.#built.presliding)
+      this.#built.presliding.then((view) => view?.load(settings.presliding));
+    else this.#showView('presliding');
   }
 
   /** Opens a map cell's run in the spring-block view. */
-  function openRun(run) {
-    store.loadRun(run);
-    settings.view = 'spring';
-    store.persist();
-    endPreset();
-    views.show('spring');
-    spring.reload();
-    spring.focus();
+  #openRun(run) {
+    this.#store.loadRun(run);
+    this.#settings.view = 'spring';
+    this.#store.persist();
+    this.#endPreset();
+    this.#views.show('spring');
+    this.#spring.reload();
+    this.#spring.focus();
   }
 }
+
+// The explorer, presliding, map and fit views are loaded and built the first time they are shown, so a
+// visitor who never opens them neither downloads nor runs them (the page's start-up payload).
+const elementsOfViews = () => import('./views/view-elements.js');
+const VIEW_BUILDERS = {
+  explorer: async ({ catalog, client, store }) => {
+    const [{ ExplorerView, stylesReady }, { explorerElements }] = await Promise.all([
+      import('./views/explorer-view.js'),
+      elementsOfViews(),
+    ]);
+    await stylesReady;
+    return new ExplorerView(explorerElements(), catalog, client, store);
+  },
+  presliding: async ({ catalog, client, store, settings, endPreset }) => {
+    const [{ PreslidingView }, { preslidingElements }] = await Promise.all([
+      import('./views/presliding-view.js'),
+      elementsOfViews(),
+    ]);
+    return new PreslidingView(
+      preslidingElements(),
+      catalog,
+      client,
+      settings.presliding,
+      () => store.persist(),
+      endPreset,
+    );
+  },
+  map: async ({ catalog, store, settings, openRun }) => {
+    const [{ MapView, stylesReady }, { mapElements }] = await Promise.all([
+      import('./views/map-view.js'),
+      elementsOfViews(),
+    ]);
+    await stylesReady;
+    return new MapView(mapElements(), catalog, settings.map, () => store.persist(), openRun);
+  },
+  fit: async ({ catalog, store, openRun }) => {
+    const { FitView, stylesReady } = await import('./views/fit-view.js');
+    await stylesReady;
+    return new FitView(byId('view-fit'), catalog, store, openRun);
+  },
+};
 
 start().catch((error) => {
   byId('form-error').textContent = `Friction Lab could not start: ${error.message}`;
