@@ -88,6 +88,41 @@ function kindOf(drive) {
   return 'constant';
 }
 
+/** The editor's controls, by key. */
+function driveFields() {
+  const text = (id, rows, placeholder) =>
+    el('textarea', { id, rows, placeholder, spellcheck: false });
+  return {
+    kind: el(
+      'select',
+      { id: 'drive-kind' },
+      ...KINDS.map(([value, label]) => new Option(label, value)),
+    ),
+    steps: text('drive-steps', 4, '0, 1e-6\n10, 1e-5'),
+    slide: el('input', {
+      id: 'drive-slide',
+      type: 'number',
+      step: 'any',
+      min: '0',
+      inputMode: 'decimal',
+    }),
+    holds: el('input', {
+      id: 'drive-holds',
+      type: 'text',
+      placeholder: '1, 10, 100, 1000',
+      spellcheck: false,
+    }),
+    table: text('drive-table', 4, '0, 0\n10, 1e-4\n20, 1e-4'),
+    normal: text('drive-normal', 2, '0, 1\n15, 2'),
+    steady: el('input', { id: 'drive-steady', type: 'checkbox' }),
+    logGrid: el('input', { id: 'drive-log', type: 'checkbox' }),
+    general: el('p', { id: 'drive-error', className: 'param-error', role: 'alert' }),
+    duration: el('p', { className: 'section-note' }),
+    apply: el('button', { type: 'button', id: 'drive-apply', textContent: 'Run this drive' }),
+    cancel: el('button', { type: 'button', id: 'drive-cancel', textContent: 'Close' }),
+  };
+}
+
 export class DriveEditor {
   #dialog;
   #fields;
@@ -97,74 +132,20 @@ export class DriveEditor {
   /** @param {(drive: object) => Promise<{parameter: string, message: string} | null>} onApply runs a drive; resolves to the engine's refusal or null */
   constructor(onApply) {
     this.#onApply = onApply;
-    const f = (this.#fields = {
-      kind: el(
-        'select',
-        { id: 'drive-kind' },
-        ...KINDS.map(([value, text]) => new Option(text, value)),
-      ),
-      steps: el('textarea', {
-        id: 'drive-steps',
-        rows: 4,
-        placeholder: '0, 1e-6\n10, 1e-5',
-        spellcheck: false,
-      }),
-      slide: el('input', {
-        id: 'drive-slide',
-        type: 'number',
-        step: 'any',
-        min: '0',
-        inputMode: 'decimal',
-      }),
-      holds: el('input', {
-        id: 'drive-holds',
-        type: 'text',
-        placeholder: '1, 10, 100, 1000',
-        spellcheck: false,
-      }),
-      table: el('textarea', {
-        id: 'drive-table',
-        rows: 4,
-        placeholder: '0, 0\n10, 1e-4\n20, 1e-4',
-        spellcheck: false,
-      }),
-      normal: el('textarea', {
-        id: 'drive-normal',
-        rows: 2,
-        placeholder: '0, 1\n15, 2',
-        spellcheck: false,
-      }),
-      steady: el('input', { id: 'drive-steady', type: 'checkbox' }),
-      logGrid: el('input', { id: 'drive-log', type: 'checkbox' }),
-      general: el('p', { id: 'drive-error', className: 'param-error', role: 'alert' }),
-      duration: el('p', { className: 'section-note' }),
-      apply: el('button', { type: 'button', id: 'drive-apply', textContent: 'Run this drive' }),
-      cancel: el('button', { type: 'button', id: 'drive-cancel', textContent: 'Close' }),
-    });
-    const row = (key, label, help) => {
-      const error = el('p', { id: `${f[key].id}-error`, className: 'param-error', role: 'alert' });
-      this.#errors.set(key, error);
-      f[key].setAttribute('aria-describedby', error.id);
-      return el(
-        'div',
-        { className: `drive-row drive-row-${key}` },
-        el('label', { htmlFor: f[key].id, textContent: label }),
-        f[key],
-        help ? el('small', { className: 'param-help', textContent: help }) : '',
-        error,
-      );
-    };
-    const check = (key, text) => {
-      const error = el('p', { id: `${f[key].id}-error`, className: 'param-error', role: 'alert' });
-      this.#errors.set(key, error);
-      return el(
-        'div',
-        { className: 'drive-row' },
-        el('label', { className: 'chart-option' }, f[key], ` ${text}`),
-        error,
-      );
-    };
-    this.#dialog = el(
+    this.#fields = driveFields();
+    this.#dialog = this.#buildDialog();
+    this.#dialog.setAttribute('aria-labelledby', 'drive-title');
+    document.body.append(this.#dialog);
+    const f = this.#fields;
+    f.kind.addEventListener('change', () => this.#showKind());
+    f.apply.addEventListener('click', () => this.#apply());
+    f.cancel.addEventListener('click', () => this.#dialog.close());
+  }
+
+  /** The dialog: one row per field with its help and its error, then the buttons. */
+  #buildDialog() {
+    const f = this.#fields;
+    return el(
       'dialog',
       { id: 'drive-dialog', className: 'drive-dialog' },
       el('h2', { id: 'drive-title', textContent: 'The drive' }),
@@ -175,41 +156,72 @@ export class DriveEditor {
           'normal-force steps run on the quasi-static slider (m = 0); velocity steps on either. SI units, one pair per line.',
       }),
       f.duration,
-      row('kind', 'Drive'),
-      row(
+      this.#row('kind', 'Drive'),
+      this.#row(
         'steps',
         'Velocity steps: t [s], v [m/s]',
         'The first at t = 0; from each time on the load point moves at that speed.',
       ),
-      row('slide', 'Slide before each hold [s]', 'At v0, the settings’ drive speed.'),
-      row(
+      this.#row('slide', 'Slide before each hold [s]', 'At v0, the settings’ drive speed.'),
+      this.#row(
         'holds',
         'Holds [s]',
         'Durations, in order; the load point stops for each, then reloads at v0.',
       ),
-      row(
+      this.#row(
         'table',
         'Displacement table: t [s], x [m]',
         'From t = 0, times increasing; the load point moves linearly between rows.',
       ),
-      row(
+      this.#row(
         'normal',
         'Normal-force steps: t [s], Fn [N] (optional)',
         'The first at t = 0; for laws that respond (rsf: Linker–Dieterich).',
       ),
-      check('steady', 'Start in steady sliding at the first speed'),
-      check(
+      this.#check('steady', 'Start in steady sliding at the first speed'),
+      this.#check(
         'logGrid',
         'Rows logarithmic in the time since each change (quasi-static slider; holds)',
       ),
       f.general,
       el('div', { className: 'export' }, f.apply, f.cancel),
     );
-    this.#dialog.setAttribute('aria-labelledby', 'drive-title');
-    document.body.append(this.#dialog);
-    f.kind.addEventListener('change', () => this.#showKind());
-    f.apply.addEventListener('click', () => this.#apply());
-    f.cancel.addEventListener('click', () => this.#dialog.close());
+  }
+
+  /** A labelled field with its help (if any) and the element its error is shown in. */
+  #row(key, label, help) {
+    const field = this.#fields[key];
+    const error = this.#errorOf(key);
+    field.setAttribute('aria-describedby', error.id);
+    return el(
+      'div',
+      { className: `drive-row drive-row-${key}` },
+      el('label', { htmlFor: field.id, textContent: label }),
+      field,
+      help ? el('small', { className: 'param-help', textContent: help }) : '',
+      error,
+    );
+  }
+
+  /** A checkbox inside its label, and the element its error is shown in. */
+  #check(key, text) {
+    const error = this.#errorOf(key);
+    return el(
+      'div',
+      { className: 'drive-row' },
+      el('label', { className: 'chart-option' }, this.#fields[key], ` ${text}`),
+      error,
+    );
+  }
+
+  #errorOf(key) {
+    const error = el('p', {
+      id: `${this.#fields[key].id}-error`,
+      className: 'param-error',
+      role: 'alert',
+    });
+    this.#errors.set(key, error);
+    return error;
   }
 
   /** Opens the editor on `drive` (settings.drive); `system` is the settings' system (its v0 and duration). */
