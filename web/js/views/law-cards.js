@@ -187,37 +187,8 @@ export class LawCards {
       entry.form.render(entry.law, this.#overrides[entry.law.id] ?? {});
     }
     entry.driven = keys;
-    const prefix = `law-${entry.law.id}-`;
-    for (const [key, { value, from }] of Object.entries(driven)) {
-      const row = entry.card.querySelector(`.param[data-key="${CSS.escape(key)}"]`);
-      const spec = entry.law.params.find((candidate) => candidate.key === key);
-      if (!row || !spec) continue;
-      const range = row.querySelector(`#${CSS.escape(prefix + key)}`);
-      const number = row.querySelector(`#${CSS.escape(`${prefix}${key}-number`)}`);
-      if (!range || !number) continue;
-      row.classList.add('is-driven');
-      number.value = String(value);
-      number.disabled = true;
-      range.disabled = true;
-      const log = isLogScale(spec);
-      range.value = String(log ? (value > 0 ? Math.log10(value) : range.min) : value);
-      range.setAttribute(
-        'aria-valuetext',
-        `${value}${spec.unit ? ` ${spec.unit}` : ''}, from ${from}`,
-      );
-      const badgeId = `${prefix}${key}-driven`;
-      let badge = row.querySelector('.param-driven');
-      if (!badge) {
-        badge = el('small', { id: badgeId, className: 'param-driven' });
-        row.querySelector('.param-head')?.append(badge);
-        for (const control of [range, number]) {
-          const described = control.getAttribute('aria-describedby') ?? '';
-          if (!described.split(' ').includes(badgeId))
-            control.setAttribute('aria-describedby', `${badgeId} ${described}`.trim());
-        }
-      }
-      badge.textContent = `from ${from}`;
-    }
+    for (const [key, { value, from }] of Object.entries(driven))
+      markDrivenRow(entry, key, value, from);
   }
 
   /** Swatches follow the slots; the picker offers the laws not shown, while there is room. */
@@ -267,4 +238,40 @@ function describeInputs(inputs) {
   if (list.length === 0) return '';
   const joined = list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
   return `Inputs: ${joined}.`;
+}
+
+/**
+ * One driven row: its slider and number box show the common value and are disabled, and a badge
+ * names where the value comes from (`from`). A row the card does not have is left alone.
+ */
+function markDrivenRow(entry, key, value, from) {
+  const prefix = `law-${entry.law.id}-`;
+  const row = entry.card.querySelector(`.param[data-key="${CSS.escape(key)}"]`);
+  const spec = entry.law.params.find((candidate) => candidate.key === key);
+  if (!row || !spec) return;
+  const range = row.querySelector(`#${CSS.escape(prefix + key)}`);
+  const number = row.querySelector(`#${CSS.escape(`${prefix}${key}-number`)}`);
+  if (!range || !number) return;
+  row.classList.add('is-driven');
+  number.value = String(value);
+  number.disabled = true;
+  range.disabled = true;
+  const log = isLogScale(spec);
+  range.value = String(log ? (value > 0 ? Math.log10(value) : range.min) : value);
+  range.setAttribute('aria-valuetext', `${value}${spec.unit ? ` ${spec.unit}` : ''}, from ${from}`);
+  drivenBadge(row, `${prefix}${key}-driven`, [range, number]).textContent = `from ${from}`;
+}
+
+/** The row's "from …" badge, made (and named by the row's controls) the first time. */
+function drivenBadge(row, badgeId, controls) {
+  let badge = row.querySelector('.param-driven');
+  if (badge) return badge;
+  badge = el('small', { id: badgeId, className: 'param-driven' });
+  row.querySelector('.param-head')?.append(badge);
+  for (const control of controls) {
+    const described = control.getAttribute('aria-describedby') ?? '';
+    if (!described.split(' ').includes(badgeId))
+      control.setAttribute('aria-describedby', `${badgeId} ${described}`.trim());
+  }
+  return badge;
 }
