@@ -6,54 +6,15 @@
 import { FitCharts } from '../charts/fit-chart.js';
 import { FitClient } from '../engine/fit-client.js';
 import { expose } from '../test-hooks.js';
-import { el, loadStylesheet } from '../ui/dom.js';
+import { loadStylesheet } from '../ui/dom.js';
 import { SolverExportDialog } from '../ui/solver-export.js';
 import { FitDataBox, LINK_DATA_LIMIT, csvColumns, loadSavedData, saveData } from './fit-data.js';
+import { fitControls, fitPanels } from './fit-markup.js';
 import { FitParamsTable, showFitResult } from './fit-result.js';
+import { sanitizeFit } from './fit-settings.js';
 
 /** The view's stylesheet, on demand like the view (main.js waits for it before building the view). */
 export const stylesReady = loadStylesheet('fit-view.css');
-
-const DEFAULTS = {
-  law: 'opensees-veldependent',
-  free: ['muSlow', 'muFast', 'transRate'],
-  values: {},
-  kind: 'curve',
-  compare: 'mu',
-  x: null,
-  y: null,
-  units: {},
-  N: 1,
-  starts: 8,
-  shown: false,
-};
-
-/** settings.fit as saved (or linked), with anything the catalog or the fit options do not know reset. */
-function sanitize(saved, laws, kinds) {
-  const fit = { ...DEFAULTS, ...(saved && typeof saved === 'object' ? saved : {}) };
-  const law =
-    laws.find((candidate) => candidate.id === fit.law) ??
-    laws.find((candidate) => candidate.id === DEFAULTS.law) ??
-    laws[0];
-  if (law.id !== fit.law) Object.assign(fit, { law: law.id, free: [], values: {} });
-  const numbers = new Set(
-    law.params.filter((param) => param.kind === 'number').map((param) => param.key),
-  );
-  fit.free = Array.isArray(fit.free) ? fit.free.filter((key) => numbers.has(key)) : [];
-  fit.values = Object.fromEntries(
-    Object.entries(fit.values ?? {}).filter(
-      ([key, value]) => numbers.has(key) && Number.isFinite(value),
-    ),
-  );
-  const kind = kinds.find((candidate) => candidate.id === fit.kind) ?? kinds[0];
-  fit.kind = kind.id;
-  if (!kind.compares.some((compare) => compare.id === fit.compare))
-    fit.compare = kind.compares[0].id;
-  fit.units = fit.units && typeof fit.units === 'object' ? fit.units : {};
-  if (!(Number.isFinite(fit.N) && fit.N > 0)) fit.N = DEFAULTS.N;
-  if (!(Number.isInteger(fit.starts) && fit.starts >= 1)) fit.starts = DEFAULTS.starts;
-  return fit;
-}
 
 export class FitView {
   #catalog;
@@ -61,7 +22,7 @@ export class FitView {
   #openRun;
   #client = new FitClient();
   #options = null;
-  #ui = {};
+  #ui;
   #data;
   #params;
   #charts;
@@ -95,123 +56,12 @@ export class FitView {
   }
 
   #build(container) {
-    const ui = this.#ui;
-    const select = (id) => el('select', { id });
-    const field = (id, label, input, className = 'fit-field') =>
-      el('p', { className }, el('label', { htmlFor: id, textContent: label }), input);
+    const ui = fitControls();
+    this.#ui = ui;
     this.#data = new FitDataBox((data) => this.#dataChanged(data));
-    Object.assign(ui, {
-      kind: select('fit-kind'),
-      compare: select('fit-compare'),
-      x: select('fit-x'),
-      xUnit: select('fit-x-unit'),
-      y: select('fit-y'),
-      yUnit: select('fit-y-unit'),
-      law: select('fit-law'),
-      N: el('input', { id: 'fit-N', type: 'number', min: '0', step: 'any' }),
-      starts: el('input', { id: 'fit-starts', type: 'number', min: '1', max: '64', step: '1' }),
-      run: el('button', {
-        id: 'fit-run',
-        type: 'button',
-        className: 'primary',
-        textContent: 'Fit',
-      }),
-      cancel: el('button', {
-        id: 'fit-cancel',
-        type: 'button',
-        textContent: 'Cancel',
-        disabled: true,
-      }),
-      status: el('p', { id: 'fit-status', className: 'status', role: 'status' }),
-      error: el('p', { id: 'fit-error', className: 'form-error', role: 'alert' }),
-      source: el('p', { id: 'fit-source', className: 'hint' }),
-      verdict: el('p', { id: 'fit-verdict', className: 'fit-verdict' }),
-      table: el('table', { id: 'fit-table', className: 'fit-table' }),
-      stats: el('p', { id: 'fit-stats', className: 'run-info' }),
-      warnings: el('ul', { id: 'fit-warnings', className: 'fit-warnings' }),
-      use: el('button', {
-        id: 'fit-use',
-        type: 'button',
-        textContent: 'Use in the spring-block',
-        disabled: true,
-      }),
-      exportOpen: el('button', {
-        id: 'fit-export-open',
-        type: 'button',
-        textContent: 'Export to a solver…',
-        disabled: true,
-      }),
-      chart: el('canvas', {
-        id: 'chart-fit',
-        textContent: "The data and the fitted law against the data's x column.",
-      }),
-      residuals: el('canvas', {
-        id: 'chart-fit-residuals',
-        textContent: "The residuals, fit minus data, against the data's x column.",
-      }),
-    });
-    ui.fitN = field('fit-N', 'Normal force N [N] (F = μN)', ui.N);
     this.#params = new FitParamsTable(() => this.#edited());
-    const controls = el(
-      'section',
-      { className: 'panel controls' },
-      el('h2', { id: 'fit-title', textContent: 'Fit a law to your data' }),
-      el('p', {
-        className: 'hint',
-        textContent:
-          "A tribometer's μ(v) or F(v) curve, a record of the spring-block (time against friction, velocity or " +
-          "position, run on the spring-block view's system and drive) or a presliding run (run on the presliding view's protocol).",
-      }),
-      this.#data.element,
-      el(
-        'div',
-        { className: 'fit-columns' },
-        field('fit-kind', 'Data', ui.kind),
-        field('fit-compare', 'Compared', ui.compare),
-        field('fit-x', 'x column', ui.x),
-        field('fit-x-unit', 'x unit', ui.xUnit),
-        field('fit-y', 'y column', ui.y),
-        field('fit-y-unit', 'y unit', ui.yUnit),
-        ui.fitN,
-      ),
-      ui.source,
-      el(
-        'section',
-        { className: 'run-section' },
-        el('h3', { textContent: 'Law and free parameters' }),
-        field('fit-law', 'Law', ui.law),
-        this.#params.element,
-        field('fit-starts', 'Starts (spread over the catalog ranges)', ui.starts),
-      ),
-      el('div', { className: 'export' }, ui.run, ui.cancel),
-      ui.status,
-      ui.error,
-    );
-    controls.setAttribute('aria-labelledby', 'fit-title');
+    const { controls, results } = fitPanels(ui, this.#data.element, this.#params.element);
     ui.form = controls;
-    const results = el(
-      'section',
-      { className: 'panel results' },
-      el('h2', { id: 'fit-result-title', textContent: 'Result' }),
-      ui.verdict,
-      ui.table,
-      ui.stats,
-      ui.warnings,
-      el('div', { className: 'export' }, ui.use, ui.exportOpen),
-      el(
-        'figure',
-        { className: 'chart' },
-        el('figcaption', { textContent: 'Data and fit' }),
-        el('div', { className: 'chart-box' }, ui.chart),
-      ),
-      el(
-        'figure',
-        { className: 'chart' },
-        el('figcaption', { textContent: 'Residuals' }),
-        el('div', { className: 'chart-box chart-box-residuals' }, ui.residuals),
-      ),
-    );
-    results.setAttribute('aria-labelledby', 'fit-result-title');
     container.append(controls, results);
     ui.law.append(...this.#catalog.laws.map((law) => new Option(law.name, law.id)));
     for (const input of [
@@ -239,7 +89,7 @@ export class FitView {
     this.#ui.status.textContent = 'Loading the fits…';
     this.#options = await this.#client.options();
     const settings = this.#store.settings;
-    settings.fit = sanitize(settings.fit, this.#catalog.laws, this.#options.kinds);
+    settings.fit = sanitizeFit(settings.fit, this.#catalog.laws, this.#options.kinds);
     const data = settings.fit.data ?? loadSavedData();
     if (data) this.#data.data = data;
     this.#showSettings();
@@ -317,7 +167,7 @@ export class FitView {
     else if (input === ui.starts) fit.starts = Number(ui.starts.value);
     else Object.assign(fit, this.#params.read());
     if (input === ui.kind || input === ui.compare || input === ui.law) {
-      this.#store.settings.fit = sanitize(fit, this.#catalog.laws, this.#options.kinds);
+      this.#store.settings.fit = sanitizeFit(fit, this.#catalog.laws, this.#options.kinds);
       this.#showSettings();
     }
     this.#store.persist();

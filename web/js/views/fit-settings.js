@@ -1,0 +1,56 @@
+// The Fit view's slice of the settings (settings.fit): its defaults, and a saved or linked slice
+// checked against the law catalog and the fit options (views/fit-view.js).
+
+const DEFAULTS = {
+  law: 'opensees-veldependent',
+  free: ['muSlow', 'muFast', 'transRate'],
+  values: {},
+  kind: 'curve',
+  compare: 'mu',
+  x: null,
+  y: null,
+  units: {},
+  N: 1,
+  starts: 8,
+  shown: false,
+};
+
+/** settings.fit as saved (or linked), with anything the catalog or the fit options do not know reset. */
+export function sanitizeFit(saved, laws, kinds) {
+  const fit = { ...DEFAULTS, ...(saved && typeof saved === 'object' ? saved : {}) };
+  keepLawAndValues(fit, laws);
+  keepKindAndCompare(fit, kinds);
+  fit.units = fit.units && typeof fit.units === 'object' ? fit.units : {};
+  if (!(Number.isFinite(fit.N) && fit.N > 0)) fit.N = DEFAULTS.N;
+  if (!(Number.isInteger(fit.starts) && fit.starts >= 1)) fit.starts = DEFAULTS.starts;
+  return fit;
+}
+
+/**
+ * A known law (else the default law, else the catalog's first, with no free or set values), and of
+ * its free parameters and set values only its number parameters (the values finite).
+ */
+function keepLawAndValues(fit, laws) {
+  const law =
+    laws.find((candidate) => candidate.id === fit.law) ??
+    laws.find((candidate) => candidate.id === DEFAULTS.law) ??
+    laws[0];
+  if (law.id !== fit.law) Object.assign(fit, { law: law.id, free: [], values: {} });
+  const numbers = new Set(
+    law.params.filter((param) => param.kind === 'number').map((param) => param.key),
+  );
+  fit.free = Array.isArray(fit.free) ? fit.free.filter((key) => numbers.has(key)) : [];
+  fit.values = Object.fromEntries(
+    Object.entries(fit.values ?? {}).filter(
+      ([key, value]) => numbers.has(key) && Number.isFinite(value),
+    ),
+  );
+}
+
+/** A known kind of data (else the first), and a quantity compared that this kind offers. */
+function keepKindAndCompare(fit, kinds) {
+  const kind = kinds.find((candidate) => candidate.id === fit.kind) ?? kinds[0];
+  fit.kind = kind.id;
+  if (!kind.compares.some((compare) => compare.id === fit.compare))
+    fit.compare = kind.compares[0].id;
+}
