@@ -22,116 +22,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { stripComments } from './strip-comments.mjs';
+
+// The tests read the comment stripper from here, beside the file list it serves.
+export { stripComments };
 
 const defaultDist = fileURLToPath(new URL('../dist/', import.meta.url));
-
-/**
- * JavaScript source without its comments, strings kept (so `// …` inside a string survives and a
- * JSDoc `{import('…')}` does not count as an import). Knows strings, template literals (with ${}),
- * and regular expression literals by the usual rule (a `/` where an operand is expected).
- */
-export function stripComments(source) {
-  let out = '';
-  let i = 0;
-  const n = source.length;
-  const braces = []; // for each open `${`: the brace depth at which its template resumes
-  let depth = 0;
-  let lastSignificant = '';
-  const regexMayFollow = () =>
-    lastSignificant === '' ||
-    /[(,=:[!&|?{};+\-*%<>~^]$/.test(lastSignificant) ||
-    /\b(?:return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await)$/.test(
-      lastSignificant,
-    );
-  const readTemplate = () => {
-    // from just after ` (or after the } closing a ${…}); stops after ` or ${
-    while (i < n) {
-      const c = source[i];
-      out += c;
-      i++;
-      if (c === '\\') {
-        out += source[i] ?? '';
-        i++;
-        continue;
-      }
-      if (c === '`') return;
-      if (c === '$' && source[i] === '{') {
-        out += '{';
-        i++;
-        braces.push(depth);
-        depth++;
-        return;
-      }
-    }
-  };
-  while (i < n) {
-    const c = source[i];
-    const next = source[i + 1];
-    if (c === '/' && next === '/') {
-      while (i < n && source[i] !== '\n') i++;
-      continue;
-    }
-    if (c === '/' && next === '*') {
-      const end = source.indexOf('*/', i + 2);
-      i = end < 0 ? n : end + 2;
-      out += ' ';
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      let j = i + 1;
-      while (j < n && source[j] !== c && source[j] !== '\n') j += source[j] === '\\' ? 2 : 1;
-      out += source.slice(i, j + 1);
-      i = j + 1;
-      lastSignificant = 'x';
-      continue;
-    }
-    if (c === '`') {
-      out += c;
-      i++;
-      readTemplate();
-      lastSignificant = 'x';
-      continue;
-    }
-    if (c === '/' && regexMayFollow()) {
-      let j = i + 1;
-      let inClass = false;
-      while (j < n && source[j] !== '\n') {
-        if (source[j] === '\\') {
-          j += 2;
-          continue;
-        }
-        if (source[j] === '[') inClass = true;
-        else if (source[j] === ']') inClass = false;
-        else if (source[j] === '/' && !inClass) break;
-        j++;
-      }
-      while (j + 1 < n && /[a-z]/i.test(source[j + 1])) j++;
-      out += source.slice(i, j + 1);
-      i = j + 1;
-      lastSignificant = 'x';
-      continue;
-    }
-    if (c === '{') depth++;
-    if (c === '}') {
-      depth--;
-      if (braces.length && braces[braces.length - 1] === depth) {
-        braces.pop();
-        out += c;
-        i++;
-        readTemplate();
-        lastSignificant = 'x';
-        continue;
-      }
-    }
-    out += c;
-    i++;
-    if (!/\s/.test(c))
-      lastSignificant = /[\w$]/.test(c)
-        ? (/[\w$]$/.test(lastSignificant) ? lastSignificant + c : c).slice(-8)
-        : c;
-  }
-  return out;
-}
 
 const isRelative = (ref) => !/^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i.test(ref) && ref !== '';
 /** A reference made from `from` (a dist-relative path), as a dist-relative path; null for other hosts, data: and bare names. */
@@ -155,91 +51,133 @@ const kApiOnDemand = ['fit-engine.mjs'];
  * fetched by a module only when asked for.
  */
 export async function pageFiles(dist = defaultDist) {
-  const read = (file) => readFile(path.join(dist, file), 'utf8');
-  const start = [];
-  const onDemand = [];
-  const add = (list, file) => {
-    if (!list.includes(file)) list.push(file);
-    return file;
-  };
-
-  const css = async (file) => {
-    if (start.includes(file)) return;
-    add(start, file);
-    const text = (await read(file)).replace(/\/\*[\s\S]*?\*\//g, '');
-    for (const [, , ref] of text.matchAll(/(?:url\(\s*|@import\s+)(["']?)([^"')\s]+)\1/g)) {
-      const target = resolve(file, ref, { bare: true });
-      if (target) target.endsWith('.css') ? await css(target) : add(start, target);
-    }
-  };
-  const visited = new Set();
-  const dynamic = []; // modules imported with import(): on demand, followed once the start-up graph is known
-  const module = async (file, list = start) => {
-    if (visited.has(file)) return;
-    visited.add(file);
-    add(list, file);
-    const code = stripComments(await read(file));
-    const refs = [
-      ...[
-        ...code.matchAll(
-          /(?:^|[^\w$.])import\s*(?:[\w$]+\s*,?\s*)?(?:\*\s*as\s+[\w$]+|\{[^}]*\})?\s*(?:from\s*)?(["'])([^"']+)\1/g,
-        ),
-      ].map((m) => m[2]),
-      ...[
-        ...code.matchAll(
-          /(?:^|[^\w$.])export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(["'])([^"']+)\1/g,
-        ),
-      ].map((m) => m[2]),
-    ];
-    for (const ref of refs) {
-      const target = resolve(file, ref);
-      if (target) await module(target, list);
-    }
-    for (const [, , ref] of code.matchAll(/(?:^|[^\w$.])import\s*\(\s*(["'])([^"']+)\1\s*\)/g)) {
-      const target = resolve(file, ref);
-      if (target) dynamic.push(target);
-    }
-    // Workers and assets located beside the module. The Emscripten glue names its .wasm without ./.
-    for (const [, , ref] of code.matchAll(
-      /new\s+URL\s*\(\s*(["'])([^"']+)\1\s*,\s*import\.meta\.url\s*\)/g,
-    )) {
-      const target = resolve(file, ref, { bare: true });
-      if (!target || target.endsWith('/') || target === '') continue;
-      if (isModule(target)) await module(target, list);
-      else add(list, target);
-    }
-    // fetch() and new URL(…, document.baseURI) resolve against the page, not the module.
-    for (const [, , ref] of code.matchAll(/(["'])([\w./-]+\.(?:json|css))\1/g)) {
-      const target = resolve('index.html', ref, { bare: true });
-      if (target) add(onDemand, target);
-    }
-  };
-
-  add(start, 'index.html');
-  const html = (await read('index.html')).replace(/<!--[\s\S]*?-->/g, '');
-  for (const [tag] of html.matchAll(/<(?:link|script|img|source)\b[^>]*>/gi)) {
-    const attr = (name) => tag.match(new RegExp(`\\s${name}\\s*=\\s*(["'])(.*?)\\1`, 'i'))?.[2];
-    const ref = attr('href') ?? attr('src');
-    const target = ref && resolve('index.html', ref, { bare: true });
-    if (!target) continue;
-    const rel = (attr('rel') ?? '').toLowerCase();
-    if (/^link/i.test(tag.slice(1)) && rel === 'stylesheet') await css(target);
-    else if (/^link/i.test(tag.slice(1)) && rel === 'modulepreload') await module(target);
-    else if (/^link/i.test(tag.slice(1)) && rel !== 'preload')
-      continue; // icons, canonical, …
-    else if (/^script/i.test(tag.slice(1)) && (attr('type') ?? '').toLowerCase() === 'module')
-      await module(target);
-    else add(start, target);
-  }
-  while (dynamic.length > 0) await module(dynamic.shift(), onDemand);
+  const graph = new PageGraph(dist);
+  await graph.followPage();
+  // Modules imported with import(): on demand, followed once the start-up graph is known.
+  await graph.followDynamicImports();
   for (const file of kApiOnDemand) {
     const present = await readFile(path.join(dist, file)).then(
       () => true,
       () => false,
     );
-    if (present) await module(file, onDemand);
+    if (present) await graph.module(file, graph.onDemand);
   }
+  const { start, onDemand } = graph;
   return { start, onDemand: onDemand.filter((file) => !start.includes(file)) };
+}
+
+// A static import (`import … from '…'`, `import '…'`) and a re-export (`export … from '…'`).
+const STATIC_IMPORT =
+  /(?:^|[^\w$.])import\s*(?:[\w$]+\s*,?\s*)?(?:\*\s*as\s+[\w$]+|\{[^}]*\})?\s*(?:from\s*)?(["'])([^"']+)\1/g;
+const RE_EXPORT =
+  /(?:^|[^\w$.])export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(["'])([^"']+)\1/g;
+const DYNAMIC_IMPORT = /(?:^|[^\w$.])import\s*\(\s*(["'])([^"']+)\1\s*\)/g;
+const MODULE_URL = /new\s+URL\s*\(\s*(["'])([^"']+)\1\s*,\s*import\.meta\.url\s*\)/g;
+// A literal file name a module fetches (or resolves against the page).
+const FETCHED_FILE = /(["'])([\w./-]+\.(?:json|css))\1/g;
+
+/** The page's files, found as a browser finds them: index.html, then what each file names. */
+class PageGraph {
+  start = [];
+  onDemand = [];
+  #dist;
+  #visited = new Set();
+  #dynamic = [];
+
+  constructor(dist) {
+    this.#dist = dist;
+  }
+
+  #read(file) {
+    return readFile(path.join(this.#dist, file), 'utf8');
+  }
+
+  #add(list, file) {
+    if (!list.includes(file)) list.push(file);
+    return file;
+  }
+
+  /** index.html and what its tags load: stylesheets, module scripts, scripts, images. */
+  async followPage() {
+    this.#add(this.start, 'index.html');
+    const html = (await this.#read('index.html')).replace(/<!--[\s\S]*?-->/g, '');
+    for (const [tag] of html.matchAll(/<(?:link|script|img|source)\b[^>]*>/gi)) {
+      const { target, as } = tagReference(tag);
+      if (as === 'stylesheet') await this.#css(target);
+      else if (as === 'module') await this.module(target);
+      else if (as === 'file') this.#add(this.start, target);
+    }
+  }
+
+  async followDynamicImports() {
+    while (this.#dynamic.length > 0) await this.module(this.#dynamic.shift(), this.onDemand);
+  }
+
+  /** A stylesheet and what it names: url(…) and @import. */
+  async #css(file) {
+    if (this.start.includes(file)) return;
+    this.#add(this.start, file);
+    const text = (await this.#read(file)).replace(/\/\*[\s\S]*?\*\//g, '');
+    for (const [, , ref] of text.matchAll(/(?:url\(\s*|@import\s+)(["']?)([^"')\s]+)\1/g)) {
+      const target = resolve(file, ref, { bare: true });
+      if (!target) continue;
+      if (target.endsWith('.css')) await this.#css(target);
+      else this.#add(this.start, target);
+    }
+  }
+
+  /** A module (in `list`) and what it loads: its static imports in the same list, the rest apart. */
+  async module(file, list = this.start) {
+    if (this.#visited.has(file)) return;
+    this.#visited.add(file);
+    this.#add(list, file);
+    const code = stripComments(await this.#read(file));
+    const refs = [...code.matchAll(STATIC_IMPORT), ...code.matchAll(RE_EXPORT)].map((m) => m[2]);
+    for (const ref of refs) {
+      const target = resolve(file, ref);
+      if (target) await this.module(target, list);
+    }
+    for (const [, , ref] of code.matchAll(DYNAMIC_IMPORT)) {
+      const target = resolve(file, ref);
+      if (target) this.#dynamic.push(target);
+    }
+    await this.#moduleUrls(file, code, list);
+    // fetch() and new URL(…, document.baseURI) resolve against the page, not the module.
+    for (const [, , ref] of code.matchAll(FETCHED_FILE)) {
+      const target = resolve('index.html', ref, { bare: true });
+      if (target) this.#add(this.onDemand, target);
+    }
+  }
+
+  /** Workers and assets located beside the module. The Emscripten glue names its .wasm without ./. */
+  async #moduleUrls(file, code, list) {
+    for (const [, , ref] of code.matchAll(MODULE_URL)) {
+      const target = resolve(file, ref, { bare: true });
+      if (!target || target.endsWith('/') || target === '') continue;
+      if (isModule(target)) await this.module(target, list);
+      else this.#add(list, target);
+    }
+  }
+}
+
+/**
+ * What a tag of index.html loads: {target, as}, `as` one of 'stylesheet', 'module', 'file' (loaded
+ * at start-up as it is), or null (nothing the page loads: icons, canonical, other hosts…).
+ */
+function tagReference(tag) {
+  const attr = (name) => tag.match(new RegExp(`\\s${name}\\s*=\\s*(["'])(.*?)\\1`, 'i'))?.[2];
+  const ref = attr('href') ?? attr('src');
+  const target = ref && resolve('index.html', ref, { bare: true });
+  if (!target) return { target, as: null };
+  const rel = (attr('rel') ?? '').toLowerCase();
+  if (/^link/i.test(tag.slice(1))) {
+    if (rel === 'stylesheet') return { target, as: 'stylesheet' };
+    if (rel === 'modulepreload') return { target, as: 'module' };
+    return { target, as: rel === 'preload' ? 'file' : null };
+  }
+  const isModuleScript =
+    /^script/i.test(tag.slice(1)) && (attr('type') ?? '').toLowerCase() === 'module';
+  return { target, as: isModuleScript ? 'module' : 'file' };
 }
 
 /** Raw and gzip -9 sizes of each file the page loads, and the totals (start-up only). */
