@@ -22,6 +22,62 @@ async function start() {
   const client = new SimClient();
   const catalog = await client.init();
   byId('engine-version').textContent = ` (engine version ${catalog.version})`;
+  const { settings, store } = loadStore(catalog, embed);
+
+  const presetUi = { select: byId('preset'), note: byId('preset-note') };
+  const spring = new SpringView(springElements(), catalog, client, store);
+  spring.onUserChange = endPreset;
+  function endPreset() {
+    spring.preset = null;
+    presetUi.select.value = '';
+    setHidden(presetUi.note, true);
+  }
+  spring.start(embed.on);
+  wireEquations(catalog, spring);
+  if (embed.on)
+    import('./state/embed-apply.js').then(({ applyEmbed }) => applyEmbed(embed, showNotice));
+
+  const lazy = lazyViews(viewBuilders(catalog, client, store, settings, endPreset, openRun));
+  const views = wireViewSwitch(catalog, settings, store, embed, lazy.show);
+  wirePresets(catalog.presets, presetUi.select, applyPreset);
+
+  function applyPreset(preset) {
+    if (preset.view === 'presliding') {
+      settings.presliding = {
+        law: preset.law,
+        overrides: { ...settings.presliding.overrides, [preset.law]: preset.params },
+        protocol: preset.protocol,
+      };
+    } else {
+      store.loadRun(preset);
+    }
+    settings.view = preset.view;
+    store.persist();
+    spring.preset = preset;
+    presetUi.select.value = preset.id;
+    setText(presetUi.note, preset.look);
+    setHidden(presetUi.note, false);
+    views.show(preset.view);
+    if (preset.view !== 'presliding') spring.reload();
+    else if (lazy.built.presliding)
+      lazy.built.presliding.then((view) => view?.load(settings.presliding));
+    else lazy.show('presliding');
+  }
+
+  /** Opens a map cell's run in the spring-block view. */
+  function openRun(run) {
+    store.loadRun(run);
+    settings.view = 'spring';
+    store.persist();
+    endPreset();
+    views.show('spring');
+    spring.reload();
+    spring.focus();
+  }
+}
+
+/** The settings (the link's, the saved ones, the defaults) and the store that keeps and shares them. */
+function loadStore(catalog, embed) {
   const { settings, notice } = loadSettings(catalog.models, catalog.laws, {
     system: catalog.system,
     integrators: catalog.integrators,
@@ -35,81 +91,36 @@ async function start() {
     status: byId('copy-link-status'),
     text: byId('link-text'),
   });
-  new Page(catalog, client, store, settings).start(embed);
+  return { settings, store };
 }
 
-/** The views and what links them: the view switch, presets, and a map cell opened as a run. */
-class Page {
-  #catalog;
-  #client;
-  #store;
-  #settings;
-  #spring;
-  #views;
-  #presetUi = { select: byId('preset'), note: byId('preset-note') };
-  /** The views built so far, each a promise of it (views/ other than the spring-block's). */
-  #built = {};
+/**
+ * "How it is computed": the current model's or law's equations, symbols and quirks, its module
+ * loaded the first time it opens.
+ */
+function wireEquations(catalog, spring) {
+  let equations;
+  byId('show-equations').addEventListener('click', async (event) => {
+    const opener = event.currentTarget;
+    equations ??= import('./views/equations-view.js').then(
+      ({ EquationsPanel }) =>
+        new EquationsPanel(byId('equations-dialog'), catalog, () => spring.choice),
+    );
+    (await equations).open(opener);
+  });
+}
 
-  constructor(catalog, client, store, settings) {
-    this.#catalog = catalog;
-    this.#client = client;
-    this.#store = store;
-    this.#settings = settings;
-  }
-
-  start(embed) {
-    this.#spring = new SpringView(springElements(), this.#catalog, this.#client, this.#store);
-    this.#spring.onUserChange = () => this.#endPreset();
-    this.#spring.start(embed.on);
-    this.#wireEquations();
-    if (embed.on)
-      import('./state/embed-apply.js').then(({ applyEmbed }) => applyEmbed(embed, showNotice));
-    this.#wireViewSwitch(embed);
-    this.#wirePresets();
-  }
-
-  #endPreset() {
-    this.#spring.preset = null;
-    this.#presetUi.select.value = '';
-    setHidden(this.#presetUi.note, true);
-  }
-
-  /**
-   * "How it is computed": the current model's or law's equations, symbols and quirks, its module
-   * loaded the first time it opens.
-   */
-  #wireEquations() {
-    let equations;
-    byId('show-equations').addEventListener('click', async (event) => {
-      const opener = event.currentTarget;
-      equations ??= import('./views/equations-view.js').then(
-        ({ EquationsPanel }) =>
-          new EquationsPanel(byId('equations-dialog'), this.#catalog, () => this.#spring.choice),
-      );
-      (await equations).open(opener);
-    });
-  }
-
-  #wireViewSwitch(embed) {
-    const catalog = this.#catalog;
-    this.#views = new ViewSwitch(byId('view-switch'), (view) => {
-      this.#settings.view = view;
-      this.#store.persist();
-      this.#showView(view);
-    });
-    // An engine without laws has nothing to explore; without dynamic laws, no presliding.
-    byId('view-switch').hidden = catalog.laws.length === 0;
-    byId('tab-presliding').hidden = !catalog.presliding || !catalog.laws.some(hasPresliding);
-    // An embedded page shows the spring-block view.
-    const firstView = embed.on ? 'spring' : this.#settings.view;
-    this.#views.show(firstView);
-    this.#showView(firstView);
-  }
-
-  /** The view, built on first use (a promise of it); undefined for the spring-block view. */
-  #showView(view) {
-    if (!Object.hasOwn(VIEW_BUILDERS, view)) return undefined;
-    this.#built[view] ??= VIEW_BUILDERS[view](this.#viewContext())
+/**
+ * The explorer, presliding, map and fit views are loaded and built the first time they are shown,
+ * so a visitor who never opens them neither downloads nor runs them (the page's start-up payload).
+ * Returns show(view): the view, built on first use (a promise of it), undefined for the
+ * spring-block view; and `built`, the views built so far.
+ */
+function lazyViews(builders) {
+  const built = {};
+  const show = (view) => {
+    if (!builders[view]) return undefined;
+    built[view] ??= builders[view]()
       .then((shown) => {
         if (view === 'map')
           expose('mapView', shown); // the benchmark and tests read its worker count
@@ -117,115 +128,85 @@ class Page {
         return shown;
       })
       .catch((error) => {
-        delete this.#built[view]; // a failed download may be retried by showing the view again
+        delete built[view]; // a failed download may be retried by showing the view again
         showNotice(`The ${view} view could not be loaded: ${error.message}`);
       });
-    return this.#built[view];
-  }
-
-  /** What the lazily built views are given. */
-  #viewContext() {
-    return {
-      catalog: this.#catalog,
-      client: this.#client,
-      store: this.#store,
-      settings: this.#settings,
-      endPreset: () => this.#endPreset(),
-      openRun: (run) => this.#openRun(run),
-    };
-  }
-
-  /**
-   * Presets: named scenarios from the engine (engine.presets()), applied to the settings as if the
-   * user had set every value, then run.
-   */
-  #wirePresets() {
-    const { presets } = this.#catalog;
-    const select = this.#presetUi.select;
-    select.append(...presets.map((preset) => new Option(preset.name, preset.id)));
-    select.parentElement.hidden = presets.length === 0;
-    select.addEventListener('change', () => {
-      const preset = presets.find((candidate) => candidate.id === select.value);
-      if (preset) this.#applyPreset(preset);
-    });
-  }
-
-  #applyPreset(preset) {
-    const settings = this.#settings;
-    if (preset.view === 'presliding') {
-      settings.presliding = {
-        law: preset.law,
-        overrides: { ...settings.presliding.overrides, [preset.law]: preset.params },
-        protocol: preset.protocol,
-      };
-    } else {
-      this.#store.loadRun(preset);
-    }
-    settings.view = preset.view;
-    this.#store.persist();
-    this.#spring.preset = preset;
-    this.#presetUi.select.value = preset.id;
-    setText(this.#presetUi.note, preset.look);
-    setHidden(this.#presetUi.note, false);
-    this.#views.show(preset.view);
-    if (preset.view !== 'presliding') this.#spring.reload();
-    else if (this.#built.presliding)
-      this.#built.presliding.then((view) => view?.load(settings.presliding));
-    else this.#showView('presliding');
-  }
-
-  /** Opens a map cell's run in the spring-block view. */
-  #openRun(run) {
-    this.#store.loadRun(run);
-    this.#settings.view = 'spring';
-    this.#store.persist();
-    this.#endPreset();
-    this.#views.show('spring');
-    this.#spring.reload();
-    this.#spring.focus();
-  }
+    return built[view];
+  };
+  return { show, built };
 }
 
-// The explorer, presliding, map and fit views are loaded and built the first time they are shown, so a
-// visitor who never opens them neither downloads nor runs them (the page's start-up payload).
-const elementsOfViews = () => import('./views/view-elements.js');
-const VIEW_BUILDERS = {
-  explorer: async ({ catalog, client, store }) => {
-    const [{ ExplorerView, stylesReady }, { explorerElements }] = await Promise.all([
-      import('./views/explorer-view.js'),
-      elementsOfViews(),
-    ]);
-    await stylesReady;
-    return new ExplorerView(explorerElements(), catalog, client, store);
-  },
-  presliding: async ({ catalog, client, store, settings, endPreset }) => {
-    const [{ PreslidingView }, { preslidingElements }] = await Promise.all([
-      import('./views/presliding-view.js'),
-      elementsOfViews(),
-    ]);
-    return new PreslidingView(
-      preslidingElements(),
-      catalog,
-      client,
-      settings.presliding,
-      () => store.persist(),
-      endPreset,
-    );
-  },
-  map: async ({ catalog, store, settings, openRun }) => {
-    const [{ MapView, stylesReady }, { mapElements }] = await Promise.all([
-      import('./views/map-view.js'),
-      elementsOfViews(),
-    ]);
-    await stylesReady;
-    return new MapView(mapElements(), catalog, settings.map, () => store.persist(), openRun);
-  },
-  fit: async ({ catalog, store, openRun }) => {
-    const { FitView, stylesReady } = await import('./views/fit-view.js');
-    await stylesReady;
-    return new FitView(byId('view-fit'), catalog, store, openRun);
-  },
-};
+/** Each view loaded on demand: its module and elements, then the view built on them. */
+function viewBuilders(catalog, client, store, settings, endPreset, openRun) {
+  const elementsOfViews = () => import('./views/view-elements.js');
+  return {
+    explorer: async () => {
+      const [{ ExplorerView, stylesReady }, { explorerElements }] = await Promise.all([
+        import('./views/explorer-view.js'),
+        elementsOfViews(),
+      ]);
+      await stylesReady;
+      return new ExplorerView(explorerElements(), catalog, client, store);
+    },
+    presliding: async () => {
+      const [{ PreslidingView }, { preslidingElements }] = await Promise.all([
+        import('./views/presliding-view.js'),
+        elementsOfViews(),
+      ]);
+      return new PreslidingView(
+        preslidingElements(),
+        catalog,
+        client,
+        settings.presliding,
+        () => store.persist(),
+        endPreset,
+      );
+    },
+    map: async () => {
+      const [{ MapView, stylesReady }, { mapElements }] = await Promise.all([
+        import('./views/map-view.js'),
+        elementsOfViews(),
+      ]);
+      await stylesReady;
+      return new MapView(mapElements(), catalog, settings.map, () => store.persist(), openRun);
+    },
+    fit: async () => {
+      const { FitView, stylesReady } = await import('./views/fit-view.js');
+      await stylesReady;
+      return new FitView(byId('view-fit'), catalog, store, openRun);
+    },
+  };
+}
+
+/** The view switch, and the first view shown. */
+function wireViewSwitch(catalog, settings, store, embed, showView) {
+  const views = new ViewSwitch(byId('view-switch'), (view) => {
+    settings.view = view;
+    store.persist();
+    showView(view);
+  });
+  // An engine without laws has nothing to explore; without dynamic laws, no presliding.
+  byId('view-switch').hidden = catalog.laws.length === 0;
+  byId('tab-presliding').hidden = !catalog.presliding || !catalog.laws.some(hasPresliding);
+  // An embedded page shows the spring-block view.
+  const firstView = embed.on ? 'spring' : settings.view;
+  views.show(firstView);
+  showView(firstView);
+  return views;
+}
+
+/**
+ * Presets: named scenarios from the engine (engine.presets()), applied to the settings as if the
+ * user had set every value, then run.
+ */
+function wirePresets(presets, select, applyPreset) {
+  select.append(...presets.map((preset) => new Option(preset.name, preset.id)));
+  select.parentElement.hidden = presets.length === 0;
+  select.addEventListener('change', () => {
+    const preset = presets.find((candidate) => candidate.id === select.value);
+    if (preset) applyPreset(preset);
+  });
+}
 
 start().catch((error) => {
   byId('form-error').textContent = `Friction Lab could not start: ${error.message}`;
