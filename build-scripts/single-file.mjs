@@ -88,7 +88,8 @@ async function modulesFrom(entry) {
     if (found.includes(name)) return;
     found.push(name);
     const source = await read(name);
-    for (const [, from] of source.matchAll(/^import\s+.*\s+from\s+'([^']+)';$/gm))
+    // An import's names may span lines (Prettier breaks a long list): [^;]* crosses them.
+    for (const [, from] of source.matchAll(/^import\s+[^;]*?\s+from\s+'([^']+)';$/gm))
       await visit(resolveFrom(name, from));
     for (const [, from] of source.matchAll(/\bimport\('(\.{1,2}\/[^']+)'\)/g))
       await visit(resolveFrom(name, from));
