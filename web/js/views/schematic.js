@@ -4,204 +4,30 @@
 // ground scrolls under it and the drive sits at block + rest length + the spring's extension, both
 // on one scale (pixels per metre), so the motion on screen is the motion of the trace.
 
-// Okabe-Ito colours; dashes and words are the second cue (drive dashed, friction solid). Stuck is
-// a blue-grey, clearly not the slipping blue even in grey-scale.
-const [DRIVE, FRICTION, SLIPPING, STUCK] = ['#CC79A7', '#D55E00', '#0072B2', '#52606D'];
-const [INK, MUTED, GROUND, HATCH] = ['#1F2933', '#52606D', '#EFE9DF', '#9A8F80'];
-// The contact patch: fresh contact (θ = 0) light, aged (θ = 1) dark, in the θ series' orange hue.
-const [FRESH, AGED] = [
-  [250, 236, 204],
-  [110, 70, 0],
-];
-const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif';
+import {
+  AGED,
+  arrow,
+  clockText,
+  DRIVE,
+  fmt,
+  FRESH,
+  FRICTION,
+  GROUND,
+  HATCH,
+  INK,
+  label,
+  mix,
+  MUTED,
+  pen,
+  polyline,
+  setFont,
+  SLIPPING,
+  smallFont,
+  STUCK,
+} from './schematic-drawing.js';
+import { computeLayout, hatchPeriod, runScales } from './schematic-layout.js';
+
 const COIL_TURNS = 11; // fixed, so the spacing between the turns shows the stretch
-
-/** A number for a label: 3 significant digits, no exponent for ordinary magnitudes. */
-function fmt(value, digits = 3) {
-  if (!Number.isFinite(value)) return '–';
-  const abs = Math.abs(value);
-  if (abs !== 0 && (abs < 1e-3 || abs >= 1e5)) return value.toExponential(digits - 1);
-  // Trailing zeros kept: a label that changes every frame should not change width.
-  const text = abs >= 10 ** digits ? value.toFixed(0) : value.toPrecision(digits);
-  return text.replace('-', '−');
-}
-
-/** The clock's text: hundredths of a second, fewer decimals for long runs. */
-function clockText(t, duration) {
-  return `t = ${t.toFixed(duration >= 1000 ? 0 : duration >= 100 ? 1 : 2)} s`;
-}
-
-/** The smallest and largest finite value of f(i) over the rows, with 0 always inside. */
-function extent(n, f) {
-  // Two variables, not a destructured pair, which allocated an array a row (90 kB a run).
-  let lo = 0;
-  let hi = 0;
-  for (let i = 0; i < n; i++) {
-    const v = f(i);
-    if (Number.isFinite(v)) {
-      lo = Math.min(lo, v);
-      hi = Math.max(hi, v);
-    }
-  }
-  return { lo, hi };
-}
-
-/**
- * What the drawing needs from a whole run: the range of the spring's extension (it sets the
- * pixels per metre), the largest force (it sets the arrows' scale), and what the run has.
- */
-function runScales(run) {
-  const [c, system, summary] = [run.columns, run.system || {}, run.summary || {}];
-  const n = c.t.length;
-  const v0 = Number(system.v0);
-  const drive = (i) => c.drivePosition[i]; // the engine's X_d(t): no kinematics redone here
-  const ext = extent(n, (i) => drive(i) - c.x[i]); // lo ≤ 0 ≤ hi: the range includes the rest length
-  const force = extent(n, (i) =>
-    Math.max(
-      Math.abs(c.spring[i]),
-      Math.abs(c.friction[i]),
-      c.staticLimit && Number.isFinite(c.staticLimit[i]) ? c.staticLimit[i] : 0,
-    ),
-  );
-  return {
-    extLo: ext.lo,
-    extHi: ext.hi,
-    forceMax: force.hi > 0 ? force.hi : 1,
-    duration: c.t[n - 1] - c.t[0],
-    limitKind: summary.staticLimitKind || 'stick',
-    damped: Number(system.eta) !== 0,
-    v0,
-    hasTheta: Boolean(c.theta) && Array.prototype.some.call(c.theta, Number.isFinite),
-  };
-}
-
-/** A nice distance between ground marks: 1, 2 or 5 × 10^k metres, some 0.18–0.45 of the width apart. */
-function markSpacing(pxPerMetre, width) {
-  const target = (0.3 * width) / pxPerMetre;
-  const power = 10 ** Math.floor(Math.log10(target));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= target * 0.6);
-  return step || 10 * power;
-}
-
-/**
- * Where everything goes, in CSS pixels, for a canvas of w × h: the text size first (at least 14 px,
- * growing with the canvas for a projector), then the rows from the top and the spans from the left.
- * A wide canvas puts the clock at the top right, beside the drive's arrow; a narrow one above it.
- * `labelWidth(f)` is the width of the block's longest word at text size f.
- */
-function computeLayout(w, h, scales, labelWidth) {
-  const f = Math.max(14, Math.min(30, w / 40, h / 10));
-  const pad = 0.5 * f;
-  const wide = w / h >= 2.6;
-  const top = wide ? pad : pad + 1.4 * f;
-  const rows = {
-    clock: wide ? pad + 1.05 * f : pad + f,
-    drive: top + 0.75 * f,
-    friction: top + 2.1 * f,
-    limit: top + 3.6 * f,
-  };
-  // A narrow canvas gives the arrows a larger share, or they would be too short to compare.
-  const forceLen = (w < 700 ? 0.28 : 0.2) * w;
-  const cx = pad + forceLen;
-  const groundY = Math.max(rows.limit + 3.6 * f, h - 2.4 * f);
-  const bw = Math.max(labelWidth(f) + f, Math.min(1.2 * (groundY - rows.limit), 0.2 * w));
-  // The block stays block-shaped on a tall canvas: spare height goes to the ground.
-  const bh = Math.min(groundY - rows.limit - 0.6 * f, Math.max(3 * f, 0.8 * bw));
-  const blockTop = groundY - bh;
-  const [cw, blockRight] = [Math.max(2 * f, 0.05 * w), cx + bw / 2];
-  // The spring spans [restMin, restMin + span]; the dashpot's stroke needs restMin > span.
-  const span = Math.max(2 * f, (w - pad - cw - blockRight) / 2.25);
-  const restMin = 1.25 * span;
-  const pxPerMetre = span / Math.max(scales.extHi - scales.extLo, 1e-300);
-  return {
-    w,
-    h,
-    f,
-    pad,
-    wide,
-    rows,
-    blockTop,
-    groundY,
-    bh,
-    bw,
-    cw,
-    cx,
-    blockRight,
-    forceLen,
-    span,
-    restMin,
-    restLength: restMin - scales.extLo * pxPerMetre,
-    pxPerMetre,
-    kForce: forceLen / scales.forceMax,
-    markStep: markSpacing(pxPerMetre, w),
-  };
-}
-
-/** Sets the canvas font: `size` in CSS px, `weight` as in CSS. */
-function setFont(ctx, size, weight = 400) {
-  ctx.font = `${weight} ${Math.round(size)}px ${FONT_FAMILY}`;
-}
-
-/** The labels' font: a little under the main size, never under 14 CSS px. */
-function smallFont(ctx, L, weight = 400) {
-  setFont(ctx, Math.max(14, 0.8 * L.f), weight);
-}
-
-/** Sets the stroke: colour, width and dash pattern (none by default). */
-function pen(ctx, colour, width, dash = []) {
-  ctx.strokeStyle = colour;
-  ctx.lineWidth = width;
-  ctx.setLineDash(dash);
-}
-
-/** Strokes a polyline through [x, y] points with the current pen. */
-function polyline(ctx, ...points) {
-  ctx.beginPath();
-  points.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
-  ctx.stroke();
-}
-
-/** Text with a white box behind it, so it stays readable over hatching and lines. */
-function label(ctx, text, x, y, align = 'left') {
-  ctx.textAlign = align;
-  const m = ctx.measureText(text);
-  const left = align === 'left' ? x : align === 'right' ? x - m.width : x - m.width / 2;
-  const [ascent, descent] = [
-    m.fontBoundingBoxAscent ?? m.actualBoundingBoxAscent,
-    m.fontBoundingBoxDescent ?? m.actualBoundingBoxDescent,
-  ];
-  ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
-  ctx.fillRect(left - 3, y - ascent, m.width + 6, ascent + descent);
-  ctx.fillStyle = INK;
-  ctx.fillText(text, x, y);
-}
-
-/** A horizontal arrow from x0 to x1 on line y; `dash` for the shaft. */
-function arrow(ctx, x0, x1, y, colour, width, dash) {
-  const dir = Math.sign(x1 - x0);
-  const head = Math.min(3.2 * width, Math.abs(x1 - x0));
-  pen(ctx, colour, width, dash);
-  polyline(ctx, [x0, y], [x1 - dir * head * 0.8, y]);
-  ctx.setLineDash([]);
-  if (dir === 0) return;
-  ctx.fillStyle = colour;
-  ctx.beginPath();
-  [
-    [x1, y],
-    [x1 - dir * head, y - head * 0.6],
-    [x1 - dir * head, y + head * 0.6],
-  ].forEach(([px, py]) => ctx.lineTo(px, py));
-  ctx.fill();
-}
-
-/** The hatching's period: about a letter wide. */
-const hatchPeriod = (L) => Math.max(12, 0.9 * L.f);
-
-/** The mix of two RGB colours, t in [0, 1], as CSS. */
-function mix(a, b, t) {
-  const c = a.map((v, i) => Math.round(v + (b[i] - v) * t));
-  return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
-}
 
 /**
  * The spring-block system on a 2D canvas. The caller gives the canvas its role="img" and
@@ -246,7 +72,8 @@ export class Schematic {
   draw(frame, { playing = false } = {}) {
     this.frame = frame;
     if (this.run && frame && !this.layout) this.resize(false);
-    const [L, ctx] = [this.layout, this.ctx];
+    const L = this.layout;
+    const ctx = this.ctx;
     if (!this.run || !frame || !L) return;
     ctx.setTransform(this.ratio, 0, 0, this.ratio, 0, 0);
     ctx.clearRect(0, 0, L.w, L.h);
@@ -277,7 +104,8 @@ export class Schematic {
     const { w, h } = this.box ?? { w: this.canvas.clientWidth, h: this.canvas.clientHeight };
     const ratio = window.devicePixelRatio || 1;
     if (w === 0 || h === 0) return;
-    const [bw, bh] = [Math.round(w * ratio), Math.round(h * ratio)];
+    const bw = Math.round(w * ratio);
+    const bh = Math.round(h * ratio);
     if (this.canvas.width !== bw || this.canvas.height !== bh)
       Object.assign(this.canvas, { width: bw, height: bh });
     this.ratio = ratio;
@@ -291,7 +119,8 @@ export class Schematic {
 
   /** The rough surface: a hatched band that scrolls with the block, and distance marks. */
   drawGround(L, frame, playing) {
-    const [ctx, shift] = [this.ctx, frame.x * L.pxPerMetre];
+    const ctx = this.ctx;
+    const shift = frame.x * L.pxPerMetre;
     ctx.fillStyle = GROUND;
     ctx.fillRect(0, L.groundY, L.w, L.h - L.groundY);
     this.drawHatch(L, shift, this.hatchAlpha(L, shift, playing));
@@ -313,7 +142,9 @@ export class Schematic {
 
   /** Diagonal hatching, shifted by the block's travel in pixels. */
   drawHatch(L, shift, alpha) {
-    const [ctx, period, depth] = [this.ctx, hatchPeriod(L), L.h - L.groundY];
+    const ctx = this.ctx;
+    const period = hatchPeriod(L);
+    const depth = L.h - L.groundY;
     const offset = ((-shift % period) + period) % period;
     ctx.save();
     ctx.beginPath();
@@ -332,7 +163,9 @@ export class Schematic {
 
   /** Marks fixed to the ground every markStep metres, labelled, so the block's travel reads. */
   drawMarks(L, x) {
-    const [ctx, step, visible] = [this.ctx, L.markStep, (L.w / L.pxPerMetre) * 1.2];
+    const ctx = this.ctx;
+    const step = L.markStep;
+    const visible = (L.w / L.pxPerMetre) * 1.2;
     const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
     smallFont(ctx, L);
     pen(ctx, INK, 2);
@@ -350,7 +183,8 @@ export class Schematic {
   /** The contact patch under the block, dark where the contact has aged (θ = 1), light when fresh. */
   drawContactPatch(L, frame) {
     if (!Number.isFinite(frame.theta)) return;
-    const [ctx, theta] = [this.ctx, Math.min(Math.max(frame.theta, 0), 1)];
+    const ctx = this.ctx;
+    const theta = Math.min(Math.max(frame.theta, 0), 1);
     ctx.fillStyle = mix(FRESH, AGED, theta);
     ctx.fillRect(L.cx - L.bw / 2, L.groundY, L.bw, 0.5 * L.f);
     pen(ctx, INK, 1.5);
@@ -373,7 +207,9 @@ export class Schematic {
 
   /** A zigzag coil with straight leads: the turns keep their count, so their spacing shows the stretch. */
   drawSpring(L, x0, x1, y) {
-    const [ctx, lead, amp] = [this.ctx, 0.6 * L.f, Math.min(0.12 * L.bh, 0.6 * L.f)];
+    const ctx = this.ctx;
+    const lead = 0.6 * L.f;
+    const amp = Math.min(0.12 * L.bh, 0.6 * L.f);
     const coil = x1 - x0 - 2 * lead;
     const zigzag = Array.from({ length: 2 * COIL_TURNS }, (_, k) => [
       x0 + lead + ((k + 0.5) / (2 * COIL_TURNS)) * coil,
@@ -391,13 +227,12 @@ export class Schematic {
    * long as the spring's whole stroke, so the piston stays inside it over the run.
    */
   drawDashpot(L, driveX, y) {
-    const [ctx, gap, half, damped] = [
-      this.ctx,
-      L.restMin - L.span,
-      Math.min(0.11 * L.bh, 0.6 * L.f),
-      this.scales.damped,
-    ];
-    const [cylLen, rodEnd] = [L.span + gap / 2, L.blockRight + L.restMin - gap / 4];
+    const ctx = this.ctx;
+    const gap = L.restMin - L.span;
+    const half = Math.min(0.11 * L.bh, 0.6 * L.f);
+    const damped = this.scales.damped;
+    const cylLen = L.span + gap / 2;
+    const rodEnd = L.blockRight + L.restMin - gap / 4;
     ctx.save();
     ctx.globalAlpha = damped ? 1 : 0.45; // η = 0: drawn faint and dashed, as inactive
     pen(ctx, INK, Math.max(2, 0.1 * L.f), damped ? [] : [6, 4]);
@@ -424,7 +259,9 @@ export class Schematic {
 
   /** The drive: a carriage on wheels whose left plate holds the spring and the dashpot. */
   drawCarriage(L, x) {
-    const [ctx, wheel, top] = [this.ctx, 0.25 * L.f, L.blockTop + 0.22 * L.bh - 0.8 * L.f];
+    const ctx = this.ctx;
+    const wheel = 0.25 * L.f;
+    const top = L.blockTop + 0.22 * L.bh - 0.8 * L.f;
     ctx.fillStyle = '#374151';
     ctx.fillRect(x, top, L.cw, L.groundY - 2 * wheel - top);
     ctx.fillStyle = INK;
@@ -458,17 +295,22 @@ export class Schematic {
    * friction's track. Equal lengths show the balance while stuck.
    */
   drawForces(L, frame) {
-    const [ctx, width, { drive: yd, friction: yf }] = [this.ctx, Math.max(3, 0.18 * L.f), L.rows];
+    const ctx = this.ctx;
+    const width = Math.max(3, 0.18 * L.f);
+    const yd = L.rows.drive;
+    const yf = L.rows.friction;
     pen(ctx, MUTED, 1);
     polyline(ctx, [L.cx, yd - 0.6 * L.f], [L.cx, L.blockTop]);
     // Friction on the block opposes the slip: the column is signed like v, so its force is −friction.
-    const [fx, dx] = [-frame.friction * L.kForce, frame.spring * L.kForce];
+    const fx = -frame.friction * L.kForce;
+    const dx = frame.spring * L.kForce;
     this.drawLimit(L, frame, fx <= 0 ? -1 : 1);
     arrow(ctx, L.cx, L.cx + dx, yd, DRIVE, width, [2.4 * width, 1.3 * width]);
     arrow(ctx, L.cx, L.cx + fx, yf, FRICTION, width, []);
     setFont(ctx, Math.max(14, 0.85 * L.f));
     // The drive's label follows its arrow's head; the friction's sits on the other side of the origin.
-    const [ds, fs] = [dx < 0 ? -1 : 1, fx <= 0 ? 1 : -1];
+    const ds = dx < 0 ? -1 : 1;
+    const fs = fx <= 0 ? 1 : -1;
     label(
       ctx,
       `drive force ${fmt(frame.spring)} N`,
@@ -489,7 +331,8 @@ export class Schematic {
   drawLimit(L, frame, side) {
     const limit = frame.staticLimit;
     if (!Number.isFinite(limit) || limit <= 0) return;
-    const [ctx, x] = [this.ctx, L.cx + side * limit * L.kForce];
+    const ctx = this.ctx;
+    const x = L.cx + side * limit * L.kForce;
     pen(ctx, FRICTION, Math.max(2, 0.1 * L.f), [0.35 * L.f, 0.25 * L.f]);
     polyline(ctx, [x, L.rows.drive - 0.5 * L.f], [x, L.rows.limit - 0.9 * L.f]);
     ctx.setLineDash([]);
