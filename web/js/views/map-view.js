@@ -4,85 +4,31 @@
 // come from the engine catalog; the engine checks every value and its messages are shown beside
 // the control they name.
 
-import { el, loadStylesheet } from '../ui/dom.js';
+import { loadStylesheet } from '../ui/dom.js';
 import { downloadChartPng, downloadText, mapToCsv } from '../ui/export.js';
-import { describeRegime, describeRegimeWithGrowth, formatQuantity } from '../ui/format.js';
-import { MapChart, REGIME_COLOURS } from '../charts/map-chart.js';
+import { formatQuantity } from '../ui/format.js';
+import { MapChart } from '../charts/map-chart.js';
 import { MapPool } from '../engine/map-pool.js';
 import { splitFieldPath } from '../engine/field-path.js';
-import { ParamsForm, sliderSpan } from '../ui/params-form.js';
+import { ParamsForm } from '../ui/params-form.js';
+import {
+  axisChoices,
+  axisOptions,
+  axisTitle,
+  buildAxis,
+  cellReadout,
+  defaultAxes,
+  defaultAxis,
+  mapSubjects,
+  regimeLegendItems,
+  subjectGroups,
+} from './map-controls.js';
 
 /** The view's stylesheet, on demand like the view (main.js waits for it before building the view). */
 export const stylesReady = loadStylesheet('map.css');
 
 // Points a side of the boundary's margin grid: four per cell of a 64-cell axis.
 const BOUNDARY_RESOLUTION = 256;
-const REGIME_ORDER = [
-  'steady',
-  'decaying',
-  'oscillation',
-  'growing',
-  'stick-slip',
-  'stuck',
-  'error',
-];
-// Where the map's words differ from the spring-block readout's.
-const MAP_REGIME_TEXT = { error: 'Could not run' };
-
-/** A map's default axis over a parameter: a decade either side of a positive default on a log-scale
- * parameter, else from its slider's minimum (or 0) to four times its default. Always inside the
- * slider's span (finite, and accepted), which a typed axis may leave for the whole accepted range. */
-export function defaultAxis(target, spec) {
-  const span = sliderSpan(spec);
-  const logarithmic = spec.scale === 'log' && spec.default > 0;
-  let min = logarithmic ? spec.default / 10 : Math.max(span.min, 0);
-  let max = logarithmic ? spec.default * 10 : spec.default > 0 ? 4 * spec.default : span.max / 10;
-  min = Math.max(min, span.min);
-  max = Math.min(max, span.max);
-  if (!(max > min)) [min, max] = [span.min, span.max];
-  return { target, key: spec.key, min, max, count: 32, log: logarithmic };
-}
-
-/**
- * One axis's controls, appended to `container`: the parameter, from, to, cells, log, and an error
- * line. Ids are map-<name>-key, -min, -max, -count, -log and -error.
- * @returns {{key: HTMLSelectElement, min: HTMLInputElement, max: HTMLInputElement, count: HTMLInputElement,
- *   log: HTMLInputElement, error: HTMLElement}}
- */
-function buildAxis(container, name, title) {
-  const id = (part) => `map-${name}-${part}`;
-  const number = (part, props) =>
-    el('input', { type: 'number', id: id(part), autocomplete: 'off', ...props });
-  const controls = {
-    key: el('select', { id: id('key') }),
-    min: number('min', { step: 'any', inputMode: 'decimal' }),
-    max: number('max', { step: 'any', inputMode: 'decimal' }),
-    count: number('count', { min: 2, max: 256, step: 1, inputMode: 'numeric' }),
-    log: el('input', { type: 'checkbox', id: id('log') }),
-    error: el('p', { id: id('error'), className: 'param-error' }),
-  };
-  controls.error.setAttribute('role', 'alert');
-  for (const input of [controls.key, controls.min, controls.max, controls.count])
-    input.setAttribute('aria-describedby', id('error'));
-  container.append(
-    el(
-      'div',
-      { className: 'map-axis' },
-      el('label', { htmlFor: id('key') }, title),
-      controls.key,
-      el(
-        'div',
-        { className: 'map-range' },
-        el('label', {}, 'from ', controls.min),
-        el('label', {}, 'to ', controls.max),
-        el('label', {}, 'cells ', controls.count),
-        el('label', { className: 'ex-check' }, controls.log, ' log'),
-      ),
-      controls.error,
-    ),
-  );
-  return controls;
-}
 
 export class MapView {
   #ui;
@@ -119,16 +65,8 @@ export class MapView {
       onPick: (cell) => this.#showCell(cell),
       onOpen: (cell) => this.#open(cell),
     });
-    this.#fillSubjects();
-    ui.legend.replaceChildren(
-      ...REGIME_ORDER.map((regime) => {
-        const item = document.createElement('li');
-        const swatch = Object.assign(document.createElement('span'), { className: 'map-swatch' });
-        swatch.style.background = REGIME_COLOURS[regime];
-        item.append(swatch, MAP_REGIME_TEXT[regime] ?? describeRegime(regime));
-        return item;
-      }),
-    );
+    ui.subject.replaceChildren(...subjectGroups(mapSubjects(catalog)));
+    ui.legend.replaceChildren(...regimeLegendItems());
     ui.subject.addEventListener('change', () => this.#showSubject(ui.subject.value, true));
     ui.start.addEventListener('change', () => this.#showStart());
     for (const axis of ['x', 'y']) {
@@ -148,41 +86,13 @@ export class MapView {
     return this.#pool.size;
   }
 
-  /** Every model, then every law that can drive the spring-block and is not a model too (θ). */
-  #subjects() {
-    const modelIds = new Set(this.#catalog.models.map((entry) => entry.id));
-    const laws = this.#catalog.system
-      ? this.#catalog.laws.filter((entry) => !modelIds.has(entry.id))
-      : [];
-    return [
-      ...this.#catalog.models.map((entry) => ({ kind: 'model', entry })),
-      ...laws.map((entry) => ({ kind: 'law', entry })),
-    ];
-  }
-
-  #fillSubjects() {
-    const models = document.createElement('optgroup');
-    models.label = 'Seed models';
-    const laws = document.createElement('optgroup');
-    laws.label = 'Friction laws on the spring-block';
-    for (const { kind, entry } of this.#subjects())
-      (kind === 'model' ? models : laws).append(new Option(entry.name, entry.id));
-    this.#ui.subject.replaceChildren(models, ...(laws.children.length ? [laws] : []));
-  }
-
   #subject(id) {
-    return this.#subjects().find(({ entry }) => entry.id === id) ?? this.#subjects()[0];
+    const subjects = mapSubjects(this.#catalog);
+    return subjects.find(({ entry }) => entry.id === id) ?? subjects[0];
   }
 
-  /** The parameters an axis may move: the subject's numbers, then (for a law) the system's. */
   #axisChoices(subject) {
-    const numbers = (params) => params.filter((spec) => spec.kind !== 'list');
-    return [
-      ...numbers(subject.entry.params).map((spec) => ({ target: 'params', spec })),
-      ...(subject.kind === 'law'
-        ? numbers(this.#catalog.system.params).map((spec) => ({ target: 'system', spec }))
-        : []),
-    ];
+    return axisChoices(subject, this.#catalog);
   }
 
   /** Shows a subject's controls; `fresh` (the user picked it): its own saved values or defaults. */
@@ -192,17 +102,9 @@ export class MapView {
     const subject = this.#subject(id);
     if (fresh || settings.subject !== subject.entry.id || !settings.x || !settings.y) {
       settings.subject = subject.entry.id;
-      const choices = this.#axisChoices(subject);
-      const pick = (target, key) =>
-        choices.find((choice) => choice.target === target && choice.spec.key === key);
-      // The spring and the dashpot where the subject has them: the classic stability plane.
-      const first =
-        (subject.kind === 'law' ? pick('system', 'c') : pick('params', 'c')) ?? choices[0];
-      const second =
-        (subject.kind === 'law' ? pick('system', 'eta') : pick('params', 'eta')) ??
-        choices.find((choice) => choice !== first);
-      settings.x = defaultAxis(first.target, first.spec);
-      settings.y = defaultAxis(second.target, second.spec);
+      const axes = defaultAxes(subject, this.#axisChoices(subject));
+      settings.x = axes.x;
+      settings.y = axes.y;
     }
     ui.subject.value = subject.entry.id;
     ui.description.textContent = subject.entry.description;
@@ -214,13 +116,7 @@ export class MapView {
     ui.start.value = settings.start;
     ui.kick.value = String(settings.kick);
     this.#showStart();
-    const options = this.#axisChoices(subject).map(
-      ({ target, spec }) =>
-        new Option(
-          `${spec.label} (${spec.symbol}${spec.unit ? `, ${spec.unit}` : ''})${target === 'system' ? ' · system' : ''}`,
-          `${target}:${spec.key}`,
-        ),
-    );
+    const options = axisOptions(this.#axisChoices(subject));
     for (const axis of ['x', 'y']) {
       ui[axis].key.replaceChildren(...options.map((option) => option.cloneNode(true)));
       this.#showAxis(axis, settings[axis]);
@@ -299,15 +195,8 @@ export class MapView {
     }
     if (boundary === null) return; // cancelled
     this.#saveSettings(subject, map);
-    const title = (axis) => {
-      const spec = this.#axisChoices(subject).find(
-        (c) => c.target === axis.target && c.spec.key === axis.key,
-      ).spec;
-      const name = spec.label === spec.symbol ? spec.label : `${spec.label} ${spec.symbol}`;
-      return { title: `${name}${spec.unit ? ` [${spec.unit}]` : ''}`, spec };
-    };
-    const xInfo = title(map.x);
-    const yInfo = title(map.y);
+    const xInfo = axisTitle(this.#axisChoices(subject), map.x);
+    const yInfo = axisTitle(this.#axisChoices(subject), map.y);
     this.#drawn = { subject, map, specs: { x: xInfo.spec, y: yInfo.spec }, boundary };
     this.#chart.reset({ x: { ...map.x, title: xInfo.title }, y: { ...map.y, title: yInfo.title } });
     this.#chart.setBoundary(boundary);
@@ -406,17 +295,8 @@ export class MapView {
 
   /** The readout of the cell under the pointer or the keyboard focus. */
   #showCell(cell) {
-    const drawn = this.#drawn;
-    if (!cell || !drawn) return;
-    const { x, y } = drawn.specs;
-    const where = `${x.symbol} = ${formatQuantity(cell.x, x.unit)}, ${y.symbol} = ${formatQuantity(cell.y, y.unit)}`;
-    let what = 'not computed yet';
-    if (cell.error) what = `could not run: ${cell.error}`;
-    else if (cell.regime === 'stick-slip')
-      what = `${describeRegime(cell.regime)}, velocity amplitude ${formatQuantity(cell.value, 'm/s')}`;
-    else if (cell.regime)
-      what = describeRegimeWithGrowth(cell.regime, cell.value !== 0 ? cell.value : NaN);
-    this.#ui.cell.textContent = `${where}: ${what}. Click or press Enter to open this run.`;
+    if (!cell || !this.#drawn) return;
+    this.#ui.cell.textContent = cellReadout(cell, this.#drawn.specs);
   }
 
   /** Opens a cell's run in the spring-block view: the map's scenario with the cell's two values. */
