@@ -12,7 +12,9 @@ import { SpringReadouts } from './spring-readouts.js';
 import { SystemView } from './system-view.js';
 import { SpringDrive, withDrive } from './spring-drive.js';
 import { DragPreview, PREVIEW_STATUS } from './drag-preview.js';
-import { loadStylesheet, setHidden, setText } from '../ui/dom.js';
+import { setHidden, setText } from '../ui/dom.js';
+import { markKeyControls, wirePresentMode } from './present-mode.js';
+import { choiceOf, keepOtherValues, rememberRun } from './spring-settings.js';
 
 /** The export module (CSV and PNG downloads), loaded the first time something is exported. */
 const exporting = () => import('../ui/export.js');
@@ -26,12 +28,8 @@ const systemOf = (summary) => {
   return { v0, eta };
 };
 
-/** The id of what a request runs: a model or a law. */
-const choiceOf = (request) => request.model ?? request.law;
-
 export class SpringView {
   #ui;
-  #presentStyles = null;
   #catalog;
   #client;
   #store;
@@ -85,7 +83,7 @@ export class SpringView {
     });
     this.#wireActions();
     this.#wireChartOptions();
-    this.#wirePresent();
+    wirePresentMode(this.#ui.present);
     client.onProgress = (fraction) => {
       if (ui.status.dataset.state === 'computing')
         ui.status.textContent = `Computing… ${Math.round(100 * fraction)} %`;
@@ -95,7 +93,7 @@ export class SpringView {
   /** Shows the saved choice and runs it; loads the pinned runs unless `embed`. */
   start(embed) {
     this.#controls.select(this.#store.settings.model, this.#store.settings);
-    this.#markKeyControls();
+    markKeyControls(this.#ui.controls);
     this.recompute();
     if (this.#store.settings.compare.length > 0 && !embed)
       this.#compare().then((comparison) => comparison.load(this.#store.settings.compare));
@@ -122,7 +120,7 @@ export class SpringView {
   /** Shows the settings' current choice (after a preset or an opened map cell) and runs it. */
   reload() {
     this.#controls.select(this.#store.settings.model, this.#store.settings);
-    this.#markKeyControls();
+    markKeyControls(this.#ui.controls);
     this.recompute();
   }
 
@@ -173,42 +171,6 @@ export class SpringView {
     });
   }
 
-  /**
-   * Present mode: full screen (where the browser allows it), the system, the charts and the key
-   * sliders large, help text hidden (present.css, body.present). Esc or the button ends it.
-   */
-  #wirePresent() {
-    const button = this.#ui.present;
-    const set = (on) => {
-      document.body.classList.toggle('present', on);
-      button.setAttribute('aria-pressed', String(on));
-      button.textContent = on ? 'End presenting' : 'Present';
-    };
-    button.addEventListener('click', async () => {
-      const on = !document.body.classList.contains('present');
-      // Its stylesheet comes the first time (a local file: well within the click's activation for full screen).
-      if (on) await (this.#presentStyles ??= loadStylesheet('present.css'));
-      set(on);
-      try {
-        if (on && !document.fullscreenElement) await document.documentElement.requestFullscreen?.();
-        if (!on && document.fullscreenElement) await document.exitFullscreen();
-      } catch {
-        // Full screen refused (an iframe without allowfullscreen, a browser setting): present in the window.
-      }
-    });
-    document.addEventListener('fullscreenchange', () => {
-      if (!document.fullscreenElement && document.body.classList.contains('present')) set(false);
-    });
-  }
-
-  /** Marks the key controls Present mode keeps: the model's or law's first parameter, and c, η, v0. */
-  #markKeyControls() {
-    const { modelParams, lawParams } = this.#ui.controls;
-    for (const container of [modelParams, lawParams]) {
-      [...container.children].forEach((row, index) => row.classList.toggle('is-key', index === 0));
-    }
-  }
-
   #wireChartOptions() {
     const { showPosition, phaseX } = this.#ui;
     const store = this.#store;
@@ -226,32 +188,12 @@ export class SpringView {
   /** The shown run as CSV; while runs are compared, every compared run in one file. */
   async #exportCsv() {
     if (!this.#shown) return;
-    const { result, request } = this.#shown;
-    const { downloadText, runsToCsv, runToCsv } = await exporting();
-    const catalog = this.#catalog;
-    const context = (run) => {
-      const id = choiceOf(run.request);
-      const subject =
-        catalog.models.find((model) => model.id === id) ??
-        catalog.laws.find((law) => law.id === id);
-      return { ...run, subject, system: run.request.law ? catalog.system : null };
-    };
-    const pinned = this.#comparison?.pinned(request) ?? [];
-    if (pinned.length > 0) {
-      const runs = [{ result, request, label: this.#comparison.labelOf(request) }, ...pinned].map(
-        context,
-      );
-      downloadText(
-        runsToCsv(runs, { version: catalog.version, columns: catalog.columns }),
-        'friction-lab-comparison.csv',
-      );
-      return;
-    }
-    const { subject, system } = context(this.#shown);
-    downloadText(
-      runToCsv(result, { version: catalog.version, subject, system, columns: catalog.columns }),
-      `friction-lab-${choiceOf(request)}.csv`,
-    );
+    const { request } = this.#shown;
+    const { downloadRunsCsv } = await import('./spring-export.js');
+    const comparison = this.#comparison;
+    const pinned = comparison?.pinned(request) ?? [];
+    const label = pinned.length > 0 ? comparison.labelOf(request) : undefined;
+    downloadRunsCsv(this.#shown, label, pinned, this.#catalog);
   }
 
   /** Dims (or undims) what shows the last good run: it belongs to earlier settings than the controls show. */
@@ -306,7 +248,7 @@ export class SpringView {
     }
     if (result === null) return; // replaced by a newer request before it was sent
     if (ticket === this.#issued) this.#showCancel(false);
-    this.#remember(request);
+    rememberRun(this.#store.settings, request);
     // Not a run for a model or law the user has already left. Saved after the charts are drawn:
     // the save is not what the user waits to see.
     const current = choiceOf(request) === this.#controls.choice.id;
@@ -335,28 +277,15 @@ export class SpringView {
     this.#drive.showHolds(result.summary.holds ?? []);
   }
 
-  /** Saves the values of a request the engine accepted. */
-  #remember(request) {
-    const settings = this.#store.settings;
-    if (request.model !== undefined) {
-      settings.overrides[request.model] = request.params;
-      return;
-    }
-    const { start = 'rest', ...system } = request.system;
-    settings.system = system;
-    settings.start = { mode: start, kick: request.kick ?? 0 };
-    settings.lawOverrides[request.law] = request.params;
-    if (request.integrator === 'auto') delete settings.integrators[request.law];
-    else settings.integrators[request.law] = request.integrator;
-  }
-
   /** The engine refused the latest settings: say why, where, and keep the last good result on screen. */
   #showFailure(request, error) {
     this.#controls.clearErrors();
     this.#ui.formError.textContent = '';
     const placed = this.#controls.showError(error.parameter, error.message);
-    if (placed) this.#keepOtherValues(request, splitFieldPath(error.parameter).key, placed);
-    else {
+    if (placed) {
+      keepOtherValues(this.#store.settings, request, splitFieldPath(error.parameter).key, placed);
+      this.#store.persist();
+    } else {
       this.#ui.formError.textContent = error.message;
       this.#ui.formError.scrollIntoView({ block: 'nearest' });
     }
@@ -384,31 +313,5 @@ export class SpringView {
     // Dim the results: they belong to earlier settings, not to what the controls show now.
     this.#setStale(true);
     this.#setStatus('error', 'Not updated: see the message in the settings');
-  }
-
-  /** Saves every value the user set but the refused one, which keeps its last good value. */
-  #keepOtherValues(request, parameter, placed) {
-    const settings = this.#store.settings;
-    const keepGood = (values, good) => {
-      const kept = { ...values };
-      if (parameter in good) kept[parameter] = good[parameter];
-      else delete kept[parameter];
-      return kept;
-    };
-    if (placed === 'model') {
-      settings.overrides[request.model] = keepGood(
-        request.params,
-        settings.overrides[request.model] ?? {},
-      );
-    } else {
-      // The integrator stays as it was saved; the other part keeps all of its values.
-      const { start, ...system } = request.system;
-      settings.system = placed === 'system' ? keepGood(system, settings.system) : system;
-      settings.lawOverrides[request.law] =
-        placed === 'law'
-          ? keepGood(request.params, settings.lawOverrides[request.law] ?? {})
-          : request.params;
-    }
-    this.#store.persist();
   }
 }
