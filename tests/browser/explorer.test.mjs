@@ -66,140 +66,164 @@ test(
     assert.equal(await page.getAttribute('#tab-spring', 'aria-selected'), 'false');
     assert.equal(await page.locator('#view-explorer').isVisible(), true);
     assert.equal(await page.locator('#view-spring').isVisible(), false);
-
-    // Two laws by default, one dataset each, named in the legend as on the cards.
-    assert.deepEqual(await cardIds(page), ['coulomb', 'drake-stribeck']);
-    const names = await cardNames(page);
-    let chart = await chartState(page);
-    assert.equal(chart.xType, 'linear');
-    assert.deepEqual(
-      chart.datasets.map((dataset) => dataset.label),
-      names,
-    );
-    assert.deepEqual(chart.legend, names);
-    for (const { label, points } of chart.datasets)
-      assert.ok(points.length > 100, `${label} has ${points.length} points`);
-    // The default range straddles v = 0, where Drake's μ drops to 0 and Coulomb's does not.
-    const [coulomb0, drake0] = chart.datasets.map((dataset) => dataset.points);
-    assert.ok(coulomb0.some(([v]) => v < 0) && coulomb0.some(([v]) => v > 0));
-    assert.equal(yNear(drake0, 0), 0);
-    assert.equal(
-      yNear(drake0, 0.1),
-      Number(await page.inputValue('#law-drake-stribeck-dynamic_friction-number')),
-    );
-    await shot(page, 'explorer-01-two-laws');
-
-    // The keyboard moves Coulomb's μk down: its curve follows, Drake's stays exactly as it was.
-    const muk0 = Number(await page.inputValue('#law-coulomb-mu_k-number'));
-    assert.equal(yNear(coulomb0, 0.1), muk0);
-    let before = await lawRenders(page);
-    await pressKeys(page, '#law-coulomb-mu_k', 'ArrowLeft', 5);
-    await page.waitForFunction(
-      (old) => Number(document.querySelector('#law-coulomb-mu_k-number').value) < old,
-      muk0,
-    );
-    await waitExplorer(page, { after: before });
-    await page.waitForFunction(
-      (muk) => {
-        const [coulomb] = globalThis.Chart.getChart('chart-laws').data.datasets;
-        return coulomb.data.some(({ x, y }) => x > 0.05 && Math.abs(y - muk) < 1e-12);
-      },
-      Number(await page.inputValue('#law-coulomb-mu_k-number')),
-    );
-    const muk1 = Number(await page.inputValue('#law-coulomb-mu_k-number'));
-    assert.ok(muk1 < muk0, `μk went from ${muk0} to ${muk1}`);
-    chart = await chartState(page);
-    assert.equal(yNear(chart.datasets[0].points, 0.1), muk1);
-    assert.deepEqual(chart.datasets[1].points, drake0, "Drake's curve is unchanged");
-    await shot(page, 'explorer-02-coulomb-muk-lowered');
-
-    // Add a third law and give it three points: two lists, edited by typing.
-    assert.equal(
-      await page.locator('#law-add option[value="coulomb"]').count(),
-      0,
-      'a shown law is not offered again',
-    );
-    before = await lawRenders(page);
-    await page.selectOption('#law-add', 'opensees-veldepmultilinear');
-    await page.click('#law-add-button');
-    await waitExplorer(page, { after: before });
-    assert.deepEqual(await cardIds(page), [
-      'coulomb',
-      'drake-stribeck',
-      'opensees-veldepmultilinear',
-    ]);
-    assert.equal((await chartState(page)).datasets.length, 3);
-
-    // Three velocities against four coefficients: the engine refuses, beside the list it names, and
-    // the chart keeps the last good curves, dimmed.
-    const good = await chartState(page);
-    await page.fill('#law-opensees-veldepmultilinear-vel', '0, 1, 5');
-    await waitExplorer(page, { expect: 'error' });
-    const listErrors = await page
-      .locator('#law-card-opensees-veldepmultilinear .param-error')
-      .allTextContents();
-    assert.ok(
-      listErrors.some((message) => /vel|frn/.test(message)),
-      `the card shows why: ${listErrors.join(' | ')}`,
-    );
-    assert.equal(await page.locator('#law-card-coulomb [role="alert"]:not(:empty)').count(), 0);
-    assert.deepEqual(await chartState(page), good);
-    assert.match(await page.getAttribute('#explorer-results', 'class'), /is-stale/);
-    await shot(page, 'explorer-03-list-refused');
-
-    before = await lawRenders(page);
-    await page.fill('#law-opensees-veldepmultilinear-frn', '0.1, 0.2, 0.2');
-    await waitExplorer(page, { after: before });
-    assert.equal(
-      await page.locator('#law-card-opensees-veldepmultilinear [role="alert"]:not(:empty)').count(),
-      0,
-    );
-    assert.doesNotMatch(await page.getAttribute('#explorer-results', 'class'), /is-stale/);
-    chart = await chartState(page);
-    assert.equal(chart.datasets.length, 3);
-    assert.deepEqual(chart.legend, await cardNames(page));
-    // μ through (0, 0.1), (1, 0.2), (5, 0.2): 0.1 at rest, 0.12 at |v| = 0.2 m/s, on both sides.
-    const multi = chart.datasets[2].points;
-    assert.ok(Math.abs(yNear(multi, 0) - 0.1) < 1e-12, `μ(0) = ${yNear(multi, 0)}`);
-    assert.ok(Math.abs(yNear(multi, 0.2) - 0.12) < 1e-12, `μ(0.2) = ${yNear(multi, 0.2)}`);
-    assert.ok(Math.abs(yNear(multi, -0.2) - 0.12) < 1e-12, `μ(−0.2) = ${yNear(multi, -0.2)}`);
-    await shot(page, 'explorer-04-three-laws');
-
-    // Logarithmic axis: its own range (1e-6 … 1 m/s), and Drake's stiction ramp shows as a curve.
-    before = await lawRenders(page);
-    await page.check('input[name="scale"][value="log"]');
-    await waitExplorer(page, { after: before });
-    chart = await chartState(page);
-    assert.equal(chart.xType, 'logarithmic');
-    assert.equal(Number(await page.inputValue('#ex-vMin')), 1e-6);
-    assert.equal(chart.datasets.length, 3);
-    for (const { points } of chart.datasets) assert.ok(points.every(([v]) => v > 0));
-    const muS = Number(await page.inputValue('#law-drake-stribeck-static_friction-number'));
-    const ramp = chart.datasets[1].points.filter(([, mu]) => mu > 0.05 * muS && mu < 0.95 * muS);
-    assert.ok(ramp.length >= 10, `Drake's ramp to μs has ${ramp.length} points on the log axis`);
-    await shot(page, 'explorer-05-log-axis');
-
-    // A reload restores the view, the laws in order, their values and the axis.
-    const shown = await chartState(page);
-    await page.reload();
-    await waitReady(page);
-    await waitExplorer(page);
-    assert.equal(await page.getAttribute('#tab-explorer', 'aria-selected'), 'true');
-    assert.deepEqual(await cardIds(page), [
-      'coulomb',
-      'drake-stribeck',
-      'opensees-veldepmultilinear',
-    ]);
-    assert.equal(Number(await page.inputValue('#law-coulomb-mu_k-number')), muk1);
-    assert.equal(await page.inputValue('#law-opensees-veldepmultilinear-vel'), '0, 1, 5');
-    assert.equal(await page.inputValue('#law-opensees-veldepmultilinear-frn'), '0.1, 0.2, 0.2');
-    assert.equal(await page.isChecked('input[name="scale"][value="log"]'), true);
-    assert.deepEqual(await chartState(page), shown);
-    await shot(page, 'explorer-06-after-reload');
-
+    const drake0 = await checkTwoDefaultLaws(page);
+    const muk1 = await checkKeyboardFollows(page, drake0);
+    await checkThirdLawWithLists(page);
+    await checkLogAxis(page);
+    await checkReloadRestores(page, muk1);
     assert.deepEqual(problems, []);
   },
 );
+
+/**
+ * Two laws by default, one dataset each, named in the legend as on the cards. The default range
+ * straddles v = 0, where Drake's μ drops to 0 and Coulomb's does not. Returns Drake's points.
+ */
+async function checkTwoDefaultLaws(page) {
+  assert.deepEqual(await cardIds(page), ['coulomb', 'drake-stribeck']);
+  const names = await cardNames(page);
+  const chart = await chartState(page);
+  assert.equal(chart.xType, 'linear');
+  assert.deepEqual(
+    chart.datasets.map((dataset) => dataset.label),
+    names,
+  );
+  assert.deepEqual(chart.legend, names);
+  for (const { label, points } of chart.datasets)
+    assert.ok(points.length > 100, `${label} has ${points.length} points`);
+  const [coulomb0, drake0] = chart.datasets.map((dataset) => dataset.points);
+  assert.ok(coulomb0.some(([v]) => v < 0) && coulomb0.some(([v]) => v > 0));
+  assert.equal(yNear(drake0, 0), 0);
+  assert.equal(
+    yNear(drake0, 0.1),
+    Number(await page.inputValue('#law-drake-stribeck-dynamic_friction-number')),
+  );
+  const muk0 = Number(await page.inputValue('#law-coulomb-mu_k-number'));
+  assert.equal(yNear(coulomb0, 0.1), muk0);
+  await shot(page, 'explorer-01-two-laws');
+  return drake0;
+}
+
+/**
+ * The keyboard moves Coulomb's μk down: its curve follows, Drake's stays exactly as it was
+ * (`drake0`). Returns the new μk.
+ */
+async function checkKeyboardFollows(page, drake0) {
+  const muk0 = Number(await page.inputValue('#law-coulomb-mu_k-number'));
+  const before = await lawRenders(page);
+  await pressKeys(page, '#law-coulomb-mu_k', 'ArrowLeft', 5);
+  await page.waitForFunction(
+    (old) => Number(document.querySelector('#law-coulomb-mu_k-number').value) < old,
+    muk0,
+  );
+  await waitExplorer(page, { after: before });
+  await page.waitForFunction(
+    (muk) => {
+      const [coulomb] = globalThis.Chart.getChart('chart-laws').data.datasets;
+      return coulomb.data.some(({ x, y }) => x > 0.05 && Math.abs(y - muk) < 1e-12);
+    },
+    Number(await page.inputValue('#law-coulomb-mu_k-number')),
+  );
+  const muk1 = Number(await page.inputValue('#law-coulomb-mu_k-number'));
+  assert.ok(muk1 < muk0, `μk went from ${muk0} to ${muk1}`);
+  const chart = await chartState(page);
+  assert.equal(yNear(chart.datasets[0].points, 0.1), muk1);
+  assert.deepEqual(chart.datasets[1].points, drake0, "Drake's curve is unchanged");
+  await shot(page, 'explorer-02-coulomb-muk-lowered');
+  return muk1;
+}
+
+/**
+ * Add a third law and give it three points: two lists, edited by typing. Three velocities against
+ * four coefficients: the engine refuses, beside the list it names, and the chart keeps the last
+ * good curves, dimmed; three of each draw.
+ */
+async function checkThirdLawWithLists(page) {
+  assert.equal(
+    await page.locator('#law-add option[value="coulomb"]').count(),
+    0,
+    'a shown law is not offered again',
+  );
+  let before = await lawRenders(page);
+  await page.selectOption('#law-add', 'opensees-veldepmultilinear');
+  await page.click('#law-add-button');
+  await waitExplorer(page, { after: before });
+  assert.deepEqual(await cardIds(page), [
+    'coulomb',
+    'drake-stribeck',
+    'opensees-veldepmultilinear',
+  ]);
+  assert.equal((await chartState(page)).datasets.length, 3);
+
+  const good = await chartState(page);
+  await page.fill('#law-opensees-veldepmultilinear-vel', '0, 1, 5');
+  await waitExplorer(page, { expect: 'error' });
+  const listErrors = await page
+    .locator('#law-card-opensees-veldepmultilinear .param-error')
+    .allTextContents();
+  assert.ok(
+    listErrors.some((message) => /vel|frn/.test(message)),
+    `the card shows why: ${listErrors.join(' | ')}`,
+  );
+  assert.equal(await page.locator('#law-card-coulomb [role="alert"]:not(:empty)').count(), 0);
+  assert.deepEqual(await chartState(page), good);
+  assert.match(await page.getAttribute('#explorer-results', 'class'), /is-stale/);
+  await shot(page, 'explorer-03-list-refused');
+
+  before = await lawRenders(page);
+  await page.fill('#law-opensees-veldepmultilinear-frn', '0.1, 0.2, 0.2');
+  await waitExplorer(page, { after: before });
+  assert.equal(
+    await page.locator('#law-card-opensees-veldepmultilinear [role="alert"]:not(:empty)').count(),
+    0,
+  );
+  assert.doesNotMatch(await page.getAttribute('#explorer-results', 'class'), /is-stale/);
+  const chart = await chartState(page);
+  assert.equal(chart.datasets.length, 3);
+  assert.deepEqual(chart.legend, await cardNames(page));
+  // μ through (0, 0.1), (1, 0.2), (5, 0.2): 0.1 at rest, 0.12 at |v| = 0.2 m/s, on both sides.
+  const multi = chart.datasets[2].points;
+  assert.ok(Math.abs(yNear(multi, 0) - 0.1) < 1e-12, `μ(0) = ${yNear(multi, 0)}`);
+  assert.ok(Math.abs(yNear(multi, 0.2) - 0.12) < 1e-12, `μ(0.2) = ${yNear(multi, 0.2)}`);
+  assert.ok(Math.abs(yNear(multi, -0.2) - 0.12) < 1e-12, `μ(−0.2) = ${yNear(multi, -0.2)}`);
+  await shot(page, 'explorer-04-three-laws');
+}
+
+/** Logarithmic axis: its own range (1e-6 … 1 m/s), and Drake's stiction ramp shows as a curve. */
+async function checkLogAxis(page) {
+  const before = await lawRenders(page);
+  await page.check('input[name="scale"][value="log"]');
+  await waitExplorer(page, { after: before });
+  const chart = await chartState(page);
+  assert.equal(chart.xType, 'logarithmic');
+  assert.equal(Number(await page.inputValue('#ex-vMin')), 1e-6);
+  assert.equal(chart.datasets.length, 3);
+  for (const { points } of chart.datasets) assert.ok(points.every(([v]) => v > 0));
+  const muS = Number(await page.inputValue('#law-drake-stribeck-static_friction-number'));
+  const ramp = chart.datasets[1].points.filter(([, mu]) => mu > 0.05 * muS && mu < 0.95 * muS);
+  assert.ok(ramp.length >= 10, `Drake's ramp to μs has ${ramp.length} points on the log axis`);
+  await shot(page, 'explorer-05-log-axis');
+}
+
+/** A reload restores the view, the laws in order, their values (Coulomb's μk: `muk1`) and the axis. */
+async function checkReloadRestores(page, muk1) {
+  const shown = await chartState(page);
+  await page.reload();
+  await waitReady(page);
+  await waitExplorer(page);
+  assert.equal(await page.getAttribute('#tab-explorer', 'aria-selected'), 'true');
+  assert.deepEqual(await cardIds(page), [
+    'coulomb',
+    'drake-stribeck',
+    'opensees-veldepmultilinear',
+  ]);
+  assert.equal(Number(await page.inputValue('#law-coulomb-mu_k-number')), muk1);
+  assert.equal(await page.inputValue('#law-opensees-veldepmultilinear-vel'), '0, 1, 5');
+  assert.equal(await page.inputValue('#law-opensees-veldepmultilinear-frn'), '0.1, 0.2, 0.2');
+  assert.equal(await page.isChecked('input[name="scale"][value="log"]'), true);
+  assert.deepEqual(await chartState(page), shown);
+  await shot(page, 'explorer-06-after-reload');
+}
 
 test(
   'explorer inputs: F(v) follows N, a refused range is explained beside its box, and removing a law frees its slot',
