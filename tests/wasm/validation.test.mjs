@@ -155,135 +155,143 @@ test('every spring-block system and presliding-protocol parameter is refused by 
   assert.ok(checked > 40, `${checked} checks`);
 });
 
+// Request-level fields, as [a call that must be refused, the field its message must name]: the
+// simulation's, the other entry points', and the stability map's.
+const SIMULATE_FIELDS = [
+  [() => engine.simulate(undefined), 'scenario'],
+  [() => engine.simulate({}), 'model'],
+  [() => engine.simulate({ model: 7 }), 'model'],
+  [() => engine.simulate({ law: 'nope' }), 'law'],
+  [() => engine.simulate({ law: 'coulomb', integrator: 'leapfrog' }), 'integrator'],
+  [() => engine.simulate({ law: 'coulomb', integrator: 3 }), 'integrator'],
+  [() => engine.simulate({ law: 'coulomb', samples: 1 }), 'samples'],
+  [() => engine.simulate({ law: 'coulomb', samples: 1e9 }), 'samples'],
+  [() => engine.simulate({ law: 'coulomb', samples: '100' }), 'samples'],
+  [() => engine.simulate({ law: 'coulomb', tolerance: -1e-8 }), 'tolerance'],
+  [() => engine.simulate({ law: 'coulomb', tolerance: 0.1 }), 'tolerance'],
+  [() => engine.simulate({ law: 'coulomb', tolerance: NaN }), 'tolerance'],
+  [() => engine.simulate({ law: 'coulomb', system: { start: 'moving' } }), 'system.start'],
+  [() => engine.simulate({ law: 'coulomb', kick: 0.01 }), 'kick'],
+  [() => engine.simulate({ law: 'coulomb', system: { start: 'steady' }, kick: 0.9 }), 'kick'],
+  [() => engine.simulate({ law: 'coulomb', system: { v0: [[1, 0.1]] } }), 'system.v0[0]'],
+  [
+    () =>
+      engine.simulate({
+        law: 'coulomb',
+        system: {
+          v0: [
+            [0, 0.1],
+            [0.5, 'fast'],
+          ],
+        },
+      }),
+    'system.v0[1]',
+  ],
+];
+const OTHER_ENTRY_FIELDS = [
+  [() => engine.imposeVelocity({ law: 'lugre', velocity: [[0, 1]], duration: -1 }), 'duration'],
+  [() => engine.imposeVelocity({ law: 'coulomb', velocity: [[0, 1]], duration: 1 }), 'law'],
+  [() => engine.applyForce({ law: 'lugre', force: 'push', duration: 1 }), 'force'],
+  [() => engine.runPresliding({ law: 'coulomb' }), 'law'],
+  [() => engine.lawCurve('coulomb', {}, { vMin: 1, vMax: 0, count: 3 }), 'vMax'],
+  [() => engine.lawCurve('coulomb', {}, { vMin: 0, vMax: 1, count: 1e9 }), 'count'],
+  [() => engine.frictionCoefficient('coulomb', {}, { v: 'fast' }), 'v'],
+];
+const SWEEP_FIELDS = [
+  [() => engine.sweepCells(undefined), 'sweep'],
+  [
+    () =>
+      engine.sweepCells({
+        scenario: { law: 'coulomb' },
+        x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
+      }),
+    'y',
+  ],
+  [
+    () =>
+      engine.sweepCells({
+        scenario: { law: 'coulomb' },
+        x: { key: 'mu_s', min: 0.1, max: 0.5, count: 1 },
+        y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
+        cells: [0, 0],
+      }),
+    'x.count',
+  ],
+  [
+    () =>
+      engine.sweepCells({
+        scenario: { law: 'coulomb' },
+        x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2.5 },
+        y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
+        cells: [0, 0],
+      }),
+    'x.count',
+  ],
+  [
+    () =>
+      engine.sweepCells({
+        scenario: { law: 'coulomb' },
+        x: { key: 'mu_s', min: 0.1, max: 0.5, count: 300 },
+        y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
+        cells: [0, 0],
+      }),
+    'x.count',
+  ],
+  [
+    () =>
+      engine.sweepCells({
+        scenario: { law: 'coulomb' },
+        x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2, log: 'yes' },
+        y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
+        cells: [0, 0],
+      }),
+    'x.log',
+  ],
+  [
+    () =>
+      engine.sweepCells({
+        scenario: { law: 'coulomb' },
+        x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
+        y: { key: 'mu_s', min: 0.1, max: 0.2, count: 2 },
+        cells: [0, 0],
+      }),
+    'y.key',
+  ],
+  [
+    () =>
+      engine.sweepCells({
+        scenario: { law: 'coulomb' },
+        x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
+        y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
+        cells: [0, 5],
+      }),
+    'cells',
+  ],
+  [
+    () =>
+      engine.sweepCells({
+        scenario: { law: 'coulomb' },
+        x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
+        y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
+        cells: [0],
+      }),
+    'cells',
+  ],
+  [
+    () =>
+      engine.sweepBoundary({
+        scenario: { model: 'abbott-seed' },
+        x: { key: 'c', min: 1, max: 5, count: 2 },
+        y: { key: 'eta', min: 0, max: 1, count: 2 },
+        resolution: 1e6,
+      }),
+    'resolution',
+  ],
+];
+
 test('request-level fields of every entry point: missing, mistyped and out of range, by name', () => {
-  const cases = [
-    [() => engine.simulate(undefined), 'scenario'],
-    [() => engine.simulate({}), 'model'],
-    [() => engine.simulate({ model: 7 }), 'model'],
-    [() => engine.simulate({ law: 'nope' }), 'law'],
-    [() => engine.simulate({ law: 'coulomb', integrator: 'leapfrog' }), 'integrator'],
-    [() => engine.simulate({ law: 'coulomb', integrator: 3 }), 'integrator'],
-    [() => engine.simulate({ law: 'coulomb', samples: 1 }), 'samples'],
-    [() => engine.simulate({ law: 'coulomb', samples: 1e9 }), 'samples'],
-    [() => engine.simulate({ law: 'coulomb', samples: '100' }), 'samples'],
-    [() => engine.simulate({ law: 'coulomb', tolerance: -1e-8 }), 'tolerance'],
-    [() => engine.simulate({ law: 'coulomb', tolerance: 0.1 }), 'tolerance'],
-    [() => engine.simulate({ law: 'coulomb', tolerance: NaN }), 'tolerance'],
-    [() => engine.simulate({ law: 'coulomb', system: { start: 'moving' } }), 'system.start'],
-    [() => engine.simulate({ law: 'coulomb', kick: 0.01 }), 'kick'],
-    [() => engine.simulate({ law: 'coulomb', system: { start: 'steady' }, kick: 0.9 }), 'kick'],
-    [() => engine.simulate({ law: 'coulomb', system: { v0: [[1, 0.1]] } }), 'system.v0[0]'],
-    [
-      () =>
-        engine.simulate({
-          law: 'coulomb',
-          system: {
-            v0: [
-              [0, 0.1],
-              [0.5, 'fast'],
-            ],
-          },
-        }),
-      'system.v0[1]',
-    ],
-    [() => engine.imposeVelocity({ law: 'lugre', velocity: [[0, 1]], duration: -1 }), 'duration'],
-    [() => engine.imposeVelocity({ law: 'coulomb', velocity: [[0, 1]], duration: 1 }), 'law'],
-    [() => engine.applyForce({ law: 'lugre', force: 'push', duration: 1 }), 'force'],
-    [() => engine.runPresliding({ law: 'coulomb' }), 'law'],
-    [() => engine.lawCurve('coulomb', {}, { vMin: 1, vMax: 0, count: 3 }), 'vMax'],
-    [() => engine.lawCurve('coulomb', {}, { vMin: 0, vMax: 1, count: 1e9 }), 'count'],
-    [() => engine.frictionCoefficient('coulomb', {}, { v: 'fast' }), 'v'],
-    [() => engine.sweepCells(undefined), 'sweep'],
-    [
-      () =>
-        engine.sweepCells({
-          scenario: { law: 'coulomb' },
-          x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
-        }),
-      'y',
-    ],
-    [
-      () =>
-        engine.sweepCells({
-          scenario: { law: 'coulomb' },
-          x: { key: 'mu_s', min: 0.1, max: 0.5, count: 1 },
-          y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
-          cells: [0, 0],
-        }),
-      'x.count',
-    ],
-    [
-      () =>
-        engine.sweepCells({
-          scenario: { law: 'coulomb' },
-          x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2.5 },
-          y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
-          cells: [0, 0],
-        }),
-      'x.count',
-    ],
-    [
-      () =>
-        engine.sweepCells({
-          scenario: { law: 'coulomb' },
-          x: { key: 'mu_s', min: 0.1, max: 0.5, count: 300 },
-          y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
-          cells: [0, 0],
-        }),
-      'x.count',
-    ],
-    [
-      () =>
-        engine.sweepCells({
-          scenario: { law: 'coulomb' },
-          x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2, log: 'yes' },
-          y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
-          cells: [0, 0],
-        }),
-      'x.log',
-    ],
-    [
-      () =>
-        engine.sweepCells({
-          scenario: { law: 'coulomb' },
-          x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
-          y: { key: 'mu_s', min: 0.1, max: 0.2, count: 2 },
-          cells: [0, 0],
-        }),
-      'y.key',
-    ],
-    [
-      () =>
-        engine.sweepCells({
-          scenario: { law: 'coulomb' },
-          x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
-          y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
-          cells: [0, 5],
-        }),
-      'cells',
-    ],
-    [
-      () =>
-        engine.sweepCells({
-          scenario: { law: 'coulomb' },
-          x: { key: 'mu_s', min: 0.1, max: 0.5, count: 2 },
-          y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
-          cells: [0],
-        }),
-      'cells',
-    ],
-    [
-      () =>
-        engine.sweepBoundary({
-          scenario: { model: 'abbott-seed' },
-          x: { key: 'c', min: 1, max: 5, count: 2 },
-          y: { key: 'eta', min: 0, max: 1, count: 2 },
-          resolution: 1e6,
-        }),
-      'resolution',
-    ],
-  ];
-  for (const [run, parameter] of cases) refused(run, parameter, run.toString());
+  for (const [run, parameter] of [...SIMULATE_FIELDS, ...OTHER_ENTRY_FIELDS, ...SWEEP_FIELDS])
+    refused(run, parameter, run.toString());
 });
 
 test("cross-parameter rules: μk ≤ μs where the origin requires it, a map's distinct axes, log axes above 0", () => {
