@@ -54,12 +54,7 @@ export default [
   // The scripts and tests that drive Chromium with Playwright pass callbacks to page.evaluate and
   // page.waitForFunction; those run in the page, where the browser's globals are defined.
   {
-    files: [
-      'tests/browser/**/*.mjs',
-      'build-scripts/bench-browser.mjs',
-      'build-scripts/bench-map.mjs',
-      'build-scripts/screenshots.mjs',
-    ],
+    files: ['tests/browser/**/*.mjs', 'build-scripts/bench-*.mjs', 'build-scripts/screenshots.mjs'],
     languageOptions: { globals: { ...globals.browser } },
   },
 ];
