@@ -5,6 +5,9 @@
 # runs (.ci/run).
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 bash build-scripts/install-deps.sh
+# The JavaScript's layout and lint first: a few seconds, before the minutes of the build.
+echo "== JavaScript: Prettier and ESLint"
+bash build-scripts/lint-js.sh
 bash build-scripts/build.sh
 
 echo "== engine tests, native"
