@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need and is missing: Debian packages (Emscripten, Catch2,
-# Eigen, Chromium, CMake, Ninja, g++, clang with its sanitizer and libFuzzer runtimes, GNU parallel) and the npm packages
+# Eigen, Chromium, CMake, Ninja, g++, clang with its sanitizer and libFuzzer runtimes, GNU parallel,
+# Slurm and MUNGE) and the npm packages
 # of package-lock.json (Chart.js, playwright-core). Safe to run again: it does nothing when everything is there.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -22,6 +23,11 @@ fi
 command -v python3 >/dev/null || missing+=(python3)
 # GNU parallel: tests/wasm/shards.test.mjs runs a sharded sweep over this machine's cores with it.
 command -v parallel >/dev/null || missing+=(parallel)
+# Slurm (controller, node daemon, sbatch) and MUNGE, its authentication: build-scripts/slurm-test.sh
+# runs the docs' job array on a one-node Slurm started on this machine.
+command -v slurmctld >/dev/null && command -v slurmd >/dev/null && command -v sbatch >/dev/null ||
+  missing+=(slurm-wlm)
+command -v munged >/dev/null || missing+=(munge)
 command -v node >/dev/null || missing+=(nodejs npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "install-deps: installing Debian packages: ${missing[*]}"

@@ -25,3 +25,6 @@ echo "== engine tests, wasm under node"
 ctest --test-dir build/wasm --output-on-failure --no-tests=error
 echo "== module and page tests"
 node --test --test-reporter=spec tests/wasm/*.test.mjs tests/browser/*.test.mjs
+# The docs' Slurm recipe on a one-node Slurm started here (~15 s; docs/testing.md#slurm).
+echo "== Slurm: the docs' job array and its merge on a one-node Slurm"
+bash build-scripts/slurm-test.sh
