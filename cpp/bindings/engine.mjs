@@ -73,7 +73,7 @@
 //                                cells of a stability map, each a full run: { cells: [{ i, j, x, y, regime,
 //                                value, error? }] }. scenario is { model, params } or { law, params, system
 //                                (start 'rest' | 'steady'), integrator, samples, kick }; an axis is { target:
-//                                'params' | 'system', key, min, max, count (2…256), log }. regime is steady,
+//                                'params' | 'system', key, min, max, count (2…100000), log }. regime is steady,
 //                                decaying, growing, stick-slip or stuck; value the growth rate [1/s] or the
 //                                stick-slip velocity amplitude [m/s]; a cell that cannot run has an error.
 // engine.sweepBoundary({ scenario, x, y, resolution })

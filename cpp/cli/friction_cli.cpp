@@ -182,19 +182,21 @@ int run(const Scenario& s, const std::string& csvPath, const std::string& summar
   return 0;
 }
 
-// The map's CSV: its header, then a row per cell in the order n = j·nx + i; with a shard, a line that
-// says which part this is, then only that part's cells (sweep_shards.h).
+// The map's CSV: its header (with the sweep itself), then a row per cell in the order n = j·nx + i, then
+// the end line with the rows' count and hash; with a shard, a line that says which part this is, then
+// only that part's cells (sweep_shards.h).
 int sweep(const Json& json, const std::string& csvPath, const std::optional<cli::Shard>& shard) {
   const auto [scenario, x, y] = readSweep(cli::toValue(json));
   std::ofstream csvFile;
   if (!csvPath.empty()) csvFile.open(csvPath);
-  std::ostream& csv = csvPath.empty() ? std::cout : csvFile;
-  csv << "# Friction Lab engine " << kEngineVersion << "\n# map of "
-      << (scenario.model.empty() ? scenario.law : scenario.model) << ": x = " << x.target << "." << x.key
-      << ", y = " << y.target << "." << y.key << "\n";
+  cli::CsvLines csv(csvPath.empty() ? std::cout : csvFile);
+  csv.header("# Friction Lab engine " + std::string(kEngineVersion));
+  csv.header("# map of " + (scenario.model.empty() ? scenario.law : scenario.model) + ": x = " + x.target +
+             "." + x.key + ", y = " + y.target + "." + y.key);
+  csv.header(cli::sweepLine(json));
   const long cells = static_cast<long>(x.count) * y.count;
-  if (shard) csv << cli::shardLine(*shard, cells, cli::sweepFingerprint(json)) << "\n";
-  csv << x.key << "," << y.key << ",regime,value,error\n";
+  if (shard) csv.header(cli::shardLine(*shard, cells, cli::sweepFingerprint(json)));
+  csv.header(x.key + "," + y.key + ",regime,value,error");
   for (int j = 0; j < y.count; ++j)
     for (int i = 0; i < x.count; ++i) {
       if (shard && !shard->holds(static_cast<long>(j) * x.count + i)) continue;
@@ -202,9 +204,10 @@ int sweep(const Json& json, const std::string& csvPath, const std::optional<cli:
       std::string error = cell.error;
       for (char& c : error)
         if (c == ',' || c == '\n') c = ';';
-      csv << number(cell.x) << "," << number(cell.y) << "," << regimeName(cell.regime) << ","
-          << number(cell.value) << "," << error << "\n";
+      csv.row(number(cell.x) + "," + number(cell.y) + "," + std::string(regimeName(cell.regime)) + "," +
+              number(cell.value) + "," + error);
     }
+  csv.end();
   return 0;
 }
 

@@ -4,6 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
+#include <functional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,25 +19,45 @@ using cli::ShardPart;
 
 namespace {
 
-const std::string kHeader =
-    "# Friction Lab engine test\n# map of coulomb: x = system.c, y = "
-    "params.mu_k\nc,mu_k,regime,value,error\n";
+const std::string kTop =
+    "# Friction Lab engine test\n# map of coulomb: x = system.c, y = params.mu_k\n# sweep: {\"test\":1}\n";
+const std::string kColumns = "c,mu_k,regime,value,error\n";
+
+// `text` (whole lines) with its end line: its `rows` and the FNV-1a 64 of its bytes, computed here
+// bit by bit as the algorithm's definition says (xor a byte, multiply by 2^40 + 0x1b3 mod 2^64).
+std::string withEnd(const std::string& text, long rows) {
+  unsigned long long hash = 14695981039346656037ull;
+  for (const unsigned char c : text) {
+    hash ^= c;
+    hash = hash * 0x1b3ull + (hash << 40);
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", hash);
+  return text + "# end: " + std::to_string(rows) + " rows; FNV-1a 64 of the lines above: " + hex + "\n";
+}
 
 // Part K of N of a sweep of `cells` cells whose row n is "row n": the rows a shard holds, under the
-// unsharded header with the shard line after its two '#' lines.
+// unsharded header with the shard line after its three '#' lines, and its end line.
 ShardPart part(long k, long n, long cells, const std::string& fingerprint = "0123456789abcdef") {
   const Shard shard{k, n};
-  std::string text = "# Friction Lab engine test\n# map of coulomb: x = system.c, y = params.mu_k\n" +
-                     cli::shardLine(shard, cells, fingerprint) + "\nc,mu_k,regime,value,error\n";
+  std::string text = kTop + cli::shardLine(shard, cells, fingerprint) + "\n" + kColumns;
   for (long cell = 0; cell < cells; ++cell)
     if (shard.holds(cell)) text += "row " + std::to_string(cell) + "\n";
-  return {"part-" + std::to_string(k) + ".csv", text};
+  return {"part-" + std::to_string(k) + ".csv", withEnd(text, shard.cellsOf(cells))};
 }
 
 std::string unsharded(long cells) {
-  std::string text = kHeader;
+  std::string text = kTop + kColumns;
   for (long cell = 0; cell < cells; ++cell) text += "row " + std::to_string(cell) + "\n";
-  return text;
+  return withEnd(text, cells);
+}
+
+// A part whose text was changed by `change`, with its end line made again (as a careful forger would).
+ShardPart rewritten(ShardPart part, long rows, const std::function<void(std::string&)>& change) {
+  part.text.erase(part.text.rfind("# end: "));
+  change(part.text);
+  part.text = withEnd(part.text, rows);
+  return part;
 }
 
 std::string refusal(const std::vector<ShardPart>& parts) {
@@ -116,18 +139,53 @@ TEST_CASE("Merge refuses missing, duplicate, mismatched, cut-short and foreign p
       Contains("'part-1.csv' and 'part-0.csv' are parts of different runs") && Contains("fingerprint"));
   CHECK_THAT(refusal({part(0, 2, 10), part(1, 3, 10)}), Contains("number of shards (3 vs 2)"));
   CHECK_THAT(refusal({part(0, 2, 10), part(1, 2, 12)}), Contains("number of cells"));
-  ShardPart otherMap = part(1, 2, 10);
-  otherMap.text.replace(otherMap.text.find("x = system.c"), 12, "x = system.m");
-  CHECK_THAT(refusal({part(0, 2, 10), otherMap}), Contains("engine version, map or columns"));
+  const auto replace = [](const std::string& what, const std::string& with) {
+    return [=](std::string& text) { text.replace(text.find(what), what.size(), with); };
+  };
+  CHECK_THAT(refusal({part(0, 2, 10), rewritten(part(1, 2, 10), 5, replace("x = system.c", "x = system.m"))}),
+             Contains("engine version, map or columns"));
+  CHECK_THAT(refusal({part(0, 2, 10), rewritten(part(1, 2, 10), 5, replace("{\"test\":1}", "{\"test\":2}"))}),
+             Contains("engine version, map or columns"));
+  // Cut short: its end line lost with its last rows; half a line lost; its final newline lost.
   ShardPart cut = part(1, 2, 10);
-  cut.text.erase(cut.text.rfind("row"));
+  cut.text.erase(cut.text.rfind("row "));
   CHECK_THAT(refusal({part(0, 2, 10), cut}),
-             Contains("'part-1.csv' has 4 rows, but shard 1/2 of 10 cells has 5"));
+             Contains("'part-1.csv' was cut short: its last line is not the end line"));
   ShardPart noNewline = part(1, 2, 10);
   noNewline.text.pop_back();
   CHECK_THAT(refusal({part(0, 2, 10), noNewline}), Contains("'part-1.csv' does not end with a newline"));
+  // Changed after it was written: a row, or the end line's count.
+  ShardPart changed = part(1, 2, 10);
+  changed.text.replace(changed.text.find("row 3"), 5, "row 4");
+  CHECK_THAT(refusal({part(0, 2, 10), changed}),
+             Contains("'part-1.csv' was changed after friction wrote it: the FNV-1a 64 of its lines is"));
+  ShardPart recounted = part(1, 2, 10);
+  recounted.text.replace(recounted.text.find("# end: 5 rows"), 13, "# end: 6 rows");
+  CHECK_THAT(refusal({part(0, 2, 10), recounted}), Contains("'part-1.csv' has 5 rows, its end line says 6"));
+  // A row lost, the end line made again to match: too few rows for the shard.
+  CHECK_THAT(refusal({part(0, 2, 10), rewritten(part(1, 2, 10), 4, replace("row 9\n", ""))}),
+             Contains("'part-1.csv' has 4 rows, but shard 1/2 of 10 cells has 5"));
   CHECK_THAT(refusal({{"map.csv", unsharded(10)}}), Contains("'map.csv' is not a part of a sharded sweep"));
-  ShardPart damaged = part(0, 1, 10);
-  damaged.text.replace(damaged.text.find("0/1"), 3, "2/1");
-  CHECK_THAT(refusal({damaged}), Contains("damaged shard line"));
+  CHECK_THAT(refusal({rewritten(part(0, 1, 10), 10, replace("0/1", "2/1"))}), Contains("damaged shard line"));
+}
+
+TEST_CASE("FNV-1a 64 gives the published values; a CSV's lines end with their count and hash") {
+  // Noll's FNV test suite: FNV-1a 64 of "", "a" and "foobar".
+  cli::Fnv1a64 hash;
+  CHECK(hash.hex() == "cbf29ce484222325");
+  hash.add("a");
+  CHECK(hash.hex() == "af63dc4c8601ec8c");
+  cli::Fnv1a64 pieces;
+  pieces.add("foo");
+  pieces.add("bar");
+  CHECK(pieces.hex() == "85944171f73967e8");
+  std::ostringstream out;
+  cli::CsvLines csv(out);
+  csv.header("# header");
+  csv.row("row 0");
+  csv.row("row 1");
+  csv.end();
+  CHECK(out.str() == withEnd("# header\nrow 0\nrow 1\n", 2));
+  CHECK(cli::sweepLine(cli::JsonReader(R"({"b": [1, 2.5], "a": "x"})").parse()) ==
+        R"(# sweep: {"b":[1,2.5],"a":"x"})");
 }

@@ -105,7 +105,7 @@ const Y = { target: 'system', key: 'eta', min: 0, max: 1, count: 2 };
 const BAD_MAPS = [
   [
     'an axis with too many cells',
-    { scenario: { law: 'coulomb' }, x: { ...X, count: 300 }, y: Y },
+    { scenario: { law: 'coulomb' }, x: { ...X, count: 100001 }, y: Y },
     'x.count',
   ],
   [

@@ -2,7 +2,8 @@
 // --shard K/N` writes the K-th of N interleaved parts of the cells, and `friction merge PART...` joins
 // them into the very bytes an unsharded `friction sweep` writes, for any N (N = 1 and N above the
 // number of cells included) and any order of the parts; bad K/N and parts that do not make one whole
-// sweep are refused with a message and exit status 2. And the same with GNU parallel (Debian's
+// sweep (or were cut short or changed since they were written) are refused with a message and exit
+// status 2. And the same with GNU parallel (Debian's
 // `parallel`, installed by build-scripts/install-deps.sh) over this machine's cores.
 
 import { test, before } from 'node:test';
@@ -122,17 +123,29 @@ test('merge refuses missing, duplicate and mismatched parts, naming the files', 
     assert.match(merged.stderr, message, files.join(' '));
     assert.equal(merged.stdout, '', 'nothing is written when a part is refused');
   }
-  // A part cut short (its last row lost, as by a job killed while writing) is refused: shard 2/3 of
-  // 15 cells holds cells 2, 5, 8, 11 and 14.
-  const cut = path.join(folder, 'cut.csv');
+  // A part cut short (its end line and last row lost, as by a job killed while writing), or with a
+  // row lost since (its end line kept), is refused: shard 2/3 of 15 cells holds cells 2, 5, 8, 11
+  // and 14.
   const text = await readFile(three[2], 'utf8');
-  await writeFile(cut, text.slice(0, text.trimEnd().lastIndexOf('\n') + 1));
-  const merged = friction('merge', three[0], three[1], cut);
-  assert.equal(merged.status, 2);
-  assert.match(
-    merged.stderr,
-    /'.*cut\.csv' has 4 rows, but shard 2\/3 of 15 cells has 5: it was cut short or changed/,
-  );
+  const lines = text.split('\n');
+  const damaged = [
+    [
+      'cut.csv',
+      lines.slice(0, -3).join('\n') + '\n',
+      /'.*cut\.csv' was cut short: its last line is not the end line/,
+    ],
+    [
+      'row-lost.csv',
+      [...lines.slice(0, -3), ...lines.slice(-2)].join('\n'),
+      /'.*row-lost\.csv' was changed after friction wrote it: the FNV-1a 64 of its lines is [0-9a-f]{16}, its end line says/,
+    ],
+  ];
+  for (const [name, content, message] of damaged) {
+    await writeFile(path.join(folder, name), content);
+    const merged = friction('merge', three[0], three[1], path.join(folder, name));
+    assert.equal(merged.status, 2, name);
+    assert.match(merged.stderr, message);
+  }
 });
 
 test("GNU parallel runs the shards over this machine's cores, and their merge is the unsharded file", async () => {

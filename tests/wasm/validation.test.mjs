@@ -231,7 +231,7 @@ const SWEEP_FIELDS = [
     () =>
       engine.sweepCells({
         scenario: { law: 'coulomb' },
-        x: { key: 'mu_s', min: 0.1, max: 0.5, count: 300 },
+        x: { key: 'mu_s', min: 0.1, max: 0.5, count: 100001 },
         y: { key: 'mu_k', min: 0.1, max: 0.2, count: 2 },
         cells: [0, 0],
       }),

@@ -16,6 +16,9 @@
 
 namespace friction {
 
+/// The most cells an axis of a map may have (the page draws up to 256; the CLI runs the rest).
+inline constexpr int kMaxAxisCells = 100000;
+
 /// One axis of a map: which value it moves ("params" or "system" then the key) over what range.
 struct SweepAxis {
   std::string target = "params";  ///< "params" (the model's or law's) or "system"
@@ -40,14 +43,14 @@ struct SweepCell {
 SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y, int i, int j);
 
 /// Checks a map's request: the scenario's subject, its fixed values, integrator, samples, tolerance
-/// and kick (a map's drive has one velocity), the axes' targets, keys, ranges and sizes (2 to 256
-/// cells each). Throws InputError naming the field by its path in the map's request: "scenario.law",
-/// "scenario.params.mu_s", "scenario.system.c", "x.key", "x.count", "x.min", "y.key"...
+/// and kick (a map's drive has one velocity), the axes' targets, keys, ranges and sizes (2 to
+/// kMaxAxisCells cells each). Throws InputError naming the field by its path in the map's request:
+/// "scenario.law", "scenario.params.mu_s", "scenario.system.c", "x.key", "x.count", "x.min", "y.key"...
 void checkSweep(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y);
 
 /// A map's request: {"scenario": SCENARIO, "x": AXIS, "y": AXIS}, with SCENARIO as friction/scenario.h
 /// reads it (no velocity steps) and AXIS = {"target": "params" | "system", "key", "min", "max",
-/// "count", "log"} (target "params" unless given; count 2 to 256; log true or false).
+/// "count", "log"} (target "params" unless given; count 2 to kMaxAxisCells; log true or false).
 struct Sweep {
   Scenario scenario;
   SweepAxis x, y;

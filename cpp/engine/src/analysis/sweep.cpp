@@ -43,9 +43,10 @@ void checkAxis(const Scenario& scenario, const SweepAxis& axis, const std::strin
   if (!param || param->kind == ParamKind::List)
     throw InputError(name + ".key", "Axis " + name + " must name a number parameter of '" +
                                         std::string(spec.id) + "'; got '" + axis.key + "'.");
-  if (!(axis.count >= 2 && axis.count <= 256))
-    throw InputError(name + ".count",
-                     "Axis " + name + " must have 2 to 256 cells; got " + std::to_string(axis.count) + ".");
+  // The page draws up to 256 cells a side; the command line runs larger maps (100000² = 1e10 cells).
+  if (!(axis.count >= 2 && axis.count <= kMaxAxisCells))
+    throw InputError(name + ".count", "Axis " + name + " must have 2 to " + std::to_string(kMaxAxisCells) +
+                                          " cells; got " + std::to_string(axis.count) + ".");
   // Within the range the parameter accepts (which may be unbounded: OpenSees's laws), not a slider's.
   const bool minOk = param->accepts(axis.min);
   if (!(minOk && param->accepts(axis.max) && axis.min < axis.max)) {

@@ -22,7 +22,7 @@ SweepAxis readAxis(const Value* value, const std::string& name) {
                                  fields.pathOf("min"));
   axis.max = reading::readNumber(fields.required("max", "a number within the parameter's range"),
                                  fields.pathOf("max"));
-  axis.count = reading::readWholeNumber(fields.required("count", "a whole number of cells from 2 to 256"),
+  axis.count = reading::readWholeNumber(fields.required("count", "a whole number of cells from 2 to 100000"),
                                         fields.pathOf("count"));
   if (const Value* log = fields.find("log"))
     axis.logarithmic = reading::readBoolean(*log, fields.pathOf("log"));
