@@ -1,10 +1,15 @@
 // Takes the README's screenshots (docs/screenshots/<view>-<width>.png) of the built site in Debian's
 // Chromium: every view at laptop (1366×768), projector (1920×1080) and phone (390×844) size, Present
-// mode, and compare mode with five runs. The animation is paused at the same instant in each, so the
-// pictures are comparable.
+// mode, compare mode with five runs, and the stability map of a merged CSV that the native CLI
+// (build/native/cpp/friction) computed in two parts. The animation is paused at the same instant in
+// each, so the pictures are comparable.
 // Usage, after build-scripts/build.sh: node build-scripts/screenshots.mjs
 
-import { mkdir } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serveStatic } from './static-server.mjs';
@@ -35,6 +40,66 @@ const ready = (page, id) =>
     { timeout: 120_000 },
   );
 const save = (page, name) => page.screenshot({ path: `${out}${name}.png` });
+const cli = fileURLToPath(new URL('../build/native/cpp/friction', import.meta.url));
+const friction = (...args) => promisify(execFile)(cli, args);
+
+// The map of the "Larger maps" screenshots: Drake's Stribeck law from steady sliding in its falling
+// branch, over the spring (log) and the dashpot, at 120 × 90 cells (about 25 s in two parts here).
+const CLUSTER_MAP = {
+  scenario: {
+    law: 'drake-stribeck',
+    params: { stiction_tolerance: 0.05 },
+    system: { v0: 0.1, duration: 10, start: 'steady' },
+    kick: 0.05,
+  },
+  x: { target: 'system', key: 'c', min: 10, max: 1000, count: 120, log: true },
+  y: { target: 'system', key: 'eta', min: 0, max: 80, count: 90, log: false },
+};
+
+/** The map's merged CSV: friction sweep in two parts at once, then friction merge. */
+async function clusterCsv(folder) {
+  await writeFile(path.join(folder, 'map.json'), JSON.stringify(CLUSTER_MAP));
+  const parts = [0, 1].map((k) => path.join(folder, `part-${k}.csv`));
+  await Promise.all(
+    parts.map((part, k) =>
+      friction('sweep', path.join(folder, 'map.json'), '--shard', `${k}/2`, '--csv', part),
+    ),
+  );
+  await friction('merge', ...parts, '--csv', path.join(folder, 'map.csv'));
+  return path.join(folder, 'map.csv');
+}
+
+/** The map view set to CLUSTER_MAP (a 12 × 9 map in the page), its Larger maps section open, the CSV opened. */
+async function shootClusterMap(width, height, csv) {
+  const page = await browser.newPage({ viewport: { width, height } });
+  await page.goto(url);
+  await ready(page, '#status');
+  await page.click('#tab-map');
+  await page.selectOption('#map-subject', 'drake-stribeck');
+  await page.fill('#map-param-stiction_tolerance-number', '0.05');
+  await page.fill('#map-system-v0-number', '0.1');
+  await page.fill('#map-system-duration-number', '10');
+  await page.selectOption('#map-start', 'steady');
+  await page.fill('#map-kick', '0.05');
+  for (const axis of ['x', 'y']) {
+    const { key, min, max, log } = CLUSTER_MAP[axis];
+    await page.selectOption(`#map-${axis}-key`, `system:${key}`);
+    await page.fill(`#map-${axis}-min`, String(min));
+    await page.fill(`#map-${axis}-max`, String(max));
+    await page.fill(`#map-${axis}-count`, axis === 'x' ? '12' : '9');
+    await page.setChecked(`#map-${axis}-log`, log);
+  }
+  await page.click('#map-cluster summary');
+  await page.setInputFiles('#map-open-csv', csv);
+  await ready(page, '#map-status');
+  // The section in view: on a laptop the map's panel stays beside it; a phone shows the section.
+  await page.evaluate(
+    (block) => document.querySelector('#map-cluster').scrollIntoView({ block }),
+    width < 960 ? 'start' : 'end',
+  );
+  await save(page, `map-cluster-${width}`);
+  await page.close();
+}
 
 /** Pauses the animation at `t` with its scrubber, as a reader would. */
 async function pauseAt(page, t) {
@@ -80,6 +145,13 @@ try {
     }
     await page.close();
   }
+
+  // The map view as a cluster's front end: a merged CSV of the CLI's parts, opened.
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'friction-screenshots-'));
+  const csv = await clusterCsv(folder);
+  await shootClusterMap(1366, 768, csv);
+  await shootClusterMap(390, 844, csv);
+  await rm(folder, { recursive: true });
 
   // Compare mode: Coulomb C1 and four more kinetic coefficients.
   const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });

@@ -11,7 +11,8 @@ const TEST_TIMEOUT_MS = 120_000;
 const site = useSite();
 
 /** Ids of the visible, enabled controls of a view, in document order. The tabs follow the WAI-ARIA
- * tabs pattern: only the selected tab is in the Tab order (the arrow keys move between tabs). */
+ * tabs pattern: only the selected tab is in the Tab order (the arrow keys move between tabs). The
+ * content of a closed <details> is not shown (Chromium lays it out, so offsetParent does not say). */
 const controlsOf = (page, view) =>
   page.evaluate(
     (viewId) =>
@@ -23,6 +24,7 @@ const controlsOf = (page, view) =>
         .filter(
           (element) =>
             element.offsetParent !== null &&
+            !element.closest('details:not([open])') &&
             !element.disabled &&
             element.id &&
             element.tabIndex >= 0,

@@ -4,6 +4,7 @@
 // Hover or the arrow keys pick a cell; a click or Enter opens it.
 
 import { renderCounter } from '../test-hooks.js';
+import { CellGrid } from './map-grid.js';
 import { COLOURS } from './palette.js';
 
 const { Chart } = globalThis;
@@ -104,6 +105,7 @@ const mapCells = {
     ctx.beginPath();
     ctx.rect(area.left, area.top, area.right - area.left, area.bottom - area.top);
     ctx.clip();
+    if (map.grid) drawGrid(ctx, map, gx, gy, { x, y });
     for (const cell of map.cells.values()) {
       const [x0, x1] = gx.edges(cell.i);
       const [y0, y1] = gy.edges(cell.j);
@@ -134,6 +136,21 @@ const mapCells = {
   },
   afterRender: mapRenders.afterRender,
 };
+
+/** A whole map given at once (showGrid): its image, a pixel a cell, over the cells' span. */
+function drawGrid(ctx, map, gx, gy, scales) {
+  const image = map.grid.image((cell) => ({
+    colour: REGIME_COLOURS[cell.error ? 'error' : cell.regime] ?? REGIME_COLOURS.error,
+    alpha: shade(cell, map.strongest),
+  }));
+  const left = scales.x.getPixelForValue(gx.edges(0)[0]);
+  const right = scales.x.getPixelForValue(gx.edges(map.x.count - 1)[1]);
+  const top = scales.y.getPixelForValue(gy.edges(map.y.count - 1)[1]);
+  const bottom = scales.y.getPixelForValue(gy.edges(0)[0]);
+  // Each cell a sharp block however many pixels it spans, as the cells drawn one by one are.
+  ctx.imageSmoothingEnabled = false;
+  ctx.drawImage(image, left, top, right - left, bottom - top);
+}
 
 /** A cell's opacity: 0.35 … 1 with the strength of its regime; steady and stuck cells are solid. */
 function shade(cell, strongest) {
@@ -243,6 +260,21 @@ export class MapChart {
     this.#chart.update('none');
   }
 
+  /**
+   * Shows a whole map given at once (a merged CSV of friction sweep) over these axes: its cells in
+   * typed arrays, drawn as one image (charts/map-grid.js), read and opened as the cells of a map
+   * filled in here are.
+   * @param {{x: object, y: object}} axes as reset() takes them
+   * @param {{nx, ny, regimes: Uint8Array, values: Float64Array, errors: Map<number, string>,
+   *   names: string[]}} grid names: the regimes' names, by their codes in grid.regimes
+   */
+  showGrid(axes, grid) {
+    this.reset(axes);
+    this.#map.grid = new CellGrid(grid, grid.names);
+    this.#map.strongest = this.#map.grid.strongest();
+    this.#chart.update('none');
+  }
+
   /** Draws the boundary (engine.sweepBoundary's grid), or removes it (null). */
   setBoundary(grid) {
     const map = this.#map;
@@ -253,7 +285,14 @@ export class MapChart {
 
   /** Every finished cell, row by row. */
   cells() {
-    return this.#map ? [...this.#map.cells.values()].sort((a, b) => a.j - b.j || a.i - b.i) : [];
+    const map = this.#map;
+    if (map?.grid) return map.grid.cells(this.#at());
+    return map ? [...map.cells.values()].sort((a, b) => a.j - b.j || a.i - b.i) : [];
+  }
+
+  /** The axes' values at an index, as {x: (i) => …, y: (j) => …}. */
+  #at() {
+    return { x: axisGeometry(this.#map.x).at, y: axisGeometry(this.#map.y).at };
   }
 
   #cellAt(event) {
@@ -274,6 +313,7 @@ export class MapChart {
   #cell(i, j) {
     const map = this.#map;
     if (!(i >= 0 && i < map.x.count && j >= 0 && j < map.y.count)) return null;
+    if (map.grid) return map.grid.cell(i, j, this.#at());
     return (
       map.cells.get(j * map.x.count + i) ?? {
         i,

@@ -19,6 +19,51 @@ const REGIME_ORDER = [
 // Where the map's words differ from the spring-block readout's.
 const MAP_REGIME_TEXT = { error: 'Could not run' };
 
+/** The page draws maps of up to this many cells a side; larger ones run with friction sweep. */
+export const BROWSER_CELLS_A_SIDE = 256;
+
+/** The first axis with more cells than the page draws, with the message to show beside it; or null. */
+export function beyondBrowser(map) {
+  const axis = ['x', 'y'].find((name) => map[name].count > BROWSER_CELLS_A_SIDE);
+  if (!axis) return null;
+  const message =
+    `The page draws up to ${BROWSER_CELLS_A_SIDE} cells a side; got ${map[axis].count}. A larger map ` +
+    `runs with friction sweep: type its size under "Larger maps" and download its sweep file.`;
+  return { axis, message };
+}
+
+/**
+ * The "Larger maps" controls (map-cluster.js, loaded when first used): the size boxes start at the
+ * map's own counts when the section opens; the export, the file picker and a CSV dropped on the
+ * map's panel go to map-cluster.js.
+ * @param {object} ui the view's elements
+ * @param {object} host what map-cluster.js needs of the view (MapView's clusterHost)
+ */
+export function wireCluster(ui, host) {
+  const cluster = () => import('./map-cluster.js');
+  const open = async (file) => (await cluster()).openCsv(host, ui, file);
+  ui.cluster.addEventListener('toggle', () => {
+    if (!ui.cluster.open) return;
+    if (ui.clusterX.value === '') ui.clusterX.value = ui.x.count.value;
+    if (ui.clusterY.value === '') ui.clusterY.value = ui.y.count.value;
+  });
+  ui.exportSweep.addEventListener('click', async () => (await cluster()).exportSweep(host, ui));
+  ui.openCsv.addEventListener('change', async () => {
+    const file = ui.openCsv.files[0];
+    // Cleared, so that the same file (written again by a new merge) can be opened again.
+    ui.openCsv.value = '';
+    if (file) await open(file);
+  });
+  ui.results.addEventListener('dragover', (event) => event.preventDefault());
+  ui.results.addEventListener('drop', async (event) => {
+    const file = event.dataTransfer?.files?.[0];
+    if (!file) return;
+    event.preventDefault();
+    ui.cluster.open = true;
+    await open(file);
+  });
+}
+
 /** A map's default axis over a parameter: a decade either side of a positive default on a log-scale
  * parameter, else from its slider's minimum (or 0) to four times its default. Always inside the
  * slider's span (finite, and accepted), which a typed axis may leave for the whole accepted range. */

@@ -15,6 +15,7 @@ import {
   axisChoices,
   axisOptions,
   axisTitle,
+  beyondBrowser,
   buildAxis,
   cellReadout,
   defaultAxes,
@@ -22,6 +23,7 @@ import {
   mapSubjects,
   regimeLegendItems,
   subjectGroups,
+  wireCluster,
 } from './map-controls.js';
 
 /** The view's stylesheet, on demand like the view (main.js waits for it before building the view). */
@@ -78,6 +80,7 @@ export class MapView {
     ui.exportPng.addEventListener('click', () =>
       downloadChartPng(ui.chart, `friction-lab-map-${this.#drawn?.subject.id ?? 'map'}.png`),
     );
+    wireCluster(ui, this.#clusterHost());
     this.#showSubject(settings.subject, false);
   }
 
@@ -180,6 +183,7 @@ export class MapView {
   async draw() {
     const ui = this.#ui;
     const { subject, map } = this.#request();
+    if (this.#beyondBrowser(map)) return;
     // A map still filling in stops here: its cells and status must not mix with this one's, even if
     // the engine refuses this one.
     this.#pool.cancel();
@@ -195,14 +199,8 @@ export class MapView {
     }
     if (boundary === null) return; // cancelled
     this.#saveSettings(subject, map);
-    const xInfo = axisTitle(this.#axisChoices(subject), map.x);
-    const yInfo = axisTitle(this.#axisChoices(subject), map.y);
-    this.#drawn = { subject, map, specs: { x: xInfo.spec, y: yInfo.spec }, boundary };
-    this.#chart.reset({ x: { ...map.x, title: xInfo.title }, y: { ...map.y, title: yInfo.title } });
+    this.#chart.reset(this.#begin(subject, map, boundary));
     this.#chart.setBoundary(boundary);
-    ui.boundary.textContent = boundary.known
-      ? `Black line: the closed-form boundary, where ${boundary.criterion} = 0 (steady sliding predicted on the side where it is positive).`
-      : 'No closed-form boundary is known for this scenario.';
     ui.cancel.disabled = false;
     ui.exportCsv.disabled = ui.exportPng.disabled = true;
     const total = map.x.count * map.y.count;
@@ -226,6 +224,59 @@ export class MapView {
     } finally {
       if (this.#drawn?.map === map) ui.cancel.disabled = true;
     }
+  }
+
+  /**
+   * The map about to be drawn, kept for the readout, the export and opening cells; the boundary's
+   * words. Returns the chart's axes.
+   */
+  #begin(subject, map, boundary) {
+    const xInfo = axisTitle(this.#axisChoices(subject), map.x);
+    const yInfo = axisTitle(this.#axisChoices(subject), map.y);
+    this.#drawn = { subject, map, specs: { x: xInfo.spec, y: yInfo.spec }, boundary };
+    this.#ui.boundary.textContent = boundary.known
+      ? `Black line: the closed-form boundary, where ${boundary.criterion} = 0 (steady sliding predicted on the side where it is positive).`
+      : 'No closed-form boundary is known for this scenario.';
+    return { x: { ...map.x, title: xInfo.title }, y: { ...map.y, title: yInfo.title } };
+  }
+
+  /** A map larger than the page draws is refused beside its axis, pointing to "Larger maps". */
+  #beyondBrowser(map) {
+    const beyond = beyondBrowser(map);
+    if (!beyond) return false;
+    this.#clearErrors();
+    this.#ui[beyond.axis].error.textContent = beyond.message;
+    this.#setStatus('error', 'The map could not be drawn: see the message beside the setting.');
+    return true;
+  }
+
+  /** What the "Larger maps" controls (map-cluster.js) need of the view. */
+  #clusterHost() {
+    return {
+      version: this.#catalog.version,
+      request: () => this.#request(),
+      // The engine reads the map as the program will: the boundary is its quickest full check.
+      check: (map) => this.#pool.boundary(map, 2),
+      refused: (error) => this.#refused(error),
+      show: (subject, map, grid, note) => this.#showGrid(subject, map, grid, note),
+    };
+  }
+
+  /**
+   * Draws a map computed elsewhere (a merged CSV of friction sweep): all its cells at once, with the
+   * closed-form boundary, as draw() draws a map of its own. Rejects with the engine's error.
+   */
+  async #showGrid(subject, map, grid, note) {
+    this.#pool.cancel();
+    this.#clearErrors();
+    this.#setStatus('computing', 'Drawing the map…');
+    const boundary = await this.#pool.boundary(map, BOUNDARY_RESOLUTION);
+    if (boundary === null) return;
+    this.#chart.showGrid(this.#begin(subject, map, boundary), grid);
+    this.#chart.setBoundary(boundary);
+    this.#ui.cancel.disabled = true;
+    this.#ui.exportCsv.disabled = this.#ui.exportPng.disabled = false;
+    this.#setStatus('ready', note);
   }
 
   #cancel() {

@@ -71,5 +71,13 @@ export function mapElements() {
     exportCsv: byId('export-csv-map'),
     exportPng: byId('export-png-map'),
     chart: byId('chart-map'),
+    results: byId('map-results'),
+    cluster: byId('map-cluster'),
+    clusterX: byId('map-cluster-x'),
+    clusterY: byId('map-cluster-y'),
+    exportSweep: byId('map-export-sweep'),
+    openCsv: byId('map-open-csv'),
+    clusterError: byId('map-cluster-error'),
+    clusterNote: byId('map-cluster-note'),
   };
 }

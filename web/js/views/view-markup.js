@@ -182,6 +182,24 @@ export const MAP_MARKUP = `
     <button id="map-run" type="button">Draw the map</button>
     <button id="map-cancel" type="button" disabled>Cancel</button>
   </div>
+  <details id="map-cluster" class="map-cluster">
+    <summary>Larger maps: the command line or a cluster</summary>
+    <p class="hint">This map at any size, with <code>friction sweep</code> on your cores or a
+      cluster's job array; then open the merged CSV here (or drop it on the map).</p>
+    <div class="map-range" role="group" aria-label="Size of the map for the command line">
+      <label>cells across <input type="number" id="map-cluster-x" min="2" max="100000" step="1"
+        inputmode="numeric" autocomplete="off" aria-describedby="map-cluster-error"></label>
+      <label>up <input type="number" id="map-cluster-y" min="2" max="100000" step="1"
+        inputmode="numeric" autocomplete="off" aria-describedby="map-cluster-error"></label>
+    </div>
+    <div class="actions">
+      <button id="map-export-sweep" type="button">Download sweep JSON</button>
+    </div>
+    <label for="map-open-csv">Open a merged CSV</label>
+    <input type="file" id="map-open-csv" accept=".csv,text/csv" aria-describedby="map-cluster-error">
+    <p id="map-cluster-error" class="param-error" role="alert"></p>
+    <p id="map-cluster-note" class="hint" role="status"></p>
+  </details>
   <section id="map-law-start" class="run-section" aria-labelledby="map-start-title" hidden>
     <h3 id="map-start-title">Start of each run</h3>
     <label for="map-start">Start</label>
