@@ -6,7 +6,7 @@
 // unsharded map byte for byte. A part whose friction fails leaves no part file. Bad arguments are
 // refused by name. build-scripts/slurm-test.sh runs the same files on a real (one-node) Slurm.
 
-import { test, before } from 'node:test';
+import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -30,19 +30,24 @@ const CELLS = 48;
 const ACROSS = 8;
 const PARTS = 5;
 
+// Every folder a test made, removed at the end however the test went.
+const folders = [];
+after(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
+
 let unsharded;
 before(async () => {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'friction-slurm-job-'));
+  folders.push(folder);
   await writeFile(path.join(folder, 'map.json'), JSON.stringify(SWEEP));
   const result = spawnSync(cli, ['sweep', 'map.json', '--csv', 'map.csv'], { cwd: folder });
   assert.equal(result.status, 0, String(result.stderr));
   unsharded = await readFile(path.join(folder, 'map.csv'));
-  await rm(folder, { recursive: true });
 });
 
 /** Writes the map in a new folder and runs the writer there with `args`; the folder and the result. */
 async function writeJob(args) {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'friction-slurm-job-'));
+  folders.push(folder);
   await writeFile(path.join(folder, 'map.json'), JSON.stringify(SWEEP));
   const result = spawnSync('python3', [writer, ...args], { cwd: folder, env, encoding: 'utf8' });
   return { folder, result };
@@ -114,7 +119,6 @@ test('the array and the merge: directives sbatch reads, a time limit above margi
   assert.equal(mergeJob.array, undefined);
   assert.ok(limitSeconds(mergeJob.time) >= 300);
   assert.match(merge, /merge map-parts\/part-\*\.csv --csv map\.csv$/m);
-  await rm(folder, { recursive: true });
 });
 
 test('its tasks, run as Slurm runs them, and the merge give the unsharded map byte for byte', async () => {
@@ -149,7 +153,6 @@ test('its tasks, run as Slurm runs them, and the merge give the unsharded map by
   });
   assert.notEqual(failed.status, 0);
   assert.ok(!existsSync(path.join(folder, 'map-parts', 'part-2.csv')));
-  await rm(folder, { recursive: true });
 });
 
 test('--partition and --account become directives; a limit of a day or more reads D-HH:MM:SS', async () => {
@@ -178,7 +181,6 @@ test('--partition and --account become directives; a limit of a day or more read
   // The sample's seconds are printed to 6 digits: allow for that rounding.
   assert.ok(limit >= needed * (1 - 1e-5), `${task.time} < ${needed} s`);
   assert.ok(limit < needed * (1 + 1e-5) + 60, `${task.time}: more than a minute over ${needed} s`);
-  await rm(folder, { recursive: true });
 });
 
 test('bad arguments and a sweep friction refuses are refused, saying which and why', async () => {
@@ -195,7 +197,6 @@ test('bad arguments and a sweep friction refuses are refused, saying which and w
     assert.equal(result.status, 2, args.join(' '));
     assert.match(result.stderr, message, args.join(' '));
     assert.ok(!existsSync(path.join(folder, 'map.sbatch')), 'nothing is written');
-    await rm(folder, { recursive: true });
   }
   // friction's own refusal of the sweep, from the sample run, with its field.
   const { folder, result } = await writeJob(['map.json', '4']);
@@ -211,5 +212,4 @@ test('bad arguments and a sweep friction refuses are refused, saying which and w
   });
   assert.equal(refused.status, 2);
   assert.match(refused.stderr, /the sample run was refused: friction: x\.min: /);
-  await rm(folder, { recursive: true });
 });
