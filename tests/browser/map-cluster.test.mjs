@@ -8,7 +8,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -97,6 +97,8 @@ async function exportMatchesPage(page, folder) {
   await ready(page);
   const drawn = rowsOf((await download(page, '#export-csv-map')).text);
   await page.click('#map-cluster summary');
+  // The details' toggle event comes after the click, as a task of its own.
+  await page.waitForFunction(() => document.querySelector('#map-cluster-x').value !== '');
   assert.equal(await page.inputValue('#map-cluster-x'), '6', 'the size starts at the map’s own');
   assert.equal(await page.inputValue('#map-cluster-y'), '5');
   const sweep = await download(page, '#map-export-sweep');
@@ -187,6 +189,7 @@ test(
   { timeout: TEST_TIMEOUT_MS },
   async (t) => {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'friction-map-cluster-'));
+    t.after(() => rm(folder, { recursive: true, force: true }));
     const { page, problems } = await openPage(site, t, { viewport: { width: 1366, height: 768 } });
     await loadSite(site, page);
     await page.click('#tab-map');
@@ -200,7 +203,12 @@ test(
     assert.equal(JSON.parse(sweep.text).x.count, nx);
     const merged = await runOnCommandLine(folder, sweep.text, 3);
     await page.setInputFiles('#map-open-csv', merged);
-    await ready(page);
+    // The map drawn before is 'ready' too: wait for this one's status.
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#map-status').dataset.state === 'ready' &&
+        /from map\.csv/.test(document.querySelector('#map-status').textContent),
+    );
     const version = /^# Friction Lab engine (\S+)/.exec(await readFile(merged, 'utf8'))[1];
     assert.equal(
       await page.locator('#map-status').textContent(),
@@ -229,8 +237,10 @@ async function checkRefusals(page, folder, merged, cells) {
   const open = async (name, content) => {
     await writeFile(path.join(folder, name), content);
     await page.setInputFiles('#map-open-csv', path.join(folder, name));
+    // This file's refusal (an earlier one may still be shown until the file is read).
     await page.waitForFunction(
-      () => document.querySelector('#map-cluster-error').textContent !== '',
+      (file) => document.querySelector('#map-cluster-error').textContent.includes(`'${file}'`),
+      name,
     );
     return page.locator('#map-cluster-error').textContent();
   };
@@ -294,6 +304,7 @@ test(
   { timeout: TEST_TIMEOUT_MS },
   async (t) => {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'friction-map-cluster-'));
+    t.after(() => rm(folder, { recursive: true, force: true }));
     const { page, problems } = await openPage(site, t);
     await loadSite(site, page);
     await page.click('#tab-map');

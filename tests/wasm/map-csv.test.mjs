@@ -4,10 +4,10 @@
 // a merged map reads back cell for cell; and a file of another sweep, cut short, changed, a part not
 // merged, or no map at all is refused, saying what does not match.
 
-import { test, before } from 'node:test';
+import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -46,6 +46,7 @@ before(async () => {
   assert.equal(ran.status, 0, ran.stderr);
   merged = await readFile(path.join(folder, 'map.csv'));
 });
+after(() => rm(folder, { recursive: true, force: true }));
 
 const read = (bytes, expected = SWEEP) => readMapCsv(new Uint8Array(bytes), 'map.csv', expected);
 const text = () => merged.toString('utf8');
