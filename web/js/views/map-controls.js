@@ -19,6 +19,9 @@ const REGIME_ORDER = [
 // Where the map's words differ from the spring-block readout's.
 const MAP_REGIME_TEXT = { error: 'Could not run' };
 
+/** What a law's map starts from: steady sliding with a kick, so a map tells stable from unstable. */
+export const MAP_LAW_START = Object.freeze({ system: { start: 'steady' }, kick: 0.01 });
+
 /** A map's default axis over a parameter: a decade either side of a positive default on a log-scale
  * parameter, else from its slider's minimum (or 0) to four times its default. Always inside the
  * slider's span (finite, and accepted), which a typed axis may leave for the whole accepted range. */
