@@ -48,11 +48,11 @@ async function start() {
       ? lazy.built.presliding.then((view) => view?.load(store.settings.presliding))
       : lazy.show('presliding');
   wirePresets(catalog.presets, presetUi.select, async (preset) => {
-    const { applyPreset } = await import('./state/presets.js');
-    await applyPreset(preset, { store, spring, showView, showPresliding, endPreset });
     presetUi.select.value = preset.id;
     setText(presetUi.note, preset.look);
     setHidden(presetUi.note, false);
+    const { applyPreset } = await import('./state/presets.js');
+    await applyPreset(preset, { store, spring, showView, showPresliding, endPreset });
   });
   if (!embed.on) wireResetAll(store);
 
