@@ -272,3 +272,38 @@ test("a bad field falls back alone: the user's other settings survive, with a no
     assert.equal(map.settings.x, null); // the bad axis: the map's default axes instead
   }
 });
+
+test('settings as the page writes them load back as they were, without a notice', async () => {
+  globalThis.location.hash = '';
+  storage.clear();
+  const written = (await load()).settings;
+  const scenarios = [
+    { model: 'state-variable', params: { eta: 12 } },
+    { law: 'coulomb', params: {}, system: {}, integrator: 'auto' },
+    {
+      law: 'coulomb',
+      params: { mu_k: 0.3 },
+      system: { c: 20, start: 'steady' },
+      integrator: 'rk4',
+      kick: 0.01,
+    },
+    {
+      law: 'rsf',
+      params: { a: 0.01, b1: 0.015, Dc1: 1e-5, Vstar: 1e-6, form: 0 },
+      system: { m: 0, Fn: 1, c: 1e4, v0: 1e-5, duration: 1361, start: 'steady' },
+      integrator: 'auto',
+      protocol: { holds: [1, 10, 100, 1000], slide: 50 },
+      grid: 'log',
+      samples: 4001,
+    },
+  ];
+  for (const scenario of scenarios) {
+    written.spring.scenario = scenario;
+    written.spring.compare = [scenario];
+    storage.set('friction-lab/settings/v1', JSON.stringify(written));
+    const { settings, notice } = await load();
+    assert.equal(notice, null, JSON.stringify(scenario));
+    assert.deepEqual(settings.spring.scenario, scenario);
+    assert.deepEqual(settings.spring.compare, [scenario]);
+  }
+});

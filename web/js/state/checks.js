@@ -95,7 +95,7 @@ export function loadScenario(saved, catalog) {
 function keepLawRun(saved, value, { system, integrators }) {
   const { start, v0, ...given } = isPlainObject(saved.system) ? saved.system : {};
   const steps = pairs(v0) && v0.length > 0;
-  const kept = keepKnownValues(steps ? given : { ...given, v0 }, system);
+  const kept = keepKnownValues(steps || v0 === undefined ? given : { ...given, v0 }, system);
   value.system = kept.kept;
   if (steps) value.system.v0 = v0;
   if (start === 'steady') value.system.start = 'steady';
