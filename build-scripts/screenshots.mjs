@@ -35,6 +35,11 @@ const ready = (page, id) =>
     { timeout: 120_000 },
   );
 const save = (page, name) => page.screenshot({ path: `${out}${name}.png` });
+/** Dismisses the notice a preset leaves at the foot of the window (its Undo), once it is shown. */
+async function dismissNotice(page) {
+  await page.waitForSelector('#undo-notice:not([hidden])');
+  await page.click('#undo-notice .undo-dismiss');
+}
 
 /** Pauses the animation at `t` with its scrubber, as a reader would. */
 async function pauseAt(page, t) {
@@ -87,6 +92,7 @@ try {
   await ready(page, '#status');
   await page.selectOption('#preset', 'coulomb-limit-cycle');
   await page.waitForFunction(() => window.__lastSummary?.law === 'coulomb');
+  await dismissNotice(page);
   for (const muK of ['0.35', '0.3', '0.25', '0.2']) {
     await page.click('#compare-add');
     await page.fill('#spring-law-mu_k-number', muK);
@@ -104,6 +110,7 @@ try {
   await page.waitForFunction(
     () => window.__lastSummary?.holds?.length === 4 && window.__healingRenders > 0,
   );
+  await dismissNotice(page);
   await ready(page, '#status');
   await page.locator('.chart-healing').scrollIntoViewIfNeeded();
   await save(page, 'healing-1366');

@@ -1,6 +1,6 @@
 // A short-lived notice after a change that replaced what the user had (a preset, a reset, a change
-// of model that cleared the pinned runs, Reset all): what happened, Undo, and at most one more
-// action (Clear the pinned runs). It stays at the foot of the window, wherever the user is on the
+// of model that cleared the pinned runs, Reset all): what happened, Undo, at most one more action
+// (Clear the pinned runs), and × to dismiss it. It stays at the foot of the window, wherever the user is on the
 // page, for SHOWN_MS, and longer while the pointer is on it or the focus in it (a reader must have
 // the time to reach its buttons). Loaded on demand, with its styles: most visits never need it.
 
@@ -16,7 +16,9 @@ const STYLES = `
   box-shadow: 0 4px 16px rgb(16 24 40 / 30%); font-size: 0.95rem; }
 .undo-notice p { margin: 0; }
 .undo-notice button { background: #fff; color: #1f2933; border: 1px solid #fff; }
-.undo-notice button:focus-visible { outline-color: #8ab4ff; }`;
+.undo-notice button:focus-visible { outline-color: #8ab4ff; }
+.undo-notice .undo-dismiss { background: transparent; color: #fff; border-color: transparent; font-size: 1.2rem;
+  line-height: 1; padding: 0.2rem 0.45rem; }`;
 
 let notice = null;
 
@@ -68,6 +70,10 @@ export function showUndo(text, undo, actions = []) {
     });
     state.box.append(button);
   }
+  const dismiss = el('button', { type: 'button', className: 'undo-dismiss', textContent: '×' });
+  dismiss.setAttribute('aria-label', 'Dismiss');
+  dismiss.addEventListener('click', () => hide(state));
+  state.box.append(dismiss);
   state.box.hidden = false;
   state.hold(0);
 }
