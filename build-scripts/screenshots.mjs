@@ -101,6 +101,12 @@ async function shootClusterMap(width, height, csv) {
   await page.close();
 }
 
+/** Dismisses the notice a preset leaves at the foot of the window (its Undo), once it is shown. */
+async function dismissNotice(page) {
+  await page.waitForSelector('#undo-notice:not([hidden])');
+  await page.click('#undo-notice .undo-dismiss');
+}
+
 /** Pauses the animation at `t` with its scrubber, as a reader would. */
 async function pauseAt(page, t) {
   await page.evaluate((time) => {
@@ -159,6 +165,7 @@ try {
   await ready(page, '#status');
   await page.selectOption('#preset', 'coulomb-limit-cycle');
   await page.waitForFunction(() => window.__lastSummary?.law === 'coulomb');
+  await dismissNotice(page);
   for (const muK of ['0.35', '0.3', '0.25', '0.2']) {
     await page.click('#compare-add');
     await page.fill('#spring-law-mu_k-number', muK);
@@ -176,6 +183,7 @@ try {
   await page.waitForFunction(
     () => window.__lastSummary?.holds?.length === 4 && window.__healingRenders > 0,
   );
+  await dismissNotice(page);
   await ready(page, '#status');
   await page.locator('.chart-healing').scrollIntoViewIfNeeded();
   await save(page, 'healing-1366');

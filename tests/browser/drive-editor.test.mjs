@@ -1,7 +1,9 @@
 // Browser test of the drive editor and the healing chart (issue 15): a slide-hold-slide run charts each
 // hold's healing against log hold time with the aging law's rate; the editor runs the user's own holds,
 // shows the engine's refusal beside the field its path names while the last good drive keeps running,
-// refuses typed text that is not a number beside its field, and the drive survives a reload.
+// refuses typed text that is not a number beside its field, and the drive survives a reload. Speeds
+// are shown in the unit they were typed in (a preset's in the one that suits them: µm/s), and a
+// slide-hold-slide slides at the drive's own speed (issue 26).
 // Run: node --test --test-reporter=spec tests/browser/drive-editor.test.mjs   (after build-scripts/build.sh)
 
 import assert from 'node:assert/strict';
@@ -177,6 +179,81 @@ test(
       await page.locator('#drive-text').textContent(),
       /a load-point displacement table of 3 points; normal force 1 N from 0 s, 2 N from 15 s/,
     );
+    assert.deepEqual(problems, []);
+  },
+);
+
+test(
+  'speeds in the unit typed, and slide-hold-slide at the drive’s own speed (after the velocity-step preset: 1 µm/s)',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
+    const { page, problems } = await openPage(site, t);
+    await loadSite(site, page);
+    await page.selectOption('#preset', 'rsf-velocity-step');
+    await page.waitForFunction(() => Array.isArray(window.__lastSummary?.system?.v0));
+    await ready(page);
+    // The preset's speeds read in µm/s, beside the system and in the editor.
+    await page.waitForFunction(() =>
+      document
+        .querySelector('#drive-text')
+        .textContent.includes('velocity steps 1 µm/s from 0 s, 10 µm/s from 10 s'),
+    );
+    await page.click('#drive-edit');
+    await page.waitForSelector('#drive-dialog[open]');
+    assert.equal(await page.inputValue('#drive-unit'), 'µm/s');
+    assert.equal(await page.inputValue('#drive-steps'), '0, 1\n10, 10');
+
+    // Slide-hold-slide: the slides go at the drive's own speed, 1 µm/s, not the v0 box's 0.1 m/s.
+    await page.selectOption('#drive-kind', 'holds');
+    assert.equal(await page.inputValue('#drive-speed'), '1');
+    await page.fill('#drive-slide', '5');
+    await page.fill('#drive-holds', '10');
+    await page.click('#drive-apply');
+    await page.waitForFunction(() => window.__lastSummary?.holds?.length === 1);
+    await ready(page);
+    const { v0, duration } = await page.evaluate(() => window.__lastSummary.system);
+    assert.equal(v0, 1e-6);
+    // The load point slides at v0 but for the hold: x_lp(end) = v0 (duration − hold).
+    const end = await page.evaluate(() => window.__shownRun.result.columns.drivePosition.at(-1));
+    const expected = 1e-6 * (duration - 10);
+    assert.ok(Math.abs(end - expected) < 1e-12, `x_lp at the end ${end} m, expected ${expected} m`);
+    assert.match(
+      await page.locator('#drive-text').textContent(),
+      /slides of 5 s at 1 µm\/s and holds of 10 s/,
+    );
+
+    // µm/s stays µm/s; typed in nm/s, the steps are shown in nm/s, and stay so after a reload.
+    await page.click('#drive-edit');
+    assert.equal(await page.inputValue('#drive-unit'), 'µm/s');
+    assert.equal(await page.inputValue('#drive-speed'), '1');
+    await page.selectOption('#drive-unit', 'nm/s');
+    assert.equal(await page.inputValue('#drive-speed'), '1000', 'the speed shown in the new unit');
+    await page.selectOption('#drive-kind', 'steps');
+    assert.equal(
+      await page.locator('label[for="drive-steps"]').textContent(),
+      'Velocity steps: t [s], v [nm/s]',
+    );
+    await page.fill('#drive-steps', '0, 500\n20, 5000');
+    await page.click('#drive-apply');
+    await page.waitForFunction(() => window.__lastSummary?.system?.v0?.[1]?.[1] === 5e-6);
+    await ready(page);
+    assert.deepEqual(await page.evaluate(() => window.__lastSummary.system.v0), [
+      [0, 5e-7],
+      [20, 5e-6],
+    ]);
+    const words = /velocity steps 500 nm\/s from 0 s, 5000 nm\/s from 20 s/;
+    assert.match(await page.locator('#drive-text').textContent(), words);
+    await page.waitForTimeout(400); // settings are written at most every 250 ms
+    await page.reload();
+    await page.waitForFunction(() => Array.isArray(window.__lastSummary?.system?.v0));
+    await page.waitForFunction(
+      (source) => new RegExp(source).test(document.querySelector('#drive-text').textContent),
+      words.source,
+    );
+    await page.click('#drive-edit');
+    assert.equal(await page.inputValue('#drive-unit'), 'nm/s');
+    assert.equal(await page.inputValue('#drive-steps'), '0, 500\n20, 5000');
+    await shot(page, 'drive-03-units');
     assert.deepEqual(problems, []);
   },
 );

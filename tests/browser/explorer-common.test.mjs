@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { loadExplorer } from '../../web/js/state/slices.js';
+import { loadExplorer } from '../../web/js/state/explorer-slice.js';
 import {
   axeViolations,
   loadSite,

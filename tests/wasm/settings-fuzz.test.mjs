@@ -1,8 +1,11 @@
 // Hostile saved settings and links, by machine (issue 8): thousands of mutated settings objects
 // (wrong types at every field, huge and non-finite numbers, unknown ids and keys, prototype keys,
 // deep nesting, long strings) and malformed link texts go through the page's own loader
-// (web/js/state/settings.js) with the engine's real catalog. The loader must never throw, must return
+// (web/js/state/settings.js) with the engine's real catalog, in the settings' current form and in
+// the first form (migrated by web/js/state/migrate.js). The loader must never throw, must return
 // settings whose every field has its documented shape, and must keep a good field beside a bad one.
+// The explorer's and the map's slices are checked when those views are first shown: their checks
+// (state/explorer-slice.js, state/map-slice.js) run here on what the loader returns.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -28,6 +31,10 @@ const { loadSettings } = await import(
   new URL('web/js/state/settings.js', `file://${repoRoot}`).href
 );
 const { linkHash } = await import(new URL('web/js/state/link.js', `file://${repoRoot}`).href);
+const { loadExplorer } = await import(
+  new URL('web/js/state/explorer-slice.js', `file://${repoRoot}`).href
+);
+const { loadMap } = await import(new URL('web/js/state/map-slice.js', `file://${repoRoot}`).href);
 
 const load = () =>
   loadSettings(catalog.models, catalog.laws, {
@@ -35,6 +42,9 @@ const load = () =>
     integrators: catalog.integrators,
     presliding: catalog.presliding,
   });
+/** The map's slice as the map view checks it when first shown. */
+const mapOf = (settings) =>
+  loadMap(settings.map, { ...catalog, drivingLaws: catalog.laws }).settings;
 
 // A small deterministic generator (xorshift), so a failure can be replayed.
 function random(seed) {
@@ -90,40 +100,93 @@ function mutate(value, rand, depth = 0) {
   return rand() < 0.5 ? value : HOSTILE[Math.floor(rand() * HOSTILE.length)];
 }
 
+const ids = new Set([...catalog.models, ...catalog.laws].map((entry) => entry.id));
+
+/** A scenario as the page reads it: a known model or law, finite values, a law's options of their kind. */
+function assertScenario(scenario) {
+  assert.ok(ids.has(scenario.model ?? scenario.law));
+  for (const value of Object.values(scenario.params))
+    assert.ok(Number.isFinite(value) || (Array.isArray(value) && value.every(Number.isFinite)));
+  if (scenario.law === undefined) return;
+  const { start, v0, ...system } = scenario.system;
+  for (const value of Object.values(system)) assert.ok(Number.isFinite(value));
+  assert.ok(v0 === undefined || Number.isFinite(v0) || Array.isArray(v0));
+  assert.ok(start === undefined || start === 'steady');
+  assert.ok(catalog.integrators.some((integrator) => integrator.id === scenario.integrator));
+  assert.ok(scenario.kick === undefined || Number.isFinite(scenario.kick));
+  assert.ok(scenario.protocol === undefined || typeof scenario.protocol === 'object');
+}
+
 function assertShape(settings) {
-  const ids = new Set([...catalog.models, ...catalog.laws].map((entry) => entry.id));
-  assert.ok(ids.has(settings.model));
+  assert.equal(settings.version, 2);
   assert.ok(['spring', 'explorer', 'presliding', 'map'].includes(settings.view));
-  for (const field of ['overrides', 'system', 'lawOverrides', 'integrators'])
-    assert.equal(typeof settings[field], 'object');
-  for (const values of Object.values(settings.overrides))
-    for (const value of Object.values(values)) assert.ok(Number.isFinite(value));
-  for (const value of Object.values(settings.system)) assert.ok(Number.isFinite(value));
-  assert.ok(settings.start.mode === 'rest' || settings.start.mode === 'steady');
-  assert.ok(Number.isFinite(settings.start.kick));
-  assert.ok(ids.has(settings.map.subject));
-  for (const axis of [settings.map.x, settings.map.y]) {
+  const { spring } = settings;
+  assertScenario(spring.scenario);
+  for (const [id, kept] of Object.entries(spring.kept)) {
+    assertScenario(kept);
+    assert.equal(kept.model ?? kept.law, id);
+  }
+  assert.ok(Array.isArray(spring.compare) && spring.compare.length <= 4);
+  for (const pinned of spring.compare) assertScenario(pinned);
+  assert.equal(typeof spring.charts.position, 'boolean');
+  const map = mapOf(settings);
+  assertScenario(map.scenario);
+  for (const axis of [map.x, map.y]) {
     if (axis === null) continue;
     assert.ok(
       Number.isFinite(axis.min) && Number.isFinite(axis.max) && Number.isInteger(axis.count),
     );
   }
-  assert.ok(Array.isArray(settings.compare) && settings.compare.length <= 4);
-  assert.ok(
-    Array.isArray(settings.explorer.laws) && settings.explorer.laws.every((id) => ids.has(id)),
-  );
+  const explorer = loadExplorer(settings.explorer, catalog.laws).settings;
+  assert.ok(Array.isArray(explorer.laws) && explorer.laws.every((id) => ids.has(id)));
   assert.equal({}.polluted, undefined);
 }
 
-test('thousands of mutated saved settings and links load without throwing, into well-formed settings', () => {
+/** Settings of the first form (before issue 26), as the page saved them then. */
+const FIRST_FORM = {
+  model: 'coulomb',
+  overrides: { 'abbott-seed': { c: 5 } },
+  system: { c: 12 },
+  lawOverrides: { coulomb: { mu_k: 0.3 }, 'drake-stribeck': { mu_s: 0.7 } },
+  integrators: { coulomb: 'rk4' },
+  charts: { position: true, phaseX: 'x' },
+  start: { mode: 'steady', kick: 0.01 },
+  drive: {
+    system: {
+      v0: [
+        [0, 0.1],
+        [5, 0.2],
+      ],
+    },
+  },
+  compare: [{ law: 'coulomb', params: {}, system: { start: 'steady', c: 20 }, kick: 0.02 }],
+  map: { subject: 'abbott-seed', overrides: { 'abbott-seed': { c: 5 } }, x: null, y: null },
+  presliding: { law: 'lugre', overrides: { lugre: { sigma0: 1e5 } }, protocol: {} },
+  view: 'spring',
+};
+
+test('thousands of mutated saved settings and links load without throwing, into well-formed settings', async () => {
   globalThis.location.hash = '';
   storage.clear();
-  const good = load().settings;
-  good.model = 'coulomb';
-  good.system = { c: 12 };
-  good.charts = { position: true, phaseX: 'x' };
-  good.start = { mode: 'steady', kick: 0.01 };
-  good.compare = [
+  const good = (await load()).settings;
+  good.spring.scenario = {
+    law: 'coulomb',
+    params: { mu_k: 0.3 },
+    system: {
+      c: 12,
+      start: 'steady',
+      v0: [
+        [0, 0.1],
+        [5, 0.2],
+      ],
+    },
+    integrator: 'auto',
+    kick: 0.01,
+    protocol: { normalForce: [[0, 10]] },
+  };
+  good.spring.kept = { 'abbott-seed': { model: 'abbott-seed', params: { c: 5 } } };
+  good.spring.charts = { position: true, phaseX: 'x' };
+  good.spring.compare = [
     {
       law: 'coulomb',
       params: {},
@@ -135,7 +198,8 @@ test('thousands of mutated saved settings and links load without throwing, into 
   const rand = random(20261122);
   let notices = 0;
   for (let round = 0; round < 3000; round++) {
-    const hostile = mutate(good, rand);
+    // Half the rounds mutate the settings of the first form: the migration meets them too.
+    const hostile = mutate(round % 2 === 0 ? good : FIRST_FORM, rand);
     const text =
       rand() < 0.9
         ? JSON.stringify(hostile)
@@ -148,7 +212,7 @@ test('thousands of mutated saved settings and links load without throwing, into 
           ? `#state=%E0%A4%A${round}`
           : linkHash(hostile).replace(/^#state=.*/, () => `#state=${encodeURIComponent(text)}`);
     else storage.set('friction-lab/settings/v1', text);
-    const { settings, notice } = load();
+    const { settings, notice } = await load();
     globalThis.location.hash = '';
     assertShape(settings);
     if (notice) notices += 1;
@@ -160,18 +224,20 @@ test('thousands of mutated saved settings and links load without throwing, into 
     '{"overrides": {"__proto__": {"polluted": 1}}}',
     '{"map": {"overrides": {"__proto__": {"c": 1}}, "constructor": {"prototype": {"polluted": 1}}}}',
     '{"compare": [{"law": "coulomb", "system": {"__proto__": {"polluted": 1}}}]}',
+    '{"version": 2, "spring": {"kept": {"__proto__": {"polluted": 1}}, "scenario": {"law": "coulomb", "protocol": {"__proto__": 1}}}}',
+    '{"version": 2, "map": {"kept": {"__proto__": {"model": "abbott-seed"}}, "scenario": {"__proto__": {"c": 1}}}}',
   ]) {
     storage.set('friction-lab/settings/v1', text);
-    assertShape(load().settings);
+    assertShape((await load()).settings);
     assert.equal({}.polluted, undefined, text);
     assert.equal(Object.prototype.c, undefined, text);
   }
 });
 
-test("a bad field falls back alone: the user's other settings survive, with a notice", () => {
+test("a bad field falls back alone: the user's other settings survive, with a notice", async () => {
   storage.clear();
   globalThis.location.hash = '';
-  const saved = {
+  const firstForm = {
     model: 'coulomb',
     system: { c: 12, eta: 'lots' },
     charts: { position: true, phaseX: 'sideways' },
@@ -181,13 +247,63 @@ test("a bad field falls back alone: the user's other settings survive, with a no
       x: { target: 'params', key: 'c', min: 1, max: 2, count: 1e9, log: false },
     },
   };
-  storage.set('friction-lab/settings/v1', JSON.stringify(saved));
-  const { settings, notice } = load();
-  assert.match(notice, /no longer apply/);
-  assert.equal(settings.model, 'coulomb');
-  assert.deepEqual(settings.system, { c: 12 });
-  assert.equal(settings.charts.position, true);
-  assert.equal(settings.charts.phaseX, 'spring');
-  assert.deepEqual(settings.map.overrides, { 'abbott-seed': { c: 5 } });
-  assert.equal(settings.map.x, null); // the bad axis: the map's default axes instead
+  const currentForm = {
+    version: 2,
+    spring: {
+      scenario: { law: 'coulomb', params: {}, system: { c: 12, eta: 'lots' } },
+      charts: { position: true, phaseX: 'sideways' },
+    },
+    map: {
+      scenario: { model: 'abbott-seed', params: { c: 5 } },
+      x: { target: 'params', key: 'c', min: 1, max: 2, count: 1e9, log: false },
+    },
+  };
+  for (const saved of [firstForm, currentForm]) {
+    storage.set('friction-lab/settings/v1', JSON.stringify(saved));
+    const { settings, notice } = await load();
+    assert.match(notice, /no longer apply/);
+    assert.equal(settings.spring.scenario.law, 'coulomb');
+    assert.deepEqual(settings.spring.scenario.system, { c: 12 });
+    assert.equal(settings.spring.charts.position, true);
+    assert.equal(settings.spring.charts.phaseX, 'spring');
+    const map = loadMap(settings.map, { ...catalog, drivingLaws: catalog.laws });
+    assert.ok(map.dropped, 'the map view reports its bad axis when first shown');
+    assert.deepEqual(map.settings.scenario, { model: 'abbott-seed', params: { c: 5 } });
+    assert.equal(map.settings.x, null); // the bad axis: the map's default axes instead
+  }
+});
+
+test('settings as the page writes them load back as they were, without a notice', async () => {
+  globalThis.location.hash = '';
+  storage.clear();
+  const written = (await load()).settings;
+  const scenarios = [
+    { model: 'state-variable', params: { eta: 12 } },
+    { law: 'coulomb', params: {}, system: {}, integrator: 'auto' },
+    {
+      law: 'coulomb',
+      params: { mu_k: 0.3 },
+      system: { c: 20, start: 'steady' },
+      integrator: 'rk4',
+      kick: 0.01,
+    },
+    {
+      law: 'rsf',
+      params: { a: 0.01, b1: 0.015, Dc1: 1e-5, Vstar: 1e-6, form: 0 },
+      system: { m: 0, Fn: 1, c: 1e4, v0: 1e-5, duration: 1361, start: 'steady' },
+      integrator: 'auto',
+      protocol: { holds: [1, 10, 100, 1000], slide: 50 },
+      grid: 'log',
+      samples: 4001,
+    },
+  ];
+  for (const scenario of scenarios) {
+    written.spring.scenario = scenario;
+    written.spring.compare = [scenario];
+    storage.set('friction-lab/settings/v1', JSON.stringify(written));
+    const { settings, notice } = await load();
+    assert.equal(notice, null, JSON.stringify(scenario));
+    assert.deepEqual(settings.spring.scenario, scenario);
+    assert.deepEqual(settings.spring.compare, [scenario]);
+  }
 });

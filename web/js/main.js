@@ -22,7 +22,7 @@ async function start() {
   const client = new SimClient();
   const catalog = await client.init();
   byId('engine-version').textContent = ` (engine version ${catalog.version})`;
-  const { settings, store } = loadStore(catalog, embed);
+  const store = await loadStore(catalog, embed);
 
   const presetUi = { select: byId('preset'), note: byId('preset-note') };
   const spring = new SpringView(springElements(), catalog, client, store);
@@ -37,48 +37,49 @@ async function start() {
   if (embed.on)
     import('./state/embed-apply.js').then(({ applyEmbed }) => applyEmbed(embed, showNotice));
 
-  const lazy = lazyViews(viewBuilders(catalog, client, store, settings, endPreset, openRun));
-  const views = wireViewSwitch(catalog, settings, store, embed, lazy.show);
-  wirePresets(catalog.presets, presetUi.select, applyPreset);
-
-  function applyPreset(preset) {
-    if (preset.view === 'presliding') {
-      settings.presliding = {
-        law: preset.law,
-        overrides: { ...settings.presliding.overrides, [preset.law]: preset.params },
-        protocol: preset.protocol,
-      };
-    } else {
-      store.loadRun(preset);
-    }
-    settings.view = preset.view;
-    store.persist();
-    spring.preset = preset;
+  const lazy = lazyViews(viewBuilders(catalog, client, store, endPreset, openRun));
+  const views = wireViewSwitch(catalog, store, embed, lazy.show);
+  const showView = (view) => {
+    views.show(view);
+    return lazy.show(view);
+  };
+  const showPresliding = () =>
+    lazy.built.presliding
+      ? lazy.built.presliding.then((view) => view?.load(store.settings.presliding))
+      : lazy.show('presliding');
+  wirePresets(catalog.presets, presetUi.select, async (preset) => {
     presetUi.select.value = preset.id;
     setText(presetUi.note, preset.look);
     setHidden(presetUi.note, false);
-    views.show(preset.view);
-    if (preset.view !== 'presliding') spring.reload();
-    else if (lazy.built.presliding)
-      lazy.built.presliding.then((view) => view?.load(settings.presliding));
-    else lazy.show('presliding');
-  }
+    const { applyPreset } = await import('./state/presets.js');
+    await applyPreset(preset, { store, spring, showView, showPresliding, endPreset });
+  });
+  if (!embed.on) wireResetAll(store);
 
-  /** Opens a map cell's run in the spring-block view. */
-  function openRun(run) {
-    store.loadRun(run);
-    settings.view = 'spring';
-    store.persist();
-    endPreset();
+  /** Opens a scenario (a map's cell, a fitted law) in the spring-block view. */
+  async function openRun(scenario) {
+    store.settings.view = 'spring';
     views.show('spring');
-    spring.reload();
+    (await spring.changes()).open(scenario);
     spring.focus();
   }
 }
 
+/** Reset all (beside Copy link), and the Undo of one just made; their module loads when needed. */
+function wireResetAll(store) {
+  const resetAll = () => import('./state/reset-all.js');
+  byId('reset-all').addEventListener('click', async () => (await resetAll()).resetAll(store));
+  try {
+    if (sessionStorage.getItem('friction-lab/undo-reset-all') === null) return;
+  } catch {
+    return; // storage disabled: no Reset all to undo
+  }
+  resetAll().then((module) => module.offerUndo(store));
+}
+
 /** The settings (the link's, the saved ones, the defaults) and the store that keeps and shares them. */
-function loadStore(catalog, embed) {
-  const { settings, notice } = loadSettings(catalog.models, catalog.laws, {
+async function loadStore(catalog, embed) {
+  const { settings, notice } = await loadSettings(catalog.models, catalog.laws, {
     system: catalog.system,
     integrators: catalog.integrators,
     presliding: catalog.presliding,
@@ -91,7 +92,7 @@ function loadStore(catalog, embed) {
     status: byId('copy-link-status'),
     text: byId('link-text'),
   });
-  return { settings, store };
+  return store;
 }
 
 /**
@@ -136,15 +137,30 @@ function lazyViews(builders) {
   return { show, built };
 }
 
+/**
+ * A view's slice of the settings, checked against the catalog as the view is first built (its checks
+ * load with it; an unknown entry is reported as settings.js reports those of the start-up slices).
+ */
+function checkSlice(store, field, { settings, dropped }) {
+  store.settings[field] = settings;
+  if (dropped)
+    showNotice(
+      `Some saved or linked settings no longer apply and were reset to their defaults: ${field}.`,
+    );
+}
+
 /** Each view loaded on demand: its module and elements, then the view built on them. */
-function viewBuilders(catalog, client, store, settings, endPreset, openRun) {
+function viewBuilders(catalog, client, store, endPreset, openRun) {
   const elementsOfViews = () => import('./views/view-elements.js');
   return {
     explorer: async () => {
-      const [{ ExplorerView, stylesReady }, { explorerElements }] = await Promise.all([
-        import('./views/explorer-view.js'),
-        elementsOfViews(),
-      ]);
+      const [{ ExplorerView, stylesReady }, { explorerElements }, { loadExplorer }] =
+        await Promise.all([
+          import('./views/explorer-view.js'),
+          elementsOfViews(),
+          import('./state/explorer-slice.js'),
+        ]);
+      checkSlice(store, 'explorer', loadExplorer(store.settings.explorer, catalog.laws));
       await stylesReady;
       return new ExplorerView(explorerElements(), catalog, client, store);
     },
@@ -157,18 +173,27 @@ function viewBuilders(catalog, client, store, settings, endPreset, openRun) {
         preslidingElements(),
         catalog,
         client,
-        settings.presliding,
+        store.settings.presliding,
         () => store.persist(),
         endPreset,
       );
     },
     map: async () => {
-      const [{ MapView, stylesReady }, { mapElements }] = await Promise.all([
+      const [{ MapView, stylesReady }, { mapElements }, { loadMap }] = await Promise.all([
         import('./views/map-view.js'),
         elementsOfViews(),
+        import('./state/map-slice.js'),
       ]);
+      const drivingLaws = catalog.system ? catalog.laws : [];
+      checkSlice(store, 'map', loadMap(store.settings.map, { ...catalog, drivingLaws }));
       await stylesReady;
-      return new MapView(mapElements(), catalog, settings.map, () => store.persist(), openRun);
+      return new MapView(
+        mapElements(),
+        catalog,
+        store.settings.map,
+        () => store.persist(),
+        openRun,
+      );
     },
     fit: async () => {
       const { FitView, stylesReady } = await import('./views/fit-view.js');
@@ -179,9 +204,9 @@ function viewBuilders(catalog, client, store, settings, endPreset, openRun) {
 }
 
 /** The view switch, and the first view shown. */
-function wireViewSwitch(catalog, settings, store, embed, showView) {
+function wireViewSwitch(catalog, store, embed, showView) {
   const views = new ViewSwitch(byId('view-switch'), (view) => {
-    settings.view = view;
+    store.settings.view = view;
     store.persist();
     showView(view);
   });
@@ -189,7 +214,7 @@ function wireViewSwitch(catalog, settings, store, embed, showView) {
   byId('view-switch').hidden = catalog.laws.length === 0;
   byId('tab-presliding').hidden = !catalog.presliding || !catalog.laws.some(hasPresliding);
   // An embedded page shows the spring-block view.
-  const firstView = embed.on ? 'spring' : settings.view;
+  const firstView = embed.on ? 'spring' : store.settings.view;
   views.show(firstView);
   showView(firstView);
   return views;

@@ -1,7 +1,11 @@
 // Applies embed mode (embed.js reads its options): loaded only by an embedded page, so the page's
 // start-up download does not carry it for every other visitor.
 
-import { PARTS } from './embed.js';
+/**
+ * The parts an embed can show (embed.js: what it shows when ?show= names none). Here, not in embed.js:
+ * a module shared by the start-up bundle and this one would become a start-up file of its own.
+ */
+const PARTS = ['system', 'forces', 'relative', 'phase', 'readouts'];
 
 /**
  * In embed mode, shows only the chosen controls, and the settings panel only if one is chosen; a

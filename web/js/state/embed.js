@@ -4,8 +4,7 @@
 // saved: an embedded page must not change what the reader saved. Notices stay visible. What an embed
 // shows is applied by embed-apply.js, loaded only by an embedded page.
 
-/** The parts an embed can show, and what it shows when ?show= names none. */
-export const PARTS = ['system', 'forces', 'relative', 'phase', 'readouts'];
+/** What an embed shows when ?show= names no part (embed-apply.js lists the parts). */
 const DEFAULT_PARTS = ['system', 'forces'];
 
 /**

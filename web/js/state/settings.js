@@ -1,80 +1,66 @@
-// Remembers the page's settings across reloads, in localStorage.
+// Remembers the page's settings across reloads, in localStorage, and reads them back from there and
+// from a shared link (#state=…).
 //
-// Stored JSON (one object; every field but `model` and `overrides` was added later, and a missing
-// field takes its default, so settings saved before it still load):
-//   model       what drives the spring-block: <modelId> (a seed model) or <lawId> (a catalog law run
-//               on the spring-block system; only with an engine that has engine.system())
-//   overrides   {<modelId>: {<paramKey>: number}}
-//   system      {<systemParamKey>: number}: the spring-block system of law runs, shared by every law
-//   lawOverrides {<lawId>: {<paramKey>: number | number[]}}: each law's values in the spring-block view
-//               (apart from the explorer's, which compare laws at fixed inputs)
-//   integrators {<lawId>: <integratorId>}: each law's integrator; missing means 'auto'
-//   charts      {position: boolean (x on the relative chart), phaseX: 'spring' | 'x' (phase-portrait axis)}
+// Stored JSON (one object; a missing field takes its default, so settings saved before it still load).
+// Each view keeps its scenario in the engine's own format (docs/reference/scenario.md: what
+// engine.simulate() takes, as it is sent), beside the view's own options:
+//   version     2 (settings without it are the first form, read by state/migrate.js, loaded on demand)
 //   view        'spring' | 'explorer' | 'presliding' | 'map' | 'fit': the view shown
-//   compare     [request, …]: the runs pinned for comparison (at most 4), each {model, params} or
-//               {law, params, system, integrator}
-//   presliding  the presliding view: {law: <dynamic lawId>, overrides: {<lawId>: {<paramKey>: number}},
-//               protocol: {<presliding paramKey>: number}}
-//   start       the spring-block's start for law runs: {mode: 'rest' | 'steady', kick: number (fraction of v0)}
-//   map         the stability-map view: {subject: <modelId | lawId>, overrides: {<id>: {<paramKey>: number}},
-//               system: {<systemParamKey>: number}, start: 'rest' | 'steady', kick: number,
-//               x, y: null (the subject's default axes) | {target: 'params' | 'system', key, min, max,
-//               count (2 … 256), log: boolean}}
-//   drive       the law runs' drive beyond a constant v0, in the scenario reader's keys: {system?: {v0: [[t, v], …],
-//               start}, protocol?: {holds, slide, table, normalForce}, grid?, samples?} (a research preset's)
+//   spring      the spring-block view: {
+//     scenario  the run shown: {model, params} or {law, params, system: {m, Fn, c, eta, v0 (number or
+//               [[t, v], …]), duration, start}, integrator, kick?, tolerance?, samples?, grid?, protocol?}
+//     kept      {<modelId | lawId>: scenario}: each other model's and law's scenario as it was last
+//               shown, brought back when it is chosen again (state/scenario.js says what carries over)
+//     compare   [scenario, …]: the runs pinned for comparison (at most 4)
+//     charts    {position: boolean (x on the relative chart), phaseX: 'spring' | 'x' (phase-portrait axis)}
+//     speedUnit 'm/s' | 'mm/s' | 'µm/s' | 'nm/s': the unit the drive editor's speeds were typed in }
+//   map         the stability-map view (checked when first shown: state/map-slice.js): the map's request {scenario, x, y} as engine.sweepCells takes it
+//               (x, y: {target: 'params' | 'system', key, min, max, count (2 … 256), log: boolean}, or null
+//               for the subject's default axes), and kept {<id>: scenario} as the spring-block's
+//   presliding  the presliding view: {scenario: engine.runPresliding's request {law, params, protocol},
+//               kept: {<lawId>: {law, params}}}
 //   fit         the fit view: {law, free: [key], values: {key: number}, kind, compare, x, y, units: {x, y}, N,
 //               starts, shown, data?: {name, text} (only while at most 2000 characters; all data are saved
-//               on this device under a key of their own: views/fit-data.js)}
-//   explorer    the law explorer: {
+//               on this device under a key of their own: views/fit-data.js)}. A record runs on the
+//               spring-block's scenario; its free system values are "system.KEY" in free and values.
+//   explorer    the law explorer (checked by the explorer when first shown: state/explorer-slice.js): {
 //     laws: [<lawId>, …] (at most MAX_LAWS, no repeats), overrides: {<lawId>: {<paramKey>: number | number[]}},
 //     quantity: 'mu' | 'force', scale: 'linear' | 'log',
 //     ranges: {linear: {vMin, vMax}, log: {vMin, vMax}} [m/s] (each axis keeps its own range),
 //     N [N], p [Pa], theta: null (θ at its steady state) | number }
-// Only values the user set are stored; every other parameter follows the engine's default, so a new
-// engine default reaches returning users. Whatever is stored is checked against the engine catalog on
-// load: storage is user-editable and outlives engine versions, so a bad entry must never break the page.
+// A scenario holds only values the user set; every other parameter follows the engine's default, so a
+// new engine default reaches returning users. Whatever is stored is checked against the engine catalog
+// on load: storage is user-editable and outlives engine versions, so a bad entry must never break the
+// page.
 
-import { CHART_DEFAULTS, MAP_DEFAULTS, hasPresliding } from './defaults.js';
+import { hasPresliding } from './defaults.js';
 import { linkState, readSettingsText } from './link.js';
+import { isPlainObject } from './checks.js';
 import {
-  defaultExplorer,
-  isPlainObject,
-  keepKnownOverrides,
-  keepKnownValues,
-  loadCharts,
-  loadCompare,
-  loadExplorer,
-  loadIntegrators,
-  loadMap,
+  defaultPresliding,
+  defaultSpring,
   loadPresliding,
-  loadStart,
+  loadSpring,
   loadView,
 } from './slices.js';
 
 const STORAGE_KEY = 'friction-lab/settings/v1';
+/** The form of the settings written now (settings without it are older: state/migrate.js). */
+const VERSION = 2;
 
 /**
- * @typedef {{laws: string[], overrides: Record<string, Record<string, number | number[]>>,
- *   quantity: 'mu' | 'force', scale: 'linear' | 'log',
- *   ranges: Record<'linear' | 'log', {vMin: number, vMax: number}>, N: number, p: number, theta: number | null}} ExplorerSettings
- * @typedef {{model: string, overrides: Record<string, Record<string, number>>, view: 'spring' | 'explorer',
- *   explorer: ExplorerSettings, system: Record<string, number>, lawOverrides: Record<string, Record<string, number | number[]>>,
- *   integrators: Record<string, string>, charts: {position: boolean, phaseX: 'spring' | 'x'}}} Settings
- */
-
-/**
- * Reads the saved settings and keeps only what the catalog still knows: an unknown model falls
- * back to the first (default) model; unknown models, laws and keys, values of the wrong kind and
- * non-finite numbers are dropped.
+ * Reads the saved settings and the link's and keeps only what the catalog still knows: an unknown
+ * model falls back to the first (default) model; unknown models, laws and keys, values of the wrong
+ * kind and non-finite numbers are dropped. Settings of an earlier form are migrated first.
  * @param {{id: string, params: {key: string, kind?: string}[]}[]} models the engine catalog; models[0] is the default
  * @param {{id: string, params: {key: string, kind?: string}[]}[]} [laws] the law catalog ([] if the engine has none)
  * @param {{system?: {params: {key: string}[]} | null, integrators?: {id: string}[], presliding?: object | null,
  *   useSaved?: boolean}} [spring] engine.system(), engine.integrators() and engine.presliding(); without a system,
  *   laws cannot drive the spring-block and a saved law choice is dropped. useSaved false: the link and the
  *   defaults only (an embedded page)
- * @returns {{settings: Settings, notice: string | null}} notice: what to tell the user, if anything was dropped
+ * @returns {Promise<{settings: object, notice: string | null}>} notice: what to tell the user, if anything was dropped
  */
-export function loadSettings(
+export async function loadSettings(
   models,
   laws = [],
   { system = null, integrators = [], presliding = null, useSaved = true } = {},
@@ -90,7 +76,7 @@ export function loadSettings(
     presliding,
   };
   const notices = [];
-  const saved = readSavedAndLinked(useSaved, Object.keys(defaultSettings(catalog)), notices);
+  const saved = await readSavedAndLinked(useSaved, catalog, notices);
   if (Object.keys(saved).length === 0)
     return { settings: defaultSettings(catalog), notice: notices.join(' ') || null };
 
@@ -103,124 +89,104 @@ export function loadSettings(
 }
 
 /** Every setting at its default, for this catalog. */
-function defaultSettings({ models, laws, drivingLaws, dynamicLaws, system }) {
+export function defaultSettings(catalog) {
+  const { models, dynamicLaws } = catalog;
   return {
-    model: models[0].id,
-    overrides: {},
+    version: VERSION,
     view: 'spring',
-    explorer: defaultExplorer(laws),
-    system: {},
-    lawOverrides: {},
-    integrators: {},
-    charts: { ...CHART_DEFAULTS },
-    presliding: { law: dynamicLaws[0]?.id ?? null, overrides: {}, protocol: {} },
-    compare: [],
-    start: { mode: 'rest', kick: 0 },
-    map: loadMap(structuredClone(MAP_DEFAULTS), models, drivingLaws, system).settings,
+    spring: defaultSpring(models),
+    presliding: defaultPresliding(dynamicLaws),
   };
 }
+
+/** The fields a complete settings object has (what a link cut short may have lost). */
+const FIELDS = ['view', 'spring', 'explorer', 'presliding', 'map'];
 
 /**
  * The saved settings overlaid with the link's. Precedence: the link's state (location.hash), then
  * the saved settings, then the defaults. The link carries the whole state, so it wins field by
- * field; saved fields fill in what an older link lacks. Each source that cannot be read is reported
- * (in `notices`) and left out.
+ * field (the spring-block view's fields one by one); saved fields fill in what an older link lacks.
+ * Each source that cannot be read is reported (in `notices`) and left out.
  */
-function readSavedAndLinked(useSaved, expected, notices) {
+async function readSavedAndLinked(useSaved, catalog, notices) {
   let storedText = null;
   try {
     if (useSaved) storedText = localStorage.getItem(STORAGE_KEY);
   } catch {
     // storage disabled: nothing saved
   }
-  return {
-    ...readSource(storedText, 'saved', expected, notices),
-    ...readSource(linkState(globalThis.location?.hash ?? ''), 'link', expected, notices),
-  };
-}
-
-/** One source's settings object ({} if none or unreadable); `what` is 'saved' or 'link'. */
-function readSource(text, what, expected, notices) {
-  if (text === null) return {};
-  const { value, cut } = readSettingsText(text);
-  if (isPlainObject(value) && Object.keys(value).length > 0) {
-    // A link cut short (a chat app's length limit, a partial copy) keeps every field it still holds.
-    const lost = expected.filter((key) => !(key in value));
-    if (cut)
-      notices.push(
-        `${what === 'link' ? 'The link was' : 'Your saved settings were'} cut short: every setting still ` +
-          `held was kept${lost.length > 0 ? `; these were reset: ${lost.join(', ')}` : ''}.`,
-      );
-    return value;
-  }
-  notices.push(
-    what === 'link'
-      ? "The link's settings could not be read, so your own settings (or the defaults) are shown."
-      : 'Your saved settings could not be read, so the defaults are shown.',
+  const saved = await readSource(storedText, 'saved', catalog, notices);
+  const link = await readSource(
+    linkState(globalThis.location?.hash ?? ''),
+    'link',
+    catalog,
+    notices,
   );
-  return {};
+  const merged = { ...saved, ...link };
+  if (isPlainObject(saved.spring) && isPlainObject(link.spring))
+    merged.spring = { ...saved.spring, ...link.spring };
+  return merged;
 }
 
 /**
- * The checks of the saved fields, in the order the notice names the fields it reset. Each takes
- * the saved field (never undefined), the catalog and the field's default, and returns
- * {value, dropped}: what is kept, and whether anything was dropped.
+ * One source's settings object in the current form ({} if none or unreadable); `what` is 'saved' or
+ * 'link'. Settings of the first form (no `version`) are migrated, once: they are written back in this
+ * form at the next save.
  */
-const FIELD_CHECKS = {
-  overrides: (saved, { models }) => keptAsValue(keepKnownOverrides(saved, models)),
-  view: loadView,
-  explorer: (saved, { laws }) => settingsAsValue(loadExplorer(saved, laws)),
-  system: (saved, { system }) => keptAsValue(keepKnownValues(saved, system)),
-  lawOverrides: (saved, { drivingLaws }) => keptAsValue(keepKnownOverrides(saved, drivingLaws)),
-  integrators: loadIntegrators,
-  charts: loadCharts,
-  compare: (saved, { models, drivingLaws, system, integrators }) => {
-    const kept = loadCompare(saved, models, drivingLaws, system, integrators);
-    return { value: kept.requests, dropped: kept.dropped };
-  },
-  presliding: (saved, { dynamicLaws, presliding }) =>
-    settingsAsValue(loadPresliding(saved, dynamicLaws, presliding)),
-  start: loadStart,
-  map: (saved, { models, drivingLaws, system }) =>
-    settingsAsValue(loadMap(saved, models, drivingLaws, system)),
-};
-
-const keptAsValue = ({ kept, dropped }) => ({ value: kept, dropped });
-const settingsAsValue = ({ settings, dropped }) => ({ value: settings, dropped });
+async function readSource(text, what, catalog, notices) {
+  if (text === null) return {};
+  const { value: read, cut } = readSettingsText(text);
+  if (!isPlainObject(read) || Object.keys(read).length === 0) {
+    notices.push(
+      what === 'link'
+        ? "The link's settings could not be read, so your own settings (or the defaults) are shown."
+        : 'Your saved settings could not be read, so the defaults are shown.',
+    );
+    return {};
+  }
+  const value =
+    read.version === VERSION ? read : (await import('./migrate.js')).migrateSettings(read, catalog);
+  // A link cut short (a chat app's length limit, a partial copy) keeps every field it still holds.
+  const lost = FIELDS.filter((key) => !(key in value));
+  if (cut)
+    notices.push(
+      `${what === 'link' ? 'The link was' : 'Your saved settings were'} cut short: every setting still ` +
+        `held was kept${lost.length > 0 ? `; these were reset: ${lost.join(', ')}` : ''}.`,
+    );
+  return value;
+}
 
 /** The saved settings checked against the catalog, and the names of the fields reset. */
 function checkSaved(saved, catalog) {
   const settings = defaultSettings(catalog);
   const reset = new Set();
-  const { models, drivingLaws } = catalog;
-  // The model is checked even when missing: a saved object without one reports it reset.
-  if (
-    models.some((model) => model.id === saved.model) ||
-    drivingLaws.some((law) => law.id === saved.model)
-  ) {
-    settings.model = saved.model;
-  } else {
-    reset.add('model');
+  if (saved.view !== undefined) {
+    const view = loadView(saved.view, catalog, settings.view);
+    settings.view = view.value;
+    if (view.dropped) reset.add('view');
   }
-  for (const [field, check] of Object.entries(FIELD_CHECKS)) {
-    if (saved[field] === undefined) continue;
-    const { value, dropped } = check(saved[field], catalog, settings[field]);
-    settings[field] = value;
-    if (dropped) reset.add(field);
+  if (saved.spring !== undefined) settings.spring = loadSpring(saved.spring, catalog, reset);
+  if (saved.presliding !== undefined) {
+    const { settings: value, dropped } = loadPresliding(
+      saved.presliding,
+      catalog.dynamicLaws,
+      catalog.presliding,
+    );
+    settings.presliding = value;
+    if (dropped) reset.add('presliding');
   }
-  // The fit view's slice is checked against the catalog by the fit view itself (views/fit-view.js),
-  // which is loaded on demand.
-  if (saved.fit !== undefined) settings.fit = saved.fit;
-  // The drive (a research preset's): the engine reads and checks it with each run (its messages name
-  // protocol.holds[2] and so on), and the spring-block view offers to clear it.
-  if (saved.drive !== null && typeof saved.drive === 'object') settings.drive = saved.drive;
+  // The explorer's, the map's and the fit view's slices are checked against the catalog when those
+  // views are first shown (state/explorer-slice.js, state/map-slice.js, views/fit-settings.js): their
+  // checks are loaded on demand, with the views.
+  for (const field of ['explorer', 'map', 'fit'])
+    if (saved[field] !== undefined) settings[field] = saved[field];
   return { settings, reset };
 }
 
 /**
  * Saves the settings. Returns false if the browser refuses (storage disabled or full);
  * the page keeps working, it just will not remember.
- * @param {Settings} settings
+ * @param {object} settings
  */
 export function saveSettings(settings) {
   try {
@@ -228,5 +194,14 @@ export function saveSettings(settings) {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** Forgets the saved settings (Reset all): the next load has the defaults. */
+export function forgetSettings() {
+  try {
+    localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // storage disabled: nothing saved to forget
   }
 }

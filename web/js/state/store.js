@@ -13,7 +13,7 @@
 // finds the last value.
 
 import { linkHash } from './link.js';
-import { saveSettings } from './settings.js';
+import { forgetSettings, saveSettings } from './settings.js';
 
 const SAVE_EVERY_MS = 250,
   ADDRESS_EVERY_MS = 100;
@@ -26,6 +26,7 @@ export class Store {
   #timer = null;
   #lastAddress = -Infinity;
   #addressTimer = null;
+  #frozen = false;
 
   /**
    * @param {object} settings what was last known to be good (settings.js); views change its slices
@@ -47,7 +48,7 @@ export class Store {
    * ADDRESS_EVERY_MS), and saves them now or within SAVE_EVERY_MS.
    */
   persist({ throttle = false } = {}) {
-    if (this.#embed) return;
+    if (this.#embed || this.#frozen) return;
     const addressWait = throttle ? this.#lastAddress + ADDRESS_EVERY_MS - performance.now() : 0;
     if (addressWait <= 0) this.#writeAddress();
     else this.#addressTimer ??= setTimeout(() => this.#writeAddress(), addressWait);
@@ -62,10 +63,26 @@ export class Store {
 
   /** Makes an address update and a save that are waiting, now (the page is being hidden or left). */
   flush() {
+    if (this.#frozen) return;
     if (this.#addressTimer !== null) this.#writeAddress();
     if (this.#timer === null) return;
     clearTimeout(this.#timer);
     this.#save();
+  }
+
+  /**
+   * Reloads the page on `settings` (null: the defaults), saved and in the address: Reset all and its
+   * Undo (state/reset-all.js). Nothing is written after it: a waiting save must not overwrite them.
+   */
+  reloadWith(settings) {
+    clearTimeout(this.#timer);
+    clearTimeout(this.#addressTimer);
+    this.#frozen = true;
+    if (settings === null) forgetSettings();
+    else saveSettings(settings);
+    const hash = settings === null ? '' : linkHash(settings);
+    history.replaceState(null, '', location.pathname + location.search + hash);
+    location.reload();
   }
 
   #writeAddress() {
@@ -84,26 +101,5 @@ export class Store {
         'This browser does not allow saving, so your settings will not be kept after a reload.',
       );
     }
-  }
-
-  /**
-   * Puts a run ({model, params} or {law, params, system, integrator, kick}) into the spring-block
-   * settings, as if the user had set every value.
-   */
-  loadRun(run) {
-    const settings = this.settings;
-    if (run.model !== undefined) {
-      settings.model = run.model;
-      settings.overrides[run.model] = run.params;
-      return;
-    }
-    const { start = run.drive?.system?.start ?? 'rest', ...system } = run.system ?? {};
-    settings.model = run.law;
-    settings.drive = run.drive ?? {}; // a research preset's drive; a map cell or a fit runs at constant v0
-    settings.lawOverrides[run.law] = run.params;
-    settings.system = system;
-    settings.start = { mode: start, kick: run.kick ?? 0 };
-    if ((run.integrator ?? 'auto') === 'auto') delete settings.integrators[run.law];
-    else settings.integrators[run.law] = run.integrator;
   }
 }

@@ -1,8 +1,19 @@
 // Compare mode: up to four pinned runs of the spring-block, overlaid on the live one. Each pinned run
-// is a full request (a seed model, or a law with its system and integrator); the legend names each
-// run by its model or law and the values in which the runs differ.
+// is a whole scenario (a seed model, or a law with its system, drive and integrator: state/scenario.js);
+// the legend names each run by its model or law and the values in which the runs differ.
 
 import { formatQuantity } from '../ui/format.js';
+
+/**
+ * A value in a label: a number with its unit, a list (OpenSees's `vel`) as its items, velocity steps
+ * ([[t, v], …], the drive's v0) as their speeds in turn: "1e-6 → 1e-5 m/s (steps)".
+ */
+function valueText(value, unit) {
+  if (!Array.isArray(value)) return formatQuantity(value, unit);
+  if (value.every(Array.isArray))
+    return `${value.map(([, v]) => formatQuantity(v, '')).join(' → ')} ${unit} (steps)`;
+  return `${value.map((item) => formatQuantity(item, '')).join(', ')} ${unit}`.trim();
+}
 
 /** The most runs pinned at once (each gets a colour and dash of its own). */
 export const MAX_COMPARE = 4;
@@ -131,13 +142,13 @@ export class Comparison {
       ),
     );
     const parts = differing.map(
-      (spec) => `${spec.symbol} = ${formatQuantity(own[spec.key], spec.unit)}`,
+      (spec) => `${spec.symbol} = ${valueText(own[spec.key], spec.unit)}`,
     );
     if (request.integrator && request.integrator !== 'auto') parts.push(request.integrator);
     return `${subject?.name ?? this.#subjectId(request)}${parts.length ? `: ${parts.join(', ')}` : ''}`;
   }
 
-  /** Two requests run the same thing: same subject, values (defaults filled in), integrator, start and kick. */
+  /** Two scenarios run the same thing: same subject, values (defaults filled in), integrator, start, kick and drive. */
   #sameRun(a, b) {
     const canonical = (r) =>
       JSON.stringify([
@@ -145,6 +156,8 @@ export class Comparison {
         { ...this.#defaults(r), ...(r.params ?? {}), ...(r.system ?? {}) },
         r.integrator ?? 'auto',
         r.kick ?? 0,
+        r.protocol ?? null,
+        r.grid ?? 'uniform',
       ]);
     return canonical(a) === canonical(b);
   }

@@ -1,81 +1,20 @@
-// The drive editor (issue 15): what the load point does, as friction labs drive it — a constant v0,
+// The drive editor (issue 15): what the load point does, as friction labs drive it — a constant speed,
 // velocity steps, slide-hold-slide, or a load-point displacement table — with normal-force steps and
-// output rows logarithmic in time. It edits settings.drive in the scenario reader's own keys
-// (system.v0 as [[t, v], …], protocol.holds/slide/table/normalForce, grid: 'log'); the engine checks
-// it, and a refusal is shown beside the field its path names (protocol.holds[2] beside the holds).
-// Loaded on demand, with the drive's description in words.
+// output rows logarithmic in time. It edits the drive of the spring-block's scenario in the scenario
+// reader's own keys (system.v0 as a speed or [[t, v], …], system.start, protocol.holds/slide/table/
+// normalForce, grid: 'log'); the engine checks it, and a refusal is shown beside the field its path
+// names (protocol.holds[2] beside the holds). Speeds are typed and shown in the unit chosen in the
+// editor (µm/s stays µm/s); a slide-hold-slide slides at the drive's own speed. Loaded on demand.
 
 import { el } from '../ui/dom.js';
 import { formatQuantity } from '../ui/format.js';
-
-/** The drive in words: its velocity steps, holds, table, normal-force steps and grid. */
-export function describeDrive({ system = {}, protocol = {}, grid }) {
-  const parts = [];
-  const list = (pairs, unit) =>
-    pairs
-      .map(([t, value]) => `${formatQuantity(value, unit)} from ${formatQuantity(t, 's')}`)
-      .join(', ');
-  if (Array.isArray(system.v0)) parts.push(`velocity steps ${list(system.v0, 'm/s')}`);
-  if (protocol.holds)
-    parts.push(
-      `slides of ${formatQuantity(protocol.slide, 's')} at v0 and holds of ${protocol.holds.join(', ')} s`,
-    );
-  if (protocol.table)
-    parts.push(`a load-point displacement table of ${protocol.table.t.length} points`);
-  if (protocol.normalForce) parts.push(`normal force ${list(protocol.normalForce, 'N')}`);
-  if (system.start === 'steady') parts.push('starting in steady sliding');
-  if (grid === 'log') parts.push('rows logarithmic in time');
-  return parts.length > 0
-    ? `Drive: ${parts.join('; ')}.`
-    : 'Drive: the load point moves at v0 throughout.';
-}
-
-/** A refusal of what was typed, before the engine sees it: the field's path and the reason. */
-class TypedError extends Error {
-  constructor(parameter, message) {
-    super(message);
-    this.parameter = parameter;
-  }
-}
-
-/** The numbers of one line of text (separated by commas, spaces, tabs or semicolons), named by `path`. */
-function numbersOf(line, path, unitText) {
-  return line
-    .split(/[\s,;]+/)
-    .filter(Boolean)
-    .map((token, k) => {
-      const value = Number(token);
-      if (!Number.isFinite(value))
-        throw new TypedError(
-          `${path}[${k}]`,
-          `${path}[${k}]: '${token}' is not a number (${unitText}).`,
-        );
-      return value;
-    });
-}
-
-/** "t, value" lines -> [[t, value], …]; each line must hold two numbers. */
-function pairsOf(text, path, unitText) {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line, k) => {
-      const numbers = numbersOf(line, `${path}[${k}]`, unitText);
-      if (numbers.length !== 2)
-        throw new TypedError(
-          `${path}[${k}]`,
-          `${path}[${k}]: a line holds two numbers (${unitText}); got '${line}'.`,
-        );
-      return numbers;
-    });
-}
-
-const pairsText = (pairs) => (pairs ?? []).map((pair) => pair.join(', ')).join('\n');
+import { SPEED_UNITS } from '../state/defaults.js';
+import { fromSI, speedsOf, toSI, unitFor } from './drive-words.js';
+import { TypedError, fieldOf, numbersOf, pairsOf, pairsText } from './drive-text.js';
 
 /** The drive kinds, each with its field. */
 const KINDS = [
-  ['constant', 'Constant speed v0 (the settings’)'],
+  ['constant', 'Constant speed (v0)'],
   ['steps', 'Velocity steps'],
   ['holds', 'Slide-hold-slide'],
   ['table', 'Load-point displacement table'],
@@ -98,7 +37,13 @@ function driveFields() {
       { id: 'drive-kind' },
       ...KINDS.map(([value, label]) => new Option(label, value)),
     ),
-    steps: text('drive-steps', 4, '0, 1e-6\n10, 1e-5'),
+    unit: el(
+      'select',
+      { id: 'drive-unit' },
+      ...Object.keys(SPEED_UNITS).map((unit) => new Option(unit, unit)),
+    ),
+    speed: el('input', { id: 'drive-speed', type: 'number', step: 'any', inputMode: 'decimal' }),
+    steps: text('drive-steps', 4, '0, 1\n10, 10'),
     slide: el('input', {
       id: 'drive-slide',
       type: 'number',
@@ -127,9 +72,17 @@ export class DriveEditor {
   #dialog;
   #fields;
   #errors = new Map();
+  #labels = new Map();
   #onApply;
+  /** The scenario opened, its drive cleared: what a drive is applied to. */
+  #base = null;
+  /** The unit the speeds are shown in now (the menu's, until it changes). */
+  #unit = 'm/s';
 
-  /** @param {(drive: object) => Promise<{parameter: string, message: string} | null>} onApply runs a drive; resolves to the engine's refusal or null */
+  /**
+   * @param {(scenario: object, unit: string) => Promise<{parameter: string, message: string} | null>} onApply
+   *   runs the scenario with the drive (and keeps the unit it was typed in); resolves to the engine's refusal or null
+   */
   constructor(onApply) {
     this.#onApply = onApply;
     this.#fields = driveFields();
@@ -138,6 +91,7 @@ export class DriveEditor {
     document.body.append(this.#dialog);
     const f = this.#fields;
     f.kind.addEventListener('change', () => this.#showKind());
+    f.unit.addEventListener('change', () => this.#changeUnit());
     f.apply.addEventListener('click', () => this.#apply());
     f.cancel.addEventListener('click', () => this.#dialog.close());
   }
@@ -153,20 +107,23 @@ export class DriveEditor {
         className: 'section-note',
         textContent:
           'What the load point (the spring’s far end) does. Holds, a table and ' +
-          'normal-force steps run on the quasi-static slider (m = 0); velocity steps on either. SI units, one pair per line.',
+          'normal-force steps run on the quasi-static slider (m = 0); velocity steps on either. ' +
+          'Times in s, one pair per line.',
       }),
       f.duration,
       this.#row('kind', 'Drive'),
+      this.#row('unit', 'Speeds in', 'The unit the speeds below are typed and shown in.'),
+      this.#row('speed', '', 'The load point’s speed (v0); a slide-hold-slide slides at it.'),
       this.#row(
         'steps',
-        'Velocity steps: t [s], v [m/s]',
+        '',
         'The first at t = 0; from each time on the load point moves at that speed.',
       ),
-      this.#row('slide', 'Slide before each hold [s]', 'At v0, the settings’ drive speed.'),
+      this.#row('slide', 'Slide before each hold [s]', 'At the speed above.'),
       this.#row(
         'holds',
         'Holds [s]',
-        'Durations, in order; the load point stops for each, then reloads at v0.',
+        'Durations, in order; the load point stops for each, then reloads at the speed above.',
       ),
       this.#row(
         'table',
@@ -193,10 +150,12 @@ export class DriveEditor {
     const field = this.#fields[key];
     const error = this.#errorOf(key);
     field.setAttribute('aria-describedby', error.id);
+    const name = el('label', { htmlFor: field.id, textContent: label });
+    this.#labels.set(key, name);
     return el(
       'div',
       { className: `drive-row drive-row-${key}` },
-      el('label', { htmlFor: field.id, textContent: label }),
+      name,
       field,
       help ? el('small', { className: 'param-help', textContent: help }) : '',
       error,
@@ -224,30 +183,69 @@ export class DriveEditor {
     return error;
   }
 
-  /** Opens the editor on `drive` (settings.drive); `system` is the settings' system (its v0 and duration). */
-  open(drive, system) {
-    const f = this.#fields;
-    f.kind.value = kindOf(drive);
-    f.steps.value = pairsText(Array.isArray(drive.system?.v0) ? drive.system.v0 : null);
-    f.slide.value = drive.protocol?.slide ?? '';
-    f.holds.value = (drive.protocol?.holds ?? []).join(', ');
-    const table = drive.protocol?.table;
+  /**
+   * Opens the editor on a law's scenario (its drive, system and start).
+   * @param {object} scenario the spring-block's scenario
+   * @param {object} base the same with its drive cleared (state/scenario.js withoutDrive)
+   * @param {string | undefined} unit the unit the user typed speeds in last (settings.spring.speedUnit)
+   * @param {number} v0Default the catalog's drive velocity [m/s], where the scenario sets none
+   */
+  open(scenario, base, unit, v0Default) {
+    const f = this.#fields,
+      { system = {}, protocol = {} } = scenario;
+    const speeds = speedsOf(scenario, v0Default);
+    this.#base = base;
+    this.#showUnit(unitFor(speeds, unit));
+    f.kind.value = kindOf(scenario);
+    f.speed.value = String(fromSI(speeds[0], this.#unit));
+    const steps = Array.isArray(system.v0) ? system.v0 : null;
+    f.steps.value = pairsText(steps?.map(([t, v]) => [t, fromSI(v, this.#unit)]));
+    f.slide.value = protocol.slide ?? '';
+    f.holds.value = (protocol.holds ?? []).join(', ');
+    const table = protocol.table;
     f.table.value = table ? pairsText(table.t.map((t, k) => [t, table.x[k]])) : '';
-    f.normal.value = pairsText(drive.protocol?.normalForce);
-    f.steady.checked = drive.system?.start === 'steady';
-    f.logGrid.checked = drive.grid === 'log';
+    f.normal.value = pairsText(protocol.normalForce);
+    f.steady.checked = system.start === 'steady';
+    f.logGrid.checked = scenario.grid === 'log';
     f.duration.textContent =
-      `The run lasts ${formatQuantity(system.duration, 's')} (system.duration, in the settings) at v0 = ` +
-      `${formatQuantity(system.v0, 'm/s')} and m = ${formatQuantity(system.m, 'kg')}.`;
+      `The run lasts ${formatQuantity(system.duration ?? 10, 's')} (system.duration, in the settings)` +
+      (system.m === 0 ? ' on the quasi-static slider (m = 0).' : '.');
     this.#clearErrors();
     this.#showKind();
     this.#dialog.showModal();
+  }
+
+  /** The speeds' unit: the menu and the labels that name it. */
+  #showUnit(unit) {
+    this.#unit = unit;
+    this.#fields.unit.value = unit;
+    this.#labels.get('speed').textContent = `Speed [${unit}]`;
+    this.#labels.get('steps').textContent = `Velocity steps: t [s], v [${unit}]`;
+  }
+
+  /** Another unit: the speeds shown are written in it (what they are does not change). */
+  #changeUnit() {
+    const f = this.#fields,
+      from = this.#unit,
+      to = f.unit.value;
+    const convert = (value) => fromSI(toSI(value, from), to);
+    if (f.speed.value.trim() !== '' && Number.isFinite(Number(f.speed.value)))
+      f.speed.value = String(convert(Number(f.speed.value)));
+    try {
+      const steps = pairsOf(f.steps.value, 'system.v0', from);
+      f.steps.value = pairsText(steps.map(([t, v]) => [t, convert(v)]));
+    } catch {
+      // Text that is not pairs of numbers is left as it is, for the user to see and mend.
+    }
+    this.#showUnit(to);
   }
 
   /** Only the chosen kind's fields. */
   #showKind() {
     const kind = this.#fields.kind.value;
     const shown = {
+      unit: kind !== 'table',
+      speed: kind === 'constant' || kind === 'holds',
       steps: kind === 'steps',
       slide: kind === 'holds',
       holds: kind === 'holds',
@@ -257,6 +255,14 @@ export class DriveEditor {
       this.#fields[key].closest('.drive-row').hidden = !visible;
   }
 
+  /** The speed box, in m/s; refused by its path when it holds no number. */
+  #speed() {
+    const text = this.#fields.speed.value.trim();
+    if (text === '' || !Number.isFinite(Number(text)))
+      throw new TypedError('system.v0', `system.v0: give the drive's speed, in ${this.#unit}.`);
+    return toSI(Number(text), this.#unit);
+  }
+
   /** The drive the fields describe, in the scenario reader's keys. Throws TypedError for what is not a number. */
   #drive() {
     const f = this.#fields,
@@ -264,13 +270,19 @@ export class DriveEditor {
       system = {},
       protocol = {};
     const kind = f.kind.value;
-    if (kind === 'steps') system.v0 = pairsOf(f.steps.value, 'system.v0', 't in s, v in m/s');
+    const unitText = `t in s, v in ${this.#unit}`;
+    if (kind === 'constant' || kind === 'holds') system.v0 = this.#speed();
+    if (kind === 'steps')
+      system.v0 = pairsOf(f.steps.value, 'system.v0', unitText).map(([t, v]) => [
+        t,
+        toSI(v, this.#unit),
+      ]);
     if (kind === 'holds') {
       protocol.holds = numbersOf(f.holds.value, 'protocol.holds', 's');
       if (f.slide.value.trim() === '')
         throw new TypedError(
           'protocol.slide',
-          'protocol.slide: give the slide at v0 before each hold, in s.',
+          'protocol.slide: give the slide before each hold, in s.',
         );
       protocol.slide = Number(f.slide.value);
     }
@@ -281,17 +293,24 @@ export class DriveEditor {
     const normal = pairsOf(f.normal.value, 'protocol.normalForce', 't in s, Fn in N');
     if (normal.length > 0) protocol.normalForce = normal;
     if (f.steady.checked) system.start = 'steady';
-    if (Object.keys(system).length > 0) drive.system = system;
+    drive.system = system;
     if (Object.keys(protocol).length > 0) drive.protocol = protocol;
     if (f.logGrid.checked) drive.grid = 'log';
     return drive;
   }
 
+  /** The opened scenario with the drive of the fields (its start the editor's, its other values kept). */
+  #scenario(drive) {
+    const { system: driveSystem, ...rest } = drive;
+    const { start, ...system } = this.#base.system;
+    return { ...this.#base, ...rest, system: { ...system, ...driveSystem } };
+  }
+
   async #apply() {
     this.#clearErrors();
-    let drive;
+    let scenario;
     try {
-      drive = this.#drive();
+      scenario = this.#scenario(this.#drive());
     } catch (error) {
       this.#showError(error.parameter, error.message);
       return;
@@ -299,7 +318,7 @@ export class DriveEditor {
     const f = this.#fields;
     f.apply.disabled = true;
     f.apply.textContent = 'Running…';
-    const refusal = await this.#onApply(drive);
+    const refusal = await this.#onApply(scenario, this.#unit);
     f.apply.disabled = false;
     f.apply.textContent = 'Run this drive';
     if (refusal) this.#showError(refusal.parameter ?? '', refusal.message);
@@ -313,26 +332,14 @@ export class DriveEditor {
 
   /** Shows a refusal beside the field its path names (protocol.holds[2] beside the holds), else below all. */
   #showError(path, message) {
+    const shown = (key) => key && !this.#fields[key].closest('.drive-row').hidden;
     const mapped = fieldOf(path);
-    // A path of a field this kind of drive does not show (v0 itself, with a constant drive): below all.
-    const key = mapped && !this.#fields[mapped].closest('.drive-row').hidden ? mapped : undefined;
+    // v0 itself is the speed box's where the steps are not shown (a constant speed, slide-hold-slide).
+    const candidate = mapped === 'steps' && !shown('steps') ? 'speed' : mapped;
+    const key = shown(candidate) ? candidate : undefined;
     const place = this.#errors.get(key) ?? this.#fields.general;
     place.textContent = message;
     if (key) this.#fields[key].setAttribute('aria-invalid', 'true');
     (key ? this.#fields[key] : place).focus?.();
   }
-}
-
-/** The editor's field for an engine path: system.v0[3] -> steps, protocol.table.t[17] -> table, … */
-function fieldOf(path) {
-  const rules = [
-    [/^(system\.)?v0\b/, 'steps'],
-    [/^protocol\.holds\b/, 'holds'],
-    [/^protocol\.slide\b/, 'slide'],
-    [/^protocol\.table\b/, 'table'],
-    [/^(protocol\.normalForce|(system\.)?Fn)\b/, 'normal'],
-    [/^grid\b/, 'logGrid'],
-    [/^(system\.)?start\b/, 'steady'],
-  ];
-  return rules.find(([pattern]) => pattern.test(path))?.[1];
 }

@@ -4,7 +4,7 @@
 
 import { el } from '../ui/dom.js';
 
-const DATA_KEY = 'friction-lab/fit-data/v1';
+export const DATA_KEY = 'friction-lab/fit-data/v1';
 /** Data up to this many characters travel in the share link too; longer data stay on this device. */
 export const LINK_DATA_LIMIT = 2000;
 

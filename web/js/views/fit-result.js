@@ -5,7 +5,10 @@
 import { el } from '../ui/dom.js';
 import { formatQuantity } from '../ui/format.js';
 
-/** A law's number parameters as rows: a "fit" checkbox and a value (fixed, or the fit's start). */
+/**
+ * A law's number parameters as rows (and, for a record, the spring-block system's): a "fit" checkbox
+ * and a value (fixed, or the fit's start).
+ */
 export class FitParamsTable {
   #onChange;
   #rows = [];
@@ -15,8 +18,15 @@ export class FitParamsTable {
     this.element = el('table', { id: 'fit-params', className: 'fit-table' });
   }
 
-  /** Rows for `law`'s parameters with `fit`'s free set and values (the catalog's defaults otherwise). */
-  show(law, fit) {
+  /**
+   * Rows for `law`'s parameters and the `system` rows with `fit`'s free set and values (the catalog's
+   * defaults, or the system's values, otherwise).
+   * @param {{params: object[]}} law
+   * @param {{free: string[], values: object}} fit
+   * @param {{key: string, spec: object, base: number}[]} [system] the record's system values that may
+   *   be freed: key "system.KEY", base the value the record runs with
+   */
+  show(law, fit, system = []) {
     const head = el(
       'tr',
       {},
@@ -24,60 +34,69 @@ export class FitParamsTable {
         el('th', { scope: 'col', textContent: text }),
       ),
     );
-    this.#rows = law.params
+    const own = law.params
       .filter((param) => param.kind !== 'list')
-      .map((param) => {
-        const free = el('input', {
-          id: `fit-free-${param.key}`,
-          type: 'checkbox',
-          checked: fit.free.includes(param.key),
-          disabled: param.kind !== 'number',
-        });
-        const value = el('input', {
-          id: `fit-value-${param.key}`,
-          type: 'number',
-          step: 'any',
-          value: String(fit.values[param.key] ?? param.default),
-        });
-        const name = `${param.symbol} ${param.label}${param.unit ? ` [${param.unit}]` : ''}`;
-        free.setAttribute('aria-label', `Fit ${param.label}`);
-        value.setAttribute('aria-label', `${param.label}${param.unit ? ` in ${param.unit}` : ''}`);
-        for (const input of [free, value]) input.addEventListener('change', () => this.#onChange());
-        return {
-          param,
-          free,
-          value,
-          row: el(
-            'tr',
-            {},
-            el('td', {}, free),
-            el('th', { scope: 'row', textContent: name, title: param.help }),
-            el('td', {}, value),
-          ),
-        };
-      });
+      .map((param) => ({ key: param.key, spec: param, base: param.default }));
+    this.#rows = [...own, ...system].map((row) => this.#row(row, fit));
     this.element.replaceChildren(
       el('thead', {}, head),
       el('tbody', {}, ...this.#rows.map(({ row }) => row)),
     );
   }
 
-  /** {free, values}: the checked keys, and every value the user typed that differs from the default. */
+  /** One row: its checkbox, its name (a system value says so) and its value box. */
+  #row({ key, spec, base }, fit) {
+    const id = key.replace('.', '-');
+    const free = el('input', {
+      id: `fit-free-${id}`,
+      type: 'checkbox',
+      checked: fit.free.includes(key),
+      disabled: spec.kind !== 'number',
+    });
+    const value = el('input', {
+      id: `fit-value-${id}`,
+      type: 'number',
+      step: 'any',
+      value: String(fit.values[key] ?? base),
+    });
+    const whose = key.startsWith('system.') ? ' (spring-block)' : '';
+    const name = `${spec.symbol} ${spec.label}${whose}${spec.unit ? ` [${spec.unit}]` : ''}`;
+    free.setAttribute('aria-label', `Fit ${spec.label}${whose}`);
+    value.setAttribute('aria-label', `${spec.label}${whose}${spec.unit ? ` in ${spec.unit}` : ''}`);
+    for (const input of [free, value]) input.addEventListener('change', () => this.#onChange());
+    return {
+      key,
+      base,
+      free,
+      value,
+      row: el(
+        'tr',
+        {},
+        el('td', {}, free),
+        el('th', { scope: 'row', textContent: name, title: spec.help }),
+        el('td', {}, value),
+      ),
+    };
+  }
+
+  /** {free, values}: the checked keys, and every value the user typed that differs from its row's base. */
   read() {
-    const free = this.#rows.filter(({ free: box }) => box.checked).map(({ param }) => param.key);
+    const free = this.#rows.filter(({ free: box }) => box.checked).map(({ key }) => key);
     const values = {};
-    for (const { param, value } of this.#rows) {
+    for (const { key, base, value } of this.#rows) {
       const number = Number(value.value);
-      if (value.value.trim() !== '' && Number.isFinite(number) && number !== param.default)
-        values[param.key] = number;
+      if (value.value.trim() !== '' && Number.isFinite(number) && number !== base)
+        values[key] = number;
     }
     return { free, values };
   }
 }
 
-/** Fills the result's verdict, table, statistics and warnings. */
-export function showFitResult(ui, result, law) {
+/** Fills the result's verdict, table, statistics and warnings; `system`: the spring-block's catalog entry. */
+export function showFitResult(ui, result, law, system) {
   const byKey = new Map(law.params.map((param) => [param.key, param]));
+  for (const param of system?.params ?? [])
+    byKey.set(`system.${param.key}`, { ...param, label: `${param.label} (spring-block)` });
   ui.verdict.dataset.converged = String(result.converged);
   ui.verdict.textContent = result.converged
     ? `Converged: ${law.name}`

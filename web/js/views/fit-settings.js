@@ -1,5 +1,6 @@
 // The Fit view's slice of the settings (settings.fit): its defaults, and a saved or linked slice
-// checked against the law catalog and the fit options (views/fit-view.js).
+// checked against the law catalog and the fit options (views/fit-view.js). A record's free system
+// values are "system.KEY" (the engine's own name for them) among the free keys and the values.
 
 const DEFAULTS = {
   law: 'opensees-veldependent',
@@ -15,10 +16,20 @@ const DEFAULTS = {
   shown: false,
 };
 
+/**
+ * The spring-block system's values a record fit may free: every number parameter of the system but its
+ * duration (the record's span is the data's), as "system.KEY".
+ */
+export function systemKeys(system) {
+  return (system?.params ?? [])
+    .filter((param) => param.kind === 'number' && param.key !== 'duration')
+    .map((param) => `system.${param.key}`);
+}
+
 /** settings.fit as saved (or linked), with anything the catalog or the fit options do not know reset. */
-export function sanitizeFit(saved, laws, kinds) {
+export function sanitizeFit(saved, laws, kinds, system) {
   const fit = { ...DEFAULTS, ...(saved && typeof saved === 'object' ? saved : {}) };
-  keepLawAndValues(fit, laws);
+  keepLawAndValues(fit, laws, systemKeys(system));
   keepKindAndCompare(fit, kinds);
   fit.units = fit.units && typeof fit.units === 'object' ? fit.units : {};
   if (!(Number.isFinite(fit.N) && fit.N > 0)) fit.N = DEFAULTS.N;
@@ -28,17 +39,18 @@ export function sanitizeFit(saved, laws, kinds) {
 
 /**
  * A known law (else the default law, else the catalog's first, with no free or set values), and of
- * its free parameters and set values only its number parameters (the values finite).
+ * its free parameters and set values only its number parameters and the system's (the values finite).
  */
-function keepLawAndValues(fit, laws) {
+function keepLawAndValues(fit, laws, system) {
   const law =
     laws.find((candidate) => candidate.id === fit.law) ??
     laws.find((candidate) => candidate.id === DEFAULTS.law) ??
     laws[0];
   if (law.id !== fit.law) Object.assign(fit, { law: law.id, free: [], values: {} });
-  const numbers = new Set(
-    law.params.filter((param) => param.kind === 'number').map((param) => param.key),
-  );
+  const numbers = new Set([
+    ...law.params.filter((param) => param.kind === 'number').map((param) => param.key),
+    ...system,
+  ]);
   fit.free = Array.isArray(fit.free) ? fit.free.filter((key) => numbers.has(key)) : [];
   fit.values = Object.fromEntries(
     Object.entries(fit.values ?? {}).filter(

@@ -2,16 +2,20 @@
 // the data, the fit and the residuals drawn, "Use in the spring-block" and Export to a solver. The
 // engine does the reading, the fit and the export in the fits' worker (engine/fit-worker.js); this
 // module builds the controls, keeps its slice of the settings (settings.fit) and shows the result.
+// A record runs on the spring-block view's scenario, drive included (settings.spring.scenario), and
+// may free its system's values ("system.c").
 
 import { FitCharts } from '../charts/fit-chart.js';
 import { FitClient } from '../engine/fit-client.js';
 import { expose } from '../test-hooks.js';
+import { formatQuantity } from '../ui/format.js';
 import { loadStylesheet } from '../ui/dom.js';
 import { SolverExportDialog } from '../ui/solver-export.js';
 import { FitDataBox, LINK_DATA_LIMIT, csvColumns, loadSavedData, saveData } from './fit-data.js';
 import { fitControls, fitPanels } from './fit-markup.js';
 import { FitParamsTable, showFitResult } from './fit-result.js';
-import { sanitizeFit } from './fit-settings.js';
+import { sanitizeFit, systemKeys } from './fit-settings.js';
+import { describeDrive } from './drive-words.js';
 
 /** The view's stylesheet, on demand like the view (main.js waits for it before building the view). */
 export const stylesReady = loadStylesheet('fit-view.css');
@@ -89,7 +93,7 @@ export class FitView {
     this.#ui.status.textContent = 'Loading the fits…';
     this.#options = await this.#client.options();
     const settings = this.#store.settings;
-    settings.fit = sanitizeFit(settings.fit, this.#catalog.laws, this.#options.kinds);
+    settings.fit = this.#sanitize(settings.fit);
     const data = settings.fit.data ?? loadSavedData();
     if (data) this.#data.data = data;
     this.#showSettings();
@@ -142,13 +146,74 @@ export class FitView {
     ui.law.value = fit.law;
     ui.source.textContent =
       fit.kind === 'record'
-        ? "The record runs on the spring-block view's system, start and drive; set them there."
+        ? this.#recordNote()
         : fit.kind === 'presliding'
           ? "The run follows the presliding view's force protocol; set it there."
           : '';
     this.#params.show(
       this.#catalog.laws.find((law) => law.id === fit.law),
       fit,
+      this.#systemRows(),
+    );
+  }
+
+  #sanitize(fit) {
+    return sanitizeFit(fit, this.#catalog.laws, this.#options.kinds, this.#catalog.system);
+  }
+
+  /**
+   * The record's scenario: the spring-block view's (a law's; the defaults beside a seed model), drive
+   * included, without its law and parameters (the fit's own), with the fit's values of the system.
+   * The integrator goes only with the law it was chosen for.
+   */
+  #recordScenario() {
+    const shown = this.#store.settings.spring.scenario;
+    const { law, params, ...rig } = shown.law !== undefined ? structuredClone(shown) : {};
+    rig.system ??= {};
+    if (law !== this.#settings.law) delete rig.integrator;
+    for (const [key, value] of Object.entries(this.#settings.values))
+      if (key.startsWith('system.')) rig.system[key.slice('system.'.length)] = value;
+    return rig;
+  }
+
+  /** A record's system rows: each value it may free, with the value the record runs with. */
+  #systemRows() {
+    if (this.#settings.kind !== 'record') return [];
+    const shown = this.#store.settings.spring.scenario;
+    const system = shown.law !== undefined ? shown.system : {};
+    const specs = this.#catalog.system?.params ?? [];
+    const valueOf = (spec) => {
+      if (typeof system[spec.key] === 'number') return system[spec.key];
+      const from = spec.defaultFrom && specs.find((other) => other.key === spec.defaultFrom.key);
+      return from ? spec.defaultFrom.factor * valueOf(from) : spec.default;
+    };
+    // v0 given as velocity steps is the drive's, not a value to fit.
+    const keys = systemKeys(this.#catalog.system).filter(
+      (key) => key !== 'system.v0' || !Array.isArray(system.v0),
+    );
+    return keys.map((key) => {
+      const spec = specs.find((candidate) => `system.${candidate.key}` === key);
+      return { key, spec, base: valueOf(spec) };
+    });
+  }
+
+  /** What a record runs on, in words: the spring-block view's system, start and drive. */
+  #recordNote() {
+    const shown = this.#store.settings.spring.scenario;
+    if (shown.law === undefined)
+      return 'The record runs on the spring-block system at its defaults: the spring-block view shows a seed model. Choose a law there to set the system and its drive.';
+    const specs = this.#catalog.system?.params ?? [];
+    const values = Object.entries(shown.system)
+      .filter((entry) => typeof entry[1] === 'number')
+      .map(([key, value]) => {
+        const spec = specs.find((candidate) => candidate.key === key);
+        return `${spec?.symbol ?? key} = ${formatQuantity(value, spec?.unit ?? '')}`;
+      });
+    const v0 = specs.find((spec) => spec.key === 'v0')?.default;
+    const drive = describeDrive(shown, this.#store.settings.spring.speedUnit, v0);
+    return (
+      `The record runs on the spring-block view's scenario (set it there): ` +
+      `${values.length > 0 ? values.join(', ') : 'the default system'}. ${drive}`
     );
   }
 
@@ -167,7 +232,7 @@ export class FitView {
     else if (input === ui.starts) fit.starts = Number(ui.starts.value);
     else Object.assign(fit, this.#params.read());
     if (input === ui.kind || input === ui.compare || input === ui.law) {
-      this.#store.settings.fit = sanitizeFit(fit, this.#catalog.laws, this.#options.kinds);
+      this.#store.settings.fit = this.#sanitize(fit);
       this.#showSettings();
     }
     this.#store.persist();
@@ -200,17 +265,19 @@ export class FitView {
       units: { [ui.x.value]: ui.xUnit.value, [ui.y.value]: ui.yUnit.value },
     };
     if (fit.kind === 'curve') data.N = fit.N;
+    // The law's own values; a record's system values go in its scenario. Only what the kind offers is sent.
+    const offered = new Set(this.#systemRows().map((row) => row.key));
+    const own = (key) => !key.startsWith('system.');
     const request = {
       law: fit.law,
-      params: fit.values,
-      free: fit.free,
+      params: Object.fromEntries(Object.entries(fit.values).filter(([key]) => own(key))),
+      free: fit.free.filter((key) => own(key) || offered.has(key)),
       data,
       options: { starts: fit.starts },
     };
-    const settings = this.#store.settings;
-    if (fit.kind === 'record')
-      request.scenario = { system: { ...settings.system, start: settings.start?.mode ?? 'rest' } };
-    if (fit.kind === 'presliding') request.presliding = settings.presliding?.protocol ?? {};
+    if (fit.kind === 'record') request.scenario = this.#recordScenario();
+    if (fit.kind === 'presliding')
+      request.presliding = this.#store.settings.presliding.scenario.protocol;
     return request;
   }
 
@@ -249,7 +316,7 @@ export class FitView {
     this.#store.persist();
     const kind = this.#options.kinds.find((candidate) => candidate.id === fit.kind);
     const compare = kind.compares.find((candidate) => candidate.id === fit.compare);
-    showFitResult(this.#ui, result, law);
+    showFitResult(this.#ui, result, law, this.#catalog.system);
     const [xSI, ySI] = [kind.x.units[0], compare.units[0]];
     const positive = result.x.every((x) => x > 0);
     const log =
@@ -266,21 +333,29 @@ export class FitView {
     this.#ui.exportOpen.disabled = false;
   }
 
-  /** The fitted law (and a record's fitted system) in the spring-block view. */
+  /**
+   * The fitted law in the spring-block view: a record's on the scenario it was fitted on, drive and
+   * fitted system included; a curve's or a presliding run's on the spring-block's system at a constant
+   * speed (its drive was not part of the fit).
+   */
   #use() {
-    const settings = this.#store.settings,
-      fit = this.#settings;
-    const system = {
-      ...settings.system,
-      ...(this.#result.system ?? {}),
-      start: settings.start?.mode ?? 'rest',
-    };
+    const fit = this.#settings,
+      spring = this.#store.settings.spring;
+    const rig = this.#recordScenario();
+    const { v0, ...constant } = rig.system;
+    const base =
+      fit.kind === 'record'
+        ? rig
+        : {
+            system: Array.isArray(v0) ? constant : rig.system,
+            ...(rig.kick !== undefined ? { kick: rig.kick } : {}),
+          };
     this.#openRun({
       law: fit.law,
       params: { ...this.#result.params },
-      system,
-      integrator: settings.integrators?.[fit.law] ?? 'auto',
-      kick: settings.start?.kick ?? 0,
+      integrator: rig.integrator ?? spring.kept[fit.law]?.integrator ?? 'auto',
+      ...base,
+      system: { ...base.system, ...(this.#result.system ?? {}) },
     });
   }
 

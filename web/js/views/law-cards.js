@@ -7,7 +7,7 @@
 import { lawStyle } from '../charts/palette.js';
 import { el } from '../ui/dom.js';
 import { isLogScale, ParamsForm } from '../ui/params-form.js';
-import { MAX_LAWS } from '../state/defaults.js';
+import { MAX_LAWS } from '../state/explorer-slice.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

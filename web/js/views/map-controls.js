@@ -19,6 +19,9 @@ const REGIME_ORDER = [
 // Where the map's words differ from the spring-block readout's.
 const MAP_REGIME_TEXT = { error: 'Could not run' };
 
+/** What a law's map starts from: steady sliding with a kick, so a map tells stable from unstable. */
+export const MAP_LAW_START = Object.freeze({ system: { start: 'steady' }, kick: 0.01 });
+
 /** The page draws maps of up to this many cells a side; larger ones run with friction sweep. */
 export const BROWSER_CELLS_A_SIDE = 256;
 

@@ -11,6 +11,7 @@ import { MapChart } from '../charts/map-chart.js';
 import { MapPool } from '../engine/map-pool.js';
 import { splitFieldPath } from '../engine/field-path.js';
 import { ParamsForm } from '../ui/params-form.js';
+import { defaultScenario, subjectOf, switchScenario } from '../state/scenario.js';
 import {
   axisChoices,
   axisOptions,
@@ -20,6 +21,7 @@ import {
   cellReadout,
   defaultAxes,
   defaultAxis,
+  MAP_LAW_START,
   mapSubjects,
   regimeLegendItems,
   subjectGroups,
@@ -48,7 +50,7 @@ export class MapView {
   /**
    * @param {object} ui the view's elements
    * @param {{models: object[], laws: object[], system: object | null, version: string}} catalog
-   * @param {object} settings settings.map, updated in place when a map is drawn
+   * @param {object} settings settings.map ({scenario, x, y, kept}), updated in place when a map is drawn
    * @param {() => void} onSettled called after settings changed (to save them)
    * @param {(scenario: object) => void} onOpen opens a cell's run in the spring-block view
    */
@@ -81,7 +83,7 @@ export class MapView {
       downloadChartPng(ui.chart, `friction-lab-map-${this.#drawn?.subject.id ?? 'map'}.png`),
     );
     wireCluster(ui, this.#clusterHost());
-    this.#showSubject(settings.subject, false);
+    this.#showSubject(subjectOf(settings.scenario), false);
   }
 
   /** The number of workers the map runs on. */
@@ -98,26 +100,38 @@ export class MapView {
     return axisChoices(subject, this.#catalog);
   }
 
-  /** Shows a subject's controls; `fresh` (the user picked it): its own saved values or defaults. */
+  /**
+   * Shows a subject's controls; `fresh` (the user picked it): the scenario it had last, or its
+   * defaults (from one law to another the system, start and kick stay: state/scenario.js).
+   */
   #showSubject(id, fresh) {
     const ui = this.#ui;
     const settings = this.#settings;
     const subject = this.#subject(id);
-    if (fresh || settings.subject !== subject.entry.id || !settings.x || !settings.y) {
-      settings.subject = subject.entry.id;
+    const shownId = subjectOf(settings.scenario);
+    if (shownId !== subject.entry.id) {
+      const fallback = defaultScenario(subject.entry.id, subject.kind === 'model', MAP_LAW_START);
+      Object.assign(
+        settings,
+        switchScenario(settings.scenario, settings.kept, subject.entry.id, fallback),
+      );
+    }
+    if (fresh || shownId !== subject.entry.id || !settings.x || !settings.y) {
       const axes = defaultAxes(subject, this.#axisChoices(subject));
       settings.x = axes.x;
       settings.y = axes.y;
     }
     ui.subject.value = subject.entry.id;
     ui.description.textContent = subject.entry.description;
-    this.#paramsForm.render(subject.entry, settings.overrides[subject.entry.id] ?? {});
+    const { params, system = {}, kick = 0 } = settings.scenario;
+    this.#paramsForm.render(subject.entry, params);
     const isLaw = subject.kind === 'law';
     ui.systemSection.hidden = !isLaw;
     ui.lawStart.hidden = !isLaw;
-    if (isLaw) this.#systemForm.render(this.#catalog.system, settings.system);
-    ui.start.value = settings.start;
-    ui.kick.value = String(settings.kick);
+    const { start = 'rest', ...values } = system;
+    if (isLaw) this.#systemForm.render(this.#catalog.system, values);
+    ui.start.value = start;
+    ui.kick.value = String(kick);
     this.#showStart();
     const options = axisOptions(this.#axisChoices(subject));
     for (const axis of ['x', 'y']) {
@@ -198,7 +212,7 @@ export class MapView {
       return;
     }
     if (boundary === null) return; // cancelled
-    this.#saveSettings(subject, map);
+    this.#saveSettings(map);
     this.#chart.reset(this.#begin(subject, map, boundary));
     this.#chart.setBoundary(boundary);
     ui.cancel.disabled = false;
@@ -325,15 +339,10 @@ export class MapView {
     this.#systemForm.clearErrors();
   }
 
-  #saveSettings(subject, map) {
+  /** The map drawn is the view's: its request {scenario, x, y} is what is saved and shared. */
+  #saveSettings(map) {
     const settings = this.#settings;
-    settings.subject = subject.entry.id;
-    settings.overrides[subject.entry.id] = this.#paramsForm.overrides;
-    if (subject.kind === 'law') {
-      settings.system = this.#systemForm.overrides;
-      settings.start = this.#ui.start.value;
-      settings.kick = map.scenario.kick ?? settings.kick;
-    }
+    settings.scenario = structuredClone(map.scenario);
     settings.x = map.x;
     settings.y = map.y;
     this.#onSettled();

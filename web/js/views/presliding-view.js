@@ -29,7 +29,9 @@ export class PreslidingView {
    *   results, status, info, chart)
    * @param {{laws: object[], presliding: {params: object[]}}} catalog
    * @param {{presliding: Function}} client the SimClient
-   * @param {{law: string, overrides: object, protocol: object}} settings updated in place when a run succeeds
+   * @param {{scenario: {law: string, params: object, protocol: object}, kept: object}} settings
+   *   settings.presliding: engine.runPresliding's request and each other law's values; updated in place
+   *   when a run succeeds
    * @param {() => void} onSettled called after settings changed (to save them)
    * @param {() => void} [onEdit] called when the user changes a control (it ends a preset)
    */
@@ -47,14 +49,14 @@ export class PreslidingView {
     this.#protocolForm = new ParamsForm(ui.protocol, edited, { idPrefix: 'presliding-protocol-' });
     this.#lawForm = new ParamsForm(ui.params, edited, { idPrefix: 'presliding-law-' });
     ui.select.replaceChildren(...this.#laws.map((law) => new Option(law.name, law.id)));
-    ui.select.value = settings.law;
+    ui.select.value = settings.scenario.law;
     ui.select.addEventListener('change', () => {
       this.#showLaw(ui.select.value);
       edited();
     });
     this.#protocolSpec = catalog.presliding;
-    this.#protocolForm.render(catalog.presliding, settings.protocol);
-    this.#showLaw(settings.law);
+    this.#protocolForm.render(catalog.presliding, settings.scenario.protocol);
+    this.#showLaw(settings.scenario.law);
     ui.exportCsv.addEventListener('click', () => {
       if (!this.#shown) return;
       const law = this.#laws.find((candidate) => candidate.id === this.#shown.summary.law);
@@ -75,8 +77,8 @@ export class PreslidingView {
   /** Shows `settings` (a preset's or restored ones) and runs them. */
   load(settings) {
     this.#settings = settings;
-    this.#protocolForm.render(this.#protocolSpec, settings.protocol);
-    this.#showLaw(settings.law);
+    this.#protocolForm.render(this.#protocolSpec, settings.scenario.protocol);
+    this.#showLaw(settings.scenario.law);
     this.recompute();
   }
 
@@ -85,7 +87,9 @@ export class PreslidingView {
     this.#ui.select.value = law.id;
     this.#ui.description.textContent = law.description;
     this.#ui.citation.textContent = law.citation;
-    this.#lawForm.render(law, this.#settings.overrides[law.id] ?? {});
+    const { scenario, kept } = this.#settings;
+    const params = scenario.law === law.id ? scenario.params : kept[law.id]?.params;
+    this.#lawForm.render(law, params ?? {});
   }
 
   /** Runs the experiment for the current controls; a newer run supersedes an older one. */
@@ -105,10 +109,7 @@ export class PreslidingView {
       return;
     }
     if (result === null) return; // replaced before it was sent
-    this.#settings.law = request.law;
-    this.#settings.overrides[request.law] = request.params;
-    this.#settings.protocol = request.protocol;
-    this.#onSettled();
+    this.#remember(request);
     this.#protocolForm.clearErrors();
     this.#lawForm.clearErrors();
     this.#ui.error.textContent = '';
@@ -119,6 +120,16 @@ export class PreslidingView {
     this.#chart.show(result, law.name);
     this.#showInfo(result);
     if (ticket === this.#issued) this.#setStatus('ready', 'Up to date');
+  }
+
+  /** The request the engine ran is the view's scenario; the law it replaced keeps its values. */
+  #remember(request) {
+    const { scenario, kept } = this.#settings;
+    if (scenario.law !== null && scenario.law !== request.law)
+      kept[scenario.law] = { law: scenario.law, params: scenario.params };
+    delete kept[request.law];
+    this.#settings.scenario = request;
+    this.#onSettled();
   }
 
   #showInfo({ columns, summary }) {

@@ -9,8 +9,6 @@ import { el } from '../ui/dom.js';
 import { ParamsForm } from '../ui/params-form.js';
 
 /**
- * @typedef {{model: string, params: Record<string, number>}} ModelRequest
- * @typedef {{law: string, params: Record<string, number | number[]>, system: Record<string, number>, integrator: string}} LawRequest
  * @typedef {{kind: 'model' | 'law', id: string, entry: object}} Choice
  */
 
@@ -25,6 +23,8 @@ export class SpringControls {
   #lawForm;
   /** @type {Choice} */
   #choice;
+  /** The scenario last shown (select()): what the controls do not show comes from it. */
+  #scenario;
 
   /**
    * @param {{select: HTMLSelectElement, description: HTMLElement, citation: HTMLElement, modelParams: HTMLElement,
@@ -81,14 +81,17 @@ export class SpringControls {
   }
 
   /**
-   * Shows the controls of `id` (a model or law id) with the saved values.
-   * @param {string} id
-   * @param {{overrides: object, system: object, lawOverrides: object, integrators: object}} saved from settings.js
+   * Shows the controls of a scenario (state/scenario.js): its model or law, with its values. What the
+   * controls do not show (a drive's velocity steps, protocol, log grid and output rows, a tolerance)
+   * goes back into every request unchanged.
+   * @param {object} scenario
    */
-  select(id, saved) {
+  select(scenario) {
+    const id = scenario.model ?? scenario.law;
     const model = this.#catalog.models.find((candidate) => candidate.id === id);
     const law = model ? undefined : this.drivingLaws.find((candidate) => candidate.id === id);
     this.#choice = model ? { kind: 'model', id, entry: model } : { kind: 'law', id, entry: law };
+    this.#scenario = scenario;
     const { entry } = this.#choice;
     const ui = this.#ui;
     ui.select.value = id;
@@ -103,39 +106,49 @@ export class SpringControls {
     ui.startPicker.hidden = !isLaw;
     this.clearErrors();
     if (isLaw) {
-      ui.lawTitle.textContent = entry.name;
-      ui.lawOrigin.textContent = entry.origin;
-      ui.lawOrigin.dataset.origin = entry.origin;
-      ui.lawCitation.textContent = entry.citation;
-      this.#systemForm.render(this.#catalog.system, saved.system ?? {});
-      this.#showQuasiStatic();
-      this.#lawForm.render(entry, saved.lawOverrides[id] ?? {});
-      ui.integrator.value = saved.integrators[id] ?? AUTO;
-      ui.start.value = saved.start?.mode ?? 'rest';
-      ui.kick.value = String(saved.start?.kick ?? 0);
-      ui.kickRow.hidden = ui.start.value !== 'steady';
-      this.#showIntegrator();
+      this.#showLaw(entry, scenario);
       ui.reset.textContent = 'Reset the system and this law to defaults';
       this.#modelForm.render({ params: [] }, {});
     } else {
-      this.#modelForm.render(entry, saved.overrides[id] ?? {});
+      this.#modelForm.render(entry, scenario.params);
       ui.reset.textContent = 'Reset this model to defaults';
     }
   }
 
+  /** A law's controls: the system (v0 hidden while the drive's steps set the speed), the law, integrator and start. */
+  #showLaw(entry, scenario) {
+    const ui = this.#ui;
+    ui.lawTitle.textContent = entry.name;
+    ui.lawOrigin.textContent = entry.origin;
+    ui.lawOrigin.dataset.origin = entry.origin;
+    ui.lawCitation.textContent = entry.citation;
+    const { start = 'rest', v0, ...system } = scenario.system;
+    this.#renderSystem(Array.isArray(v0) || v0 === undefined ? system : { ...system, v0 });
+    this.#lawForm.render(entry, scenario.params);
+    ui.integrator.value = scenario.integrator ?? AUTO;
+    ui.start.value = start;
+    ui.kick.value = String(scenario.kick ?? 0);
+    ui.kickRow.hidden = start !== 'steady';
+    this.#showIntegrator();
+  }
+
   /**
-   * What the engine is to run now: engine.simulate's request.
-   * @returns {ModelRequest | LawRequest}
+   * What the engine is to run now: engine.simulate's scenario.
+   * @returns {object}
    */
   get request() {
     if (this.#choice.kind === 'model')
       return { model: this.#choice.id, params: this.#modelForm.overrides };
+    // What the controls do not show, as select() was given it.
+    const { law, params, system, integrator, kick, ...rest } = this.#scenario;
     const request = {
       law: this.#choice.id,
       params: this.#lawForm.overrides,
       system: this.#systemForm.overrides,
       integrator: this.#ui.integrator.value,
+      ...rest,
     };
+    if (Array.isArray(system.v0)) request.system.v0 = system.v0;
     // A steady start, and its kick (a box that is not a number goes as NaN, for the engine to refuse).
     if (this.#ui.start.value === 'steady') {
       request.system.start = 'steady';
@@ -194,8 +207,16 @@ export class SpringControls {
    */
   #setQuasiStatic(on) {
     const { m, ...others } = this.#systemForm.overrides;
-    this.#systemForm.render(this.#catalog.system, on ? { ...others, m: 0 } : others);
+    this.#renderSystem(on ? { ...others, m: 0 } : others);
     this.#onChange();
+  }
+
+  /** The system's controls; v0's is hidden while the drive's velocity steps set the speed. */
+  #renderSystem(values) {
+    this.#systemForm.render(this.#catalog.system, values);
+    const v0 = this.#ui.systemParams.querySelector('[data-key="v0"]');
+    if (v0) v0.hidden = Array.isArray(this.#scenario.system?.v0);
+    this.#showQuasiStatic();
   }
 
   #showQuasiStatic() {

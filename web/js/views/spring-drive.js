@@ -1,21 +1,12 @@
-// The spring-block view's drive (issue 15): the note that says what the load point does (a research
-// preset's or the user's velocity steps, holds, displacement table, normal-force steps, log grid),
-// its Edit and Clear buttons, and the healing chart of a slide-hold-slide run. The editor, the words
-// and the chart are modules loaded on demand: most visitors drive at a constant v0.
+// The spring-block view's drive (issue 15): the note that says what the load point does (the
+// scenario's velocity steps, holds, displacement table, normal-force steps, log grid: a research
+// preset's or the editor's), its Edit and Clear buttons, and the healing chart of a slide-hold-slide
+// run. The editor, the words and the chart are modules loaded on demand: most visitors drive at a
+// constant v0.
 
+import { hasDrive, withoutDrive } from '../state/scenario.js';
 import { loadStylesheet, setHidden, setText } from '../ui/dom.js';
 
-/**
- * The request with the settings' drive merged in (engine.presets()'s `drive` or the editor's, in the
- * scenario reader's own keys). The controls' request stays what is remembered; the drive is its own
- * slice of the settings until cleared.
- */
-export function withDrive(request, drive) {
-  if (request.law === undefined || !hasDrive(drive)) return request;
-  return { ...request, ...drive, system: { ...request.system, ...drive.system } };
-}
-
-const hasDrive = (drive) => Boolean(drive) && Object.keys(drive).length > 0;
 /** The editor's and the healing chart's stylesheet, added once, with the first of them. */
 let styles = null;
 const withStyles = (loading) =>
@@ -26,6 +17,8 @@ export class SpringDrive {
   #ui;
   #store;
   #host;
+  /** The catalog's drive velocity [m/s]: the speed of a scenario that sets none. */
+  #v0Default;
   #editor = null;
   /** The healing chart (a promise of it), built the first time a run has holds. */
   #healing = null;
@@ -33,48 +26,59 @@ export class SpringDrive {
   /**
    * @param {object} ui springElements()
    * @param {import('../state/store.js').Store} store
-   * @param {{isLaw: () => boolean, recompute: () => Promise<object | undefined>, system: () => object}} host
-   *   the spring-block view: whether a law runs, its recompute (resolving to {result} or {error}) and the system
+   * @param {{system: {params: object[]} | null}} catalog
+   * @param {{isLaw: () => boolean, reload: () => Promise<object | undefined>}} host the spring-block
+   *   view: whether a law runs, and its reload (shows settings.spring.scenario and runs it, resolving to
+   *   {result} or {error})
    */
-  constructor(ui, store, host) {
+  constructor(ui, store, catalog, host) {
     this.#ui = ui;
     this.#store = store;
     this.#host = host;
+    this.#v0Default = catalog.system?.params.find((spec) => spec.key === 'v0')?.default;
     ui.controls.driveEdit.addEventListener('click', () => this.#edit());
     ui.controls.driveClear.addEventListener('click', () => {
-      store.settings.drive = {};
-      host.recompute();
+      const spring = store.settings.spring;
+      spring.scenario = withoutDrive(spring.scenario);
+      host.reload();
     });
   }
 
-  /** The note, for a law run only: the drive in words, and Clear while a drive is set. */
-  showNote() {
-    const { driveNote, driveText, driveClear } = this.#ui.controls,
-      drive = this.#store.settings.drive;
+  /** The note, for a law run only: the drive of `scenario` (the run sent) in words, and Clear while it has one. */
+  showNote(scenario) {
+    const { driveNote, driveText, driveClear } = this.#ui.controls;
     setHidden(driveNote, !this.#host.isLaw());
     if (driveNote.hidden) return;
-    setHidden(driveClear, !hasDrive(drive));
-    if (!hasDrive(drive)) setText(driveText, 'Drive: the load point moves at v0 throughout.');
-    else editorModule().then(({ describeDrive }) => setText(driveText, describeDrive(drive)));
+    setHidden(driveClear, !hasDrive(scenario));
+    const unit = this.#store.settings.spring.speedUnit;
+    if (!hasDrive(scenario)) setText(driveText, 'Drive: the load point moves at v0 throughout.');
+    else
+      import('./drive-words.js').then(({ describeDrive }) =>
+        setText(driveText, describeDrive(scenario, unit, this.#v0Default)),
+      );
   }
 
   async #edit() {
     const { DriveEditor } = await withStyles(editorModule());
-    this.#editor ??= new DriveEditor((drive) => this.#apply(drive));
-    this.#editor.open(this.#store.settings.drive ?? {}, this.#host.system());
+    this.#editor ??= new DriveEditor((scenario, unit) => this.#apply(scenario, unit));
+    const { scenario, speedUnit } = this.#store.settings.spring;
+    this.#editor.open(scenario, withoutDrive(scenario), speedUnit, this.#v0Default);
   }
 
   /**
-   * Runs with `drive`. A drive the engine refuses is taken back (the last good one runs again, so the
-   * charts stay up to date) and the refusal returned for the editor to show beside its field.
+   * Runs `scenario` (the editor's drive), its speeds typed in `unit`. A scenario the engine refuses is
+   * taken back (the last good one runs again, so the charts stay up to date) and the refusal returned
+   * for the editor to show beside its field.
    */
-  async #apply(drive) {
-    const previous = this.#store.settings.drive;
-    this.#store.settings.drive = drive;
-    const outcome = await this.#host.recompute();
+  async #apply(scenario, unit) {
+    const spring = this.#store.settings.spring;
+    const previous = { scenario: spring.scenario, speedUnit: spring.speedUnit };
+    Object.assign(spring, { scenario, speedUnit: unit });
+    const outcome = await this.#host.reload();
     if (!outcome?.error) return null;
-    this.#store.settings.drive = previous;
-    this.#host.recompute();
+    Object.assign(spring, previous);
+    if (previous.speedUnit === undefined) delete spring.speedUnit;
+    this.#host.reload();
     return outcome.error;
   }
 

@@ -1,46 +1,31 @@
-// What the spring-block view (views/spring-view.js) saves of a run: its slice of the settings
-// (overrides, system, start, lawOverrides, integrators) from the request the engine ran or refused.
+// What the spring-block view (views/spring-view.js) saves of a run: its scenario, as the engine ran it
+// or, where the engine refused one value, with that value at its last good one.
 
-/** The id of what a request runs: a model or a law. */
-export const choiceOf = (request) => request.model ?? request.law;
+import { splitFieldPath } from '../engine/field-path.js';
+import { subjectOf } from '../state/scenario.js';
 
-/** Saves the values of a request the engine accepted. */
-export function rememberRun(settings, request) {
-  if (request.model !== undefined) {
-    settings.overrides[request.model] = request.params;
-    return;
-  }
-  const { start = 'rest', ...system } = request.system;
-  settings.system = system;
-  settings.start = { mode: start, kick: request.kick ?? 0 };
-  settings.lawOverrides[request.law] = request.params;
-  if (request.integrator === 'auto') delete settings.integrators[request.law];
-  else settings.integrators[request.law] = request.integrator;
+/**
+ * Saves a scenario the engine accepted: the view's own, or, for a reply to a model or law the user
+ * has left since, the scenario kept for it.
+ */
+export function rememberRun(spring, scenario) {
+  const id = subjectOf(scenario);
+  if (id === subjectOf(spring.scenario)) spring.scenario = scenario;
+  else if (Object.hasOwn(spring.kept, id)) spring.kept[id] = scenario;
 }
 
 /**
- * Saves every value the user set but the refused one (`parameter`, in the part `placed`: 'model',
- * 'system' or 'law'), which keeps its last good value.
+ * Saves every value the user set but the refused one (`parameter`, the engine's path: 'params.mu_s',
+ * 'system.v0[2]', 'kick'), which keeps its last good value from the saved scenario.
  */
-export function keepOtherValues(settings, request, parameter, placed) {
-  const keepGood = (values, good) => {
-    const kept = { ...values };
-    if (parameter in good) kept[parameter] = good[parameter];
-    else delete kept[parameter];
-    return kept;
-  };
-  if (placed === 'model') {
-    settings.overrides[request.model] = keepGood(
-      request.params,
-      settings.overrides[request.model] ?? {},
-    );
-    return;
-  }
-  // The integrator stays as it was saved; the other part keeps all of its values.
-  const { start, ...system } = request.system;
-  settings.system = placed === 'system' ? keepGood(system, settings.system) : system;
-  settings.lawOverrides[request.law] =
-    placed === 'law'
-      ? keepGood(request.params, settings.lawOverrides[request.law] ?? {})
-      : request.params;
+export function keepOtherValues(spring, scenario, parameter) {
+  const saved = spring.scenario;
+  if (subjectOf(saved) !== subjectOf(scenario)) return;
+  const { section, key } = splitFieldPath(parameter);
+  const kept = structuredClone(scenario);
+  const good = section === '' ? saved : (saved[section] ?? {});
+  const part = section === '' ? kept : (kept[section] ??= {});
+  if (Object.hasOwn(good, key)) part[key] = structuredClone(good[key]);
+  else delete part[key];
+  spring.scenario = kept;
 }

@@ -1,20 +1,23 @@
 // The spring-block view: what drives the block (a seed model or any catalog law), its settings, the
 // run on the charts and readouts, compared runs and exports. It owns the settings' spring-block
-// slice (model, overrides, system, lawOverrides, integrators, start, charts, compare) and its
-// recompute: every change runs the engine in the worker and shows the newest result.
+// slice (settings.spring: its scenario, the scenarios kept for other models and laws, the pinned
+// runs, the charts' options) and its recompute: every change runs the scenario in the worker and
+// shows the newest result. Choosing another model or law and Reset replace the scenario here, at
+// once (a reload just after finds them saved); their notices and Undo, presets and opened runs are
+// spring-changes.js's, loaded when first needed.
 
 import { TimeCharts } from '../charts/time-charts.js';
-import { splitFieldPath } from '../engine/field-path.js';
 import { expose } from '../test-hooks.js';
 import { formatQuantity } from '../ui/format.js';
 import { SpringControls } from './spring-controls.js';
 import { SpringReadouts } from './spring-readouts.js';
 import { SystemView } from './system-view.js';
-import { SpringDrive, withDrive } from './spring-drive.js';
+import { SpringDrive } from './spring-drive.js';
 import { DragPreview, PREVIEW_STATUS } from './drag-preview.js';
 import { setHidden, setText } from '../ui/dom.js';
 import { markKeyControls, wirePresentMode } from './present-mode.js';
-import { choiceOf, keepOtherValues, rememberRun } from './spring-settings.js';
+import { keepOtherValues, rememberRun } from './spring-settings.js';
+import { defaultScenario, subjectOf, switchScenario } from '../state/scenario.js';
 
 /** The export module (CSV and PNG downloads), loaded the first time something is exported. */
 const exporting = () => import('../ui/export.js');
@@ -40,6 +43,8 @@ export class SpringView {
   #comparison = null;
   #drive;
   #system;
+  /** The scenario changes (spring-changes.js), loaded the first time one is made. */
+  #changes = null;
   /** The run on the charts, for export and comparison. */
   #shown = null;
   /** Counts requests, so a reply can tell whether a newer one exists. */
@@ -63,7 +68,7 @@ export class SpringView {
     this.#client = client;
     this.#store = store;
     const settings = store.settings;
-    this.#charts = new TimeCharts(ui.charts, catalog.columns, settings.charts);
+    this.#charts = new TimeCharts(ui.charts, catalog.columns, settings.spring.charts);
     // The animated system; every chart's cursor follows its clock.
     this.#system = new SystemView(ui.systemView, {
       onTime: () => this.#charts.setTime(this.#system?.frame),
@@ -76,10 +81,9 @@ export class SpringView {
     this.#drag = new DragPreview(ui.controls.systemSection.closest('.controls'), () =>
       this.recompute(),
     );
-    this.#drive = new SpringDrive(ui, store, {
+    this.#drive = new SpringDrive(ui, store, catalog, {
       isLaw: () => this.#controls.choice.kind === 'law',
-      recompute: () => this.recompute(),
-      system: () => this.#controls.request.system,
+      reload: () => this.reload(),
     });
     this.#wireActions();
     this.#wireChartOptions();
@@ -92,11 +96,8 @@ export class SpringView {
 
   /** Shows the saved choice and runs it; loads the pinned runs unless `embed`. */
   start(embed) {
-    this.#controls.select(this.#store.settings.model, this.#store.settings);
-    markKeyControls(this.#ui.controls);
-    this.recompute();
-    if (this.#store.settings.compare.length > 0 && !embed)
-      this.#compare().then((comparison) => comparison.load(this.#store.settings.compare));
+    this.reload();
+    if (!embed) this.#syncPins();
   }
 
   /** The comparison, loaded on first use (the start-up download carries only what every visitor needs). */
@@ -105,7 +106,7 @@ export class SpringView {
     const { Comparison } = await import('./compare.js');
     const store = this.#store;
     this.#comparison ??= new Comparison(this.#ui.compare, this.#catalog, this.#client, () => {
-      store.settings.compare = this.#comparison.requests;
+      store.settings.spring.compare = this.#comparison.requests;
       store.persist();
       if (this.#shown) this.#charts.setOverlays(this.#overlays(this.#shown.request));
     });
@@ -117,11 +118,68 @@ export class SpringView {
     return this.#comparison?.overlays(request) ?? { live: null, runs: [] };
   }
 
-  /** Shows the settings' current choice (after a preset or an opened map cell) and runs it. */
+  /** The comparison follows the pinned runs of the settings (after a change cleared or restored them). */
+  #syncPins() {
+    const pinned = this.#store.settings.spring.compare;
+    if (this.#comparison || pinned.length > 0)
+      this.#compare().then((comparison) => comparison.load(pinned));
+  }
+
+  /** Shows the settings' scenario (after a preset, a reset or an opened map cell) and runs it. */
   reload() {
-    this.#controls.select(this.#store.settings.model, this.#store.settings);
+    this.#controls.select(this.#store.settings.spring.scenario);
     markKeyControls(this.#ui.controls);
-    this.recompute();
+    return this.recompute();
+  }
+
+  /** The scenario changes (spring-changes.js): their notices and Undo, presets, opened runs. */
+  async changes() {
+    const { SpringChanges } = await import('./spring-changes.js');
+    this.#changes ??= new SpringChanges({
+      store: this.#store,
+      catalog: this.#catalog,
+      apply: (cleared) => this.#apply(cleared),
+      syncPins: () => this.#syncPins(),
+      endPreset: () => this.onUserChange(),
+    });
+    return this.#changes;
+  }
+
+  /**
+   * Another model or law is chosen: its own scenario comes back (state/scenario.js). The pinned runs
+   * stay from one law to another (comparing laws on one spring-block is what compare mode is for); to
+   * or from a seed model, which runs on a system of its own, they go, with an Undo.
+   */
+  #choose(id) {
+    const spring = this.#store.settings.spring;
+    const before = structuredClone(spring);
+    const isModel = this.#catalog.models.some((model) => model.id === id);
+    const fallback = defaultScenario(id, isModel);
+    Object.assign(spring, switchScenario(spring.scenario, spring.kept, id, fallback));
+    const cleared = isModel || before.scenario.model !== undefined ? spring.compare.length : 0;
+    this.onUserChange();
+    this.#apply(cleared);
+    if (cleared > 0) this.changes().then((changes) => changes.chosen(before, cleared));
+  }
+
+  /** Reset: the shown model's or law's default scenario, the drive cleared, with an Undo. */
+  #reset() {
+    const spring = this.#store.settings.spring;
+    const before = structuredClone(spring);
+    const { id, kind, entry } = this.#controls.choice;
+    spring.scenario = defaultScenario(id, kind === 'model');
+    delete spring.speedUnit;
+    this.onUserChange();
+    this.#apply(0);
+    this.changes().then((changes) => changes.wasReset(before, entry));
+  }
+
+  /** Saves and shows the settings' scenario; `cleared`: the pinned runs were cleared. */
+  #apply(cleared) {
+    if (cleared > 0) this.#store.settings.spring.compare = [];
+    this.#store.persist();
+    this.reload();
+    if (cleared > 0) this.#syncPins();
   }
 
   /** What drives the block now: {kind: 'model' | 'law', id, entry} (entry: its catalog object). */
@@ -136,7 +194,6 @@ export class SpringView {
 
   #wireActions() {
     const ui = this.#ui;
-    const store = this.#store;
     ui.compare.add.addEventListener('click', () => {
       if (this.#shown) this.#compare().then((comparison) => comparison.add(this.#shown.request));
     });
@@ -150,37 +207,20 @@ export class SpringView {
       });
     }
     ui.cancelRun.addEventListener('click', () => this.#client.cancel());
-    ui.controls.select.addEventListener('change', () => {
-      store.settings.model = ui.controls.select.value;
-      store.persist();
-      this.reload();
-    });
-    ui.controls.reset.addEventListener('click', () => {
-      const { kind, id } = this.#controls.choice;
-      const settings = store.settings;
-      if (kind === 'model') {
-        settings.overrides[id] = {};
-      } else {
-        settings.system = {};
-        settings.start = { mode: 'rest', kick: 0 };
-        settings.lawOverrides[id] = {};
-        delete settings.integrators[id];
-      }
-      store.persist();
-      this.reload();
-    });
+    ui.controls.select.addEventListener('change', () => this.#choose(ui.controls.select.value));
+    ui.controls.reset.addEventListener('click', () => this.#reset());
   }
 
   #wireChartOptions() {
     const { showPosition, phaseX } = this.#ui;
     const store = this.#store;
-    showPosition.checked = store.settings.charts.position;
-    phaseX.value = store.settings.charts.phaseX;
+    showPosition.checked = store.settings.spring.charts.position;
+    phaseX.value = store.settings.spring.charts.phaseX;
     for (const input of [showPosition, phaseX]) {
       input.addEventListener('change', () => {
-        store.settings.charts = { position: showPosition.checked, phaseX: phaseX.value };
+        store.settings.spring.charts = { position: showPosition.checked, phaseX: phaseX.value };
         store.persist();
-        this.#charts.setOptions(store.settings.charts);
+        this.#charts.setOptions(store.settings.spring.charts);
       });
     }
   }
@@ -223,12 +263,12 @@ export class SpringView {
     const request = this.#controls.request;
     let sent;
     ({ request: sent, preview } = this.#drag.shape(
-      withDrive(request, this.#store.settings.drive),
+      request,
       preview,
       this.#catalog,
       this.#charts.width,
     ));
-    this.#drive.showNote();
+    this.#drive.showNote(request);
     // A drag's previews keep one status text throughout (its state still says computing or ready).
     this.#setStatus('computing', preview ? PREVIEW_STATUS : 'Computing…');
     this.#showCancel(true);
@@ -248,10 +288,10 @@ export class SpringView {
     }
     if (result === null) return; // replaced by a newer request before it was sent
     if (ticket === this.#issued) this.#showCancel(false);
-    rememberRun(this.#store.settings, request);
+    rememberRun(this.#store.settings.spring, request);
     // Not a run for a model or law the user has already left. Saved after the charts are drawn:
     // the save is not what the user waits to see.
-    const current = choiceOf(request) === this.#controls.choice.id;
+    const current = subjectOf(request) === this.#controls.choice.id;
     if (current) this.#show(result, sent);
     this.#store.persist({ throttle: this.#drag.dragging });
     if (!current || ticket !== this.#issued) return;
@@ -283,7 +323,7 @@ export class SpringView {
     this.#ui.formError.textContent = '';
     const placed = this.#controls.showError(error.parameter, error.message);
     if (placed) {
-      keepOtherValues(this.#store.settings, request, splitFieldPath(error.parameter).key, placed);
+      keepOtherValues(this.#store.settings.spring, request, error.parameter);
       this.#store.persist();
     } else {
       this.#ui.formError.textContent = error.message;
