@@ -275,7 +275,10 @@ Value fitResultValue(const FitResult& result) {
   out.set("warnings", warnings);
   out.set("params", paramsValue(result.params));
   if (!result.system.empty()) out.set("system", paramsValue(result.system));
-  if (!result.x.empty()) out.set("x", numbers(result.x)), out.set("y", numbers(result.y));
+  if (!result.x.empty()) {
+    out.set("x", numbers(result.x));
+    out.set("y", numbers(result.y));
+  }
   out.set("fitted", numbers(result.fitted));
   out.set("residuals", numbers(fit.residuals));
   return out;

@@ -171,7 +171,10 @@ LawRun imposeVelocity(std::string_view id, const ParamList& params, double N,
   // Each row reports the velocity that applies from its time on (at a breakpoint, after the jump).
   auto row = [&](double t, const State& y) {
     const double v = velocity[segment].value;
-    run.t.push_back(t), run.x.push_back(y[kX]), run.v.push_back(v), run.applied.push_back(v);
+    run.t.push_back(t);
+    run.x.push_back(y[kX]);
+    run.v.push_back(v);
+    run.applied.push_back(v);
     run.friction.push_back(law.dynamics(v, N, {y[kS0], y[kS1]}).force);
     for (std::size_t i = 0; i < run.state.size(); ++i) run.state[i].push_back(y[kS0 + i]);
   };
@@ -206,8 +209,10 @@ LawRun applyForce(std::string_view id, const ParamList& params, double m, double
   LawRun run;
   run.state.resize(law.stateSize());
   auto row = [&](double t, const State& y) {
-    run.t.push_back(t), run.x.push_back(y[kX]), run.v.push_back(y[kV]),
-        run.applied.push_back(rampValue(force, segment, t));
+    run.t.push_back(t);
+    run.x.push_back(y[kX]);
+    run.v.push_back(y[kV]);
+    run.applied.push_back(rampValue(force, segment, t));
     run.friction.push_back(law.dynamics(y[kV], N, {y[kS0], y[kS1]}).force);
     for (std::size_t i = 0; i < run.state.size(); ++i) run.state[i].push_back(y[kS0 + i]);
   };

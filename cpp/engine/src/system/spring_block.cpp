@@ -245,7 +245,10 @@ const ModelSpec& springBlockSystemModel() {
 
 SpringBlockOptions defaultOptions(const LawEvaluator& law) {
   SpringBlockOptions options;
-  if (law.creepSpeed() > 0) options.relativeTolerance = 1e-7, options.absoluteTolerance = 1e-10;
+  if (law.creepSpeed() > 0) {
+    options.relativeTolerance = 1e-7;
+    options.absoluteTolerance = 1e-10;
+  }
   return options;
 }
 

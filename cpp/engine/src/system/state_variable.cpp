@@ -182,11 +182,17 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
   const SpringBlockSystem system{p.m, p.c, p.eta, p.v0, p.Fn, p.duration};
   SpringBlockOptions run = defaultOptions(LawEvaluator("state-variable", contact));
   run.samples = std::max(options.samples, 2);
-  run.x0 = options.start.x, run.v0Block = options.start.v;
+  run.x0 = options.start.x;
+  run.v0Block = options.start.v;
   run.initialState = LawStateVector{std::clamp(options.start.theta, 0.0, 1.0), 0};
-  if (options.step > 0) run.integrator = Integrator::Rk4, run.step = options.step;
-  if (options.tolerance > 0)
-    run.relativeTolerance = options.tolerance, run.absoluteTolerance = 1e-3 * options.tolerance;
+  if (options.step > 0) {
+    run.integrator = Integrator::Rk4;
+    run.step = options.step;
+  }
+  if (options.tolerance > 0) {
+    run.relativeTolerance = options.tolerance;
+    run.absoluteTolerance = 1e-3 * options.tolerance;
+  }
   SpringBlockResult law;
   try {
     law = simulateSpringBlock("state-variable", contact, system, run);
@@ -203,7 +209,8 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
   summary.peakVelocity = law.summary.peakVelocity;
   summary.resonanceRadPerS = std::sqrt(p.c / p.m);
   summary.resonanceHz = summary.resonanceRadPerS / (2 * kPi);
-  summary.regime = law.summary.regime, summary.growthRate = law.summary.growthRate;
+  summary.regime = law.summary.regime;
+  summary.growthRate = law.summary.growthRate;
   return result;
 }
 
