@@ -213,7 +213,10 @@ val presetDrive(const friction::Preset& preset) {
   val drive = val::object(), system = val::object(), protocol = val::object();
   if (!scenario.driveSteps.empty()) system.set("v0", breakpoints(scenario.driveSteps));
   if (preset.steadyStart) system.set("start", text("steady"));
-  if (!lab.holds.empty()) protocol.set("holds", numbers(lab.holds)), protocol.set("slide", lab.slide);
+  if (!lab.holds.empty()) {
+    protocol.set("holds", numbers(lab.holds));
+    protocol.set("slide", lab.slide);
+  }
   if (!lab.tableT.empty())
     protocol.set("table", object({{"t", numbers(lab.tableT)}, {"x", numbers(lab.tableX)}}));
   if (!lab.normalForce.empty()) protocol.set("normalForce", breakpoints(lab.normalForce));

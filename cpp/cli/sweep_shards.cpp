@@ -38,7 +38,10 @@ void compact(const Json& json, std::string& out) {
       return;
     case Json::Kind::Array:
       out += '[';
-      for (std::size_t i = 0; i < json.items.size(); ++i) out += i ? "," : "", compact(json.items[i], out);
+      for (std::size_t i = 0; i < json.items.size(); ++i) {
+        out += i ? "," : "";
+        compact(json.items[i], out);
+      }
       out += ']';
       return;
     case Json::Kind::Object:
