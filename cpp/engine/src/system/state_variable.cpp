@@ -204,7 +204,8 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
   summary.model = "state-variable";
   summary.integrator = std::string(integratorId(law.summary.integrator));
   summary.steps = law.summary.steps;
-  summary.dt = options.step > 0 ? options.step : p.duration / std::max(1LL, law.summary.steps);
+  summary.dt =
+      options.step > 0 ? options.step : p.duration / static_cast<double>(std::max(1LL, law.summary.steps));
   summary.duration = p.duration;
   summary.peakVelocity = law.summary.peakVelocity;
   summary.resonanceRadPerS = std::sqrt(p.c / p.m);
