@@ -15,6 +15,7 @@ namespace {
 // 1 %: a block creeping far below the drive is not in steady sliding.
 bool steadyAtEnd(const Trace& trace, double reference) {
   const double windowStart = trace.t.back() - 0.25 * (trace.t.back() - trace.t.front());
+  // NOLINTNEXTLINE(bugprone-narrowing-conversions): -INFINITY, a float, widens to double exactly
   double vMin = INFINITY, vMax = -INFINITY, sum = 0, sumAbs = 0;
   std::size_t count = 0;
   for (std::size_t i = 0; i < trace.size(); ++i) {
@@ -69,6 +70,7 @@ double growthRate(const Peaks& peaks) {
 }  // namespace
 
 double lateAmplitude(const Trace& trace) {
+  // NOLINTNEXTLINE(bugprone-narrowing-conversions): -INFINITY, a float, widens to double exactly
   double lo = INFINITY, hi = -INFINITY;
   const double from = trace.t.back() - 0.25 * (trace.t.back() - trace.t.front());
   for (std::size_t i = 0; i < trace.size(); ++i)

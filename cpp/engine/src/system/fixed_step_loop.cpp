@@ -107,6 +107,7 @@ class FixedStepLoop {
     s.holding = scheme_.holdsAtStart(s.v);
     s.peakVelocity = std::fabs(s.v);
     summary.driveForceMin = INFINITY;
+    // NOLINTNEXTLINE(bugprone-narrowing-conversions): -INFINITY, a float, widens to double exactly
     summary.driveForceMax = -INFINITY;
     const double cycleFrom = 0.75 * sys_.duration;
     // A row is due once t reaches the next output time, less a rounding margin.

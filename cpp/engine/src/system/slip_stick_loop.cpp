@@ -231,6 +231,7 @@ class SlipStickLoop {
   // have none, and neither do the other dynamic laws, whose state carries the stick (presliding).
   const double fixedLimit_;  // a stateless law's limit (0 for a dynamic law)
   const bool trueStick_;
+  // NOLINTNEXTLINE(bugprone-narrowing-conversions): -INFINITY, a float, widens to double exactly
   double lower_[2] = {-INFINITY, -INFINITY}, upper_[2] = {INFINITY, INFINITY};
   const double outputStep_;
   SpringBlockResult result_;
@@ -457,7 +458,10 @@ Trial SlipStickLoop::attempt(Integrator running, const Rate& rate, double step) 
 template <class Rate>
 State SlipStickLoop::rateAtStart(const Rate& rate) const {
   const EndRate& end = endRate_;
+  // The same bits, not equal values: −0 and +0 differ and a NaN matches itself, as == would not have
+  // it; a double has no padding, so its bytes are its value.
   const bool same = end.t == t_ && end.dir == dir_ && end.segment == drive_.segment &&
+                    // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bitwise on purpose (above)
                     std::memcmp(end.y.data(), y_.data(), sizeof(State)) == 0;
   return same ? end.f : rate(t_, y_);
 }
