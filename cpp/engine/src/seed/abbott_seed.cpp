@@ -146,18 +146,79 @@ const ModelSpec& abbottSeedModel() {
 
 AbbottSeedParams abbottSeedParams(const ResolvedParams& resolved) { return bindParams(kFields, resolved); }
 
+namespace {
+
+// The seed's state: position, velocity and the contact's θ, which starts fully aged.
+struct SeedState {
+  double x = 0, v = 0, theta = 1;
+};
+
+// The friction of one step: Fk(v) and F = Fk + (Fs − Fk) θ.
+struct SeedForces {
+  double kinetic, friction;
+};
+
+// The seed's constants, in its order: Fk0 = μk·N, Fs = μs·N, and Fk at v = 0 in the seed's arithmetic
+// (as in seedStep), for the static limit Fk(0) + (Fs − Fk(0))θ.
+struct SeedConstants {
+  double Fk, Fs, kineticAtRest;
+
+  explicit SeedConstants(const AbbottSeedParams& p) : Fk(p.N * p.muk), Fs(p.N * p.mus) {
+    const double atRest = 0 - p.v0;
+    kineticAtRest = std::max(0.0, Fk * (1 + p.va * std::fabs(0.0) + p.vb * (atRest * atRest)));
+  }
+};
+
+// One 1 ms step of the seed's loop at time t, in its order; returns the friction the step used.
+inline SeedForces seedStep(const AbbottSeedParams& p, const SeedConstants& k, double t, SeedState& s) {
+  // θ relaxes towards 1 and is consumed by slip; no dt factor (see header).
+  s.theta += (1 - s.theta) / p.tau - s.v / p.D;
+  s.theta = std::min(1.0, std::max(s.theta, 0.0));
+
+  // Fk(v) = Fk0 (1 + a|v| + b (v − v0)²), floored at 0. (v − v0)² as a product: the seed's
+  // Math.pow(·, 2) is exactly that product in every JS engine (fdlibm's y = 2 case).
+  const double dv = s.v - p.v0;
+  const double kinetic = std::max(0.0, k.Fk * (1 + p.va * std::fabs(s.v) + p.vb * (dv * dv)));
+  // F = Fk + (Fs − Fk) θ
+  const double frictionForce = kinetic + (k.Fs - kinetic) * s.theta;
+
+  // N dv/dt = c v0 t + η v0 − F − η v − c x, with the seed's association order.
+  const double accel = (p.c * p.v0 * t + p.eta * p.v0 - frictionForce - p.eta * s.v - p.c * s.x) / p.N;
+  s.v += accel * kSeedTimeStep;
+  s.x += s.v * kSeedTimeStep;  // with the unclamped v: the seed's backward creep while stuck
+  if (s.v < 0) s.v = 0;
+  return {kinetic, frictionForce};
+}
+
+// The plotted row at time t: the state after the step, the friction it used, and the drive force that
+// acted during it (from the state before the update).
+void plotRow(Trace& trace, const AbbottSeedParams& p, const SeedConstants& k, double t,
+             const SeedState& before, const SeedState& after, const SeedForces& forces) {
+  const double drive = p.c * (p.v0 * t - before.x) + p.eta * (p.v0 - before.v);
+  trace.t.push_back(t);
+  trace.x.push_back(after.x);
+  trace.v.push_back(after.v);
+  trace.theta.push_back(after.theta);
+  // A step the clamp held (v = 0 before and after) left the block at rest: the friction on it is
+  // the drive force it balances, not the formula value (which is the static limit then).
+  trace.friction.push_back(before.v == 0 && after.v == 0 ? drive : forces.friction);
+  trace.fk.push_back(forces.kinetic);
+  trace.spring.push_back(drive);
+  trace.vOverV0.push_back(after.v / p.v0);
+  trace.fkOverFk0.push_back(forces.kinetic / k.Fk);
+  // F(0, θ) = Fk(0) + (Fs − Fk(0)) θ: the formula at rest with this step's θ.
+  trace.staticLimit.push_back(k.kineticAtRest + (k.Fs - k.kineticAtRest) * after.theta);
+  trace.drivePosition.push_back(p.v0 * t);
+}
+
+}  // namespace
+
 SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedOptions& options) {
   SimulationResult result;
   Trace& trace = result.trace;
-
-  // The seed's state and constants, in the seed's order.
-  double x = 0, v = 0, theta = 1;
+  const SeedConstants constants(p);
+  SeedState s;
   double plotTime = 0;
-  const double Fk = p.N * p.muk;
-  const double Fs = p.N * p.mus;
-  // Fk at v = 0 in the seed's arithmetic (below), for the static limit Fk(0) + (Fs − Fk(0))θ.
-  const double atRest = 0 - p.v0;
-  const double kineticAtRest = std::max(0.0, Fk * (1 + p.va * std::fabs(0.0) + p.vb * (atRest * atRest)));
   const double dt = kSeedTimeStep;
   const double plotStep = options.plotStep > 0 ? options.plotStep : std::max(dt, p.tmax / 200);
   long long steps = 0;
@@ -169,50 +230,17 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
   // The loop variable is accumulated, not computed as n·dt, because the seed's is; the samples'
   // times (and how many there are) depend on that rounding.
   for (double t = 0; t <= p.tmax; t += dt) {
-    const double xBefore = x, vBefore = v;
-
-    // θ relaxes towards 1 and is consumed by slip; no dt factor (see header).
-    theta += (1 - theta) / p.tau - v / p.D;
-    theta = std::min(1.0, std::max(theta, 0.0));
-
-    // Fk(v) = Fk0 (1 + a|v| + b (v − v0)²), floored at 0. (v − v0)² as a product: the seed's
-    // Math.pow(·, 2) is exactly that product in every JS engine (fdlibm's y = 2 case).
-    const double dv = v - p.v0;
-    const double kinetic = std::max(0.0, Fk * (1 + p.va * std::fabs(v) + p.vb * (dv * dv)));
-    // F = Fk + (Fs − Fk) θ
-    const double frictionForce = kinetic + (Fs - kinetic) * theta;
-
-    // N dv/dt = c v0 t + η v0 − F − η v − c x, with the seed's association order.
-    const double accel = (p.c * p.v0 * t + p.eta * p.v0 - frictionForce - p.eta * v - p.c * x) / p.N;
-    v += accel * dt;
-    x += v * dt;  // with the unclamped v: the seed's backward creep while stuck
-    if (v < 0) v = 0;
+    const SeedState before = s;
+    const SeedForces forces = seedStep(p, constants, t, s);
     ++steps;
-    if (v == 0 && t >= windowStart) stuckTimeInWindow += dt;
-
-    if (!(std::isfinite(v) && std::isfinite(x) && std::isfinite(theta)))
+    if (s.v == 0 && t >= windowStart) stuckTimeInWindow += dt;
+    if (!(std::isfinite(s.v) && std::isfinite(s.x) && std::isfinite(s.theta)))
       throw RunStopped(trace, t,
                        "The seed algorithm produced a non-finite state at t = " + formatNumber(t) +
                            " s; reduce η/Load or the velocity coefficients Va, Vb.");
-    peakVelocity = std::max(peakVelocity, v);
-
+    peakVelocity = std::max(peakVelocity, s.v);
     if (t >= plotTime) {
-      // The drive force that acted during this step (from the state before the update).
-      const double drive = p.c * (p.v0 * t - xBefore) + p.eta * (p.v0 - vBefore);
-      trace.t.push_back(t);
-      trace.x.push_back(x);
-      trace.v.push_back(v);
-      trace.theta.push_back(theta);
-      // A step the clamp held (v = 0 before and after) left the block at rest: the friction on it is
-      // the drive force it balances, not the formula value (which is the static limit then).
-      trace.friction.push_back(vBefore == 0 && v == 0 ? drive : frictionForce);
-      trace.fk.push_back(kinetic);
-      trace.spring.push_back(drive);
-      trace.vOverV0.push_back(v / p.v0);
-      trace.fkOverFk0.push_back(kinetic / Fk);
-      // F(0, θ) = Fk(0) + (Fs − Fk(0)) θ: the formula at rest with this step's θ.
-      trace.staticLimit.push_back(kineticAtRest + (Fs - kineticAtRest) * theta);
-      trace.drivePosition.push_back(p.v0 * t);
+      plotRow(trace, p, constants, t, before, s, forces);
       plotTime += plotStep;
     }
   }
