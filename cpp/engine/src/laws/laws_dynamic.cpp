@@ -397,9 +397,8 @@ const std::vector<std::string_view> kRateStateQuirks = {
     "that breaks a contact loose grows with its age θ.",
 };
 
-}  // namespace
-
-FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws) {
+// LuGre: bristles with presliding, a rate-dependent break-away and the Stribeck drop.
+FRICTION_RUN_ONCE LawDefinition luGreLaw() {
   LawDefinition lugre{
       {"lugre", "LuGre",
        "Bristle model: the contact deflects elastically (σ0) before it slides, which gives presliding "
@@ -418,8 +417,11 @@ FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws) {
   lugre.steadyState = &bristleSteady<kLuGreFields>;
   lugre.initialState = &zeroState;
   lugre.curveForce = &bristleCurve<kLuGreFields>;
-  laws.push_back(std::move(lugre));
+  return lugre;
+}
 
+// Dahl: a hysteretic spring that saturates at Fc.
+FRICTION_RUN_ONCE LawDefinition dahlLaw() {
   LawDefinition dahl{
       {"dahl", "Dahl",
        "The friction force follows the displacement like a hysteretic spring that saturates at Fc; "
@@ -441,8 +443,11 @@ FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws) {
   dahl.steadyState = &dahlSteadyState;
   dahl.initialState = &zeroState;
   dahl.curveForce = &dahlCurveForce;
-  laws.push_back(std::move(dahl));
+  return dahl;
+}
 
+// Rate-and-state friction (Dieterich–Ruina), aging or slip evolution of θ.
+FRICTION_RUN_ONCE LawDefinition rateStateLaw() {
   LawDefinition rateState{
       {"rate-state", "Rate-and-state (Dieterich–Ruina)",
        "μ depends on the slip rate and on a state θ, the contact's age, which heals at rest and "
@@ -479,8 +484,11 @@ FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws) {
   rateState.validate = &validateRateState;
   rateState.forceSlope = &rateStateForceSlope;
   rateState.velocityForForce = &rateStateVelocityForForce;
-  laws.push_back(std::move(rateState));
+  return rateState;
+}
 
+// The elasto-plastic model (Dupont et al.): LuGre with a purely elastic range.
+FRICTION_RUN_ONCE LawDefinition elastoPlasticLaw() {
   LawDefinition elastoPlastic{
       {"elasto-plastic", "Elasto-plastic (Dupont et al.)",
        "LuGre with a purely elastic range: below the break-away deflection z_ba the contact is a "
@@ -504,7 +512,16 @@ FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws) {
   elastoPlastic.steadyState = &bristleSteady<kElastoPlasticFields>;
   elastoPlastic.initialState = &zeroState;
   elastoPlastic.curveForce = &bristleCurve<kElastoPlasticFields>;
-  laws.push_back(std::move(elastoPlastic));
+  return elastoPlastic;
+}
+
+}  // namespace
+
+FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws) {
+  laws.push_back(luGreLaw());
+  laws.push_back(dahlLaw());
+  laws.push_back(rateStateLaw());
+  laws.push_back(elastoPlasticLaw());
 }
 
 }  // namespace friction

@@ -306,23 +306,25 @@ LawDefinition withRoles(LawDefinition law,
   return law;
 }
 
-}  // namespace
+// Coulomb: a constant coefficient.
+FRICTION_RUN_ONCE LawDefinition openSeesCoulomb() {
+  return withRoles(
+      model("opensees-coulomb", "OpenSees Coulomb",
+            "OpenSees SRC/element/frictionBearing/frictionModel/Coulomb.cpp (OpenSees/OpenSees @ "
+            "2890cb36f59b).",
+            "Constant μ = mu; force μN for N > 0, else 0.", specsOf(kCoulombFields), nullptr, &coulombMu,
+            &forceOf<coulombMu>,
+            {{R"t(\mu = \text{const} > 0)t",
+              "A constant coefficient (alias Constant); OpenSees requires μ > 0."}},
+            openSeesQuirks({}), {{"mu", R"t(\mu)t"}}),
+      {{"mu", ParamRole::KineticCoefficient}},
+      "One coefficient, mu, at rest and in sliding: driven from μk. No μs and no stiction speed.");
+}
 
-FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
-  laws.push_back(
-      withRoles(model("opensees-coulomb", "OpenSees Coulomb",
-                      "OpenSees SRC/element/frictionBearing/frictionModel/Coulomb.cpp (OpenSees/OpenSees @ "
-                      "2890cb36f59b).",
-                      "Constant μ = mu; force μN for N > 0, else 0.", specsOf(kCoulombFields), nullptr,
-                      &coulombMu, &forceOf<coulombMu>,
-                      {{R"t(\mu = \text{const} > 0)t",
-                        "A constant coefficient (alias Constant); OpenSees requires μ > 0."}},
-                      openSeesQuirks({}), {{"mu", R"t(\mu)t"}}),
-                {{"mu", ParamRole::KineticCoefficient}},
-                "One coefficient, mu, at rest and in sliding: driven from μk. No μs and no stiction speed."));
-  // VelDependent and VelPressureDep: μ = muFast − (muFast − muSlow) e^(−transRate·|v|), from muSlow at rest
-  // to muFast in fast sliding over the speed scale 1/transRate.
-  laws.push_back(withRoles(
+// VelDependent: μ = muFast − (muFast − muSlow) e^(−transRate·|v|), from muSlow at rest to muFast
+// in fast sliding over the speed scale 1/transRate (VelPressureDep's blend too).
+FRICTION_RUN_ONCE LawDefinition openSeesVelDependent() {
+  return withRoles(
       model("opensees-veldependent", "OpenSees VelDependent",
             "OpenSees SRC/element/frictionBearing/frictionModel/VelDependent.cpp (OpenSees/OpenSees @ "
             "2890cb36f59b).",
@@ -333,8 +335,12 @@ FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
       {{"muSlow", ParamRole::StaticCoefficient},
        {"muFast", ParamRole::KineticCoefficient},
        {"transRate", ParamRole::InverseStictionSpeed}},
-      ""));
-  laws.push_back(withRoles(
+      "");
+}
+
+// VelPressureDep: VelDependent whose high-speed coefficient falls with the pressure N/A.
+FRICTION_RUN_ONCE LawDefinition openSeesVelPressureDep() {
+  return withRoles(
       model(
           "opensees-velpressuredep", "OpenSees VelPressureDep",
           "OpenSees SRC/element/frictionBearing/frictionModel/VelPressureDep.cpp (OpenSees/OpenSees @ "
@@ -355,7 +361,11 @@ FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
        {"muFast0", ParamRole::KineticCoefficient},
        {"transRate", ParamRole::InverseStictionSpeed}},
       "muFast0 takes μk, but it is μk at zero pressure only: for N > 0 the law lowers it by "
-      "deltaMu·tanh(alpha·N/A), which keeps its values."));
+      "deltaMu·tanh(alpha·N/A), which keeps its values.");
+}
+
+// VelDepMultiLinear: a piecewise-linear μ(|v|) through a table of points.
+FRICTION_RUN_ONCE LawDefinition openSeesMultiLinear() {
   LawDefinition multi = model(
       "opensees-veldepmultilinear", "OpenSees VelDepMultiLinear",
       "OpenSees SRC/element/frictionBearing/frictionModel/VelDepMultiLinear.cpp (OpenSees/OpenSees @ "
@@ -381,8 +391,12 @@ FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
   multi.spec.unmapped =
       "Not mapped: μ is a table of points (vel, frn), with no single static or kinetic coefficient "
       "and no stiction speed.";
-  laws.push_back(std::move(multi));
-  laws.push_back(withRoles(
+  return multi;
+}
+
+// VelNormalFrcDep: power laws in N for both coefficients and the transition rate.
+FRICTION_RUN_ONCE LawDefinition openSeesVelNormalFrcDep() {
+  return withRoles(
       model(
           "opensees-velnormalfrcdep", "OpenSees VelNormalFrcDep",
           "OpenSees SRC/element/frictionBearing/frictionModel/VelNormalFrcDep.cpp (OpenSees/OpenSees @ "
@@ -410,7 +424,17 @@ FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
       {},
       "Not mapped: μslow = aSlow·N^(nSlow−1) and μfast = aFast·N^(nFast−1) depend on N through "
       "their exponents, and so does the rate alpha0 + alpha1·N + alpha2·N²: no parameter by itself "
-      "is μs, μk or 1/v_s."));
+      "is μs, μk or 1/v_s.");
+}
+
+}  // namespace
+
+FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
+  laws.push_back(openSeesCoulomb());
+  laws.push_back(openSeesVelDependent());
+  laws.push_back(openSeesVelPressureDep());
+  laws.push_back(openSeesMultiLinear());
+  laws.push_back(openSeesVelNormalFrcDep());
 }
 
 }  // namespace friction
