@@ -49,17 +49,12 @@ using cli::Json;
 namespace {
 
 constexpr const char* kUsage =
-    "usage: friction run SCENARIO.json [--csv FILE] [--summary FILE]\n"
-    "       friction run --law ID | --model ID [--param KEY=VALUE]... [--system KEY=VALUE]...\n"
-    "                    [--integrator ID] [--samples N] [--start rest|steady] [--csv FILE] [--summary "
-    "FILE]\n"
-    "       friction sweep SWEEP.json [--csv FILE] [--shard K/N]\n"
-    "       friction merge PART... [--csv FILE]\n"
-    "       friction fit FIT.json\n"
-    "       friction convert CONVERSION.json\n"
-    "       friction export --law ID [--param KEY=VALUE]... --to TARGET [--normal-force N]\n"
-    "                       [--speed-range LO:HI] [--units SI|mm-N-s]\n"
-    "         TARGET: "
+    "usage: friction run SCENARIO.json [--csv FILE] [--summary FILE]\n       friction run --law ID | --model "
+    "ID [--param KEY=VALUE]... [--system KEY=VALUE]...\n                    [--integrator ID] [--samples N] "
+    "[--start rest|steady] [--csv FILE] [--summary FILE]\n       friction sweep SWEEP.json [--csv FILE] "
+    "[--shard K/N]\n       friction merge PART... [--csv FILE]\n       friction fit FIT.json\n       "
+    "friction convert CONVERSION.json\n       friction export --law ID [--param KEY=VALUE]... --to TARGET "
+    "[--normal-force N]\n                       [--speed-range LO:HI] [--units SI|mm-N-s]\n         TARGET: "
     "opensees-tcl|opensees-py|drake-cpp|drake-py|radioss|ratel|abaqus|ls-dyna|ansys|simscape|modelica\n";
 
 struct UsageError : std::runtime_error {

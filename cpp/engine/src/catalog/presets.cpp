@@ -22,8 +22,7 @@ const std::vector<Preset>& presetCatalog() {
       {"smooth-sliding",
        "Smooth sliding",
        "A dashpot above the critical damping (η = 40 > √200 N·s/m): the start-up transient dies out and the "
-       "friction "
-       "settles at Fk + ΔF(1 − τv0/D) = 5 N.",
+       "friction settles at Fk + ΔF(1 − τv0/D) = 5 N.",
        "spring",
        "state-variable",
        {{"m", 1},
@@ -43,8 +42,7 @@ const std::vector<Preset>& presetCatalog() {
       {"squeal",
        "Squeal",
        "Just below the critical damping (η = 12 < √200 N·s/m) steady sliding is unstable: the oscillation "
-       "grows at "
-       "about 6.4 rad/s until the block sticks.",
+       "grows at about 6.4 rad/s until the block sticks.",
        "spring",
        "state-variable",
        {{"m", 1},
@@ -64,8 +62,7 @@ const std::vector<Preset>& presetCatalog() {
       {"stick-slip",
        "Stick-slip",
        "The state-variable model's defaults: the block sticks while the spring loads, slips, and sticks "
-       "again; the "
-       "stuck intervals are shaded.",
+       "again; the stuck intervals are shaded.",
        "spring",
        "state-variable",
        {},
@@ -76,8 +73,7 @@ const std::vector<Preset>& presetCatalog() {
       {"coulomb-limit-cycle",
        "Coulomb limit cycle (closed form)",
        "Case C1 of physics-checks §1: stick 4 s, slip 1.0926 s; the Period readout should match the closed "
-       "form "
-       "shown beside it to the last digit.",
+       "form shown beside it to the last digit.",
        "spring",
        "coulomb",
        {{"mu_s", 0.6}, {"mu_k", 0.4}},
@@ -88,8 +84,7 @@ const std::vector<Preset>& presetCatalog() {
       {"stribeck-creep",
        "Creep under Stribeck",
        "Drake's Stribeck law has no true stick: while 'stuck' the block creeps at about the stiction "
-       "tolerance "
-       "(1e-4 m/s), then slips; Rosenbrock integrates the steep law.",
+       "tolerance (1e-4 m/s), then slips; Rosenbrock integrates the steep law.",
        "spring",
        "drake-stribeck",
        {},
@@ -100,8 +95,7 @@ const std::vector<Preset>& presetCatalog() {
       {"rate-state-stick-slip",
        "Rate-and-state stick-slip",
        "The spring (100 N/m) is far softer than the critical stiffness N(b − a)/Dc ≈ 4900 N/m: each slip "
-       "renews the "
-       "state θ, which heals again while the block sticks.",
+       "renews the state θ, which heals again while the block sticks.",
        "spring",
        "rate-state",
        {},
@@ -112,8 +106,7 @@ const std::vector<Preset>& presetCatalog() {
       {"rsf-velocity-step",
        "Velocity step 1 → 10 µm/s (quasi-static slider)",
        "rsfmodel's example on the slider without inertia: friction jumps by the direct effect a·ln 10 = "
-       "0.023, then "
-       "decays over Dc to the new steady state μ0 + (a − b) ln(V/V*) = 0.61151.",
+       "0.023, then decays over Dc to the new steady state μ0 + (a − b) ln(V/V*) = 0.61151.",
        "spring",
        "rsf",
        {{"a", 0.01}, {"b1", 0.005}, {"Dc1", 1e-5}, {"Vstar", 1e-6}, {"form", 0}},
@@ -129,8 +122,7 @@ const std::vector<Preset>& presetCatalog() {
       {"slide-hold-slide",
        "Slide-hold-slide, holds of 1 to 1000 s",
        "The load point stops for 1, 10, 100 and 1000 s between 50 s slides at 10 µm/s: each reload peaks "
-       "higher, "
-       "the aging law's healing Δμ ≈ b·ln(1 + t_h·V/Dc), about b·ln 10 = 0.035 per decade of hold.",
+       "higher, the aging law's healing Δμ ≈ b·ln(1 + t_h·V/Dc), about b·ln 10 = 0.035 per decade of hold.",
        "spring",
        "rsf",
        {{"a", 0.01}, {"b1", 0.015}, {"Dc1", 1e-5}, {"Vstar", 1e-6}, {"form", 0}},
@@ -146,8 +138,7 @@ const std::vector<Preset>& presetCatalog() {
       {"rsf-stick-slip",
        "Stick-slip below the critical stiffness",
        "The spring (250 N/m) is half the critical stiffness Fn(b − a)/Dc = 500 N/m: a 1 % speed-up grows "
-       "into "
-       "stick-slip (with inertia, m = 1 g; without it the slider would run away).",
+       "into stick-slip (with inertia, m = 1 g; without it the slider would run away).",
        "spring",
        "rsf",
        {{"a", 0.01}, {"b1", 0.015}, {"Dc1", 1e-5}, {"Vstar", 1e-6}},
@@ -160,8 +151,7 @@ const std::vector<Preset>& presetCatalog() {
       {"lugre-presliding",
        "LuGre presliding",
        "Canudas de Wit et al.'s Fig. 2: the force is ramped to ±0.95 Fs; the loop's ends drift during the "
-       "holds, "
-       "LuGre's known drift.",
+       "holds, LuGre's known drift.",
        "presliding",
        "lugre",
        {},

@@ -344,8 +344,7 @@ constexpr std::string_view kForcesNotCoefficients =
 const std::vector<std::string_view> kLuGreQuirks = {
     kForcesNotCoefficients,
     "No true stick state: under a force below break-away the body creeps (presliding) and drifts, and does "
-    "not "
-    "return when the force is removed.",
+    "not return when the force is removed.",
     "The break-away force depends on how fast the force rises (the paper's Fig. 4).",
 };
 
@@ -361,8 +360,7 @@ const std::vector<Equation> kElastoPlasticEquations = {
 const std::vector<std::string_view> kElastoPlasticQuirks = {
     kForcesNotCoefficients,
     "Below the break-away deflection the contact is a spring: a force cycle that stays below it returns the "
-    "body "
-    "exactly to its start (LuGre drifts).",
+    "body exactly to its start (LuGre drifts).",
     "The paper's parameter values are not available here; the defaults are LuGre's Table I with z_ba = 5 µm.",
 };
 
@@ -390,11 +388,9 @@ const std::vector<Equation> kRateStateEquations = {
 const std::vector<std::string_view> kRateStateQuirks = {
     "The classic form is undefined at v = 0; a run that stops needs the regularized form.",
     "The regularized form creeps at rest, linear in v below 2V*·e^(−μ0/a) (~1e-32 m/s at the defaults): no "
-    "true "
-    "stick state.",
+    "true stick state.",
     "With b > a the steady friction grows without bound as v → 0, so it has no finite break-away peak: the "
-    "force "
-    "that breaks a contact loose grows with its age θ.",
+    "force that breaks a contact loose grows with its age θ.",
 };
 
 // LuGre: bristles with presliding, a rate-dependent break-away and the Stribeck drop.
@@ -469,8 +465,8 @@ FRICTION_RUN_ONCE LawDefinition rateStateLaw() {
                                  {"form", R"t(\text{form})t"}});
   rateState.spec.unmapped =
       "Not mapped: μ0 is the steady coefficient at the reference speed V*, and the friction at break-away "
-      "and in "
-      "sliding follow from a, b, Dc and the contact's age; no parameter is μs, μk or a stiction speed.";
+      "and in sliding follow from a, b, Dc and the contact's age; no parameter is μs, μk or a stiction "
+      "speed.";
   rateState.state = {
       {"theta", "θ", "State (contact age)", "s", "Dc/V*",
        "Grows at rest like the contact's age; Dc/|v| in steady sliding. Starts at Dc/V* (steady at V*).",

@@ -147,8 +147,7 @@ const std::array<ParamSpec, 2> kMultiLinearSpecs = {{
                0.005,
                Scale::Linear,
                "Friction coefficient at each breakpoint, ≥ 0 (-frn μ0 μ1 …). Beyond the first and last "
-               "points the end "
-               "segments are extended, not clamped: μ may go negative or grow without bound.",
+               "points the end segments are extended, not clamped: μ may go negative or grow without bound.",
                {},
                ParamKind::List,
                kDefaultFrn},
@@ -379,8 +378,7 @@ FRICTION_RUN_ONCE LawDefinition openSeesMultiLinear() {
         "Linear on the active segment i, extended past the first and the last point (not clamped)."},
        {R"t(i \leftarrow i + 1 \ \text{ while } |v| \ge v_{i+1},\ i < n - 2; \qquad \text{if } |v| < v_i:\ i \leftarrow i - 1 \ \text{ while } |v| \le v_i,\ i > 0)t",
         "setTrial's search from the remembered segment: at a breakpoint the segment, and so the slope, "
-        "depends on "
-        "the direction of approach."}},
+        "depends on the direction of approach."}},
       openSeesQuirks(
           {"Linear extrapolation past both ends: μ can go negative or grow without bound.",
            "The active segment is remembered (not committed) between calls; the slope at a breakpoint "
@@ -401,8 +399,8 @@ FRICTION_RUN_ONCE LawDefinition openSeesVelNormalFrcDep() {
           "opensees-velnormalfrcdep", "OpenSees VelNormalFrcDep",
           "OpenSees SRC/element/frictionBearing/frictionModel/VelNormalFrcDep.cpp (OpenSees/OpenSees @ "
           "2890cb36f59b).",
-          "μ depends on |v| and on N through power laws, capped at maxMuFact·muFast (and set to the cap "
-          "for N ≤ 0).",
+          "μ depends on |v| and on N through power laws, capped at maxMuFact·muFast (and set to the cap for "
+          "N ≤ 0).",
           specsOf(kVelNormalFields), nullptr, &velNormalMu, &forceOf<velNormalMu>,
           {{R"t(\mu_{\text{slow}} = a_{\text{slow}} N^{\,n_{\text{slow}} - 1}, \quad \mu_{\text{fast}} = a_{\text{fast}} N^{\,n_{\text{fast}} - 1}, \quad r = \alpha_0 + \alpha_1 N + \alpha_2 N^2)t",
             "Both coefficients and the transition rate depend on the normal force, through unguarded "

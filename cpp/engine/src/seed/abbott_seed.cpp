@@ -57,8 +57,7 @@ const std::array<ParamField<AbbottSeedParams>, 11> kFields = {{
 const std::vector<Equation> kEquations = {
     {R"t(\theta \leftarrow \min\left(1,\ \max\left(0,\ \theta + \frac{1 - \theta}{\tau} - \frac{v}{D}\right)\right))t",
      "The contact state θ, updated once per 1 ms step with no Δt factor (so τ counts steps and D acts in "
-     "mm), "
-     "with the velocity of the previous step, then clamped to [0, 1]."},
+     "mm), with the velocity of the previous step, then clamped to [0, 1]."},
     {R"t(F_k(v) = \max\left(0,\ \mu_k N \left(1 + a\,|v| + b\,(v - v_0)^2\right)\right))t",
      "The kinetic friction: μk·N with a linear term in |v| and a quadratic one about the drive velocity, "
      "floored at 0; v is the velocity before this step's update."},
@@ -72,8 +71,7 @@ const std::vector<Equation> kEquations = {
      "time accumulated step by step."},
     {R"t(F_{\text{shown}} = \begin{cases} c\,(v_0 t - x) + \eta\,(v_0 - v) & \text{if the step starts and ends at } v = 0 \\ F & \text{otherwise} \end{cases})t",
      "The friction column: on a step the clamp held, the friction on the block is the drive force it "
-     "balances, "
-     "not the formula value F (the seed plots neither)."},
+     "balances, not the formula value F (the seed plots neither)."},
     {R"t(F_{\max} = F_k(0) + \left(\mu_s N - F_k(0)\right)\theta)t",
      "The static limit column: the seed's friction formula at v = 0 with the current θ, the most the contact "
      "holds at rest."},
@@ -100,17 +98,11 @@ const std::vector<std::string_view> kQuirks = {
 
 // The seed's loop in its own order (CalcIt), as pseudo-code in our notation.
 constexpr std::string_view kUpdateLoop =
-    "x = 0, v = 0, θ = 1, next plot time = 0\n"
-    "for t = 0; t ≤ tmax; t += 0.001:\n"
-    "  θ ← θ + (1 − θ)/τ − v/D\n"
-    "  θ ← min(1, max(θ, 0))\n"
-    "  Fk ← max(0, μk·N·(1 + a·|v| + b·(v − v0)²))\n"
-    "  F ← Fk + (μs·N − Fk)·θ\n"
-    "  acceleration ← (c·v0·t + η·v0 − F − η·v − c·x) / N\n"
-    "  v ← v + acceleration·0.001\n"
-    "  x ← x + v·0.001\n"
-    "  if v < 0: v ← 0\n"
-    "  if t ≥ next plot time: plot (t, v/v0), (t, θ), (t, Fk/(μk·N)); next plot time += max(0.001, tmax/200)";
+    "x = 0, v = 0, θ = 1, next plot time = 0\nfor t = 0; t ≤ tmax; t += 0.001:\n  θ ← θ + (1 − θ)/τ − v/D\n  "
+    "θ ← min(1, max(θ, 0))\n  Fk ← max(0, μk·N·(1 + a·|v| + b·(v − v0)²))\n  F ← Fk + (μs·N − Fk)·θ\n  "
+    "acceleration ← (c·v0·t + η·v0 − F − η·v − c·x) / N\n  v ← v + acceleration·0.001\n  x ← x + v·0.001\n  "
+    "if v < 0: v ← 0\n  if t ≥ next plot time: plot (t, v/v0), (t, θ), (t, Fk/(μk·N)); next plot time += "
+    "max(0.001, tmax/200)";
 
 }  // namespace
 

@@ -399,8 +399,7 @@ std::string quasiStaticRefusal(const LawEvaluator& law, const SpringBlockSystem&
     if (law.readsFrictionRate() && sys.eta > 0)
       return name +
              " with Nagata's evolution reads dμ/dt, which the slider gives as c(v_lp − v)/N only without a "
-             "dashpot; "
-             "set η = 0.";
+             "dashpot; set η = 0.";
     return "";
   }
   const double atRest = law.forceMagnitude(0, sys.Fn);
