@@ -1,7 +1,8 @@
 // The wasm boundary: converts JS values into friction::Value for the engine's readers
 // (friction/scenario.h, friction/sweep.h, friction/law_requests.h), calls the engine, and converts
 // its results back. Nothing here decides what a request means: defaults, checks and error messages
-// are the readers'. The only file that includes Emscripten headers. Exported to JS (see engine.mjs):
+// are the readers'. Only the bindings (this file, fit_embind.cpp, value_js.h) include Emscripten
+// headers. Exported to JS (see engine.mjs):
 //   version(), models(), columns(), laws(), system(), integrators(), presliding(), presets()
 //                                           -> the catalogs as plain objects
 //   simulate(scenario)                      -> { columns: { <key>: Float64Array }, summary: {...} } of a seed

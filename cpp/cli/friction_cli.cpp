@@ -11,7 +11,9 @@
 //                   [--units SI|mm-N-s]
 //
 // A scenario is what the JS API's simulate() takes: {"law", "params", "system", "integrator",
-// "samples", "tolerance", "kick"} or {"model", "params"}; the flags describe the same object. A sweep
+// "samples", "tolerance", "kick", "grid", "protocol"} or {"model", "params"}, with "grid": "uniform" |
+// "log" and "protocol": {"holds", "slide", "table", "normalForce"}; the flags describe the same
+// object (--law, --model, --param, --system, --integrator, --samples, --start). A sweep
 // is {"scenario": {...}, "x": AXIS, "y": AXIS} with AXIS = {"target": "params" | "system", "key",
 // "min", "max", "count", "log"}. Both are read by the engine's one reader (friction/scenario.h,
 // friction/sweep.h), the bindings' too. The run's columns go to the CSV (standard output without
