@@ -20,6 +20,9 @@ if ! command -v clang++ >/dev/null; then
 elif [ ! -f "$(clang++ -print-resource-dir)/lib/linux/libclang_rt.fuzzer-x86_64.a" ]; then
   missing+=(libclang-rt-dev)
 fi
+# Debian's clang-format and clang-tidy (14): the C++ lint (lint-cpp.sh).
+command -v clang-format >/dev/null || missing+=(clang-format)
+command -v clang-tidy >/dev/null || missing+=(clang-tidy)
 command -v python3 >/dev/null || missing+=(python3)
 # GNU parallel: tests/wasm/shards.test.mjs runs a sharded sweep over this machine's cores with it.
 command -v parallel >/dev/null || missing+=(parallel)

@@ -186,7 +186,8 @@ std::pair<double, double> addSeedGroup(std::deque<Row>& rows, const std::string&
                                 {"D", 0.001}, {"c", 10}, {"eta", 0},   {"v0", 0.1},  {"duration", 100}};
   const StateVariableParams sv = stateVariableParams(resolveParams(stateVariableModel(), continuous));
   StateVariableOptions fine, finer;
-  fine.step = chooseStep(sv) / 8, finer.step = chooseStep(sv) / 16;
+  fine.step = chooseStep(sv) / 8;
+  finer.step = chooseStep(sv) / 16;
   const double referencePeriod = meanPeriod(simulateStateVariable(sv, finer).trace, 20);
   const double referenceCheck =
       std::fabs(meanPeriod(simulateStateVariable(sv, fine).trace, 20) / referencePeriod - 1);
@@ -228,7 +229,8 @@ void addLawGroups(std::deque<Row>& rows) {
     const std::string id(law.spec.id);
     const SpringBlockOptions defaults = defaultOptions(LawEvaluator(id, {}));
     SpringBlockOptions tight = defaults;
-    tight.relativeTolerance *= 1e-3, tight.absoluteTolerance *= 1e-3;
+    tight.relativeTolerance *= 1e-3;
+    tight.absoluteTolerance *= 1e-3;
     double referenceX = NAN;
     try {
       referenceX = simulateSpringBlock(id, {}, seedSystem, tight).trace.x.back();
@@ -280,7 +282,9 @@ void addAutoTable(std::deque<Row>& rows) {
       for (Integrator other :
            {Integrator::DormandPrince, Integrator::Radau, Integrator::Rosenbrock, Integrator::Auto}) {
         SpringBlockOptions tight = defaults;
-        tight.relativeTolerance *= 1e-3, tight.absoluteTolerance *= 1e-3, tight.integrator = other;
+        tight.relativeTolerance *= 1e-3;
+        tight.absoluteTolerance *= 1e-3;
+        tight.integrator = other;
         try {
           const SpringBlockResult reference = simulateSpringBlock(id, {}, named.system, tight);
           SpringBlockOptions probe = defaults;
@@ -335,7 +339,8 @@ void addAccuracyRows(std::deque<Row>& rows) {
       reference = coulombPeriod(c.system, 0.6, 0.4);
     } else {
       SpringBlockOptions tight;
-      tight.integrator = Integrator::DormandPrince, tight.relativeTolerance = 1e-13,
+      tight.integrator = Integrator::DormandPrince;
+      tight.relativeTolerance = 1e-13;
       tight.absoluteTolerance = 1e-16;
       reference = simulateSpringBlock(c.law, c.params, c.system, tight).trace.x.back();
     }
@@ -347,7 +352,8 @@ void addAccuracyRows(std::deque<Row>& rows) {
         Row& row = rows.back();
         row.run = [&row, &c, method, tolerance, reference] {
           SpringBlockOptions options;
-          options.integrator = method, options.relativeTolerance = tolerance,
+          options.integrator = method;
+          options.relativeTolerance = tolerance;
           options.absoluteTolerance = 1e-3 * tolerance;
           options.samples = c.period ? kSeedPlotPoints : 2000;
           const SpringBlockResult r = simulateSpringBlock(c.law, c.params, c.system, options);
@@ -384,7 +390,8 @@ std::vector<QuasiStaticCase> quasiStaticCases() {
 
 std::vector<double> frictionOf(Scenario scenario, const std::string& integrator, double tolerance,
                                long long* steps) {
-  scenario.integrator = integrator, scenario.tolerance = tolerance;
+  scenario.integrator = integrator;
+  scenario.tolerance = tolerance;
   const LawSimulationResult result = std::get<LawSimulationResult>(runScenario(scenario));
   if (steps) *steps = result.run.summary.steps;
   return result.run.trace.friction;  // Fn = 1 N: friction is μ

@@ -1,7 +1,8 @@
 // The wasm boundary: converts JS values into friction::Value for the engine's readers
 // (friction/scenario.h, friction/sweep.h, friction/law_requests.h), calls the engine, and converts
 // its results back. Nothing here decides what a request means: defaults, checks and error messages
-// are the readers'. The only file that includes Emscripten headers. Exported to JS (see engine.mjs):
+// are the readers'. Only the bindings (this file, fit_embind.cpp, value_js.h) include Emscripten
+// headers. Exported to JS (see engine.mjs):
 //   version(), models(), columns(), laws(), system(), integrators(), presliding(), presets()
 //                                           -> the catalogs as plain objects
 //   simulate(scenario)                      -> { columns: { <key>: Float64Array }, summary: {...} } of a seed
@@ -213,7 +214,10 @@ val presetDrive(const friction::Preset& preset) {
   val drive = val::object(), system = val::object(), protocol = val::object();
   if (!scenario.driveSteps.empty()) system.set("v0", breakpoints(scenario.driveSteps));
   if (preset.steadyStart) system.set("start", text("steady"));
-  if (!lab.holds.empty()) protocol.set("holds", numbers(lab.holds)), protocol.set("slide", lab.slide);
+  if (!lab.holds.empty()) {
+    protocol.set("holds", numbers(lab.holds));
+    protocol.set("slide", lab.slide);
+  }
   if (!lab.tableT.empty())
     protocol.set("table", object({{"t", numbers(lab.tableT)}, {"x", numbers(lab.tableX)}}));
   if (!lab.normalForce.empty()) protocol.set("normalForce", breakpoints(lab.normalForce));

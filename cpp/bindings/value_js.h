@@ -1,7 +1,7 @@
 #pragma once
 // JS values ↔ friction::Value, shared by the wasm modules' bindings (embind.cpp: the start-up module;
-// fit_embind.cpp and export_embind.cpp: the fits and the solver export, loaded on demand), and the
-// { error, parameter } reply that engine.mjs's unwrap turns into a thrown Error. Only conversion: what
+// fit_embind.cpp: the fits and the solver export, loaded on demand), and the { error, parameter }
+// reply that engine.mjs's unwrap turns into a thrown Error. Only conversion: what
 // a request means is the engine's readers' business.
 
 #include <emscripten/val.h>

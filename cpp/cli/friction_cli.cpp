@@ -11,7 +11,9 @@
 //                   [--units SI|mm-N-s]
 //
 // A scenario is what the JS API's simulate() takes: {"law", "params", "system", "integrator",
-// "samples", "tolerance", "kick"} or {"model", "params"}; the flags describe the same object. A sweep
+// "samples", "tolerance", "kick", "grid", "protocol"} or {"model", "params"}, with "grid": "uniform" |
+// "log" and "protocol": {"holds", "slide", "table", "normalForce"}; the flags describe the same
+// object (--law, --model, --param, --system, --integrator, --samples, --start). A sweep
 // is {"scenario": {...}, "x": AXIS, "y": AXIS} with AXIS = {"target": "params" | "system", "key",
 // "min", "max", "count", "log"}. Both are read by the engine's one reader (friction/scenario.h,
 // friction/sweep.h), the bindings' too. The run's columns go to the CSV (standard output without
@@ -49,17 +51,12 @@ using cli::Json;
 namespace {
 
 constexpr const char* kUsage =
-    "usage: friction run SCENARIO.json [--csv FILE] [--summary FILE]\n"
-    "       friction run --law ID | --model ID [--param KEY=VALUE]... [--system KEY=VALUE]...\n"
-    "                    [--integrator ID] [--samples N] [--start rest|steady] [--csv FILE] [--summary "
-    "FILE]\n"
-    "       friction sweep SWEEP.json [--csv FILE] [--shard K/N]\n"
-    "       friction merge PART... [--csv FILE]\n"
-    "       friction fit FIT.json\n"
-    "       friction convert CONVERSION.json\n"
-    "       friction export --law ID [--param KEY=VALUE]... --to TARGET [--normal-force N]\n"
-    "                       [--speed-range LO:HI] [--units SI|mm-N-s]\n"
-    "         TARGET: "
+    "usage: friction run SCENARIO.json [--csv FILE] [--summary FILE]\n       friction run --law ID | --model "
+    "ID [--param KEY=VALUE]... [--system KEY=VALUE]...\n                    [--integrator ID] [--samples N] "
+    "[--start rest|steady] [--csv FILE] [--summary FILE]\n       friction sweep SWEEP.json [--csv FILE] "
+    "[--shard K/N]\n       friction merge PART... [--csv FILE]\n       friction fit FIT.json\n       "
+    "friction convert CONVERSION.json\n       friction export --law ID [--param KEY=VALUE]... --to TARGET "
+    "[--normal-force N]\n                       [--speed-range LO:HI] [--units SI|mm-N-s]\n         TARGET: "
     "opensees-tcl|opensees-py|drake-cpp|drake-py|radioss|ratel|abaqus|ls-dyna|ansys|simscape|modelica\n";
 
 struct UsageError : std::runtime_error {
@@ -76,29 +73,36 @@ std::string readFile(const std::string& path) {
 
 std::string number(double value) { return cli::jsonNumber(value); }
 
-// The run's CSV: a header of '#' lines (engine version, what ran, every parameter), then the columns.
-void writeRun(std::ostream& out, const std::string& what, const std::string& integrator,
-              const ResolvedParams& params, const ResolvedParams* system, const Trace& trace,
-              const std::vector<StateVariableSpec>& state) {
+// A parameter's value as the CSV header writes it: a number, or a list as a quoted "[a,b,…]".
+std::string paramText(const ResolvedParams& resolved, std::size_t i) {
+  if (resolved.model->params[i].kind != ParamKind::List) return number(resolved.values[i]);
+  std::string value = "\"[";
+  for (std::size_t k = 0; k < resolved.lists[i].size(); ++k)
+    value += (k ? "," : "") + number(resolved.lists[i][k]);
+  return value + "]\"";
+}
+
+// The header: the engine version, what ran, the integrator, every parameter with its unit.
+void writeHeader(std::ostream& out, const std::string& what, const std::string& integrator,
+                 const ResolvedParams& params, const ResolvedParams* system) {
   out << "# Friction Lab engine " << kEngineVersion << "\n# " << what << "\n";
   if (!integrator.empty()) out << "# integrator: " << integrator << "\n";
   out << "# parameter, value, unit\n";
   for (const ResolvedParams* resolved : {&params, system}) {
     if (!resolved) continue;
     const auto& specs = resolved->model->params;
-    for (std::size_t i = 0; i < specs.size(); ++i) {
-      std::string value = number(resolved->values[i]);
-      if (specs[i].kind == ParamKind::List) {
-        value = "\"[";
-        for (std::size_t k = 0; k < resolved->lists[i].size(); ++k)
-          value += (k ? "," : "") + number(resolved->lists[i][k]);
-        value += "]\"";
-      }
-      out << "# " << specs[i].key << ", " << value << ", "
+    for (std::size_t i = 0; i < specs.size(); ++i)
+      out << "# " << specs[i].key << ", " << paramText(*resolved, i) << ", "
           << (specs[i].unit.empty() ? "-" : std::string(specs[i].unit)) << "\n";
-    }
   }
-  std::vector<std::pair<std::string, const std::vector<double>*>> columns;
+}
+
+using Column = std::pair<std::string, const std::vector<double>*>;
+
+// The columns to write, each with its heading "key [unit]": the catalog's columns that hold any
+// finite value, then a dynamic law's state variables.
+std::vector<Column> columnsOf(const Trace& trace, const std::vector<StateVariableSpec>& state) {
+  std::vector<Column> columns;
   for (const ColumnSpec& column : columnCatalog()) {
     const auto& values = trace.*column.column;
     bool any = false;
@@ -111,6 +115,15 @@ void writeRun(std::ostream& out, const std::string& what, const std::string& int
   for (std::size_t i = 0; i < trace.state.size() && i < state.size(); ++i)
     columns.emplace_back("state." + std::string(state[i].key) + " [" + std::string(state[i].unit) + "]",
                          &trace.state[i]);
+  return columns;
+}
+
+// The run's CSV: a header of '#' lines (engine version, what ran, every parameter), then the columns.
+void writeRun(std::ostream& out, const std::string& what, const std::string& integrator,
+              const ResolvedParams& params, const ResolvedParams* system, const Trace& trace,
+              const std::vector<StateVariableSpec>& state) {
+  writeHeader(out, what, integrator, params, system);
+  const std::vector<Column> columns = columnsOf(trace, state);
   for (std::size_t c = 0; c < columns.size(); ++c) out << (c ? "," : "") << columns[c].first;
   out << "\n";
   for (std::size_t row = 0; row < trace.size(); ++row) {
@@ -214,6 +227,7 @@ int sweep(const Json& json, const std::string& csvPath, const std::optional<cli:
 // The parts of a sharded sweep, joined into the unsharded CSV (to standard output without --csv).
 int merge(const std::vector<std::string>& files, const std::string& csvPath) {
   std::vector<cli::ShardPart> parts;
+  parts.reserve(files.size());
   for (const std::string& file : files) parts.push_back({file, readFile(file)});
   const std::string merged = cli::mergeShards(parts);  // everything is checked before anything is written
   if (csvPath.empty())
@@ -333,72 +347,95 @@ int exportText(const ScenarioFlags& flags, Value request) {
   return 0;
 }
 
+// The command line: the command, its files and its options.
+struct CommandLine {
+  std::string command, csvPath, summaryPath;
+  std::vector<std::string> files;
+  std::optional<cli::Shard> shard;
+  ScenarioFlags flags;
+  Value exportRequest = Value::object();
+
+  // The one file a command other than merge takes ("" for none).
+  std::string file() const { return files.empty() || command == "merge" ? "" : files.front(); }
+};
+
+CommandLine readCommandLine(int argc, char** argv) {
+  CommandLine line;
+  line.command = argv[1];
+  for (int k = 2; k < argc; ++k) {
+    const std::string arg = argv[k];
+    auto next = [&]() -> std::string {
+      if (k + 1 >= argc) throw UsageError(arg + " needs a value.");
+      return argv[++k];
+    };
+    if (arg == "--csv") {
+      line.csvPath = next();
+    } else if (arg == "--summary") {
+      line.summaryPath = next();
+    } else if (arg == "--shard") {
+      if (line.command != "sweep") throw UsageError("--shard is an option of sweep.");
+      line.shard = cli::parseShard(next());
+    } else if (line.flags.take(arg, next) ||
+               (line.command == "export" && takeExportFlag(arg, next, line.exportRequest))) {
+      continue;
+    } else if (arg.rfind("--", 0) == 0) {
+      throw UsageError("unknown option " + arg + ".");
+    } else if (line.files.empty() || line.command == "merge") {
+      line.files.push_back(arg);
+    } else {
+      throw UsageError("one file at most; got '" + line.files.front() + "' and '" + arg + "'.");
+    }
+  }
+  return line;
+}
+
+// run and sweep: a scenario (a file or the flags) or a sweep file, to CSV.
+int runOrSweep(const CommandLine& line) {
+  const std::string file = line.file();
+  if (line.command == "run") {
+    if (line.flags.given() == !file.empty())
+      throw UsageError("run takes a scenario file or --law/--model, not both nor neither.");
+    const Value scenario =
+        line.flags.given() ? line.flags.value() : cli::toValue(cli::JsonReader(readFile(file)).parse());
+    return run(readScenario(scenario), line.csvPath, line.summaryPath);
+  }
+  if (file.empty()) throw UsageError("sweep takes a sweep file.");
+  return sweep(cli::JsonReader(readFile(file)).parse(), line.csvPath, line.shard);
+}
+
+int dispatch(const CommandLine& line) {
+  const std::string& command = line.command;
+  if (command == "run" || command == "sweep") return runOrSweep(line);
+  if (command == "fit" || command == "convert") {
+    if (line.file().empty() || line.flags.given() || !line.csvPath.empty() || !line.summaryPath.empty())
+      throw UsageError(command + " takes one JSON file and no options.");
+    return command == "fit" ? fit(line.file()) : convert(line.file());
+  }
+  if (command == "export") {
+    if (!line.files.empty() || !line.csvPath.empty() || !line.summaryPath.empty())
+      throw UsageError("export takes flags only (no file, --csv or --summary).");
+    return exportText(line.flags, line.exportRequest);
+  }
+  if (command == "merge") {
+    if (line.flags.given()) throw UsageError("merge takes only the parts' files (and --csv).");
+    if (line.files.empty())
+      throw UsageError("merge takes the parts of a sharded sweep: friction merge PART...");
+    return merge(line.files, line.csvPath);
+  }
+  throw UsageError("unknown command '" + command + "'.");
+}
+
 }  // namespace
 
+// Exit status: 0 done, 2 bad usage or input (the message names the field), 3 a run that could not
+// complete.
 int main(int argc, char** argv) {
   try {
     if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
       std::cout << kUsage;
       return argc < 2 ? 2 : 0;
     }
-    const std::string command = argv[1];
-    std::string csvPath, summaryPath;
-    std::vector<std::string> files;
-    std::optional<cli::Shard> shard;
-    ScenarioFlags flags;
-    Value exportRequest = Value::object();
-    for (int k = 2; k < argc; ++k) {
-      const std::string arg = argv[k];
-      auto next = [&]() -> std::string {
-        if (k + 1 >= argc) throw UsageError(arg + " needs a value.");
-        return argv[++k];
-      };
-      if (arg == "--csv")
-        csvPath = next();
-      else if (arg == "--summary")
-        summaryPath = next();
-      else if (arg == "--shard") {
-        if (command != "sweep") throw UsageError("--shard is an option of sweep.");
-        shard = cli::parseShard(next());
-      } else if (flags.take(arg, next))
-        continue;
-      else if (command == "export" && takeExportFlag(arg, next, exportRequest))
-        continue;
-      else if (arg.rfind("--", 0) == 0)
-        throw UsageError("unknown option " + arg + ".");
-      else if (files.empty() || command == "merge")
-        files.push_back(arg);
-      else
-        throw UsageError("one file at most; got '" + files.front() + "' and '" + arg + "'.");
-    }
-    const std::string file = files.empty() || command == "merge" ? "" : files.front();
-    if (command == "run") {
-      if (flags.given() == !file.empty())
-        throw UsageError("run takes a scenario file or --law/--model, not both nor neither.");
-      const Value scenario =
-          flags.given() ? flags.value() : cli::toValue(cli::JsonReader(readFile(file)).parse());
-      return run(readScenario(scenario), csvPath, summaryPath);
-    }
-    if (command == "sweep") {
-      if (file.empty()) throw UsageError("sweep takes a sweep file.");
-      return sweep(cli::JsonReader(readFile(file)).parse(), csvPath, shard);
-    }
-    if (command == "fit" || command == "convert") {
-      if (file.empty() || flags.given() || !csvPath.empty() || !summaryPath.empty())
-        throw UsageError(command + " takes one JSON file and no options.");
-      return command == "fit" ? fit(file) : convert(file);
-    }
-    if (command == "export") {
-      if (!files.empty() || !csvPath.empty() || !summaryPath.empty())
-        throw UsageError("export takes flags only (no file, --csv or --summary).");
-      return exportText(flags, exportRequest);
-    }
-    if (command == "merge") {
-      if (flags.given()) throw UsageError("merge takes only the parts' files (and --csv).");
-      if (files.empty()) throw UsageError("merge takes the parts of a sharded sweep: friction merge PART...");
-      return merge(files, csvPath);
-    }
-    throw UsageError("unknown command '" + command + "'.");
+    return dispatch(readCommandLine(argc, argv));
   } catch (const UsageError& error) {
     std::cerr << "friction: " << error.what() << "\n" << kUsage;
     return 2;

@@ -107,7 +107,8 @@ class JsonReader {
       value.kind = Json::Kind::String;
       value.text = parseString();
     } else if (word("true")) {
-      value.kind = Json::Kind::Bool, value.boolean = true;
+      value.kind = Json::Kind::Bool;
+      value.boolean = true;
     } else if (word("false")) {
       value.kind = Json::Kind::Bool;
     } else if (word("null")) {
@@ -204,14 +205,16 @@ class JsonReader {
                                                          : (h | 0x20) - 'a' + 10);
           }
           // UTF-8 for the basic plane (surrogate pairs are not needed by any field here).
-          if (code < 0x80)
+          if (code < 0x80) {
             out += static_cast<char>(code);
-          else if (code < 0x800)
-            out += static_cast<char>(0xC0 | (code >> 6)), out += static_cast<char>(0x80 | (code & 0x3F));
-          else
-            out += static_cast<char>(0xE0 | (code >> 12)),
-                out += static_cast<char>(0x80 | ((code >> 6) & 0x3F)),
-                out += static_cast<char>(0x80 | (code & 0x3F));
+          } else if (code < 0x800) {
+            out += static_cast<char>(0xC0 | (code >> 6));
+            out += static_cast<char>(0x80 | (code & 0x3F));
+          } else {
+            out += static_cast<char>(0xE0 | (code >> 12));
+            out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+            out += static_cast<char>(0x80 | (code & 0x3F));
+          }
           continue;
         } else
           c = e;
@@ -236,16 +239,18 @@ inline std::string jsonNumber(double value) {
 inline std::string jsonString(const std::string& value) {
   std::string out = "\"";
   for (const char c : value) {
-    if (c == '"' || c == '\\')
-      out += '\\', out += c;
-    else if (c == '\n')
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
       out += "\\n";
-    else if (static_cast<unsigned char>(c) < 0x20) {
+    } else if (static_cast<unsigned char>(c) < 0x20) {
       char escape[8];
       std::snprintf(escape, sizeof escape, "\\u%04x", c);
       out += escape;
-    } else
+    } else {
       out += c;
+    }
   }
   return out + "\"";
 }

@@ -40,7 +40,10 @@ void compact(const Json& json, std::string& out) {
       return;
     case Json::Kind::Array:
       out += '[';
-      for (std::size_t i = 0; i < json.items.size(); ++i) out += i ? "," : "", compact(json.items[i], out);
+      for (std::size_t i = 0; i < json.items.size(); ++i) {
+        out += i ? "," : "";
+        compact(json.items[i], out);
+      }
       out += ']';
       return;
     case Json::Kind::Object:
@@ -222,6 +225,7 @@ std::string shardLine(const Shard& shard, long cells, const std::string& fingerp
 std::string mergeShards(const std::vector<ShardPart>& given) {
   if (given.empty()) throw ShardError("merge needs the parts of a sharded sweep: friction merge PART...");
   std::vector<ReadPart> parts;
+  parts.reserve(given.size());
   for (const ShardPart& part : given) parts.push_back(readPart(part));
   checkSameSweep(parts);
   const long count = parts.front().shard.count, cells = parts.front().cells;

@@ -20,8 +20,17 @@ AbbottSeedParams seedDefaults() { return abbottSeedParams(resolveParams(abbottSe
 // as soon as the block moves), no velocity terms, no dashpot.
 AbbottSeedParams coulombLimit() {
   AbbottSeedParams p = seedDefaults();
-  p.mus = 0.6, p.muk = 0.4, p.N = 1, p.c = 10, p.v0 = 0.1, p.eta = 0;
-  p.tau = 1, p.D = 1e-6, p.va = 0, p.vb = 0, p.tmax = 12;
+  p.mus = 0.6;
+  p.muk = 0.4;
+  p.N = 1;
+  p.c = 10;
+  p.v0 = 0.1;
+  p.eta = 0;
+  p.tau = 1;
+  p.D = 1e-6;
+  p.va = 0;
+  p.vb = 0;
+  p.tmax = 12;
   return p;
 }
 
@@ -48,8 +57,10 @@ TEST_CASE("Seed Coulomb limit reproduces the seed app's own figures (physics-che
 
   double vMax = 0, springMax = 0;
   for (std::size_t i = 0; i < trace.size(); ++i)
-    if (trace.t[i] > breaks[0])
-      vMax = std::max(vMax, trace.v[i]), springMax = std::max(springMax, trace.spring[i]);
+    if (trace.t[i] > breaks[0]) {
+      vMax = std::max(vMax, trace.v[i]);
+      springMax = std::max(springMax, trace.spring[i]);
+    }
   CHECK_THAT(vMax, WithinRel(0.21849, 2e-3));
   CHECK_THAT(springMax, WithinRel(0.77369, 2e-3));
 }
@@ -113,8 +124,17 @@ TEST_CASE("Seed settles to the steady-sliding friction Fk + ΔF(1 − τ v0/D) o
   // the ratio τ/D enters it: θ0 = 1 − τ v0/D in the seed's units. Parameters well inside the stable
   // region of §3 (E = η = 1 N·s/m against ΔF τ/D = 0.4 in SI), so the run ends in steady sliding.
   AbbottSeedParams p = seedDefaults();
-  p.mus = 0.6, p.muk = 0.4, p.N = 1, p.c = 10, p.eta = 1, p.v0 = 0.1;
-  p.tau = 200, p.D = 100, p.va = 0, p.vb = 0, p.tmax = 60;
+  p.mus = 0.6;
+  p.muk = 0.4;
+  p.N = 1;
+  p.c = 10;
+  p.eta = 1;
+  p.v0 = 0.1;
+  p.tau = 200;
+  p.D = 100;
+  p.va = 0;
+  p.vb = 0;
+  p.tmax = 60;
   const SimulationResult result = simulateAbbottSeed(p);
   const double theta0 = 1 - p.tau * p.v0 / p.D;
   const double expected = p.muk * p.N + (p.mus - p.muk) * p.N * theta0;

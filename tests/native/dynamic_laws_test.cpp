@@ -34,7 +34,10 @@ TEST_CASE("LuGre's steady friction is g(v) sgn v + σ2 v (§5)", "[dynamic][lugr
   // F_ss(1e-3) = 1 + 0.5/e + 4e-4 = 1.18433972…
   const double expected = 1 + 0.5 / std::exp(1.0) + 4e-4;
   CurveRequest request;
-  request.vMin = 1e-3, request.vMax = 2e-3, request.count = 2, request.logarithmic = true;
+  request.vMin = 1e-3;
+  request.vMax = 2e-3;
+  request.count = 2;
+  request.logarithmic = true;
   CHECK_THAT(lawCurve("lugre", {}, request).force[0], WithinRel(expected, 1e-12));
   // At the steady state the bristles do not move: dz/dt = 0 and F = σ0 z_ss + σ2 v.
   const LawEvaluator lugre("lugre", {});
@@ -212,12 +215,19 @@ TEST_CASE("Rate-and-state steady sliding is stable above the critical stiffness 
     // Growth rate and frequency of the peaks of v, fitted from 0.5 s on.
     std::vector<double> times, logs;
     for (const auto& peak : analytic::peaks(run.trace.t, run.trace.v))
-      if (peak.t > 0.5) times.push_back(peak.t), logs.push_back(std::log(peak.value - 1.001 * V));
+      if (peak.t > 0.5) {
+        times.push_back(peak.t);
+        logs.push_back(std::log(peak.value - 1.001 * V));
+      }
     REQUIRE(times.size() > 20);
     const double n = static_cast<double>(times.size());
     double st = 0, sl = 0, stt = 0, stl = 0;
-    for (std::size_t i = 0; i < times.size(); ++i)
-      st += times[i], sl += logs[i], stt += times[i] * times[i], stl += times[i] * logs[i];
+    for (std::size_t i = 0; i < times.size(); ++i) {
+      st += times[i];
+      sl += logs[i];
+      stt += times[i] * times[i];
+      stl += times[i] * logs[i];
+    }
     const double growth = (n * stl - st * sl) / (n * stt - st * st);
     const double frequency = 2 * kPi * (n - 1) / (times.back() - times.front());
     // The expected root, from the characteristic cubic at V' (its λ and E).
@@ -276,7 +286,8 @@ TEST_CASE(
       CAPTURE(std::string(integratorId(method)));
       SpringBlockOptions tight;
       tight.integrator = method;
-      tight.relativeTolerance = 1e-12, tight.absoluteTolerance = 1e-15;
+      tight.relativeTolerance = 1e-12;
+      tight.absoluteTolerance = 1e-15;
       const SpringBlockResult reference = simulateSpringBlock("lugre", {}, sys, tight);
       REQUIRE(reference.summary.period > 0);
       // The period of a law without true stick is read from the output rows' upward crossings of v0
@@ -292,7 +303,8 @@ TEST_CASE(
     for (const IntegratorSwitch& change : automatic.summary.integratorSwitches) {
       CHECK(change.to != before);
       CHECK((change.t >= last && change.t <= 40));
-      before = change.to, last = change.t;
+      before = change.to;
+      last = change.t;
     }
   }
 }

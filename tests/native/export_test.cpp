@@ -146,7 +146,10 @@ void requireDeviation(const ExportResult& result, const std::string& law, const 
   double largest = 0, at = 0, relative = 0;
   for (double v : grid(1e-4, 1)) {
     const double deviation = std::abs(target(values, v) - source.forceMagnitude(v, N));
-    if (deviation > largest) largest = deviation, at = v;
+    if (deviation > largest) {
+      largest = deviation;
+      at = v;
+    }
     relative = std::max(relative, deviation / source.forceMagnitude(v, N));
   }
   REQUIRE_FALSE(result.exact);

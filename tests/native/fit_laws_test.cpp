@@ -80,8 +80,10 @@ TEST_CASE("The Stribeck fit's standard errors match the spread over 50 noisy rep
     FitRequest request = stribeckRequest(1000 + replica, 200);
     request.options.starts = 1;
     const FitResult result = fitLaw(request);
-    for (std::size_t i = 0; i < 4; ++i)
-      values[i].push_back(result.fit.values[i]), reported[i] += result.fit.standardErrors[i] / 50;
+    for (std::size_t i = 0; i < 4; ++i) {
+      values[i].push_back(result.fit.values[i]);
+      reported[i] += result.fit.standardErrors[i] / 50;
+    }
   }
   for (std::size_t i = 0; i < 4; ++i) {
     double mean = 0, var = 0;
@@ -180,7 +182,8 @@ TEST_CASE(
   self.from = self.to = "lugre";
   self.fromParams = {{"Fc", 2.0}, {"Fs", 3.0}, {"vs", 0.01}, {"sigma2", 1.0}};
   self.free = {"Fc", "Fs", "vs", "sigma2"};
-  self.vMin = 1e-4, self.vMax = 1;
+  self.vMin = 1e-4;
+  self.vMax = 1;
   const ConversionResult same = convertLaw(self);
   CHECK(same.maxAbsoluteDeviation < 1e-6);
   // LuGre's curve as Drake's Stribeck approximation: the reported maximum is the largest |F_to − F_from| on
@@ -192,7 +195,10 @@ TEST_CASE(
   double worst = 0, where = 0;
   for (std::size_t i = 0; i < result.v.size(); ++i) {
     const double d = std::abs(result.toForce[i] - result.fromForce[i]);
-    if (d > worst) worst = d, where = result.v[i];
+    if (d > worst) {
+      worst = d;
+      where = result.v[i];
+    }
   }
   CHECK(result.maxAbsoluteDeviation == Approx(worst));
   CHECK(result.atVelocityAbsolute == where);
@@ -356,7 +362,8 @@ TEST_CASE("A fit of runs reports each run's progress, and an exception from it e
   request.compare = "position";
   request.free = {"sigma0"};
   request.presliding = {{"amplitude", 1.425}, {"rate", 0.1425}, {"hold", 5}};
-  request.x = {1, 2, 3}, request.y = {1e-6, 2e-6, 3.2e-6};
+  request.x = {1, 2, 3};
+  request.y = {1e-6, 2e-6, 3.2e-6};
   std::vector<double> fractions;
   request.runProgress = [&](double fraction) {
     fractions.push_back(fraction);

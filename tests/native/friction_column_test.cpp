@@ -78,7 +78,8 @@ TEST_CASE("The seed's scheme for a law and Radioss's stepped loop report the for
           "[friction-column]") {
   // Coulomb in the seed's scheme: while its clamp holds, the friction is the drive force (≤ μs·N), not μs·N.
   LawSimulationRequest seedScheme;
-  seedScheme.law = "coulomb", seedScheme.integrator = "seed-euler";
+  seedScheme.law = "coulomb";
+  seedScheme.integrator = "seed-euler";
   const LawSimulationResult coulomb = simulateLaw(seedScheme);
   const Trace& trace = coulomb.run.trace;
   CHECK(checkFrictionBalancesDriveAtRest(trace) > 100);
@@ -89,7 +90,9 @@ TEST_CASE("The seed's scheme for a law and Radioss's stepped loop report the for
   // Radioss Iform 2 holds the contact through its penalty spring: the friction is the law's force, the
   // block moves, and at the start (at rest, spring unstretched) both forces are 0.
   LawSimulationRequest stepped;
-  stepped.law = "radioss-coulomb", stepped.params = {{"Iform", 2}}, stepped.system = {{"duration", 2}};
+  stepped.law = "radioss-coulomb";
+  stepped.params = {{"Iform", 2}};
+  stepped.system = {{"duration", 2}};
   const Trace& penalty = simulateLaw(stepped).run.trace;
   checkFrictionBalancesDriveAtRest(penalty);
   CHECK(penalty.friction.front() == 0);
@@ -98,7 +101,9 @@ TEST_CASE("The seed's scheme for a law and Radioss's stepped loop report the for
 TEST_CASE("The seed model's static limit is its friction formula at v = 0 with the step's θ",
           "[friction-column][seed]") {
   AbbottSeedParams p = seedDefaults();
-  p.va = 0.5, p.vb = 2;  // velocity terms, so that Fk(0) = μk·N·(1 + b·v0²) differs from μk·N
+  // Velocity terms, so that Fk(0) = μk·N·(1 + b·v0²) differs from μk·N.
+  p.va = 0.5;
+  p.vb = 2;
   const Trace trace = simulateAbbottSeed(p, {kSeedTimeStep}).trace;
   const double kineticAtRest = p.muk * p.N * (1 + p.vb * p.v0 * p.v0);
   int breakAways = 0;
@@ -140,7 +145,9 @@ TEST_CASE("A law's static limit: F(0) for a true stick state, else the break-awa
   const double Fn = 9.80665;  // the default system's m·g
   auto run = [](const std::string& law, ParamList params = {}) {
     LawSimulationRequest request;
-    request.law = law, request.params = std::move(params), request.system = {{"duration", 1}};
+    request.law = law;
+    request.params = std::move(params);
+    request.system = {{"duration", 1}};
     return simulateLaw(request).run;
   };
   auto constantColumn = [](const Trace& trace, double value) {
@@ -206,7 +213,8 @@ TEST_CASE("The drive position is X_d = v0·t, or the integral of the drive's vel
 
   // Steps: 0.1 m/s until 2 s, then 0.3 m/s: X_d = 0.1 t, then 0.2 + 0.3 (t − 2).
   LawSimulationRequest request;
-  request.law = "coulomb", request.system = {{"duration", 5}, {"c", 50}};
+  request.law = "coulomb";
+  request.system = {{"duration", 5}, {"c", 50}};
   request.driveSteps = {{0, 0.1}, {2, 0.3}};
   const Trace& stepped = simulateLaw(request).run.trace;
   for (std::size_t i = 0; i < stepped.size(); ++i) {

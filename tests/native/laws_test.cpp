@@ -27,13 +27,19 @@ constexpr double kPi = 3.14159265358979323846;
 double mu(std::string_view id, const ParamList& params, double v, double N = 1, double p = 0,
           double theta = -1) {
   LawInputs in;
-  in.v = v, in.N = N, in.p = p, in.theta = theta;
+  in.v = v;
+  in.N = N;
+  in.p = p;
+  in.theta = theta;
   return frictionCoefficient(id, params, in);
 }
 
 Vec3 force(std::string_view id, const ParamList& params, Vec3 vt, Vec3 n, double Fn, Vec3 Fe = {}) {
   LawInputs in;
-  in.vt = vt, in.n = n, in.Fn = Fn, in.Fe = Fe;
+  in.vt = vt;
+  in.n = n;
+  in.Fn = Fn;
+  in.Fe = Fe;
   return frictionForce(id, params, in);
 }
 
@@ -41,7 +47,10 @@ Vec3 force(std::string_view id, const ParamList& params, Vec3 vt, Vec3 n, double
 LawStep radiossStep(std::string_view id, const ParamList& params, const LawState& state, Vec3 vt, double Fn,
                     double dt, Vec3 n = {0, 0, 1}) {
   LawInputs in;
-  in.vt = vt, in.n = n, in.Fn = Fn, in.dt = dt;
+  in.vt = vt;
+  in.n = n;
+  in.Fn = Fn;
+  in.dt = dt;
   return stepLaw(id, params, state, in);
 }
 
@@ -49,7 +58,8 @@ LawStep radiossStep(std::string_view id, const ParamList& params, const LawState
 LawStep openSeesStep(std::string_view id, const ParamList& params, const LawState& state, double v,
                      double N) {
   LawInputs in;
-  in.v = v, in.N = N;
+  in.v = v;
+  in.N = N;
   return stepLaw(id, params, state, in);
 }
 
@@ -279,7 +289,11 @@ TEST_CASE("An unknown or out-of-range parameter is refused naming its key", "[la
 
 TEST_CASE("A law asked for what it cannot compute is refused", "[laws][validation]") {
   LawInputs in;
-  in.vt = {1, 0, 0}, in.Fn = 1, in.dt = 1e-3, in.v = 1, in.N = 1;
+  in.vt = {1, 0, 0};
+  in.Fn = 1;
+  in.dt = 1e-3;
+  in.v = 1;
+  in.N = 1;
   CHECK_THROWS_AS(frictionForce("opensees-coulomb", {}, in), InputError);
   CHECK_THROWS_AS(frictionForce("opensees-veldepmultilinear", {}, in), InputError);
   CHECK_THROWS_AS(stepLaw("coulomb", {}, LawState{}, in), InputError);
@@ -749,7 +763,10 @@ TEST_CASE("Radioss VISF = 0 becomes 1 for Ifric ≠ 0 even without Fric (Renard 
 TEST_CASE("Radioss viscous penalty caps with μ(p): the pressure input reaches the force", "[laws][radioss]") {
   // Generalized viscous, p = 10, V = 0.5: μ = 0.26575 (§5); Fn = 10 → cap 2.6575 < C·V = 22.4.
   LawInputs in;
-  in.vt = {0.5, 0, 0}, in.n = {0, 0, 1}, in.Fn = 10, in.p = 10;
+  in.vt = {0.5, 0, 0};
+  in.n = {0, 0, 1};
+  in.Fn = 10;
+  in.p = 10;
   checkVec(frictionForce("radioss-generalized-viscous", kGeneralizedViscous, in), {-2.6575, 0, 0}, 1e-12);
 }
 
@@ -1118,7 +1135,9 @@ TEST_CASE(
 
 TEST_CASE("OpenSees laws give zero friction force for N ≤ 0 (the curve's force column)", "[laws][opensees]") {
   CurveRequest request;
-  request.vMin = 0.1, request.vMax = 1, request.count = 5;
+  request.vMin = 0.1;
+  request.vMax = 1;
+  request.count = 5;
   for (const char* id : {"opensees-coulomb", "opensees-veldependent", "opensees-velnormalfrcdep"}) {
     for (double N : {0.0, -2.0}) {
       INFO(id << " N = " << N);
@@ -1167,7 +1186,10 @@ TEST_CASE("OpenSees VelDepMultiLinear refuses unequal lengths, negative values a
 TEST_CASE("A linear curve has the requested points, plus v = 0 when it lies inside the range",
           "[laws][curve]") {
   CurveRequest request;
-  request.vMin = 0.1, request.vMax = 1.0, request.count = 10, request.N = 2;
+  request.vMin = 0.1;
+  request.vMax = 1.0;
+  request.count = 10;
+  request.N = 2;
   LawCurve curve = lawCurve("drake-stribeck", {}, request);
   REQUIRE(curve.v.size() == 10);
   CHECK(curve.mu.size() == 10);
@@ -1178,7 +1200,9 @@ TEST_CASE("A linear curve has the requested points, plus v = 0 when it lies insi
     CHECK_THAT(curve.v[i] - curve.v[i - 1], WithinAbs(0.1, 1e-12));
 
   // −1 … 2 in 5 points: −1, −0.25, 0.5, 1.25, 2, and 0 inserted in order.
-  request.vMin = -1, request.vMax = 2, request.count = 5;
+  request.vMin = -1;
+  request.vMax = 2;
+  request.count = 5;
   curve = lawCurve("drake-stribeck", {}, request);
   REQUIRE(curve.v.size() == 6);
   const std::vector<double> expected = {-1, -0.25, 0, 0.5, 1.25, 2};
@@ -1188,7 +1212,10 @@ TEST_CASE("A linear curve has the requested points, plus v = 0 when it lies insi
 
 TEST_CASE("A logarithmic curve is geometric from vMin to vMax and needs vMin > 0", "[laws][curve]") {
   CurveRequest request;
-  request.vMin = 1e-6, request.vMax = 1, request.count = 7, request.logarithmic = true;
+  request.vMin = 1e-6;
+  request.vMax = 1;
+  request.count = 7;
+  request.logarithmic = true;
   const LawCurve curve = lawCurve("radioss-renard", kRenard, request);
   REQUIRE(curve.v.size() == 7);
   for (std::size_t i = 0; i < 7; ++i)
@@ -1201,7 +1228,10 @@ TEST_CASE("A logarithmic curve is geometric from vMin to vMax and needs vMin > 0
 
 TEST_CASE("A curve's μ is the law's coefficient and its force μN is signed like v", "[laws][curve]") {
   CurveRequest request;
-  request.vMin = -5e-4, request.vMax = 5e-4, request.count = 21, request.N = 10;
+  request.vMin = -5e-4;
+  request.vMax = 5e-4;
+  request.count = 21;
+  request.N = 10;
   const LawCurve curve = lawCurve("drake-stribeck", kDrake08, request);
   for (std::size_t i = 0; i < curve.v.size(); ++i) {
     const double v = curve.v[i];
@@ -1212,7 +1242,10 @@ TEST_CASE("A curve's μ is the law's coefficient and its force μN is signed lik
   }
   // OpenSees VelDependent, N = 100, v = 1: force = 100·0.126884980672.
   CurveRequest one;
-  one.vMin = 1, one.vMax = 2, one.count = 2, one.N = 100;
+  one.vMin = 1;
+  one.vMax = 2;
+  one.count = 2;
+  one.N = 100;
   const LawCurve os =
       lawCurve("opensees-veldependent", {{"muSlow", 0.085}, {"muFast", 0.163}, {"transRate", 0.77}}, one);
   CHECK_THAT(os.force[0], WithinAbs(12.6884980672, 1e-9));
@@ -1220,7 +1253,11 @@ TEST_CASE("A curve's μ is the law's coefficient and its force μN is signed lik
 
 TEST_CASE("Every law draws a curve with its defaults", "[laws][curve]") {
   CurveRequest request;
-  request.vMin = 0.001, request.vMax = 1, request.count = 25, request.logarithmic = true, request.N = 10,
+  request.vMin = 0.001;
+  request.vMax = 1;
+  request.count = 25;
+  request.logarithmic = true;
+  request.N = 10;
   request.p = 10;
   for (const LawSpec& law : lawCatalog()) {
     INFO("law " << law.spec.id);

@@ -72,8 +72,10 @@ TEST_CASE("Least squares' standard errors match the spread over 50 noisy replica
   std::vector<double> reported(3, 0.0);
   for (unsigned replica = 0; replica < 50; ++replica) {
     const LeastSquaresResult fit = fitLeastSquares(decayProblem(noisyDecay(truth, 0.02, 100 + replica)), {});
-    for (std::size_t i = 0; i < 3; ++i)
-      values[i].push_back(fit.values[i]), reported[i] += fit.standardErrors[i] / 50;
+    for (std::size_t i = 0; i < 3; ++i) {
+      values[i].push_back(fit.values[i]);
+      reported[i] += fit.standardErrors[i] / 50;
+    }
   }
   for (std::size_t i = 0; i < 3; ++i) {
     double mean = 0, var = 0;

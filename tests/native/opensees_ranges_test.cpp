@@ -160,7 +160,8 @@ TEST_CASE(
   std::vector<double> many(65), coefficients(65, 0.1);
   for (std::size_t i = 0; i < many.size(); ++i) many[i] = static_cast<double>(i);
   CHECK_THAT(multi(many, coefficients), Contains("params.vel: ") && Contains("got 65"));
-  many.pop_back(), coefficients.pop_back();
+  many.pop_back();
+  coefficients.pop_back();
   CHECK(multi(many, coefficients) == "");
   // VelDepMultiLinear.cpp:145: vel(i) >= vel(i+1) exits; :127 unequal lengths exit.
   CHECK_THAT(multi({0, 2, 2}, {0.1, 0.2, 0.3}),

@@ -25,7 +25,8 @@ constexpr double kMu0 = 0.6, kVstar = 1e-6;
 SpringBlockOptions tight(Integrator integrator = Integrator::DormandPrince, int samples = 2001) {
   SpringBlockOptions options;
   options.integrator = integrator;
-  options.relativeTolerance = 1e-12, options.absoluteTolerance = 1e-15;
+  options.relativeTolerance = 1e-12;
+  options.absoluteTolerance = 1e-15;
   options.samples = samples;
   return options;
 }
@@ -55,7 +56,12 @@ std::vector<std::pair<double, double>> peaks(const Trace& trace, double V, doubl
 double slope(const std::vector<std::pair<double, double>>& points) {
   double st = 0, sy = 0, stt = 0, sty = 0;
   const double n = static_cast<double>(points.size());
-  for (const auto& [t, y] : points) st += t, sy += y, stt += t * t, sty += t * y;
+  for (const auto& [t, y] : points) {
+    st += t;
+    sy += y;
+    stt += t * t;
+    sty += t * y;
+  }
   return (n * sty - st * sy) / (n * stt - st * st);
 }
 
@@ -142,8 +148,10 @@ TEST_CASE(
       const double expected = evolution == 0
                                   ? steadyMu(a, b, V2) + b * std::log(1 + (V2 / V1 - 1) * std::exp(-u))
                                   : steadyMu(a, b, V2) + b * std::log(V2 / V1) * std::exp(-u);
-      if (std::isnan(first))
-        first = trace.friction[i] - (steadyMu(a, b, V1) + a * std::log(V2 / V1)), uFirst = u;
+      if (std::isnan(first)) {
+        first = trace.friction[i] - (steadyMu(a, b, V1) + a * std::log(V2 / V1));
+        uFirst = u;
+      }
       worst = std::max(worst, std::fabs(trace.friction[i] - expected));
     }
     CHECK(worst <= 1e-9);
@@ -206,7 +214,11 @@ TEST_CASE(
   const std::vector<double> holds = {10, 100, 1000};
   std::vector<Breakpoint> steps = {{0, V}};
   double t = 0;
-  for (double hold : holds) steps.push_back({t + slide, 0}), t += slide + hold, steps.push_back({t, V});
+  for (double hold : holds) {
+    steps.push_back({t + slide, 0});
+    t += slide + hold;
+    steps.push_back({t, V});
+  }
   SpringBlockOptions options = tight(Integrator::Radau, 6001);
   options.logGrid = true;
   options.relativeTolerance = 1e-10;

@@ -90,7 +90,8 @@ TEST_CASE(
   const double v0 = 1e-4, kick = 0.2, mu0 = 0.6, a = 0.01, b = 0.015, Vstar = 1e-6;
   LawSimulationRequest request{
       "rate-state", {{"form", 0}}, {{"c", 1e4}, {"v0", v0}, {"duration", 20}}, "auto", 400};
-  request.start = SpringBlockStart::Steady, request.kick = kick;
+  request.start = SpringBlockStart::Steady;
+  request.kick = kick;
   const LawSimulationResult result = simulateLaw(request);
   CHECK(result.integrator == "radau");
   const double v = v0 * (1 + kick), N = result.system.get("Fn");

@@ -72,7 +72,10 @@ TEST_CASE("Coulomb with a dashpot follows the semi-analytic cycle (physics-check
   auto pDot = [&](double t, double h = 1e-7) { return (p(t + h) - p(t - h)) / (2 * h); };
   // The first return to p = −v0 after the start: bracket it by scanning, then bisect.
   double lo = 1e-3, hi = lo;
-  while (p(hi) + v0 > 0 || hi == lo) lo = hi, hi += 1e-3;
+  while (p(hi) + v0 > 0 || hi == lo) {
+    lo = hi;
+    hi += 1e-3;
+  }
   for (int i = 0; i < 200; ++i) {
     const double mid = 0.5 * (lo + hi);
     (p(mid) + v0 > 0 ? lo : hi) = mid;
@@ -128,7 +131,8 @@ TEST_CASE("Steady sliding on a velocity-weakening law grows or decays at σ = �
     options.samples = 40001;
     // The kick's deviation decays to ~1e-10 of v0 by the end: the rows (dense output between steps that
     // follow the error control alone) must be finer than that.
-    options.relativeTolerance = 1e-13, options.absoluteTolerance = 1e-16;
+    options.relativeTolerance = 1e-13;
+    options.absoluteTolerance = 1e-16;
     options.x0 = -steadyForce / c;  // Fd(0) = F(v0): steady sliding
     options.v0Block = v0 * (1 + 1e-5);
     const SpringBlockResult r =
@@ -336,7 +340,8 @@ TEST_CASE("Drake's law on the seed's system: no false reversal, and x(10 s) with
   for (const SpringBlockEvent& event : run.summary.events) CHECK(event.kind != EventKind::Reversal);
   SpringBlockOptions tight;
   tight.integrator = Integrator::DormandPrince;
-  tight.relativeTolerance = 1e-12, tight.absoluteTolerance = 1e-15;
+  tight.relativeTolerance = 1e-12;
+  tight.absoluteTolerance = 1e-15;
   const SpringBlockResult reference = simulateSpringBlock("drake-stribeck", drake, seed, tight);
   double slowest = INFINITY;
   for (std::size_t i = 0; i < reference.trace.size(); ++i)
@@ -415,7 +420,10 @@ TEST_CASE(
       const Trace trace = simulateSpringBlock(law.law, law.params(tolerance), sys, options).trace;
       std::vector<double> times, speeds;
       for (std::size_t i = 0; i < trace.size(); ++i)
-        if (trace.t[i] > 10) times.push_back(trace.t[i]), speeds.push_back(trace.v[i]);
+        if (trace.t[i] > 10) {
+          times.push_back(trace.t[i]);
+          speeds.push_back(trace.v[i]);
+        }
       const double vMin = *std::min_element(speeds.begin(), speeds.end());
       const double vMax = *std::max_element(speeds.begin(), speeds.end());
       const auto maxima = analytic::peaks(times, speeds);
@@ -562,7 +570,8 @@ TEST_CASE(
     SpringBlockOptions options;
     options.integrator = Integrator::Rosenbrock;
     options.samples = samples;
-    options.relativeTolerance = tolerance, options.absoluteTolerance = tolerance * 1e-3;
+    options.relativeTolerance = tolerance;
+    options.absoluteTolerance = tolerance * 1e-3;
     return simulateSpringBlock("coulomb", kCoulomb, caseC1(0, 20), options);
   };
   for (double tolerance : {1e-6, 1e-8, 1e-10}) {

@@ -21,8 +21,17 @@ StateVariableParams defaults() { return stateVariableParams(resolveParams(stateV
 // plain kinetic friction (a = b = 0, so E = η). Fn = 10 N gives μs = 0.6, μk = 0.4.
 StateVariableParams caseP1(double eta) {
   StateVariableParams p = defaults();
-  p.m = 1, p.c = 100, p.Fn = 10, p.mus = 0.6, p.muk = 0.4, p.tau = 0.1, p.D = 0.01, p.v0 = 0.05;
-  p.a = 0, p.b = 0, p.eta = eta;
+  p.m = 1;
+  p.c = 100;
+  p.Fn = 10;
+  p.mus = 0.6;
+  p.muk = 0.4;
+  p.tau = 0.1;
+  p.D = 0.01;
+  p.v0 = 0.05;
+  p.a = 0;
+  p.b = 0;
+  p.eta = eta;
   return p;
 }
 
@@ -60,10 +69,12 @@ Oscillation measureOscillation(const StateVariableParams& p) {
         std::none_of(deviation.begin() +
                          (std::lower_bound(trace.t.begin(), trace.t.end(), peaks.back().t) - trace.t.begin()),
                      deviation.begin() + i, [](double d) { return d < 0; });
-    if (!sameLobe)
-      peaks.push_back(peak), lobeHasPeak = true;
-    else if (peak.value > peaks.back().value)
+    if (!sameLobe) {
+      peaks.push_back(peak);
+      lobeHasPeak = true;
+    } else if (peak.value > peaks.back().value) {
       peaks.back() = peak;
+    }
   }
   REQUIRE(peaks.size() >= 6);
   // Skip the first peaks, where the fast real mode has not yet died out.
@@ -121,8 +132,18 @@ TEST_CASE("As D → 0 the cycle converges to the closed-form Coulomb stick-slip 
   const auto exact = analytic::coulombCycle(1, 10, 0.1, 6, 4);
   auto relativeErrors = [&](double D) {
     StateVariableParams p = defaults();
-    p.m = 1, p.c = 10, p.v0 = 0.1, p.Fn = 10, p.mus = 0.6, p.muk = 0.4, p.eta = 0, p.a = 0, p.b = 0;
-    p.tau = 0.01, p.D = D, p.duration = 11.5;
+    p.m = 1;
+    p.c = 10;
+    p.v0 = 0.1;
+    p.Fn = 10;
+    p.mus = 0.6;
+    p.muk = 0.4;
+    p.eta = 0;
+    p.a = 0;
+    p.b = 0;
+    p.tau = 0.01;
+    p.D = D;
+    p.duration = 11.5;
     const Trace trace = simulateStateVariable(p).trace;
     std::vector<double> breaks, sticks;
     double vMax = 0;
@@ -153,7 +174,12 @@ TEST_CASE("RK4 converges at fourth order on the frictionless driven oscillator",
   // Without friction the block is a damped oscillator pulled from rest: e = x − v0 t obeys
   // m ë + η ė + c e = 0 with e(0) = 0, ė(0) = −v0, so e(t) = −(v0/ωd) e^{−αt} sin(ωd t).
   StateVariableParams p = defaults();
-  p.mus = p.muk = 0, p.m = 1, p.c = 100, p.eta = 2, p.v0 = 0.1, p.duration = 2;
+  p.mus = p.muk = 0;
+  p.m = 1;
+  p.c = 100;
+  p.eta = 2;
+  p.v0 = 0.1;
+  p.duration = 2;
   const double alpha = p.eta / (2 * p.m), omegaD = std::sqrt(p.c / p.m - alpha * alpha);
   auto errorAt = [&](double step) {
     // The largest error over a sample grid of 0.02 s (every 2 or 4 steps).
@@ -177,7 +203,10 @@ TEST_CASE("RK4 converges at fourth order on the frictionless driven oscillator",
 TEST_CASE("A block whose drive never exceeds the static limit stays exactly at rest", "[state-variable]") {
   // Fd(t) = c v0 t reaches only 1 N in 10 s, far below Fs = μs m g ≈ 5.9 N: no creep at all.
   StateVariableParams p = defaults();
-  p.c = 1, p.v0 = 0.1, p.eta = 0, p.duration = 10;
+  p.c = 1;
+  p.v0 = 0.1;
+  p.eta = 0;
+  p.duration = 10;
   const SimulationResult result = simulateStateVariable(p);
   CHECK(result.summary.regime == Regime::Stuck);
   for (std::size_t i = 0; i < result.trace.size(); ++i) {
@@ -225,7 +254,12 @@ TEST_CASE("A frictionless block pulled by a bare spring starts sliding at once a
   // μs = μk = 0 and η = 0: the drive force and the static limit are both 0 at t = 0, the edge where the
   // break-away search starts on a zero. e = x − v0 t obeys m ë + c e = 0 with e(0) = 0, ė(0) = −v0.
   StateVariableParams p = defaults();
-  p.mus = p.muk = 0, p.eta = 0, p.m = 1, p.c = 100, p.v0 = 0.1, p.duration = 0.5;  // less than one period
+  p.mus = p.muk = 0;
+  p.eta = 0;
+  p.m = 1;
+  p.c = 100;
+  p.v0 = 0.1;
+  p.duration = 0.5;  // less than one period
   const SimulationResult result = simulateStateVariable(p);
   const double omega = std::sqrt(p.c / p.m);
   for (std::size_t i = 0; i < result.trace.size(); ++i) {
@@ -239,7 +273,10 @@ TEST_CASE("With a dashpot the first break-away comes at (Fs − η v0)/(c v0) (p
           "[state-variable][analytic]") {
   // At rest θ stays 1, so the static limit is Fs; the drive is c v0 t + η v0 from t = 0.
   StateVariableParams p = defaults();
-  p.eta = 5, p.c = 100, p.v0 = 0.1, p.duration = 2;
+  p.eta = 5;
+  p.c = 100;
+  p.v0 = 0.1;
+  p.duration = 2;
   const double Fs = p.mus * p.Fn;
   const Trace trace = simulateStateVariable(p).trace;
   std::size_t i = 0;
@@ -251,7 +288,8 @@ TEST_CASE("The automatic step agrees with a four times finer one on the switch t
           "[state-variable][integrator]") {
   // D = 1e-7 m makes the θ–v feedback fast; the step resolves it (a quarter of √(mD/|Fs − Fk|)).
   StateVariableParams p = defaults();
-  p.D = 1e-7, p.duration = 3;
+  p.D = 1e-7;
+  p.duration = 3;
   auto switchTimes = [&](double step) {
     StateVariableOptions options;
     options.step = step;
@@ -273,7 +311,8 @@ TEST_CASE("A block that swings through v = 0 without resting is not called stick
   // μs = 2 against μk = 0.1: the break-away releases a large spring force and the block swings back
   // and forth; it reverses through v = 0 but never rests there.
   StateVariableParams p = defaults();
-  p.mus = 2, p.muk = 0.1;
+  p.mus = 2;
+  p.muk = 0.1;
   const SimulationResult result = simulateStateVariable(p);
   const Trace& trace = result.trace;
   bool reversal = false;
@@ -293,8 +332,18 @@ TEST_CASE("Chattering between stick and slip stays bounded in work and output", 
   // A light block on a tiny memory length with a huge velocity term: it sticks and slips millions of
   // times. The switch points written out are capped at the grid size, and the work at the budget.
   StateVariableParams p = defaults();
-  p.m = 1.70192, p.Fn = 1146.5, p.mus = 0.887929, p.muk = 0.187302, p.tau = 7.28705, p.D = 1.94112e-7;
-  p.a = -10, p.b = 87.2261, p.c = 10000, p.eta = 100, p.v0 = 10, p.duration = 1;
+  p.m = 1.70192;
+  p.Fn = 1146.5;
+  p.mus = 0.887929;
+  p.muk = 0.187302;
+  p.tau = 7.28705;
+  p.D = 1.94112e-7;
+  p.a = -10;
+  p.b = 87.2261;
+  p.c = 10000;
+  p.eta = 100;
+  p.v0 = 10;
+  p.duration = 1;
   const StateVariableOptions options;
   try {
     const SimulationResult result = simulateStateVariable(p, options);
@@ -349,7 +398,11 @@ TEST_CASE("At rest θ ages in closed form and the static limit F(0, θ) follows 
   // A block held far below its limit (c v0 t stays under Fk(0) for the whole run) from θ0 = 0.2:
   // θ(t) = 1 − (1 − θ0) e^(−t/τ), and the static limit column is Fk + (Fs − Fk) θ(t).
   StateVariableParams p = defaults();
-  p.c = 1, p.v0 = 0.01, p.eta = 0, p.duration = 5, p.tau = 2;
+  p.c = 1;
+  p.v0 = 0.01;
+  p.eta = 0;
+  p.duration = 5;
+  p.tau = 2;
   StateVariableOptions options;
   options.start.theta = 0.2;
   const SimulationResult result = simulateStateVariable(p, options);
@@ -369,7 +422,11 @@ TEST_CASE("A renewed contact breaks away where the rising drive meets the ageing
   // g(t) = c v0 t − Fk − (Fs − Fk)(1 − e^(−t/τ)), found here by bisection; the model locates it inside
   // its stick phase.
   StateVariableParams p = defaults();
-  p.eta = 0, p.c = 10, p.v0 = 0.1, p.tau = 5, p.duration = 8;
+  p.eta = 0;
+  p.c = 10;
+  p.v0 = 0.1;
+  p.tau = 5;
+  p.duration = 8;
   const double Fs = p.mus * p.Fn, Fk = p.muk * p.Fn;
   auto g = [&](double t) { return p.c * p.v0 * t - Fk - (Fs - Fk) * (1 - std::exp(-t / p.tau)); };
   double lo = 0, hi = p.duration;
@@ -393,7 +450,8 @@ TEST_CASE("Under auto the model converges with the tolerance to the fixed-step R
   p.duration = 3;
   auto switchTimes = [&](double tolerance, double step) {
     StateVariableOptions options;
-    options.tolerance = tolerance, options.step = step;
+    options.tolerance = tolerance;
+    options.step = step;
     const Trace trace = simulateStateVariable(p, options).trace;
     std::vector<double> times;
     for (std::size_t i = 1; i < trace.size(); ++i)
@@ -424,7 +482,10 @@ TEST_CASE(
   auto xEnd = [&](Integrator method, double tolerance) {
     SpringBlockOptions options;
     options.integrator = method;
-    if (tolerance > 0) options.relativeTolerance = tolerance, options.absoluteTolerance = 1e-3 * tolerance;
+    if (tolerance > 0) {
+      options.relativeTolerance = tolerance;
+      options.absoluteTolerance = 1e-3 * tolerance;
+    }
     return simulateSpringBlock("state-variable", {}, sys, options).trace.x.back();
   };
   const double dormandPrince = xEnd(Integrator::DormandPrince, 1e-13),

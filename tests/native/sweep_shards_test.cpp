@@ -77,7 +77,10 @@ TEST_CASE("Shard K/N holds every N-th cell from K, and the shards together hold 
     for (long k = 0; k < n; ++k) {
       long count = 0;
       for (long cell = 0; cell < 12; ++cell)
-        if (Shard{k, n}.holds(cell)) ++held[static_cast<std::size_t>(cell)], ++count;
+        if (Shard{k, n}.holds(cell)) {
+          ++held[static_cast<std::size_t>(cell)];
+          ++count;
+        }
       CHECK(count == Shard{k, n}.cellsOf(12));
     }
     for (int times : held) CHECK(times == 1);

@@ -261,17 +261,22 @@ TEST_CASE("A map cell and the run it opens are judged alike: a decaying oscillat
         double growth;
         if (!scenario.model.empty()) {
           ParamList params = scenario.params;
-          params.emplace_back(x.key, cell.x), params.emplace_back(y.key, cell.y);
+          params.emplace_back(x.key, cell.x);
+          params.emplace_back(y.key, cell.y);
           const SimulationResult run = simulate({scenario.model, params});
-          regime = run.summary.regime, growth = run.summary.growthRate;
+          regime = run.summary.regime;
+          growth = run.summary.growthRate;
         } else {
           ParamList system = scenario.system;
-          system.emplace_back(x.key, cell.x), system.emplace_back(y.key, cell.y);
+          system.emplace_back(x.key, cell.x);
+          system.emplace_back(y.key, cell.y);
           LawSimulationRequest request{scenario.law, scenario.params, system, scenario.integrator,
                                        scenario.samples};
-          request.start = scenario.start, request.kick = scenario.kick;
+          request.start = scenario.start;
+          request.kick = scenario.kick;
           const LawSimulationResult run = simulateLaw(request);
-          regime = run.run.summary.regime, growth = run.run.summary.growthRate;
+          regime = run.run.summary.regime;
+          growth = run.run.summary.growthRate;
         }
         INFO(x.key << " = " << cell.x << ", " << y.key << " = " << cell.y << ": cell "
                    << regimeName(cell.regime) << " " << cell.value << ", run " << regimeName(regime) << " "

@@ -131,8 +131,10 @@ struct ConversionResult {
 
 ConversionResult convertLaw(const ConversionRequest& request);
 
-/// Reads a fit request: { "law", "params", "free": [KEY...], "data": DATA, "options" } with DATA as
-/// fitDataHelp() describes, CSV text given inline ("text"). One reader for the CLI, bindings and fuzzer.
+/// Reads a fit request: { "law", "params", "free": [KEY...], "data": DATA, "scenario" (a record's
+/// system and drive), "presliding" (a presliding run's protocol), "options" } with DATA = { "kind",
+/// "compare", "file", "text" (the CSV itself; the CLI reads it from "file"), "x", "y", "units", "N" },
+/// whose kinds, columns and units fitOptionsValue() lists. One reader for the CLI, bindings and fuzzer.
 FitRequest readFitRequest(const Value& value);
 /// { "from", "fromParams", "to", "toParams", "free", "vMin", "vMax", "N", "count", "options" }.
 ConversionRequest readConversionRequest(const Value& value);

@@ -15,13 +15,16 @@ namespace {
 // 1 %: a block creeping far below the drive is not in steady sliding.
 bool steadyAtEnd(const Trace& trace, double reference) {
   const double windowStart = trace.t.back() - 0.25 * (trace.t.back() - trace.t.front());
+  // NOLINTNEXTLINE(bugprone-narrowing-conversions): -INFINITY, a float, widens to double exactly
   double vMin = INFINITY, vMax = -INFINITY, sum = 0, sumAbs = 0;
   std::size_t count = 0;
   for (std::size_t i = 0; i < trace.size(); ++i) {
     if (trace.t[i] < windowStart) continue;
     const double v = trace.v[i];
-    vMin = std::min(vMin, v), vMax = std::max(vMax, v);
-    sum += v, sumAbs += std::fabs(v);
+    vMin = std::min(vMin, v);
+    vMax = std::max(vMax, v);
+    sum += v;
+    sumAbs += std::fabs(v);
     ++count;
   }
   const double mean = sum / static_cast<double>(count);
@@ -40,8 +43,10 @@ Peaks oscillationPeaks(const Trace& trace, double reference) {
   for (std::size_t i = 1; i + 1 < trace.size(); ++i) {
     const double a = std::fabs(trace.v[i - 1] - reference), b = std::fabs(trace.v[i] - reference),
                  c = std::fabs(trace.v[i + 1] - reference);
-    if (trace.t[i] > from && b > a && b >= c)
-      peaks.times.push_back(trace.t[i]), peaks.logs.push_back(std::log(b));
+    if (trace.t[i] > from && b > a && b >= c) {
+      peaks.times.push_back(trace.t[i]);
+      peaks.logs.push_back(std::log(b));
+    }
   }
   return peaks;
 }
@@ -53,7 +58,10 @@ double growthRate(const Peaks& peaks) {
   double st = 0, sl = 0, stt = 0, stl = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const double t = peaks.times[i], l = peaks.logs[i];
-    st += t, sl += l, stt += t * t, stl += t * l;
+    st += t;
+    sl += l;
+    stt += t * t;
+    stl += t * l;
   }
   const double count = static_cast<double>(n), denominator = count * stt - st * st;
   return denominator > 0 ? (count * stl - st * sl) / denominator : NAN;
@@ -62,10 +70,14 @@ double growthRate(const Peaks& peaks) {
 }  // namespace
 
 double lateAmplitude(const Trace& trace) {
+  // NOLINTNEXTLINE(bugprone-narrowing-conversions): -INFINITY, a float, widens to double exactly
   double lo = INFINITY, hi = -INFINITY;
   const double from = trace.t.back() - 0.25 * (trace.t.back() - trace.t.front());
   for (std::size_t i = 0; i < trace.size(); ++i)
-    if (trace.t[i] >= from) lo = std::min(lo, trace.v[i]), hi = std::max(hi, trace.v[i]);
+    if (trace.t[i] >= from) {
+      lo = std::min(lo, trace.v[i]);
+      hi = std::max(hi, trace.v[i]);
+    }
   return hi > lo ? 0.5 * (hi - lo) : 0;
 }
 
@@ -89,7 +101,8 @@ void setResonanceAndRegime(Summary& summary, double resonanceRadPerS, const Trac
   summary.resonanceRadPerS = resonanceRadPerS;
   summary.resonanceHz = resonanceRadPerS / (2 * kPi);  // as the seed divides: ω / (2π)
   const RegimeVerdict verdict = classifyRegime(trace, v0, stuckTimeInLastQuarter);
-  summary.regime = verdict.regime, summary.growthRate = verdict.growthRate;
+  summary.regime = verdict.regime;
+  summary.growthRate = verdict.growthRate;
 }
 
 }  // namespace friction

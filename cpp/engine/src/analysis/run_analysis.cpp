@@ -60,10 +60,19 @@ double breakAwayPeak(const LawEvaluator& law, double Fn, double vReference) {
   double a = std::log(v[top - 1]), b = std::log(v[top + 1]);
   double c = b - r * (b - a), d = a + r * (b - a), fc = at(c), fd = at(d);
   for (int i = 0; i < 80; ++i) {
-    if (fc >= fd)
-      b = d, d = c, fd = fc, c = b - r * (b - a), fc = at(c);
-    else
-      a = c, c = d, fc = fd, d = a + r * (b - a), fd = at(d);
+    if (fc >= fd) {
+      b = d;
+      d = c;
+      fd = fc;
+      c = b - r * (b - a);
+      fc = at(c);
+    } else {
+      a = c;
+      c = d;
+      fc = fd;
+      d = a + r * (b - a);
+      fd = at(d);
+    }
   }
   return std::max({F[top], fc, fd});
 }
@@ -89,13 +98,15 @@ std::vector<HoldHealing> holdHealing(const Trace& trace, const SpringBlockSystem
     const double start = steps[k].t, end = steps[k + 1].t;
     const double reloadEnd = k + 2 < steps.size() ? steps[k + 2].t : trace.t.back();
     HoldHealing hold;
-    hold.start = start, hold.duration = end - start;
+    hold.start = start;
+    hold.duration = end - start;
     hold.steadyMu = muAt(rowAtOrBefore(trace, start));
     hold.relaxedMu = muAt(rowAtOrBefore(trace, end));
     hold.peakMu = hold.relaxedMu;
     for (std::size_t i = rowAtOrBefore(trace, end); i < trace.size() && trace.t[i] <= reloadEnd; ++i)
       hold.peakMu = std::max(hold.peakMu, muAt(i));
-    hold.healing = hold.peakMu - hold.steadyMu, hold.relaxation = hold.steadyMu - hold.relaxedMu;
+    hold.healing = hold.peakMu - hold.steadyMu;
+    hold.relaxation = hold.steadyMu - hold.relaxedMu;
     holds.push_back(hold);
   }
   return holds;
@@ -104,8 +115,10 @@ std::vector<HoldHealing> holdHealing(const Trace& trace, const SpringBlockSystem
 // The rows from time `from` on (t and v only: what the regime classifier reads).
 Trace rowsFrom(const Trace& trace, double from) {
   Trace tail;
-  for (std::size_t i = rowAtOrBefore(trace, from); i < trace.size(); ++i)
-    tail.t.push_back(trace.t[i]), tail.v.push_back(trace.v[i]);
+  for (std::size_t i = rowAtOrBefore(trace, from); i < trace.size(); ++i) {
+    tail.t.push_back(trace.t[i]);
+    tail.v.push_back(trace.v[i]);
+  }
   return tail;
 }
 
@@ -118,7 +131,8 @@ Trace rowsFrom(const Trace& trace, double from) {
 void nearRestIntervals(SpringBlockResult& result, const SpringBlockSystem& sys) {
   const Trace& trace = result.trace;
   SpringBlockSummary& summary = result.summary;
-  summary.stickIntervals.clear(), summary.slipIntervals.clear();
+  summary.stickIntervals.clear();
+  summary.slipIntervals.clear();
   const double threshold = 1e-2 * sys.v0;
   summary.nearRestThreshold = threshold;
   std::size_t start = 0;
@@ -167,7 +181,8 @@ void finishAnalysis(SpringBlockResult& result, const SpringBlockSystem& sys) {
   const RegimeVerdict verdict = lastChange > 0 ? classifyRegime(rowsFrom(trace, lastChange),
                                                                 lastSpeed > 0 ? lastSpeed : sys.v0, stuckTime)
                                                : classifyRegime(trace, sys.v0, stuckTime);
-  summary.regime = verdict.regime, summary.growthRate = verdict.growthRate;
+  summary.regime = verdict.regime;
+  summary.growthRate = verdict.growthRate;
   summary.holds = holdHealing(trace, sys);
 
   // The limit-cycle period: the spacing of the last break-aways, if the last two spacings agree to

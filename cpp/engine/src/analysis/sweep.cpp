@@ -171,16 +171,21 @@ SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxi
                                   ") lies outside the " + std::to_string(x.count) + " × " +
                                   std::to_string(y.count) + " map.");
   SweepCell cell;
-  cell.x = x.at(i), cell.y = y.at(j);
+  cell.x = x.at(i);
+  cell.y = y.at(j);
   try {
     // The run's own regime and growth rate: a map cell and the run it opens are judged alike.
     const ScenarioResult result = runScenario(withAxisValues(scenario, x, cell.x, y, cell.y));
     const Trace* trace = nullptr;
     if (const auto* model = std::get_if<SimulationResult>(&result)) {
-      trace = &model->trace, cell.regime = model->summary.regime, cell.value = model->summary.growthRate;
+      trace = &model->trace;
+      cell.regime = model->summary.regime;
+      cell.value = model->summary.growthRate;
     } else {
       const LawSimulationResult& law = std::get<LawSimulationResult>(result);
-      trace = &law.run.trace, cell.regime = law.run.summary.regime, cell.value = law.run.summary.growthRate;
+      trace = &law.run.trace;
+      cell.regime = law.run.summary.regime;
+      cell.value = law.run.summary.growthRate;
     }
     if (cell.regime == Regime::StickSlip) cell.value = lateAmplitude(*trace);
     if (!std::isfinite(cell.value)) cell.value = 0;
@@ -279,7 +284,10 @@ MarginGrid stabilityMarginGrid(const Scenario& scenario, const SweepAxis& x, con
   grid.resolution = resolution;
   SweepAxis fineX = x, fineY = y;
   fineX.count = fineY.count = resolution;
-  for (int i = 0; i < resolution; ++i) grid.xs.push_back(fineX.at(i)), grid.ys.push_back(fineY.at(i));
+  for (int i = 0; i < resolution; ++i) {
+    grid.xs.push_back(fineX.at(i));
+    grid.ys.push_back(fineY.at(i));
+  }
   grid.values.reserve(static_cast<std::size_t>(resolution) * resolution);
   // A point where a rule across parameters fails (μk > μs when both are axes) has no margin (NaN),
   // as its cell has an error: the rest of the boundary is still drawn.
@@ -295,7 +303,11 @@ MarginGrid stabilityMarginGrid(const Scenario& scenario, const SweepAxis& x, con
       }
       grid.values.push_back(value);
     }
-  if (!grid.first.known) grid.xs.clear(), grid.ys.clear(), grid.values.clear();
+  if (!grid.first.known) {
+    grid.xs.clear();
+    grid.ys.clear();
+    grid.values.clear();
+  }
   return grid;
 }
 

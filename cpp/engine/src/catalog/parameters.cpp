@@ -95,23 +95,30 @@ std::string outOfRangeMessage(const ParamSpec& spec, double value) {
   return message + unitNote + "; got " + withUnit(value, spec.unit) + ".";
 }
 
-ResolvedParams resolveParams(const ModelSpec& model, const ParamList& given) {
-  const std::size_t count = model.params.size();
-  ResolvedParams resolved{&model, std::vector<double>(count, 0.0), std::vector<std::vector<double>>(count)};
-  std::vector<bool> isGiven(count, false);
+namespace {
 
-  for (const auto& [key, value] : given) {
+// The index of `key` in the model's parameters; an unknown key is refused with the list of known ones.
+std::size_t givenIndex(const ModelSpec& model, const std::string& key) {
+  const std::size_t count = model.params.size();
+  std::size_t index = count;
+  for (std::size_t i = 0; i < count; ++i)
+    if (model.params[i].key == key) index = i;
+  if (index == count) {
     // An empty key names nothing a page could point to: the error names the entry it was given to.
     const std::string field = key.empty() ? std::string(model.id) : key;
-    std::size_t index = count;
-    for (std::size_t i = 0; i < count; ++i)
-      if (model.params[i].key == key) index = i;
-    if (index == count) {
-      std::string known;
-      for (const auto& spec : model.params) known += (known.empty() ? "" : ", ") + std::string(spec.key);
-      throw InputError(field, "Unknown parameter '" + key + "' for '" + std::string(model.id) +
-                                  "'; its parameters are: " + known + ".");
-    }
+    std::string known;
+    for (const auto& spec : model.params) known += (known.empty() ? "" : ", ") + std::string(spec.key);
+    throw InputError(field, "Unknown parameter '" + key + "' for '" + std::string(model.id) +
+                                "'; its parameters are: " + known + ".");
+  }
+  return index;
+}
+
+// Step 1: the given values into their places, each once, a list where the parameter is a list.
+void placeGiven(const ModelSpec& model, const ParamList& given, ResolvedParams& resolved,
+                std::vector<bool>& isGiven) {
+  for (const auto& [key, value] : given) {
+    const std::size_t index = givenIndex(model, key);
     if (isGiven[index]) throw InputError(key, "Parameter '" + key + "' is given twice.");
     isGiven[index] = true;
     const ParamSpec& spec = model.params[index];
@@ -125,8 +132,12 @@ ResolvedParams resolveParams(const ModelSpec& model, const ParamList& given) {
     else
       resolved.values[index] = value.items.at(0);
   }
+}
 
-  // Plain defaults first, so that derived defaults can read the values they follow.
+// Step 2: the defaults of the others. Plain defaults first, so that derived defaults can read the
+// values they follow.
+void fillDefaults(const ModelSpec& model, const std::vector<bool>& isGiven, ResolvedParams& resolved) {
+  const std::size_t count = model.params.size();
   for (std::size_t i = 0; i < count; ++i) {
     const ParamSpec& spec = model.params[i];
     if (isGiven[i] || !spec.defaultFrom.key.empty()) continue;
@@ -139,34 +150,52 @@ ResolvedParams resolveParams(const ModelSpec& model, const ParamList& given) {
     const DerivedDefault& rule = model.params[i].defaultFrom;
     if (!isGiven[i] && !rule.key.empty()) resolved.values[i] = rule.factor * resolved.get(rule.key);
   }
+}
 
+// A list's length, and each item, within the parameter's limits.
+void checkList(const ParamSpec& spec, const std::vector<double>& items) {
+  const std::string key(spec.key);
+  if (items.size() < kMinListItems || items.size() > kMaxListItems)
+    throw InputError(key, describeParam(spec) + " must have between " + std::to_string(kMinListItems) +
+                              " and " + std::to_string(kMaxListItems) + " items; got " +
+                              std::to_string(items.size()) + ".");
+  for (std::size_t item = 0; item < items.size(); ++item)
+    if (!spec.accepts(items[item]))
+      throw InputError(key,
+                       "Item " + std::to_string(item + 1) + " of " + outOfRangeMessage(spec, items[item]));
+}
+
+// A number within the parameter's range (a whole number for a switch); a derived default that
+// falls outside says so.
+void checkNumber(const ParamSpec& spec, double value, bool given) {
+  const std::string key(spec.key);
+  if (!spec.accepts(value)) {  // NaN and ±infinity fail too
+    std::string message = outOfRangeMessage(spec, value);
+    if (!given)
+      message += " (This is its default " + std::string(spec.defaultFrom.formula) + "; give " + key +
+                 " explicitly.)";
+    throw InputError(key, message);
+  }
+  if (spec.kind == ParamKind::Integer && value != std::floor(value))
+    throw InputError(key, describeParam(spec) + " must be a whole number between " + formatNumber(spec.min) +
+                              " and " + formatNumber(spec.max) + "; got " + formatNumber(value) + ".");
+}
+
+}  // namespace
+
+ResolvedParams resolveParams(const ModelSpec& model, const ParamList& given) {
+  const std::size_t count = model.params.size();
+  ResolvedParams resolved{&model, std::vector<double>(count, 0.0), std::vector<std::vector<double>>(count)};
+  std::vector<bool> isGiven(count, false);
+  placeGiven(model, given, resolved, isGiven);
+  fillDefaults(model, isGiven, resolved);
+  // Step 3: every value, given or default, within its limits.
   for (std::size_t i = 0; i < count; ++i) {
     const ParamSpec& spec = model.params[i];
-    const std::string key(spec.key);
-    if (spec.kind == ParamKind::List) {
-      const std::vector<double>& items = resolved.lists[i];
-      if (items.size() < kMinListItems || items.size() > kMaxListItems)
-        throw InputError(key, describeParam(spec) + " must have between " + std::to_string(kMinListItems) +
-                                  " and " + std::to_string(kMaxListItems) + " items; got " +
-                                  std::to_string(items.size()) + ".");
-      for (std::size_t item = 0; item < items.size(); ++item)
-        if (!spec.accepts(items[item]))
-          throw InputError(
-              key, "Item " + std::to_string(item + 1) + " of " + outOfRangeMessage(spec, items[item]));
-      continue;
-    }
-    const double value = resolved.values[i];
-    if (!spec.accepts(value)) {  // NaN and ±infinity fail too
-      std::string message = outOfRangeMessage(spec, value);
-      if (!isGiven[i])
-        message += " (This is its default " + std::string(spec.defaultFrom.formula) + "; give " + key +
-                   " explicitly.)";
-      throw InputError(key, message);
-    }
-    if (spec.kind == ParamKind::Integer && value != std::floor(value))
-      throw InputError(key, describeParam(spec) + " must be a whole number between " +
-                                formatNumber(spec.min) + " and " + formatNumber(spec.max) + "; got " +
-                                formatNumber(value) + ".");
+    if (spec.kind == ParamKind::List)
+      checkList(spec, resolved.lists[i]);
+    else
+      checkNumber(spec, resolved.values[i], isGiven[i]);
   }
   return resolved;
 }

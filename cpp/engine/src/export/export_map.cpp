@@ -126,8 +126,10 @@ void fitOwnLaw(const ExportRequest& request, const OwnLaw& law, Mapping& mapping
   mapping.deviation.points = static_cast<int>(v.size());
   for (std::size_t i = 0; i < v.size(); ++i) {
     const double deviation = std::abs(law.force(fit.values, v[i]) - target[i]);
-    if (deviation > mapping.deviation.force)
-      mapping.deviation.force = deviation, mapping.deviation.atVelocity = v[i];
+    if (deviation > mapping.deviation.force) {
+      mapping.deviation.force = deviation;
+      mapping.deviation.atVelocity = v[i];
+    }
     if (target[i] != 0)
       mapping.deviation.relative = std::max(mapping.deviation.relative, deviation / std::abs(target[i]));
   }
@@ -150,10 +152,20 @@ bool exponentialDecayOf(const ExportRequest& request, double& mus, double& muk, 
     return false;
   const LawEvaluator law(request.law, request.params);
   const ResolvedParams& p = law.resolved();
-  if (request.law == "opensees-veldependent")
-    mus = p.get("muSlow"), muk = p.get("muFast"), dc = p.get("transRate");
-  if (request.law == "radioss-exponential") mus = p.get("Fric"), muk = p.get("C1"), dc = p.get("C2");
-  if (request.law == "opensees-coulomb") mus = muk = p.get("mu"), dc = 0;
+  if (request.law == "opensees-veldependent") {
+    mus = p.get("muSlow");
+    muk = p.get("muFast");
+    dc = p.get("transRate");
+  }
+  if (request.law == "radioss-exponential") {
+    mus = p.get("Fric");
+    muk = p.get("C1");
+    dc = p.get("C2");
+  }
+  if (request.law == "opensees-coulomb") {
+    mus = muk = p.get("mu");
+    dc = 0;
+  }
   return true;
 }
 
@@ -235,7 +247,9 @@ Mapping mapExponentialDecay(const ExportRequest& request) {
   if (!exponentialDecayOf(request, mus, muk, dc)) {
     Mapping fitted = begin(request, "exponential decay");
     fitCatalogLaw(request, "opensees-veldependent", {"muSlow", "muFast", "transRate"}, fitted);
-    mus = fitted.get("muSlow"), muk = fitted.get("muFast"), dc = fitted.get("transRate");
+    mus = fitted.get("muSlow");
+    muk = fitted.get("muFast");
+    dc = fitted.get("transRate");
     mapping.exact = false;
     mapping.deviation = fitted.deviation;
   }

@@ -47,9 +47,8 @@ std::vector<std::string> openSeesArguments(const Mapping& mapping, bool python) 
 
 const char* const kOpenSeesSource =
     "OpenSees command manual, frictionModel (Coulomb, VelDependent, VelPressureDep, VelDepMultiLinear, "
-    "VelNormalFrcDep); "
-    "arguments as SRC/element/frictionBearing/frictionModel/*.cpp read them (OpenSees/OpenSees @ "
-    "2890cb36f59b).";
+    "VelNormalFrcDep); arguments as SRC/element/frictionBearing/frictionModel/*.cpp read them "
+    "(OpenSees/OpenSees @ 2890cb36f59b).";
 
 }  // namespace
 

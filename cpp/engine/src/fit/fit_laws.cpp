@@ -200,7 +200,8 @@ FitResult fitLaw(const FitRequest& request) {
   result.fit = fitLeastSquares(problem, request.options);
   result.free = problem.names;
   std::tie(result.params, result.system) = listsAt(request, free, result.fit.values);
-  result.x = request.x, result.y = request.y;
+  result.x = request.x;
+  result.y = request.y;
   result.fitted.resize(request.x.size());
   for (std::size_t i = 0; i < request.x.size(); ++i)
     result.fitted[i] = request.y[i] + result.fit.residuals[i];
@@ -260,12 +261,16 @@ ConversionResult convertLaw(const ConversionRequest& request) {
   // Step 3: the largest deviations, absolute and relative, and where.
   for (std::size_t i = 0; i < result.v.size(); ++i) {
     const double deviation = std::abs(result.toForce[i] - result.fromForce[i]);
-    if (deviation > result.maxAbsoluteDeviation)
-      result.maxAbsoluteDeviation = deviation, result.atVelocityAbsolute = result.v[i];
+    if (deviation > result.maxAbsoluteDeviation) {
+      result.maxAbsoluteDeviation = deviation;
+      result.atVelocityAbsolute = result.v[i];
+    }
     if (result.fromForce[i] == 0) continue;
     const double relative = deviation / std::abs(result.fromForce[i]);
-    if (relative > result.maxRelativeDeviation)
-      result.maxRelativeDeviation = relative, result.atVelocityRelative = result.v[i];
+    if (relative > result.maxRelativeDeviation) {
+      result.maxRelativeDeviation = relative;
+      result.atVelocityRelative = result.v[i];
+    }
   }
   return result;
 }

@@ -85,11 +85,11 @@ LeastSquaresOptions readOptions(const Value* value, LeastSquaresOptions options)
 
 /// A column's unit from data.units (absent: SI, "" for a coefficient).
 std::string unitOf(const Value* units, const std::string& column, Quantity quantity) {
-  const std::string si = quantity == Quantity::Velocity   ? "m/s"
-                         : quantity == Quantity::Time     ? "s"
-                         : quantity == Quantity::Position ? "m"
-                         : quantity == Quantity::Force    ? "N"
-                                                          : "";
+  std::string si = quantity == Quantity::Velocity   ? "m/s"
+                   : quantity == Quantity::Time     ? "s"
+                   : quantity == Quantity::Position ? "m"
+                   : quantity == Quantity::Force    ? "N"
+                                                    : "";
   if (units == nullptr) return si;
   if (units->kind() != Value::Kind::Object)
     throw InputError("data.units",
@@ -275,7 +275,10 @@ Value fitResultValue(const FitResult& result) {
   out.set("warnings", warnings);
   out.set("params", paramsValue(result.params));
   if (!result.system.empty()) out.set("system", paramsValue(result.system));
-  if (!result.x.empty()) out.set("x", numbers(result.x)), out.set("y", numbers(result.y));
+  if (!result.x.empty()) {
+    out.set("x", numbers(result.x));
+    out.set("y", numbers(result.y));
+  }
   out.set("fitted", numbers(result.fitted));
   out.set("residuals", numbers(fit.residuals));
   return out;

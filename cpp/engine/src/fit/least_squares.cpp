@@ -298,16 +298,11 @@ std::string namesAlong(const LeastSquaresProblem& problem, const Vector& directi
   return names;
 }
 
-/// Standard errors, correlations and the identifiability warnings from J at the result.
-/// Columns are first scaled to unit length (D = diag ‖J_j‖), so that the condition of JsᵀJs measures
-/// how nearly dependent the parameters' effects are, whatever their units: C = s²·D⁻¹(JsᵀJs)⁻¹D⁻¹.
-void addStatistics(const LeastSquaresProblem& problem, const Matrix& jacobian, LeastSquaresResult& result) {
+/// Step 1 of the statistics: parameters with no effect on the residuals at all, ‖J_j‖ times the
+/// parameter's typical size (its value, its start, the width of its bounds) below 1e-10 of the largest
+/// such effect. Each is warned about, and its column norm set to 1 so that the scaling stays finite.
+std::vector<bool> findInert(const LeastSquaresProblem& problem, Vector& norms, LeastSquaresResult& result) {
   const auto k = static_cast<Eigen::Index>(problem.names.size());
-  const auto n = static_cast<Eigen::Index>(problem.residualCount);
-  const double s2 = n > k ? result.sumOfSquares / static_cast<double>(n - k) : kNaN;
-  // Step 1: parameters with no effect on the residuals at all: ‖J_j‖ times the parameter's typical
-  // size (its value, its start, the width of its bounds) below 1e-10 of the largest such effect.
-  Vector norms = jacobian.colwise().norm();
   Vector effects(k);
   for (Eigen::Index j = 0; j < k; ++j) {
     const auto i = static_cast<std::size_t>(j);
@@ -325,10 +320,14 @@ void addStatistics(const LeastSquaresProblem& problem, const Matrix& jacobian, L
         "Parameter " + problem.names[static_cast<std::size_t>(j)] +
         " is not identifiable from these data: changing it does not change the residuals.");
   }
-  // Step 2: the scaled normal matrix, its condition, and the near-null directions.
-  const Matrix scaled = jacobian * norms.cwiseInverse().asDiagonal();
-  Eigen::JacobiSVD<Matrix> svd(scaled, Eigen::ComputeThinV);
-  const Vector sigma = svd.singularValues();
+  return inert;
+}
+
+/// Step 2: a warning for each near-null direction of the scaled normal matrix (singular value below
+/// 1e-6 of the largest) that mixes two or more parameters.
+void warnNearSingular(const LeastSquaresProblem& problem, const Eigen::JacobiSVD<Matrix>& svd,
+                      LeastSquaresResult& result) {
+  const Vector& sigma = svd.singularValues();
   const double largest = sigma.size() > 0 ? sigma[0] : 0.0;
   for (Eigen::Index j = 0; j < sigma.size(); ++j) {
     if (sigma[j] > 1e-6 * largest) continue;
@@ -339,7 +338,15 @@ void addStatistics(const LeastSquaresProblem& problem, const Matrix& jacobian, L
         " are not identifiable separately from these data: the normal matrix is near-singular "
         "(their effects on the residuals nearly cancel).");
   }
-  // Step 3: C = s²·D⁻¹ V Σ⁻² Vᵀ D⁻¹, with 1/σ² = ∞ for a direction the data do not determine.
+}
+
+/// Step 3: C = s²·D⁻¹ V Σ⁻² Vᵀ D⁻¹, with 1/σ² = ∞ for a direction the data do not determine; the
+/// standard errors √C_ii (∞ for an inert or undetermined parameter) and the correlations.
+void addCovariance(const Eigen::JacobiSVD<Matrix>& svd, const Vector& norms, double s2,
+                   const std::vector<bool>& inert, LeastSquaresResult& result) {
+  const Vector& sigma = svd.singularValues();
+  const double largest = sigma.size() > 0 ? sigma[0] : 0.0;
+  const Eigen::Index k = norms.size();
   Vector inverseSquares(sigma.size());
   for (Eigen::Index j = 0; j < sigma.size(); ++j)
     inverseSquares[j] = sigma[j] > 1e-14 * largest ? 1.0 / (sigma[j] * sigma[j]) : kInf;
@@ -357,6 +364,22 @@ void addStatistics(const LeastSquaresProblem& problem, const Matrix& jacobian, L
       result.correlation[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] =
           i == j ? 1.0 : covariance(i, j) / std::sqrt(covariance(i, i) * covariance(j, j));
   }
+}
+
+/// Standard errors, correlations and the identifiability warnings from J at the result.
+/// Columns are first scaled to unit length (D = diag ‖J_j‖), so that the condition of JsᵀJs measures
+/// how nearly dependent the parameters' effects are, whatever their units: C = s²·D⁻¹(JsᵀJs)⁻¹D⁻¹.
+void addStatistics(const LeastSquaresProblem& problem, const Matrix& jacobian, LeastSquaresResult& result) {
+  const auto k = static_cast<Eigen::Index>(problem.names.size());
+  const auto n = static_cast<Eigen::Index>(problem.residualCount);
+  const double s2 = n > k ? result.sumOfSquares / static_cast<double>(n - k) : kNaN;
+  Vector norms = jacobian.colwise().norm();
+  const std::vector<bool> inert = findInert(problem, norms, result);
+  // The scaled matrix Js = J D⁻¹, its singular values and right singular vectors.
+  const Matrix scaled = jacobian * norms.cwiseInverse().asDiagonal();
+  const Eigen::JacobiSVD<Matrix> svd(scaled, Eigen::ComputeThinV);
+  warnNearSingular(problem, svd, result);
+  addCovariance(svd, norms, s2, inert, result);
 }
 
 /// A warning for each parameter that ended on a finite bound: within 1e-7 of the width of its bounds

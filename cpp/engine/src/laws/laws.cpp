@@ -164,8 +164,13 @@ double LawEvaluator::coefficient(const LawInputs& in) const {
 
 double LawEvaluator::forceMagnitude(double v, double N, double p, double theta) const {
   LawInputs in;
-  in.v = v, in.N = N, in.p = p, in.theta = theta;
-  in.vt = {std::fabs(v), 0, 0}, in.n = {0, 0, 1}, in.Fn = N;
+  in.v = v;
+  in.N = N;
+  in.p = p;
+  in.theta = theta;
+  in.vt = {std::fabs(v), 0, 0};
+  in.n = {0, 0, 1};
+  in.Fn = N;
   // vt, n and Fn are built here from v and N (n a unit normal): when the caller's four numbers are
   // finite and θ ≤ 1, every input the law can read passes, so the full check (a per-input test and
   // a norm, on the integrators' hot path) runs only to name the input that fails.
@@ -300,7 +305,10 @@ LawCurve lawCurve(std::string_view id, const ParamList& params, const CurveReque
 
   for (double v : curve.v) {
     LawInputs in;
-    in.v = v, in.N = request.N, in.p = request.p, in.theta = request.theta;
+    in.v = v;
+    in.N = request.N;
+    in.p = request.p;
+    in.theta = request.theta;
     const double magnitude = law.forceMagnitude(v, request.N, request.p, request.theta);
     curve.mu.push_back(law.coefficient(in));
     // Resisting the motion, signed like v; at v = 0 the static value is shown on the positive side.

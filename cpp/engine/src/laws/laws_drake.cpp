@@ -86,20 +86,16 @@ const std::vector<Equation> kEquations = {
      "The quintic step 10x³ − 15x⁴ + 6x⁵, in Drake's evaluation order."},
     {R"t(\mathbf{F} = \begin{cases} -\mu(s)\,N\,\dfrac{\mathbf{v}_t}{\lVert \mathbf{v}_t \rVert} & N > 0 \text{ and } \lVert \mathbf{v}_t \rVert > 10^{-14}\ \text{m/s} \\ \mathbf{0} & \text{otherwise} \end{cases})t",
      "The force on the body in continuous point contact: against the slip, and exactly zero without normal "
-     "force "
-     "or below 1e-14 m/s of slip (no softened norm)."},
+     "force or below 1e-14 m/s of slip (no softened norm)."},
 };
 const std::vector<std::string_view> kQuirks = {
     "μ(0) = 0: stiction is creep below vs, so there is no true stick state; the curve's peak μs·N at vs is "
-    "the "
-    "break-away force.",
+    "the break-away force.",
     "The slip is multiplied by the stored inverse 1/vs and step5 is evaluated in Drake's order, so "
-    "μ(0.999999 vs) "
-    "rounds just above μs, as Drake's does.",
+    "μ(0.999999 vs) rounds just above μs, as Drake's does.",
     "Zero force below 1e-14 m/s of slip or without normal force.",
     "The code's default stiction tolerance is 1e-4 m/s (since 2024); the doc comment of "
-    "set_stiction_tolerance "
-    "still says 1 mm/s.",
+    "set_stiction_tolerance still says 1 mm/s.",
     "Drake refuses a dynamic coefficient above the static one (CoulombFriction), and so does this law.",
 };
 

@@ -344,8 +344,7 @@ constexpr std::string_view kForcesNotCoefficients =
 const std::vector<std::string_view> kLuGreQuirks = {
     kForcesNotCoefficients,
     "No true stick state: under a force below break-away the body creeps (presliding) and drifts, and does "
-    "not "
-    "return when the force is removed.",
+    "not return when the force is removed.",
     "The break-away force depends on how fast the force rises (the paper's Fig. 4).",
 };
 
@@ -361,8 +360,7 @@ const std::vector<Equation> kElastoPlasticEquations = {
 const std::vector<std::string_view> kElastoPlasticQuirks = {
     kForcesNotCoefficients,
     "Below the break-away deflection the contact is a spring: a force cycle that stays below it returns the "
-    "body "
-    "exactly to its start (LuGre drifts).",
+    "body exactly to its start (LuGre drifts).",
     "The paper's parameter values are not available here; the defaults are LuGre's Table I with z_ba = 5 µm.",
 };
 
@@ -390,16 +388,13 @@ const std::vector<Equation> kRateStateEquations = {
 const std::vector<std::string_view> kRateStateQuirks = {
     "The classic form is undefined at v = 0; a run that stops needs the regularized form.",
     "The regularized form creeps at rest, linear in v below 2V*·e^(−μ0/a) (~1e-32 m/s at the defaults): no "
-    "true "
-    "stick state.",
+    "true stick state.",
     "With b > a the steady friction grows without bound as v → 0, so it has no finite break-away peak: the "
-    "force "
-    "that breaks a contact loose grows with its age θ.",
+    "force that breaks a contact loose grows with its age θ.",
 };
 
-}  // namespace
-
-FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws) {
+// LuGre: bristles with presliding, a rate-dependent break-away and the Stribeck drop.
+FRICTION_RUN_ONCE LawDefinition luGreLaw() {
   LawDefinition lugre{
       {"lugre", "LuGre",
        "Bristle model: the contact deflects elastically (σ0) before it slides, which gives presliding "
@@ -418,8 +413,11 @@ FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws) {
   lugre.steadyState = &bristleSteady<kLuGreFields>;
   lugre.initialState = &zeroState;
   lugre.curveForce = &bristleCurve<kLuGreFields>;
-  laws.push_back(std::move(lugre));
+  return lugre;
+}
 
+// Dahl: a hysteretic spring that saturates at Fc.
+FRICTION_RUN_ONCE LawDefinition dahlLaw() {
   LawDefinition dahl{
       {"dahl", "Dahl",
        "The friction force follows the displacement like a hysteretic spring that saturates at Fc; "
@@ -441,8 +439,11 @@ FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws) {
   dahl.steadyState = &dahlSteadyState;
   dahl.initialState = &zeroState;
   dahl.curveForce = &dahlCurveForce;
-  laws.push_back(std::move(dahl));
+  return dahl;
+}
 
+// Rate-and-state friction (Dieterich–Ruina), aging or slip evolution of θ.
+FRICTION_RUN_ONCE LawDefinition rateStateLaw() {
   LawDefinition rateState{
       {"rate-state", "Rate-and-state (Dieterich–Ruina)",
        "μ depends on the slip rate and on a state θ, the contact's age, which heals at rest and "
@@ -464,8 +465,8 @@ FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws) {
                                  {"form", R"t(\text{form})t"}});
   rateState.spec.unmapped =
       "Not mapped: μ0 is the steady coefficient at the reference speed V*, and the friction at break-away "
-      "and in "
-      "sliding follow from a, b, Dc and the contact's age; no parameter is μs, μk or a stiction speed.";
+      "and in sliding follow from a, b, Dc and the contact's age; no parameter is μs, μk or a stiction "
+      "speed.";
   rateState.state = {
       {"theta", "θ", "State (contact age)", "s", "Dc/V*",
        "Grows at rest like the contact's age; Dc/|v| in steady sliding. Starts at Dc/V* (steady at V*).",
@@ -479,8 +480,11 @@ FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws) {
   rateState.validate = &validateRateState;
   rateState.forceSlope = &rateStateForceSlope;
   rateState.velocityForForce = &rateStateVelocityForForce;
-  laws.push_back(std::move(rateState));
+  return rateState;
+}
 
+// The elasto-plastic model (Dupont et al.): LuGre with a purely elastic range.
+FRICTION_RUN_ONCE LawDefinition elastoPlasticLaw() {
   LawDefinition elastoPlastic{
       {"elasto-plastic", "Elasto-plastic (Dupont et al.)",
        "LuGre with a purely elastic range: below the break-away deflection z_ba the contact is a "
@@ -504,7 +508,16 @@ FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws) {
   elastoPlastic.steadyState = &bristleSteady<kElastoPlasticFields>;
   elastoPlastic.initialState = &zeroState;
   elastoPlastic.curveForce = &bristleCurve<kElastoPlasticFields>;
-  laws.push_back(std::move(elastoPlastic));
+  return elastoPlastic;
+}
+
+}  // namespace
+
+FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws) {
+  laws.push_back(luGreLaw());
+  laws.push_back(dahlLaw());
+  laws.push_back(rateStateLaw());
+  laws.push_back(elastoPlasticLaw());
 }
 
 }  // namespace friction

@@ -147,8 +147,7 @@ const std::array<ParamSpec, 2> kMultiLinearSpecs = {{
                0.005,
                Scale::Linear,
                "Friction coefficient at each breakpoint, ≥ 0 (-frn μ0 μ1 …). Beyond the first and last "
-               "points the end "
-               "segments are extended, not clamped: μ may go negative or grow without bound.",
+               "points the end segments are extended, not clamped: μ may go negative or grow without bound.",
                {},
                ParamKind::List,
                kDefaultFrn},
@@ -306,23 +305,25 @@ LawDefinition withRoles(LawDefinition law,
   return law;
 }
 
-}  // namespace
+// Coulomb: a constant coefficient.
+FRICTION_RUN_ONCE LawDefinition openSeesCoulomb() {
+  return withRoles(
+      model("opensees-coulomb", "OpenSees Coulomb",
+            "OpenSees SRC/element/frictionBearing/frictionModel/Coulomb.cpp (OpenSees/OpenSees @ "
+            "2890cb36f59b).",
+            "Constant μ = mu; force μN for N > 0, else 0.", specsOf(kCoulombFields), nullptr, &coulombMu,
+            &forceOf<coulombMu>,
+            {{R"t(\mu = \text{const} > 0)t",
+              "A constant coefficient (alias Constant); OpenSees requires μ > 0."}},
+            openSeesQuirks({}), {{"mu", R"t(\mu)t"}}),
+      {{"mu", ParamRole::KineticCoefficient}},
+      "One coefficient, mu, at rest and in sliding: driven from μk. No μs and no stiction speed.");
+}
 
-FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
-  laws.push_back(
-      withRoles(model("opensees-coulomb", "OpenSees Coulomb",
-                      "OpenSees SRC/element/frictionBearing/frictionModel/Coulomb.cpp (OpenSees/OpenSees @ "
-                      "2890cb36f59b).",
-                      "Constant μ = mu; force μN for N > 0, else 0.", specsOf(kCoulombFields), nullptr,
-                      &coulombMu, &forceOf<coulombMu>,
-                      {{R"t(\mu = \text{const} > 0)t",
-                        "A constant coefficient (alias Constant); OpenSees requires μ > 0."}},
-                      openSeesQuirks({}), {{"mu", R"t(\mu)t"}}),
-                {{"mu", ParamRole::KineticCoefficient}},
-                "One coefficient, mu, at rest and in sliding: driven from μk. No μs and no stiction speed."));
-  // VelDependent and VelPressureDep: μ = muFast − (muFast − muSlow) e^(−transRate·|v|), from muSlow at rest
-  // to muFast in fast sliding over the speed scale 1/transRate.
-  laws.push_back(withRoles(
+// VelDependent: μ = muFast − (muFast − muSlow) e^(−transRate·|v|), from muSlow at rest to muFast
+// in fast sliding over the speed scale 1/transRate (VelPressureDep's blend too).
+FRICTION_RUN_ONCE LawDefinition openSeesVelDependent() {
+  return withRoles(
       model("opensees-veldependent", "OpenSees VelDependent",
             "OpenSees SRC/element/frictionBearing/frictionModel/VelDependent.cpp (OpenSees/OpenSees @ "
             "2890cb36f59b).",
@@ -333,8 +334,12 @@ FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
       {{"muSlow", ParamRole::StaticCoefficient},
        {"muFast", ParamRole::KineticCoefficient},
        {"transRate", ParamRole::InverseStictionSpeed}},
-      ""));
-  laws.push_back(withRoles(
+      "");
+}
+
+// VelPressureDep: VelDependent whose high-speed coefficient falls with the pressure N/A.
+FRICTION_RUN_ONCE LawDefinition openSeesVelPressureDep() {
+  return withRoles(
       model(
           "opensees-velpressuredep", "OpenSees VelPressureDep",
           "OpenSees SRC/element/frictionBearing/frictionModel/VelPressureDep.cpp (OpenSees/OpenSees @ "
@@ -355,7 +360,11 @@ FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
        {"muFast0", ParamRole::KineticCoefficient},
        {"transRate", ParamRole::InverseStictionSpeed}},
       "muFast0 takes μk, but it is μk at zero pressure only: for N > 0 the law lowers it by "
-      "deltaMu·tanh(alpha·N/A), which keeps its values."));
+      "deltaMu·tanh(alpha·N/A), which keeps its values.");
+}
+
+// VelDepMultiLinear: a piecewise-linear μ(|v|) through a table of points.
+FRICTION_RUN_ONCE LawDefinition openSeesMultiLinear() {
   LawDefinition multi = model(
       "opensees-veldepmultilinear", "OpenSees VelDepMultiLinear",
       "OpenSees SRC/element/frictionBearing/frictionModel/VelDepMultiLinear.cpp (OpenSees/OpenSees @ "
@@ -369,8 +378,7 @@ FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
         "Linear on the active segment i, extended past the first and the last point (not clamped)."},
        {R"t(i \leftarrow i + 1 \ \text{ while } |v| \ge v_{i+1},\ i < n - 2; \qquad \text{if } |v| < v_i:\ i \leftarrow i - 1 \ \text{ while } |v| \le v_i,\ i > 0)t",
         "setTrial's search from the remembered segment: at a breakpoint the segment, and so the slope, "
-        "depends on "
-        "the direction of approach."}},
+        "depends on the direction of approach."}},
       openSeesQuirks(
           {"Linear extrapolation past both ends: μ can go negative or grow without bound.",
            "The active segment is remembered (not committed) between calls; the slope at a breakpoint "
@@ -381,14 +389,18 @@ FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
   multi.spec.unmapped =
       "Not mapped: μ is a table of points (vel, frn), with no single static or kinetic coefficient "
       "and no stiction speed.";
-  laws.push_back(std::move(multi));
-  laws.push_back(withRoles(
+  return multi;
+}
+
+// VelNormalFrcDep: power laws in N for both coefficients and the transition rate.
+FRICTION_RUN_ONCE LawDefinition openSeesVelNormalFrcDep() {
+  return withRoles(
       model(
           "opensees-velnormalfrcdep", "OpenSees VelNormalFrcDep",
           "OpenSees SRC/element/frictionBearing/frictionModel/VelNormalFrcDep.cpp (OpenSees/OpenSees @ "
           "2890cb36f59b).",
-          "μ depends on |v| and on N through power laws, capped at maxMuFact·muFast (and set to the cap "
-          "for N ≤ 0).",
+          "μ depends on |v| and on N through power laws, capped at maxMuFact·muFast (and set to the cap for "
+          "N ≤ 0).",
           specsOf(kVelNormalFields), nullptr, &velNormalMu, &forceOf<velNormalMu>,
           {{R"t(\mu_{\text{slow}} = a_{\text{slow}} N^{\,n_{\text{slow}} - 1}, \quad \mu_{\text{fast}} = a_{\text{fast}} N^{\,n_{\text{fast}} - 1}, \quad r = \alpha_0 + \alpha_1 N + \alpha_2 N^2)t",
             "Both coefficients and the transition rate depend on the normal force, through unguarded "
@@ -410,7 +422,17 @@ FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
       {},
       "Not mapped: μslow = aSlow·N^(nSlow−1) and μfast = aFast·N^(nFast−1) depend on N through "
       "their exponents, and so does the rate alpha0 + alpha1·N + alpha2·N²: no parameter by itself "
-      "is μs, μk or 1/v_s."));
+      "is μs, μk or 1/v_s.");
+}
+
+}  // namespace
+
+FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
+  laws.push_back(openSeesCoulomb());
+  laws.push_back(openSeesVelDependent());
+  laws.push_back(openSeesVelPressureDep());
+  laws.push_back(openSeesMultiLinear());
+  laws.push_back(openSeesVelNormalFrcDep());
 }
 
 }  // namespace friction

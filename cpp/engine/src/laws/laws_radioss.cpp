@@ -219,13 +219,11 @@ const Equation kViscousPenaltyLine = {
 const Equation kStiffnessLine = {
     R"t(\mathrm{Iform} = 2:\quad \mathbf{F}_t^* = \mathbf{F}_t^{\text{old}} + \alpha K \mathbf{V}\,\Delta t, \quad \mathbf{F}_t = \min\left(1,\ \frac{\mu\,|F_n|}{\sqrt{\max\left(\lVert \mathbf{F}_t^* \rVert^2,\ 10^{-30}\right)}}\right) \mathbf{F}_t^*)t",
     "The stiffness (incremental) penalty: the previous force plus K·V·Δt, projected on the tangent plane and "
-    "capped "
-    "at μ|Fn|; the capped force is remembered for the next step."};
+    "capped at μ|Fn|; the capped force is remembered for the next step."};
 const Equation kFilterLine = {
     R"t(\alpha = \begin{cases} 1 & \mathrm{Ifiltr} = 0 \text{ or } \mathrm{Xfreq} = 0 \\ \mathrm{Xfreq} & \mathrm{Ifiltr} = 1 \\ 2\pi / \mathrm{Xfreq} & \mathrm{Ifiltr} = 2 \\ \max\left(1,\ 2\pi\,\mathrm{Xfreq}\,\Delta t\right) & \mathrm{Ifiltr} = 3 \end{cases}, \qquad \mathrm{Iform} = 1:\ \mathbf{F}_t = \alpha\,\mathbf{F}_t^{\text{new}} + (1 - \alpha)\,\mathbf{F}_t^{\text{old}})t",
     "Friction filtering: the blend of the new and the previous force (Iform 1), or the scale of the "
-    "increment "
-    "(Iform 2); MAX for Ifiltr 3 as the source has it."};
+    "increment (Iform 2); MAX for Ifiltr 3 as the source has it."};
 const Equation kSignLine = {
     R"t(\mathrm{VISF} \leftarrow 1 \ \text{ if } \mathrm{VISF} = 0 \text{ and } (\mathrm{Fric} \ne 0 \text{ or } \mathrm{Ifric} \ne 0), \qquad \mathbf{F}_{\text{body}} = -\mathbf{F}_t)t",
     "The starter's default damping, and the force the body (the secondary node) receives: Radioss's Ft "
@@ -238,8 +236,7 @@ std::vector<Equation> radiossEquations(const Equation& muLine) {
 const std::vector<std::string_view> kCommonQuirks = {
     "V is floored at 1e-15 m/s (√max(1e-30, ‖Vt‖²)), so no law sees a speed of exactly 0.",
     "Ifiltr 3 uses α = MAX(1, 2π·Xfreq·dt): no filtering at all when 2π·Xfreq·dt ≤ 1 and an extrapolating α "
-    "> 1 "
-    "above (probably meant MIN; the line recurs in eight force routines).",
+    "> 1 above (probably meant MIN; the line recurs in eight force routines).",
     "Ifiltr 2's α = 2π/Xfreq has no dt: Xfreq is a period in steps and must be at least 2π.",
     "The filtered force is not capped again at μ|Fn|.",
     "The starter sets VISF = 1 when it is 0 and Fric ≠ 0 or Ifric ≠ 0, and ignores it with Iform 2.",
@@ -247,9 +244,8 @@ const std::vector<std::string_view> kCommonQuirks = {
     "Not modelled: Iform 1's damping stiffening for an approaching contact, which needs the penetration "
     "history.",
     "Iform 1's force is zero at rest (C·V): there is no true stick state; Iform 2 and filtering remember the "
-    "force "
-    "between steps, so they run in Radioss's explicit loop, where the contact holds inside the friction "
-    "cone.",
+    "force between steps, so they run in Radioss's explicit loop, where the contact holds inside the "
+    "friction cone.",
 };
 
 std::vector<std::string_view> radiossQuirks(std::initializer_list<std::string_view> own) {
@@ -400,8 +396,7 @@ FRICTION_RUN_ONCE void addRadiossLaws(std::vector<LawDefinition>& laws) {
           radiossQuirks({defaultFric})),
       {{"Fric", ParamRole::KineticCoefficient}},
       "One coefficient, Fric, at rest and in sliding: driven from μk. No μs, and no stiction speed (the "
-      "Iform 1 "
-      "penalty's ramp near V = 0 is set by K, M and VISF).");
+      "Iform 1 penalty's ramp near V = 0 is set by K, M and VISF).");
   add(RadiossLaw<1, kViscousFields>::definition(
           "radioss-generalized-viscous", "Radioss generalized viscous (Ifric 1)",
           "μ = Fric + C1·p + C2·V + C3·p·V + C4·p² + C5·V², floored at 1e-30.",
@@ -420,8 +415,7 @@ FRICTION_RUN_ONCE void addRadiossLaws(std::vector<LawDefinition>& laws) {
               {"Third-party keyword manuals print other Darmstad formulas; this is the source's."})),
       {},
       "Not mapped: μ is Fric plus three exponential terms in p and V (C1…C6), so no parameter by itself is a "
-      "static "
-      "or kinetic coefficient, and the rates C2, C4, C6 belong to separate terms.");
+      "static or kinetic coefficient, and the rates C2, C4, C6 belong to separate terms.");
   add(RadiossLaw<3, kRenardFields>::definition(
           "radioss-renard", "Radioss Renard (Ifric 3)",
           "Three branches in V: a parabola from C1 (rest) to C3 at C5, a smooth step to C4 at C6, then a "
@@ -430,16 +424,13 @@ FRICTION_RUN_ONCE void addRadiossLaws(std::vector<LawDefinition>& laws) {
            "Ifric 3, Renard's three branches: a parabola, a smooth step, and a rational approach to C2 (Fric "
            "unused)."},
           radiossQuirks({"Because V is floored at 1e-15 m/s, μ(0) = C1 + 2e-15·(C3 − C1)/C5 "
-                         "(0.1500000000000002 with the "
-                         "defaults), not C1.",
+                         "(0.1500000000000002 with the defaults), not C1.",
                          "If C2 < C4 the last branch has a pole at V = C6 + 1/√(C4 − C2); beyond it μ is "
-                         "negative and the "
-                         "1e-30 floor applies.",
+                         "negative and the 1e-30 floor applies.",
                          "Fric is not used by this law."})),
       {{"C1", ParamRole::StaticCoefficient}, {"C2", ParamRole::KineticCoefficient}},
       "No stiction speed: μ rises from C1 to C3 at the critical velocity C5 and falls to C4 at C6 before it "
-      "tends to "
-      "C2; C3, C4, C5 and C6 have no common equivalent and keep their values.");
+      "tends to C2; C3, C4, C5 and C6 have no common equivalent and keep their values.");
   add(RadiossLaw<4, kExponentialFields>::definition(
           "radioss-exponential", "Radioss exponential decay (Ifric 4)",
           "μ = C1 + (Fric − C1)·e^(−C2·V), floored at 1e-30 (newer law, in the 2026 input format).",

@@ -100,8 +100,7 @@ const std::vector<Equation> kCoulombEquations = {
     kTangential,
     {R"t(\mathbf{F} = \begin{cases} -\left(F_C \operatorname{sgn}(\mathbf{v}_t) + F_v\,\mathbf{v}_t\right) & \lVert \mathbf{v}_t \rVert > 0 \\ -\min\left(F_C, \lVert \mathbf{F}_e \rVert\right) \operatorname{sgn}(\mathbf{F}_e) & \lVert \mathbf{v}_t \rVert = 0 \end{cases})t",
      "The force on the body: Coulomb plus linear viscous damping against the slip; at null velocity it holds "
-     "the "
-     "external tangential force up to F_C."},
+     "the external tangential force up to F_C."},
     {R"t(\mu_{\text{eff}} = \frac{\lVert \mathbf{F} \rVert}{N} = \mu_k + \frac{F_v\,|v|}{N})t",
      "The effective coefficient of a 1-D slip (N > 0), as curves report it."},
 };
@@ -110,8 +109,7 @@ const std::vector<Equation> kThrelfallEquations = {
     kTangential,
     {R"t(\lVert \mathbf{F} \rVert = \begin{cases} F_C\,\dfrac{1 - e^{-3 \lVert \mathbf{v}_t \rVert / v_0}}{1 - e^{-3}} & \lVert \mathbf{v}_t \rVert \le v_0 \\ F_C + F_v \left(\lVert \mathbf{v}_t \rVert - v_0\right) & \lVert \mathbf{v}_t \rVert > v_0 \end{cases}, \qquad \mathbf{F} = -\lVert \mathbf{F} \rVert \operatorname{sgn}(\mathbf{v}_t))t",
      "An exponential ramp from zero, normalised to reach F_C at the tolerance velocity v0, then Coulomb with "
-     "viscous "
-     "damping on the speed above v0; the force on the body opposes the slip."},
+     "viscous damping on the speed above v0; the force on the body opposes the slip."},
 };
 
 const std::vector<std::string_view> kCommonQuirks = {
@@ -123,12 +121,10 @@ const std::vector<std::string_view> kThrelfallQuirks = {
     kCommonQuirks[0],
     kCommonQuirks[1],
     "The documentation prints Threlfall + viscous without Fv, (‖v_t‖ − v0)·sgn(v_t), a velocity where a "
-    "force "
-    "belongs; Friction Lab uses Fv·(‖v_t‖ − v0).",
+    "force belongs; Friction Lab uses Fv·(‖v_t‖ − v0).",
     "The documentation gives the tolerance velocity's unit as m/s², a typo for m/s.",
     "The 1/(1 − e^(−3)) normalisation makes the ramp continuous at v0; the often-quoted original omits it "
-    "and "
-    "jumps by 5 % there.",
+    "and jumps by 5 % there.",
     "The force is 0 at rest: there is no true stick state, and the block creeps on the ramp.",
 };
 

@@ -62,8 +62,7 @@ const std::array<RsfField, 11> kRsfFields = {{
       1,
       Scale::Linear,
       "0 aging (Dieterich), 1 slip (Ruina), 2 PRZ (Perrin, Rice & Zheng), 3 Nagata (aging with the "
-      "friction-rate "
-      "term −(c/b)θ·dμ/dt); the same law for both state variables.",
+      "friction-rate term −(c/b)θ·dμ/dt); the same law for both state variables.",
       {},
       ParamKind::Integer}},
     {&RsfParams::c,
@@ -245,9 +244,8 @@ const std::vector<std::string_view> kRsfQuirks = {
     "Nagata's term needs the friction's rate dμ/dt, which only the system knows: it runs on the quasi-static "
     "slider (m = 0, no dashpot), where dμ/dt = c(v_lp − v)/N, as rsfmodel computes it.",
     "The classic form (0), which labs fit, is undefined at v = 0; an inertial run from rest needs the "
-    "regularized "
-    "form (1), the default. On the quasi-static slider the two agree to (2V*e^(−Ψ/a)/v)² ≈ 1e-50 at lab "
-    "speeds.",
+    "regularized form (1), the default. On the quasi-static slider the two agree to (2V*e^(−Ψ/a)/v)² ≈ 1e-50 "
+    "at lab speeds.",
 };
 
 }  // namespace
@@ -259,11 +257,10 @@ FRICTION_RUN_ONCE void addRsfLaws(std::vector<LawDefinition>& laws) {
        "Nagata evolution law, and Linker–Dieterich's response to normal-force steps; on the quasi-static "
        "slider (m = 0) it runs velocity steps and slide-hold-slide tests as rsfmodel does.",
        "J. H. Dieterich, J. Geophys. Res. 84(B5):2161 (1979); A. Ruina, J. Geophys. Res. 88(B12):10359 "
-       "(1983); "
-       "G. Perrin, J. R. Rice & G. Zheng, J. Mech. Phys. Solids 43(9):1461 (1995); K. Nagata, M. Nakatani & "
-       "S. Yoshida, J. Geophys. Res. 117:B02314 (2012); M. L. Linker & J. H. Dieterich, J. Geophys. Res. "
-       "97(B4):4923 (1992); parameter names of rsfmodel (J. R. Leeman et al.) and RSFit3000 (R. M. Skarbek & "
-       "H. M. Savage, Geosphere 15(5):1665, 2019).",
+       "(1983); G. Perrin, J. R. Rice & G. Zheng, J. Mech. Phys. Solids 43(9):1461 (1995); K. Nagata, M. "
+       "Nakatani & S. Yoshida, J. Geophys. Res. 117:B02314 (2012); M. L. Linker & J. H. Dieterich, J. "
+       "Geophys. Res. 97(B4):4923 (1992); parameter names of rsfmodel (J. R. Leeman et al.) and RSFit3000 "
+       "(R. M. Skarbek & H. M. Savage, Geosphere 15(5):1665, 2019).",
        specsOf(kRsfFields)},
       "Literature",
       {"v", "N"}};
@@ -282,8 +279,7 @@ FRICTION_RUN_ONCE void addRsfLaws(std::vector<LawDefinition>& laws) {
                            {"form", R"t(\text{form})t"}});
   rsf.spec.unmapped =
       "Not mapped: μ0 is the steady coefficient at the reference speed V*; break-away and sliding friction "
-      "follow "
-      "from a, b1, b2, Dc1, Dc2 and the contact's age, so no parameter is μs, μk or a stiction speed.";
+      "follow from a, b1, b2, Dc1, Dc2 and the contact's age, so no parameter is μs, μk or a stiction speed.";
   rsf.state = {
       {"theta1", "θ1", "State 1 (contact age)", "s", "Dc1/V*",
        "Grows at rest like the contact's age; k·Dc1/|v| in steady sliding. Starts steady at V*.",

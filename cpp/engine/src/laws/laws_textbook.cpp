@@ -95,8 +95,7 @@ double abbottSlidingForce(const ResolvedParams& r, double v, double N) {
 const std::vector<Equation> kCoulombEquations = {
     {R"t(F = \begin{cases} \mu_k N \operatorname{sgn} v & v \ne 0 \\ F_d,\ \ |F_d| \le \mu_s N & v = 0 \end{cases})t",
      "Sliding, the friction is μk·N against the motion; at rest it is whatever holds the body, up to the "
-     "static "
-     "limit μs·N."},
+     "static limit μs·N."},
     {R"t(\mu(v) = \begin{cases} \mu_k & v \ne 0 \\ \mu_s & v = 0 \end{cases}, \qquad \mu_k \le \mu_s)t",
      "The coefficient the law reports: the static limit at rest. Larger μk than μs is refused."},
 };
@@ -135,8 +134,7 @@ const std::array<ParamField<ThetaContact>, 8> kThetaFields = {{
     {&ThetaContact::v0,
      {"v0", "v0", "Reference velocity", "m/s", 0.1, 0.0, 10.0, 0.01, Scale::Linear,
       "The velocity the quadratic term b(v − v0)² is centred on: in the seed app (and the state-variable "
-      "model), "
-      "the drive velocity."}},
+      "model), the drive velocity."}},
 }};
 
 // Slip at v (signed; the loop passes the slip phase's direction): F(|v|, θ) against it, and dθ/dt.
@@ -218,8 +216,7 @@ FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws) {
   setRoles(abbott.spec, {{"mus", ParamRole::StaticCoefficient}, {"muk", ParamRole::KineticCoefficient}});
   abbott.spec.unmapped =
       "No stiction speed: the steady θ = 1 − τ|v|/D reaches 0 at v = D/τ, a ratio of two parameters, which "
-      "keep "
-      "their values (v0 centres the quadratic term; it is no transition speed).";
+      "keep their values (v0 centres the quadratic term; it is no transition speed).";
   abbott.coefficient = &abbottCoefficient;
   abbott.slidingForce = &abbottSlidingForce;
   laws.push_back(std::move(abbott));
@@ -236,8 +233,7 @@ FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws) {
   theta.spec.equations = kThetaEquations;
   theta.spec.quirks = {
       "Whether Popov's own evolution law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified: "
-      "both "
-      "are offered (renewal law).",
+      "both are offered (renewal law).",
       "The seed app's τ and D act per 1 ms step and in mm; here they are seconds and metres."};
   setTexSymbols(theta.spec, {{"mus", R"t(\mu_s)t"},
                              {"muk", R"t(\mu_k)t"},

@@ -118,7 +118,8 @@ DenseEmbeddedStep<N> dormandPrinceDenseStep(const Rate& rate, double t, const Ve
   const DormandPrinceStages<N> stages = dormandPrinceStages(rate, t, y, k1, h);
   const std::array<Vec<N>, 7>& k = stages.k;  // k[1] has no dense weight (d₂ = 0)
   DenseEmbeddedStep<N> out;
-  out.t = t, out.h = h;
+  out.t = t;
+  out.h = h;
   out.step = stages.step;
   const Vec<N>& y1 = out.step.y;
   constexpr double d1 = -12715105075.0 / 11282082432.0, d3 = 87487479700.0 / 32700410799.0,
@@ -126,7 +127,9 @@ DenseEmbeddedStep<N> dormandPrinceDenseStep(const Rate& rate, double t, const Ve
                    d6 = -1453857185.0 / 822651844.0, d7 = 69997945.0 / 29380423.0;
   for (std::size_t i = 0; i < N; ++i) {
     const double difference = y1[i] - y[i], spline = h * k1[i] - difference;
-    out.r[0][i] = y[i], out.r[1][i] = difference, out.r[2][i] = spline;
+    out.r[0][i] = y[i];
+    out.r[1][i] = difference;
+    out.r[2][i] = spline;
     out.r[3][i] = difference - h * k[6][i] - spline;
     out.r[4][i] =
         h * (d1 * k[0][i] + d3 * k[2][i] + d4 * k[3][i] + d5 * k[4][i] + d6 * k[5][i] + d7 * k[6][i]);

@@ -111,7 +111,12 @@ class RadauIntegrator {
 
   /// Forgets the last step (after an event or a change of method): the next Newton iteration starts
   /// from Z = 0 and the step-size controller from scratch.
-  void restart() { havePrevious_ = false, rejected_ = false, first_ = true, reuseJacobian_ = false; }
+  void restart() {
+    havePrevious_ = false;
+    rejected_ = false;
+    first_ = true;
+    reuseJacobian_ = false;
+  }
 
   /// One attempted step of size h from (t, y); accepts it (remembers it) if converged && err < 1.
   template <class Rate>
@@ -135,13 +140,17 @@ class RadauIntegrator {
     }
     for (std::size_t k = 0; k < N; ++k) out.y[k] = y[k] + Z[2][k];
     out.err = estimateError(rate, t, y, h, newton.real, f0, Z, weights);
-    out.dense.t = t, out.dense.h = h;
+    out.dense.t = t;
+    out.dense.h = h;
     out.dense.node[0] = y;
     for (int i = 0; i < 3; ++i)
       for (std::size_t k = 0; k < N; ++k) out.dense.node[i + 1][k] = y[k] + Z[i][k];
     out.converged = true;
     proposeStep(h, out);
-    if (out.err < 1) reuseJacobian_ = lastTheta_ <= radau::kReuseJacobianBelow, reuseFrom_ = t + h;
+    if (out.err < 1) {
+      reuseJacobian_ = lastTheta_ <= radau::kReuseJacobianBelow;
+      reuseFrom_ = t + h;
+    }
     return out;
   }
 
@@ -165,7 +174,8 @@ class RadauIntegrator {
       for (std::size_t p = 0; p < M; ++p) {
         for (std::size_t q = 0; q < M; ++q)
           E[p][q] = E[M + p][M + q] = (p == q ? radau::kAlpha / h : 0.0) - J[p][q];
-        E[p][M + p] = -radau::kBeta / h, E[M + p][p] = radau::kBeta / h;
+        E[p][M + p] = -radau::kBeta / h;
+        E[M + p][p] = radau::kBeta / h;
       }
       return E;
     }
@@ -180,8 +190,10 @@ class RadauIntegrator {
     std::array<Vec<M>, 3> W{}, G{};
     for (int i = 0; i < 3; ++i)
       for (int j = 0; j < 3; ++j)
-        for (std::size_t k = 0; k < M; ++k)
-          W[i][k] += radau::kTInverse[i][j] * Z[j][k], G[i][k] += radau::kTInverse[i][j] * F[j][k];
+        for (std::size_t k = 0; k < M; ++k) {
+          W[i][k] += radau::kTInverse[i][j] * Z[j][k];
+          G[i][k] += radau::kTInverse[i][j] * F[j][k];
+        }
     std::array<double, M> first;
     std::array<double, 2 * M> pair;
     for (std::size_t k = 0; k < M; ++k) {
@@ -236,7 +248,8 @@ class RadauIntegrator {
       // the law is flat (Drake's μd above 3vs) converges "at once" to garbage when the step runs into
       // its steep part. The second update measures this step's own rate.
       if (iteration > 0 && contraction * norm <= newtonTolerance_) {
-        contraction_ = contraction, lastTheta_ = theta;
+        contraction_ = contraction;
+        lastTheta_ = theta;
         // The quadratures from the last evaluation: its stages differ from the converged ones by
         // less than the Newton tolerance, and a fresh evaluation would cost three more.
         integrateQuadratures(h, F, Z);
@@ -255,8 +268,10 @@ class RadauIntegrator {
   // A Newton failure rejects the step as an error does (RADAU5 sets REJECT on both): the step after the
   // next accepted one may not grow at once, or it would fail again at once.
   bool fail(double h, double factor, RadauStep<N>& out) {
-    out.converged = false, out.nextStep = h * factor;
-    havePrevious_ = false, justRejected_ = true;
+    out.converged = false;
+    out.nextStep = h * factor;
+    havePrevious_ = false;
+    justRejected_ = true;
     return false;
   }
 
@@ -333,9 +348,12 @@ class RadauIntegrator {
                        0.125, 5.0);
         quotient = std::max(quotient, gustafsson);
       }
-      acceptedStep_ = h, acceptedError_ = std::max(1e-2, out.err);
-      first_ = false, rejected_ = false;
-      previous_ = out.dense, havePrevious_ = true;
+      acceptedStep_ = h;
+      acceptedError_ = std::max(1e-2, out.err);
+      first_ = false;
+      rejected_ = false;
+      previous_ = out.dense;
+      havePrevious_ = true;
       out.nextStep = h / quotient;
       // After a rejection the step does not grow at once (RADAU5).
       if (justRejected_) out.nextStep = std::min(out.nextStep, h);

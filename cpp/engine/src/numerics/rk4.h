@@ -44,11 +44,13 @@ double findCrossing(const F& f, double a, double fa, double b, double fb, double
     const double fm = f(m);
     // Only points strictly on fb's side replace b, so f(b) keeps that sign (zeros go to a).
     if (fm != 0 && (fm > 0) == (fb > 0)) {
-      b = m, fb = fm;
+      b = m;
+      fb = fm;
       if (side == -1) fa /= 2;  // Illinois: halve the value at the end that stayed put
       side = -1;
     } else {
-      a = m, fa = fm;
+      a = m;
+      fa = fm;
       if (side == +1) fb /= 2;
       side = +1;
     }

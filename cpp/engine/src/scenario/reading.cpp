@@ -40,7 +40,7 @@ Fields::Fields(const Value& value, std::string name, std::string prefix, std::st
              std::vector<std::string>(known.begin(), known.end())) {}
 
 Fields::Fields(const Value& value, std::string name, std::string prefix, std::string what,
-               std::vector<std::string> known)
+               const std::vector<std::string>& known)
     : value_(value), name_(std::move(name)), prefix_(std::move(prefix)), what_(std::move(what)) {
   check(known);
 }

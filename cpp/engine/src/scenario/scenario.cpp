@@ -135,7 +135,8 @@ void checkScenario(const Scenario& scenario) {
   withFieldPrefix("system.", [&] {
     checkSystemMassOf(scenario.system);
     const ResolvedParams system = resolveParams(springBlockSystemModel(), scenario.system);
-    m = system.get("m"), duration = system.get("duration");
+    m = system.get("m");
+    duration = system.get("duration");
     checkDriveSteps(scenario.driveSteps, duration, m == 0);
   });
   checkProtocol(scenario.protocol, duration, m, !scenario.driveSteps.empty());

@@ -57,8 +57,7 @@ const std::array<ParamField<AbbottSeedParams>, 11> kFields = {{
 const std::vector<Equation> kEquations = {
     {R"t(\theta \leftarrow \min\left(1,\ \max\left(0,\ \theta + \frac{1 - \theta}{\tau} - \frac{v}{D}\right)\right))t",
      "The contact state θ, updated once per 1 ms step with no Δt factor (so τ counts steps and D acts in "
-     "mm), "
-     "with the velocity of the previous step, then clamped to [0, 1]."},
+     "mm), with the velocity of the previous step, then clamped to [0, 1]."},
     {R"t(F_k(v) = \max\left(0,\ \mu_k N \left(1 + a\,|v| + b\,(v - v_0)^2\right)\right))t",
      "The kinetic friction: μk·N with a linear term in |v| and a quadratic one about the drive velocity, "
      "floored at 0; v is the velocity before this step's update."},
@@ -72,8 +71,7 @@ const std::vector<Equation> kEquations = {
      "time accumulated step by step."},
     {R"t(F_{\text{shown}} = \begin{cases} c\,(v_0 t - x) + \eta\,(v_0 - v) & \text{if the step starts and ends at } v = 0 \\ F & \text{otherwise} \end{cases})t",
      "The friction column: on a step the clamp held, the friction on the block is the drive force it "
-     "balances, "
-     "not the formula value F (the seed plots neither)."},
+     "balances, not the formula value F (the seed plots neither)."},
     {R"t(F_{\max} = F_k(0) + \left(\mu_s N - F_k(0)\right)\theta)t",
      "The static limit column: the seed's friction formula at v = 0 with the current θ, the most the contact "
      "holds at rest."},
@@ -100,17 +98,11 @@ const std::vector<std::string_view> kQuirks = {
 
 // The seed's loop in its own order (CalcIt), as pseudo-code in our notation.
 constexpr std::string_view kUpdateLoop =
-    "x = 0, v = 0, θ = 1, next plot time = 0\n"
-    "for t = 0; t ≤ tmax; t += 0.001:\n"
-    "  θ ← θ + (1 − θ)/τ − v/D\n"
-    "  θ ← min(1, max(θ, 0))\n"
-    "  Fk ← max(0, μk·N·(1 + a·|v| + b·(v − v0)²))\n"
-    "  F ← Fk + (μs·N − Fk)·θ\n"
-    "  acceleration ← (c·v0·t + η·v0 − F − η·v − c·x) / N\n"
-    "  v ← v + acceleration·0.001\n"
-    "  x ← x + v·0.001\n"
-    "  if v < 0: v ← 0\n"
-    "  if t ≥ next plot time: plot (t, v/v0), (t, θ), (t, Fk/(μk·N)); next plot time += max(0.001, tmax/200)";
+    "x = 0, v = 0, θ = 1, next plot time = 0\nfor t = 0; t ≤ tmax; t += 0.001:\n  θ ← θ + (1 − θ)/τ − v/D\n  "
+    "θ ← min(1, max(θ, 0))\n  Fk ← max(0, μk·N·(1 + a·|v| + b·(v − v0)²))\n  F ← Fk + (μs·N − Fk)·θ\n  "
+    "acceleration ← (c·v0·t + η·v0 − F − η·v − c·x) / N\n  v ← v + acceleration·0.001\n  x ← x + v·0.001\n  "
+    "if v < 0: v ← 0\n  if t ≥ next plot time: plot (t, v/v0), (t, θ), (t, Fk/(μk·N)); next plot time += "
+    "max(0.001, tmax/200)";
 
 }  // namespace
 
@@ -146,18 +138,79 @@ const ModelSpec& abbottSeedModel() {
 
 AbbottSeedParams abbottSeedParams(const ResolvedParams& resolved) { return bindParams(kFields, resolved); }
 
+namespace {
+
+// The seed's state: position, velocity and the contact's θ, which starts fully aged.
+struct SeedState {
+  double x = 0, v = 0, theta = 1;
+};
+
+// The friction of one step: Fk(v) and F = Fk + (Fs − Fk) θ.
+struct SeedForces {
+  double kinetic, friction;
+};
+
+// The seed's constants, in its order: Fk0 = μk·N, Fs = μs·N, and Fk at v = 0 in the seed's arithmetic
+// (as in seedStep), for the static limit Fk(0) + (Fs − Fk(0))θ.
+struct SeedConstants {
+  double Fk, Fs, kineticAtRest;
+
+  explicit SeedConstants(const AbbottSeedParams& p) : Fk(p.N * p.muk), Fs(p.N * p.mus) {
+    const double atRest = 0 - p.v0;
+    kineticAtRest = std::max(0.0, Fk * (1 + p.va * std::fabs(0.0) + p.vb * (atRest * atRest)));
+  }
+};
+
+// One 1 ms step of the seed's loop at time t, in its order; returns the friction the step used.
+inline SeedForces seedStep(const AbbottSeedParams& p, const SeedConstants& k, double t, SeedState& s) {
+  // θ relaxes towards 1 and is consumed by slip; no dt factor (see header).
+  s.theta += (1 - s.theta) / p.tau - s.v / p.D;
+  s.theta = std::min(1.0, std::max(s.theta, 0.0));
+
+  // Fk(v) = Fk0 (1 + a|v| + b (v − v0)²), floored at 0. (v − v0)² as a product: the seed's
+  // Math.pow(·, 2) is exactly that product in every JS engine (fdlibm's y = 2 case).
+  const double dv = s.v - p.v0;
+  const double kinetic = std::max(0.0, k.Fk * (1 + p.va * std::fabs(s.v) + p.vb * (dv * dv)));
+  // F = Fk + (Fs − Fk) θ
+  const double frictionForce = kinetic + (k.Fs - kinetic) * s.theta;
+
+  // N dv/dt = c v0 t + η v0 − F − η v − c x, with the seed's association order.
+  const double accel = (p.c * p.v0 * t + p.eta * p.v0 - frictionForce - p.eta * s.v - p.c * s.x) / p.N;
+  s.v += accel * kSeedTimeStep;
+  s.x += s.v * kSeedTimeStep;  // with the unclamped v: the seed's backward creep while stuck
+  if (s.v < 0) s.v = 0;
+  return {kinetic, frictionForce};
+}
+
+// The plotted row at time t: the state after the step, the friction it used, and the drive force that
+// acted during it (from the state before the update).
+void plotRow(Trace& trace, const AbbottSeedParams& p, const SeedConstants& k, double t,
+             const SeedState& before, const SeedState& after, const SeedForces& forces) {
+  const double drive = p.c * (p.v0 * t - before.x) + p.eta * (p.v0 - before.v);
+  trace.t.push_back(t);
+  trace.x.push_back(after.x);
+  trace.v.push_back(after.v);
+  trace.theta.push_back(after.theta);
+  // A step the clamp held (v = 0 before and after) left the block at rest: the friction on it is
+  // the drive force it balances, not the formula value (which is the static limit then).
+  trace.friction.push_back(before.v == 0 && after.v == 0 ? drive : forces.friction);
+  trace.fk.push_back(forces.kinetic);
+  trace.spring.push_back(drive);
+  trace.vOverV0.push_back(after.v / p.v0);
+  trace.fkOverFk0.push_back(forces.kinetic / k.Fk);
+  // F(0, θ) = Fk(0) + (Fs − Fk(0)) θ: the formula at rest with this step's θ.
+  trace.staticLimit.push_back(k.kineticAtRest + (k.Fs - k.kineticAtRest) * after.theta);
+  trace.drivePosition.push_back(p.v0 * t);
+}
+
+}  // namespace
+
 SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedOptions& options) {
   SimulationResult result;
   Trace& trace = result.trace;
-
-  // The seed's state and constants, in the seed's order.
-  double x = 0, v = 0, theta = 1;
+  const SeedConstants constants(p);
+  SeedState s;
   double plotTime = 0;
-  const double Fk = p.N * p.muk;
-  const double Fs = p.N * p.mus;
-  // Fk at v = 0 in the seed's arithmetic (below), for the static limit Fk(0) + (Fs − Fk(0))θ.
-  const double atRest = 0 - p.v0;
-  const double kineticAtRest = std::max(0.0, Fk * (1 + p.va * std::fabs(0.0) + p.vb * (atRest * atRest)));
   const double dt = kSeedTimeStep;
   const double plotStep = options.plotStep > 0 ? options.plotStep : std::max(dt, p.tmax / 200);
   long long steps = 0;
@@ -169,50 +222,17 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
   // The loop variable is accumulated, not computed as n·dt, because the seed's is; the samples'
   // times (and how many there are) depend on that rounding.
   for (double t = 0; t <= p.tmax; t += dt) {
-    const double xBefore = x, vBefore = v;
-
-    // θ relaxes towards 1 and is consumed by slip; no dt factor (see header).
-    theta += (1 - theta) / p.tau - v / p.D;
-    theta = std::min(1.0, std::max(theta, 0.0));
-
-    // Fk(v) = Fk0 (1 + a|v| + b (v − v0)²), floored at 0. (v − v0)² as a product: the seed's
-    // Math.pow(·, 2) is exactly that product in every JS engine (fdlibm's y = 2 case).
-    const double dv = v - p.v0;
-    const double kinetic = std::max(0.0, Fk * (1 + p.va * std::fabs(v) + p.vb * (dv * dv)));
-    // F = Fk + (Fs − Fk) θ
-    const double frictionForce = kinetic + (Fs - kinetic) * theta;
-
-    // N dv/dt = c v0 t + η v0 − F − η v − c x, with the seed's association order.
-    const double accel = (p.c * p.v0 * t + p.eta * p.v0 - frictionForce - p.eta * v - p.c * x) / p.N;
-    v += accel * dt;
-    x += v * dt;  // with the unclamped v: the seed's backward creep while stuck
-    if (v < 0) v = 0;
+    const SeedState before = s;
+    const SeedForces forces = seedStep(p, constants, t, s);
     ++steps;
-    if (v == 0 && t >= windowStart) stuckTimeInWindow += dt;
-
-    if (!(std::isfinite(v) && std::isfinite(x) && std::isfinite(theta)))
+    if (s.v == 0 && t >= windowStart) stuckTimeInWindow += dt;
+    if (!(std::isfinite(s.v) && std::isfinite(s.x) && std::isfinite(s.theta)))
       throw RunStopped(trace, t,
                        "The seed algorithm produced a non-finite state at t = " + formatNumber(t) +
                            " s; reduce η/Load or the velocity coefficients Va, Vb.");
-    peakVelocity = std::max(peakVelocity, v);
-
+    peakVelocity = std::max(peakVelocity, s.v);
     if (t >= plotTime) {
-      // The drive force that acted during this step (from the state before the update).
-      const double drive = p.c * (p.v0 * t - xBefore) + p.eta * (p.v0 - vBefore);
-      trace.t.push_back(t);
-      trace.x.push_back(x);
-      trace.v.push_back(v);
-      trace.theta.push_back(theta);
-      // A step the clamp held (v = 0 before and after) left the block at rest: the friction on it is
-      // the drive force it balances, not the formula value (which is the static limit then).
-      trace.friction.push_back(vBefore == 0 && v == 0 ? drive : frictionForce);
-      trace.fk.push_back(kinetic);
-      trace.spring.push_back(drive);
-      trace.vOverV0.push_back(v / p.v0);
-      trace.fkOverFk0.push_back(kinetic / Fk);
-      // F(0, θ) = Fk(0) + (Fs − Fk(0)) θ: the formula at rest with this step's θ.
-      trace.staticLimit.push_back(kineticAtRest + (Fs - kineticAtRest) * theta);
-      trace.drivePosition.push_back(p.v0 * t);
+      plotRow(trace, p, constants, t, before, s, forces);
       plotTime += plotStep;
     }
   }

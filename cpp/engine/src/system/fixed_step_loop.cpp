@@ -63,7 +63,10 @@ struct SteppedLawScheme {
   bool holdsAtStart(double) const { return true; }
   StepForce force(double v, double) {
     LawInputs in;
-    in.v = v, in.vt = {v, 0, 0}, in.N = in.Fn = sys.Fn, in.dt = h;
+    in.v = v;
+    in.vt = {v, 0, 0};
+    in.N = in.Fn = sys.Fn;
+    in.dt = h;
     const LawStep step = law.step(state, in);
     pending = step.state;
     const double resisting = -step.force[0];
@@ -99,10 +102,13 @@ class FixedStepLoop {
   SpringBlockResult run() {
     SpringBlockSummary& summary = result_.summary;
     LoopState s;
-    s.x = options_.x0, s.v = scheme_.startVelocity(options_.v0Block);
+    s.x = options_.x0;
+    s.v = scheme_.startVelocity(options_.v0Block);
     s.holding = scheme_.holdsAtStart(s.v);
     s.peakVelocity = std::fabs(s.v);
-    summary.driveForceMin = INFINITY, summary.driveForceMax = -INFINITY;
+    summary.driveForceMin = INFINITY;
+    // NOLINTNEXTLINE(bugprone-narrowing-conversions): -INFINITY, a float, widens to double exactly
+    summary.driveForceMax = -INFINITY;
     const double cycleFrom = 0.75 * sys_.duration;
     // A row is due once t reaches the next output time, less a rounding margin.
     double nextRow = 0, rowDue = nextRow - 1e-9 * h_;
@@ -112,13 +118,15 @@ class FixedStepLoop {
       const StepForce force = scheme_.force(s.v, Fd);
       if (t >= rowDue) {
         record(t, Fd, scheme_.rowFriction(force, s.v, Fd), force.rowKinetic, s.x, s.v);
-        nextRow += outputStep(), rowDue = nextRow - 1e-9 * h_;
+        nextRow += outputStep();
+        rowDue = nextRow - 1e-9 * h_;
       }
       summary.noteDriveForce(t, Fd, cycleFrom);
       if (n == steps_) break;
       step(t, Fd, force, s);
     }
-    summary.steps += s.steps, summary.peakVelocity = s.peakVelocity;
+    summary.steps += s.steps;
+    summary.peakVelocity = s.peakVelocity;
     (s.holding ? summary.stickIntervals : summary.slipIntervals).push_back({s.phaseStart, sys_.duration});
     closeBooks(s);
     return std::move(result_);
@@ -146,8 +154,11 @@ class FixedStepLoop {
     scheme_.commit();
     ++s.steps;
     s.peakVelocity = std::max(s.peakVelocity, std::fabs(s.v));
-    if (holdsNow != s.holding)
-      endPhase(s.phaseStart, t + h_, s.holding), s.holding = holdsNow, s.phaseStart = t + h_;
+    if (holdsNow != s.holding) {
+      endPhase(s.phaseStart, t + h_, s.holding);
+      s.holding = holdsNow;
+      s.phaseStart = t + h_;
+    }
   }
 
   [[noreturn]] void stopNonFinite(double t) const {
@@ -168,10 +179,17 @@ class FixedStepLoop {
   void record(double t, double Fd, double friction, double kinetic, double x, double v) {
     Trace& trace = result_.trace;
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    trace.t.push_back(t), trace.x.push_back(x), trace.v.push_back(v), trace.theta.push_back(nan);
-    trace.friction.push_back(friction), trace.fk.push_back(kinetic), trace.spring.push_back(Fd);
-    trace.vOverV0.push_back(v / sys_.v0), trace.fkOverFk0.push_back(nan);
-    trace.staticLimit.push_back(result_.summary.staticLimit), trace.drivePosition.push_back(sys_.v0 * t);
+    trace.t.push_back(t);
+    trace.x.push_back(x);
+    trace.v.push_back(v);
+    trace.theta.push_back(nan);
+    trace.friction.push_back(friction);
+    trace.fk.push_back(kinetic);
+    trace.spring.push_back(Fd);
+    trace.vOverV0.push_back(v / sys_.v0);
+    trace.fkOverFk0.push_back(nan);
+    trace.staticLimit.push_back(result_.summary.staticLimit);
+    trace.drivePosition.push_back(sys_.v0 * t);
   }
 
   // The energy books, whose residual |W − ΔE_kin − ΔE_spring − losses| / |W| measures the scheme's
@@ -182,7 +200,8 @@ class FixedStepLoop {
                  v0Block = scheme_.startVelocity(options_.v0Block);
     const double imbalance = s.work - 0.5 * sys_.m * (s.v * s.v - v0Block * v0Block) -
                              0.5 * sys_.c * (e1 * e1 - e0 * e0) - s.frictionLoss - s.dashpotLoss;
-    summary.driveWork = s.work, summary.dissipated = s.frictionLoss,
+    summary.driveWork = s.work;
+    summary.dissipated = s.frictionLoss;
     summary.dashpotDissipated = s.dashpotLoss;
     summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(s.work), 1e-300);
     finishAnalysis(result_, sys_);

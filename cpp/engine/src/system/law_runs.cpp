@@ -171,7 +171,10 @@ LawRun imposeVelocity(std::string_view id, const ParamList& params, double N,
   // Each row reports the velocity that applies from its time on (at a breakpoint, after the jump).
   auto row = [&](double t, const State& y) {
     const double v = velocity[segment].value;
-    run.t.push_back(t), run.x.push_back(y[kX]), run.v.push_back(v), run.applied.push_back(v);
+    run.t.push_back(t);
+    run.x.push_back(y[kX]);
+    run.v.push_back(v);
+    run.applied.push_back(v);
     run.friction.push_back(law.dynamics(v, N, {y[kS0], y[kS1]}).force);
     for (std::size_t i = 0; i < run.state.size(); ++i) run.state[i].push_back(y[kS0 + i]);
   };
@@ -206,8 +209,10 @@ LawRun applyForce(std::string_view id, const ParamList& params, double m, double
   LawRun run;
   run.state.resize(law.stateSize());
   auto row = [&](double t, const State& y) {
-    run.t.push_back(t), run.x.push_back(y[kX]), run.v.push_back(y[kV]),
-        run.applied.push_back(rampValue(force, segment, t));
+    run.t.push_back(t);
+    run.x.push_back(y[kX]);
+    run.v.push_back(y[kV]);
+    run.applied.push_back(rampValue(force, segment, t));
     run.friction.push_back(law.dynamics(y[kV], N, {y[kS0], y[kS1]}).force);
     for (std::size_t i = 0; i < run.state.size(); ++i) run.state[i].push_back(y[kS0 + i]);
   };
@@ -222,8 +227,7 @@ const ModelSpec& preslidingModel() {
         "presliding",
         "Presliding",
         "A free mass pushed by a force ramped to +A, held, ramped to −A, held, and back to +A, against a "
-        "dynamic law: "
-        "force against displacement shows the presliding hysteresis loop (and any drift).",
+        "dynamic law: force against displacement shows the presliding hysteresis loop (and any drift).",
         "The protocol of C. Canudas de Wit et al., IEEE TAC 40(3):419 (1995), Fig. 2 (as reconstructed in "
         "auralius/LuGre sim_presliding.m): 0.1425 N/s to 1.425 N = 0.95 Fs, 5 s holds.",
         {{"m", "m", "Mass", "kg", 1.0, 1e-6, 1e6, 0.01, Scale::Log, "Mass of the body."},
@@ -238,15 +242,14 @@ const ModelSpec& preslidingModel() {
           "How long the force is held at each end (Fig. 2: 5 s); LuGre creeps (drifts) during the hold."}},
         {{R"t(m\,\frac{dv}{dt} = F_a(t) - F, \qquad \frac{dx}{dt} = v)t",
           "A free mass pushed by the applied force against the law's friction (normal force N), from rest in "
-          "the "
-          "law's initial state."},
+          "the law's initial state."},
          {R"t(F_a:\ 0 \xrightarrow{\ \dot{F}\ } A \xrightarrow{\ t_{\text{hold}}\ } A \xrightarrow{\ \dot{F}\ } -A \xrightarrow{\ t_{\text{hold}}\ } -A \xrightarrow{\ \dot{F}\ } A)t",
           "The applied force of Canudas de Wit et al.'s Fig. 2: ramps at the rate Ḟ between ±A, held t_hold "
           "at each end."},
          {R"t(F = F_{\text{law}}(v, \text{state};\ N))t",
           "The dynamic law's friction at the body's velocity and state; the normal force N enters only laws "
-          "that scale "
-          "with it (rate-and-state), as LuGre, Dahl and the elasto-plastic model take forces directly."}},
+          "that scale with it (rate-and-state), as LuGre, Dahl and the elasto-plastic model take forces "
+          "directly."}},
         {"The paper's figure values are not available; the protocol is reconstructed from auralius/LuGre "
          "sim_presliding.m, and the loop is checked against closed forms instead."}};
     setTexSymbols(model, {{"m", "m"},

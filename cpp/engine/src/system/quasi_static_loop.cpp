@@ -231,11 +231,16 @@ class QuasiStaticRun {
     const double X = s.X0 + s.vlp * (t - s.t0);
     Trace& trace = result_.trace;
     if (trace.t.empty()) result_.summary.driveForceMin = result_.summary.driveForceMax = F;
-    trace.t.push_back(t), trace.v.push_back(v), trace.drivePosition.push_back(X);
+    trace.t.push_back(t);
+    trace.v.push_back(v);
+    trace.drivePosition.push_back(X);
     trace.x.push_back(X - slider_.sys.Fn * y[0] / slider_.sys.c);
-    trace.friction.push_back(F), trace.spring.push_back(F), trace.fk.push_back(F);
+    trace.friction.push_back(F);
+    trace.spring.push_back(F);
+    trace.fk.push_back(F);
     trace.vOverV0.push_back(v / slider_.sys.v0);
-    trace.theta.push_back(NAN), trace.fkOverFk0.push_back(NAN);
+    trace.theta.push_back(NAN);
+    trace.fkOverFk0.push_back(NAN);
     for (std::size_t i = 0; i < trace.state.size(); ++i) trace.state[i].push_back(theta[i]);
     result_.summary.noteDriveForce(t, F, 0.75 * slider_.sys.duration);
     result_.summary.peakVelocity = std::max(result_.summary.peakVelocity, std::fabs(v));
@@ -327,7 +332,9 @@ Y QuasiStaticRun::dormandPrinceSegment(Y y) {
     }
     const double tEnd = last ? end : t + h;
     recordRows(last ? slider_.seg.t1 : t0 + tEnd, step);
-    t = tEnd, y = step.step.y, f = step.next;
+    t = tEnd;
+    y = step.step.y;
+    f = step.next;
     checkStep(t, y, h);
     h = nextStepSize(h, err);
   }
@@ -353,7 +360,8 @@ Y QuasiStaticRun::radauSegment(Y y) {
     }
     const double tEnd = last ? end : t + h;
     recordRows(last ? slider_.seg.t1 : t0 + tEnd, step.dense);
-    t = tEnd, y = step.y;
+    t = tEnd;
+    y = step.y;
     checkStep(t, y, h);
     h = step.nextStep;
   }
@@ -391,8 +399,7 @@ std::string quasiStaticRefusal(const LawEvaluator& law, const SpringBlockSystem&
     if (law.readsFrictionRate() && sys.eta > 0)
       return name +
              " with Nagata's evolution reads dμ/dt, which the slider gives as c(v_lp − v)/N only without a "
-             "dashpot; "
-             "set η = 0.";
+             "dashpot; set η = 0.";
     return "";
   }
   const double atRest = law.forceMagnitude(0, sys.Fn);

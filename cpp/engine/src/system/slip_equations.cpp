@@ -34,7 +34,8 @@ Slope steepestSlope(const LawEvaluator& law, double Fn, double vReference) {
     const double f = law.forceMagnitude(v, Fn);
     const double slope = (f - fPrevious) / (v - vPrevious);
     if (slope > steepest.value) steepest = {slope, v};
-    vPrevious = v, fPrevious = f;
+    vPrevious = v;
+    fPrevious = f;
   }
   return steepest;
 }
@@ -122,7 +123,8 @@ Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
     std::array<State, kStateSize> J;
     try {
       const LawStateVector s = speed == 0 ? law.initialState() : law.steadyState(speed, sys.Fn);
-      y[kS0] = s[0], y[kS1] = s[1];
+      y[kS0] = s[0];
+      y[kS1] = s[1];
       insideBounds(law, y);
       J = forwardDifferenceJacobian<kDynamic>(rate, 0, y, rate(0, y), scale);
     } catch (const SimulationError&) {

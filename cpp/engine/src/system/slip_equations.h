@@ -1,7 +1,9 @@
 #pragma once
-// The driven spring-block's equations of slip, shared by its event-driven loop and its fixed-step
-// schemes: the integrated state, the drive (with velocity steps), the block's forces and rates, and
-// the slip's stiffness that picks and bounds the integrators (physics-checks.md, conventions and §1).
+// The driven spring-block's equations of slip, integrated by its event-driven loop
+// (slip_stick_loop.cpp): the integrated state, the drive (with velocity steps), the block's forces
+// and rates. Also the slip's stiffness, which picks the integrator (spring_block.cpp) and bounds a
+// fixed step (warnIfUnstable, which the fixed-step loop calls too; that loop's semi-implicit Euler
+// keeps equations of its own in fixed_step_loop.cpp). See physics-checks.md, conventions and §1.
 
 #include <array>
 #include <cmath>

@@ -81,7 +81,9 @@ class AutoMethod {
   void abandonRadau(double t, std::vector<IntegratorSwitch>& switches) {
     stiff_ = Integrator::Rosenbrock;
     kept_ = running_ = Integrator::Rosenbrock;
-    attempts_ = 0, windows_ = 0, stepSum_ = 0;
+    attempts_ = 0;
+    windows_ = 0;
+    stepSum_ = 0;
     if (switches.size() < kMaxSwitches) switches.push_back({t, kept_});
   }
 
@@ -93,7 +95,8 @@ class AutoMethod {
     if (++attempts_ < kWindow) return false;
     const Integrator before = running_;
     endWindow(stepSum_ / attempts_, t, switches);
-    stepSum_ = 0, attempts_ = 0;
+    stepSum_ = 0;
+    attempts_ = 0;
     return running_ != before;
   }
 
@@ -109,7 +112,8 @@ class AutoMethod {
       if (++windows_ < kProbeEvery) return;
       windows_ = 0;
       if (kept_ == stiff_ && work(kept_, meanStep) <= kFarCostlier * leastExplicitWork_) return;
-      probeStart_ = t, running_ = other(kept_);  // probe the other method
+      probeStart_ = t;
+      running_ = other(kept_);  // probe the other method
       return;
     }
     // A probe window ended: adopt the probed method if it did less work, else go back.
@@ -227,6 +231,7 @@ class SlipStickLoop {
   // have none, and neither do the other dynamic laws, whose state carries the stick (presliding).
   const double fixedLimit_;  // a stateless law's limit (0 for a dynamic law)
   const bool trueStick_;
+  // NOLINTNEXTLINE(bugprone-narrowing-conversions): -INFINITY, a float, widens to double exactly
   double lower_[2] = {-INFINITY, -INFINITY}, upper_[2] = {INFINITY, INFINITY};
   const double outputStep_;
   SpringBlockResult result_;
@@ -285,8 +290,10 @@ SlipStickLoop::SlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& s
       tolerances_(absoluteTolerances(law, options)),
       radau_(options.relativeTolerance, tolerances_) {
   block_.signFollowsVelocity = !trueStick_;
-  for (std::size_t i = 0; i < law.stateSize(); ++i)
-    lower_[i] = law.spec().state[i].lower, upper_[i] = law.spec().state[i].upper;
+  for (std::size_t i = 0; i < law.stateSize(); ++i) {
+    lower_[i] = law.spec().state[i].lower;
+    upper_[i] = law.spec().state[i].upper;
+  }
   SpringBlockSummary& summary = result_.summary;
   summary.integrator = integrator;
   result_.trace.state.resize(law.stateSize());
@@ -314,7 +321,9 @@ void SlipStickLoop::startState() {
   if (sys_.start == SpringBlockStart::Steady) {
     const double vd = drive_.velocity();
     const LawStateVector steady = law_.dynamic() ? law_.steadyState(vd, sys_.Fn) : LawStateVector{};
-    y_[kV] = vd, y_[kS0] = steady[0], y_[kS1] = steady[1];
+    y_[kV] = vd;
+    y_[kS0] = steady[0];
+    y_[kS1] = steady[1];
     y_[kX] = -block_.friction(1, y_).force / sys_.c;
   }
   y0_ = y_;
@@ -341,7 +350,8 @@ State SlipStickLoop::restingAt(const State& from, double dt) const {
   if (!law_.holdsAtRest() || dt == 0) return from;
   State aged = from;
   const LawStateVector s = law_.restState({from[kS0], from[kS1]}, dt);
-  aged[kS0] = s[0], aged[kS1] = s[1];
+  aged[kS0] = s[0];
+  aged[kS1] = s[1];
   return aged;
 }
 
@@ -448,7 +458,10 @@ Trial SlipStickLoop::attempt(Integrator running, const Rate& rate, double step) 
 template <class Rate>
 State SlipStickLoop::rateAtStart(const Rate& rate) const {
   const EndRate& end = endRate_;
+  // The same bits, not equal values: −0 and +0 differ and a NaN matches itself, as == would not have
+  // it; a double has no padding, so its bytes are its value.
   const bool same = end.t == t_ && end.dir == dir_ && end.segment == drive_.segment &&
+                    // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bitwise on purpose (above)
                     std::memcmp(end.y.data(), y_.data(), sizeof(State)) == 0;
   return same ? end.f : rate(t_, y_);
 }
@@ -464,12 +477,14 @@ Trial SlipStickLoop::explicitTrial(Integrator running, const Rate& rate, double 
     trial.explicitDense = running == Integrator::DormandPrince
                               ? dormandPrinceDenseStep(rate, t_, y_, f0, step)
                               : rosenbrockDenseStep<kDynamic>(rate, t_, y_, step, scale_, f0);
-    trial.y = trial.explicitDense->step.y, trial.error = trial.explicitDense->step.error;
+    trial.y = trial.explicitDense->step.y;
+    trial.error = trial.explicitDense->step.error;
     endRate_ = {t_ + step, dir_, drive_.segment, trial.y, trial.explicitDense->next};
     return trial;
   }
   const EmbeddedStep<kStateSize> plain = slipStep(running, rate, t_, y_, step, scale_);
-  trial.y = plain.y, trial.error = plain.error;
+  trial.y = plain.y;
+  trial.error = plain.error;
   return trial;
 }
 
@@ -495,7 +510,8 @@ void SlipStickLoop::reject(const Trial& trial, Integrator running, double step, 
                            " s: the state changes too abruptly for it here. Choose "
                            "'rosenbrock' or 'auto'.");
     method_.abandonRadau(t_, result_.summary.integratorSwitches);
-    h_ = stepBeforeFailures_, newtonFailures_ = 0;
+    h_ = stepBeforeFailures_;
+    newtonFailures_ = 0;
   }
   if (newtonFailures_ == 1) stepBeforeFailures_ = step;
   if (!toGrid) changeMethod(running, step);
@@ -548,7 +564,8 @@ void SlipStickLoop::stop(Integrator running, const Rate& rate, const Trial& tria
   }
   radau_.restart();
   landed[kV] = 0;
-  t_ += hit, y_ = projected(landed);
+  t_ += hit;
+  y_ = projected(landed);
   emitRows(t_, trial, running);
   drive_.passChangesUpTo(t_);
   const double Fd = block_.driveForce(t_, y_[kX], 0);
@@ -600,7 +617,8 @@ bool SlipStickLoop::stopAtBound(Integrator running, const Rate& rate, const Tria
     if (dir_ * landed.y[kV] <= 0) return false;  // the slip ended first
     locateExtrema(running, rate, landed, hit);
     landed.y[k] = bound;
-    t_ += hit, y_ = projected(landed.y);
+    t_ += hit;
+    y_ = projected(landed.y);
     emitRows(t_, landed, running);
     drive_.passChangesUpTo(t_);
     noteDrive(t_, block_.driveForce(t_, y_[kX], y_[kV]));
@@ -691,7 +709,8 @@ void SlipStickLoop::checkAdvance() {
                          approx(t_ - checkedAt_) +
                          " s; the state changes too abruptly to be "
                          "followed here (the law's force may diverge as v reaches 0).");
-  checkedAt_ = t_, nextCheck_ = work_ + kAdvanceCheckEvery;
+  checkedAt_ = t_;
+  nextCheck_ = work_ + kAdvanceCheckEvery;
 }
 
 // An event, with a row of its own (at most as many event rows as output rows).

@@ -139,11 +139,9 @@ const std::vector<IntegratorSpec>& integratorCatalog() {
   static const std::vector<IntegratorSpec> catalog = {
       {Integrator::Auto, "auto", "Automatic",
        "Picks per law: Radau for a dynamic law or where the friction makes slip stiff (its fastest rate "
-       "above "
-       "10⁴× the spring's), Dormand–Prince otherwise, or the stepped scheme for a law that remembers its "
-       "force "
-       "between steps; inside a run it changes to whichever of Radau and Dormand–Prince does less work per "
-       "simulated second, and to Rosenbrock where Radau's Newton iteration cannot follow the state.",
+       "above 10⁴× the spring's), Dormand–Prince otherwise, or the stepped scheme for a law that remembers "
+       "its force between steps; inside a run it changes to whichever of Radau and Dormand–Prince does less "
+       "work per simulated second, and to Rosenbrock where Radau's Newton iteration cannot follow the state.",
        true},
       {Integrator::DormandPrince, "dormand-prince", "Dormand–Prince 5(4), adaptive",
        "Fifth order with an embedded error estimate; the step follows the tolerance. Switches located to "
@@ -151,14 +149,12 @@ const std::vector<IntegratorSpec>& integratorCatalog() {
        true},
       {Integrator::Rosenbrock, "rosenbrock", "Rosenbrock 4(3), adaptive, stiff",
        "Linearly implicit fourth order (Shampine 1982) for steep regularized laws: its step follows the "
-       "tolerance, "
-       "not the friction slope. Switches located to 1e-12 s.",
+       "tolerance, not the friction slope. Switches located to 1e-12 s.",
        true},
       {Integrator::Radau, "radau", "Radau IIA 5, adaptive, stiff",
        "Implicit collocation of order 5 (Hairer & Wanner's RADAU5: simplified Newton, its error estimate and "
        "step control) for steep and dynamic laws: stiffly accurate, so a creeping block's steps follow the "
-       "drive, "
-       "and its cost grows gently as the tolerance tightens. Switches located to 1e-12 s on its dense "
+       "drive, and its cost grows gently as the tolerance tightens. Switches located to 1e-12 s on its dense "
        "output.",
        true},
       {Integrator::Rk4, "rk4", "RK4, fixed step",
@@ -166,9 +162,8 @@ const std::vector<IntegratorSpec>& integratorCatalog() {
        false},
       {Integrator::SemiImplicitEuler, "semi-implicit-euler", "Semi-implicit Euler, fixed step",
        "First order: v then x, at 1/200 of the spring period; switches located inside the step. Laws that "
-       "carry "
-       "their force between steps (Radioss Iform 2, filtering) run in this loop, as in Radioss's explicit "
-       "solver.",
+       "carry their force between steps (Radioss Iform 2, filtering) run in this loop, as in Radioss's "
+       "explicit solver.",
        false},
       {Integrator::SeedEuler, "seed-euler", "The seed app's scheme",
        "Semi-implicit Euler at 1 ms with the seed's stick rule: v clamped at 0 after the position update.",
@@ -200,15 +195,13 @@ const std::vector<Equation> kSystemEquations = {
      "Newton's law for the block: the drive force minus the friction on it."},
     {R"t(F_d = c\,(X_d - x) + \eta\,(v_d - v), \qquad X_d(t) = \int_0^t v_d\,dt' = v_0\,t)t",
      "The drive force of the spring and the dashpot in parallel; the far end X_d moves at v_0 (or through "
-     "the "
-     "drive's velocity steps)."},
+     "the drive's velocity steps)."},
     {R"t(F = F_{\text{law}}(v, N = F_n)\,\operatorname{sgn} v \quad \text{while sliding})t",
      "While the block slides, the law's friction with the normal force Fn opposes the slip (a dynamic law's "
      "state evolves with it)."},
     {R"t(v = 0,\ \ F = F_d \quad \text{while } |F_d| \le F_{\text{law}}(0))t",
      "A law with a positive force at rest has a true stick state: the block rests, the friction balancing "
-     "the "
-     "drive, until the drive exceeds that static limit; break-away and re-stick are located to 1e-12 s."},
+     "the drive, until the drive exceeds that static limit; break-away and re-stick are located to 1e-12 s."},
     {R"t(\int F_d\,v_d\,dt = \Delta\left(\tfrac{1}{2} m v^2 + \tfrac{1}{2} c\,(X_d - x)^2\right) + \int F\,v\,dt + \int \eta\,(v_d - v)^2\,dt)t",
      "The energy balance: the drive's work goes into kinetic and spring energy, friction and dashpot "
      "dissipation; its residual measures the integration error."},
@@ -230,8 +223,7 @@ const ModelSpec& springBlockSystemModel() {
         {"The seed app's Load is mass and normal force at once (no g); here m and Fn are apart, and Fn "
          "defaults to m·g.",
          "A law without a true stick state (zero force at rest, or a dynamic law) never rests exactly: its "
-         "stick "
-         "intervals are where |v| ≤ 1 % of v0, with events at the output rows."}};
+         "stick intervals are where |v| ≤ 1 % of v0, with events at the output rows."}};
     setTexSymbols(model, {{"m", "m"},
                           {"Fn", "F_n"},
                           {"c", "c"},
@@ -245,7 +237,10 @@ const ModelSpec& springBlockSystemModel() {
 
 SpringBlockOptions defaultOptions(const LawEvaluator& law) {
   SpringBlockOptions options;
-  if (law.creepSpeed() > 0) options.relativeTolerance = 1e-7, options.absoluteTolerance = 1e-10;
+  if (law.creepSpeed() > 0) {
+    options.relativeTolerance = 1e-7;
+    options.absoluteTolerance = 1e-10;
+  }
   return options;
 }
 

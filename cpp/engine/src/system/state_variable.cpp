@@ -78,17 +78,14 @@ const std::vector<Equation> kEquations = {
      "The friction magnitude: the kinetic value blended with the static one μs·Fn by the contact state θ."},
     {R"t(\frac{d\theta}{dt} = \begin{cases} \dfrac{1 - \theta}{\tau} - \dfrac{|v|}{D} & \text{law} = 0 \\ \dfrac{1 - \theta}{\tau} - \dfrac{\theta\,|v|}{D} & \text{law} = 1 \end{cases} \qquad 0 \le \theta \le 1)t",
      "Ageing at rest and renewal by slip, in seconds and metres (the seed's per-step update with τ·1 ms and "
-     "D·1 mm); "
-     "θ is held at 0 rather than falling below it."},
+     "D·1 mm); θ is held at 0 rather than falling below it."},
     {R"t(m\,\frac{dv}{dt} = F_d - F(v, \theta)\operatorname{sgn} v, \quad F_d = c\,(v_0 t - x) + \eta\,(v_0 - v), \quad 0 \le t \le t_{\max})t",
      "Newton's law during slip, integrated by the spring-block's event-driven loop (auto: Dormand–Prince, or "
      "Rosenbrock where stiff, to the tolerance; θ reaching 0 is an event); the friction's direction belongs "
-     "to the "
-     "slip phase."},
+     "to the slip phase."},
     {R"t(v = 0,\ \ F = F_d \quad \text{while } |F_d| \le F(0, \theta), \qquad \theta(t) = 1 - (1 - \theta_0)\,e^{-(t - t_0)/\tau})t",
      "The true stick phase: the block rests while the drive force stays within the static limit, and θ ages "
-     "in "
-     "closed form; break-away and re-stick are located inside the step."},
+     "in closed form; break-away and re-stick are located inside the step."},
     {R"t(F_{\max} = F(0, \theta))t", "The static limit column: the friction at rest with the current θ."},
 };
 
@@ -108,12 +105,10 @@ const ModelSpec& stateVariableModel() {
         specsOf(kFields),
         kEquations,
         {"The only public description of Popov's model used here is the seed app's: whether Popov's own "
-         "evolution "
-         "law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified, so both are offered (renewal "
-         "law).",
+         "evolution law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified, so both are "
+         "offered (renewal law).",
          "The seed app's τ and D act per 1 ms step and in mm; here they are seconds and metres, and the "
-         "seed's "
-         "Load is split into the mass m and the normal force Fn."}};
+         "seed's Load is split into the mass m and the normal force Fn."}};
     setTexSymbols(model, {{"m", "m"},
                           {"Fn", "F_n"},
                           {"mus", R"t(\mu_s)t"},
@@ -182,11 +177,17 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
   const SpringBlockSystem system{p.m, p.c, p.eta, p.v0, p.Fn, p.duration};
   SpringBlockOptions run = defaultOptions(LawEvaluator("state-variable", contact));
   run.samples = std::max(options.samples, 2);
-  run.x0 = options.start.x, run.v0Block = options.start.v;
+  run.x0 = options.start.x;
+  run.v0Block = options.start.v;
   run.initialState = LawStateVector{std::clamp(options.start.theta, 0.0, 1.0), 0};
-  if (options.step > 0) run.integrator = Integrator::Rk4, run.step = options.step;
-  if (options.tolerance > 0)
-    run.relativeTolerance = options.tolerance, run.absoluteTolerance = 1e-3 * options.tolerance;
+  if (options.step > 0) {
+    run.integrator = Integrator::Rk4;
+    run.step = options.step;
+  }
+  if (options.tolerance > 0) {
+    run.relativeTolerance = options.tolerance;
+    run.absoluteTolerance = 1e-3 * options.tolerance;
+  }
   SpringBlockResult law;
   try {
     law = simulateSpringBlock("state-variable", contact, system, run);
@@ -198,12 +199,14 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
   summary.model = "state-variable";
   summary.integrator = std::string(integratorId(law.summary.integrator));
   summary.steps = law.summary.steps;
-  summary.dt = options.step > 0 ? options.step : p.duration / std::max(1LL, law.summary.steps);
+  summary.dt =
+      options.step > 0 ? options.step : p.duration / static_cast<double>(std::max(1LL, law.summary.steps));
   summary.duration = p.duration;
   summary.peakVelocity = law.summary.peakVelocity;
   summary.resonanceRadPerS = std::sqrt(p.c / p.m);
   summary.resonanceHz = summary.resonanceRadPerS / (2 * kPi);
-  summary.regime = law.summary.regime, summary.growthRate = law.summary.growthRate;
+  summary.regime = law.summary.regime;
+  summary.growthRate = law.summary.growthRate;
   return result;
 }
 
