@@ -23,6 +23,14 @@ struct LeastSquaresProblem {
   /// Fills r (size residualCount) at p; may throw friction::InputError (or SimulationError) for a p it
   /// cannot evaluate: the solver then treats that p as a rejected step.
   std::function<void(const std::vector<double>& p, std::vector<double>& r)> residuals;
+  /// Optional: ∂r_i/∂p_j at p, written column by column into `jacobian` (residualCount × k, column-major;
+  /// every entry, since the buffer is reused); may throw as `residuals` does. Without it the solver
+  /// differentiates `residuals` by forward differences (k evaluations per Jacobian).
+  std::function<void(const std::vector<double>& p, double* jacobian)> jacobian;
+  /// The relative noise of an evaluation of the residuals (0: round-off only). A record's model is a run
+  /// whose adaptive steps change with p, so its residuals move by about its tolerance at random: the
+  /// forward differences then step by √noise instead of √ε, where that noise would swamp the difference.
+  double residualNoise = 0;
   /// Where the multi-start spreads its extra starts: [startLow, startHigh] per parameter (empty: the
   /// bounds, which must then be finite). A catalog's slider range, typically.
   std::vector<double> startLow, startHigh;
@@ -56,13 +64,16 @@ struct LeastSquaresResult {
   double rms = 0, rSquared = std::numeric_limits<double>::quiet_NaN();  ///< R² when the caller gives SST
   double sumOfSquares = 0;                                              ///< SSR at the result
   bool converged = false;
-  int evaluations = 0;                ///< residual evaluations over all starts
-  int startsTried = 0;                ///< starts that could be evaluated at all
-  std::vector<std::string> warnings;  ///< not identifiable, at a bound, not converged
+  int evaluations = 0;  ///< evaluations over all starts: residuals, or residuals' Jacobian
+  int startsTried = 0;  ///< starts that could be evaluated at all
+  std::vector<std::vector<double>> starts;  ///< the point each start began from, the given start first
+  std::vector<std::string> warnings;        ///< not identifiable, at a bound, not converged
 };
 
 /// Solves `problem` with Eigen's Levenberg–Marquardt (MINPACK's lmder) from each start, and keeps the
-/// start with the least sum of squares. Bounds are kept by a change of variables (least_squares.cpp).
+/// start with the least sum of squares: a later start replaces an earlier one only if its sum is lower by
+/// more than 1e-9 relative, so that last-bit differences between platforms cannot choose another start.
+/// Bounds are kept by a change of variables (least_squares.cpp).
 /// Throws InputError when the problem is malformed (sizes, bounds, start outside the bounds, fewer
 /// residuals than parameters) or when no start can be evaluated.
 LeastSquaresResult fitLeastSquares(const LeastSquaresProblem& problem, const LeastSquaresOptions& options);
@@ -74,9 +85,20 @@ enum class FitKind {
   Presliding,  ///< a presliding run (preslidingModel's force protocol): displacement or friction against time
 };
 
+/// One record of a joint fit (FitRequest::records): its data and the system it runs on.
+struct FitRecord {
+  std::string file;           ///< its name, for messages and the result
+  Scenario scenario;          ///< its system, drive and protocol (the law and params are the fit's)
+  std::vector<double> x, y;   ///< t [s] and the compared quantity (SI)
+  std::vector<double> sigma;  ///< the standard deviation of each y (empty: equal weights)
+};
+
 /// A fit of one catalog law. Parameter keys are the law's ("mu_s", "a"); a system parameter of a
 /// record is "system.KEY" ("system.c", the spring's stiffness). Values not free are fixed at
 /// `params` (or the catalog's defaults); free ones start there and stay within their catalog range.
+/// Several records fitted jointly (`records`) share the law's values; "system.KEY" then frees each
+/// record's own value ("records[1].system.c" one record's only), as RSFit3000 fits a series of velocity
+/// steps each with its own stiffness.
 struct FitRequest {
   FitKind kind = FitKind::Curve;
   std::string law;
@@ -90,6 +112,10 @@ struct FitRequest {
   ParamList presliding;  ///< Presliding: the protocol (m, N, amplitude, rate, hold)
   std::vector<double> x,
       y;  ///< Curve: v [m/s] and μ or F [N]; Record/Presliding: t [s] and the compared quantity (SI)
+  /// The standard deviation σ of each y, in y's unit (empty: equal weights): residuals are (model − y)/σ.
+  std::vector<double> sigma;
+  std::vector<FitRecord> records;  ///< Record: several records fitted jointly (then x, y and scenario unused)
+  std::vector<std::string> notes;  ///< what the data's reader found and chose, for the result (FitResult)
   LeastSquaresOptions options{8, 2000, 1e-10, 1, {}};
   /// Record and Presliding: told the fraction done of each model run as it advances (the runs' own
   /// progress hooks); an exception thrown from it ends the fit. A caller's time budget within a start,
@@ -97,13 +123,24 @@ struct FitRequest {
   std::function<void(double)> runProgress;
 };
 
+/// A record's part of a joint fit's result.
+struct FitRecordResult {
+  std::string file;
+  ParamList system;                             ///< its system after the fit
+  std::vector<double> x, y, fitted, residuals;  ///< its data, the model at its times, model − data
+};
+
 struct FitResult {
   LeastSquaresResult fit;  ///< values and statistics of the free parameters, in `free`'s order
   std::vector<std::string> free;
-  ParamList params;            ///< every law parameter after the fit (fixed and fitted), for a run
-  ParamList system;            ///< Record: the system after the fit
-  std::vector<double> fitted;  ///< the model's value at each data point
-  std::vector<double> x, y;    ///< the data as the fit read them, in SI (a page plots them beside `fitted`)
+  std::vector<FitRecordResult> records;  ///< a joint fit's records (then x, y, fitted are empty)
+  std::vector<std::string> notes;        ///< the reader's notes (FitRequest::notes)
+  ParamList params;                      ///< every law parameter after the fit (fixed and fitted), for a run
+  ParamList system;                      ///< Record: the system after the fit
+  std::vector<double> fitted;            ///< the model's value at each data point
+  std::vector<double> x, y;  ///< the data as the fit read them, in SI (a page plots them beside `fitted`)
+  double rms = 0;            ///< √(Σ(fitted − y)²/n) in y's unit, unweighted
+  bool weighted = false;     ///< σ was given: fit.sumOfSquares is χ² = Σ((fitted − y)/σ)²
 };
 
 /// Fits `request.law` to the data. Throws InputError naming the field (free[2], params.a, data) for a
@@ -133,9 +170,17 @@ ConversionResult convertLaw(const ConversionRequest& request);
 
 /// Reads a fit request: { "law", "params", "free": [KEY...], "data": DATA, "scenario" (a record's
 /// system and drive), "presliding" (a presliding run's protocol), "options" } with DATA = { "kind",
-/// "compare", "file", "text" (the CSV itself; the CLI reads it from "file"), "x", "y", "units", "N" },
-/// whose kinds, columns and units fitOptionsValue() lists. One reader for the CLI, bindings and fuzzer.
+/// "compare", "file", "text" (the file's text; the CLI reads it from "file"), "x", "y", "sigma" (a column
+/// of standard deviations), "units", "N", "delimiter", "decimal", "headerLine", "signs" }, whose kinds,
+/// columns and units fitOptionsValue() lists; or, for records fitted jointly, "records": [{ "data",
+/// "scenario" }, …] in place of "data" and "scenario". One reader for the CLI, bindings and fuzzer.
 FitRequest readFitRequest(const Value& value);
+
+/// How an instrument's text reads: { "text", "file", "delimiter", "decimal", "headerLine" } (the last three
+/// optional, as in DATA) → { delimiter, decimal, headerLine, lineEnds, byteOrderMark, columns: [NAME…],
+/// rows, metadata: [LINE…], notes: [SENTENCE…] }: what a page shows before a fit, with the choices to
+/// change. Throws InputError (field "data") where the text cannot be read, naming the cause.
+Value inspectData(const Value& value);
 /// { "from", "fromParams", "to", "toParams", "free", "vMin", "vMax", "N", "count", "options" }.
 ConversionRequest readConversionRequest(const Value& value);
 
@@ -143,8 +188,10 @@ ConversionRequest readConversionRequest(const Value& value);
 /// compares: [{ id, quantity, units }] }] }, units SI first. Declared once, in the reader.
 Value fitOptionsValue();
 
-/// The result as a Value tree (what the CLI prints as JSON and the bindings return).
-Value fitResultValue(const FitResult& result);
+/// The result as a Value tree (what the CLI prints as JSON and the bindings return). Without `columns`,
+/// the per-point lists (x, y, fitted, residuals, and a joint fit's records' own) are left out: a caller
+/// with a million points writes them from FitResult itself (a Value per number would take 100 bytes).
+Value fitResultValue(const FitResult& result, bool columns = true);
 Value conversionResultValue(const ConversionResult& result);
 
 }  // namespace friction

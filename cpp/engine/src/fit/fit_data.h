@@ -1,7 +1,11 @@
 #pragma once
-// Measured data for a fit: CSV text (the engine reads no files; its callers pass the text) cut into
-// named columns, each converted to SI by its declared unit and checked for what it holds.
+// Measured data for a fit: the text of an instrument's file (the engine reads no files; its callers pass
+// the text) cut into named columns, each converted to SI by its declared unit and checked for what it
+// holds. The format is detected and reported, or given (issue 27): a UTF-8 byte-order mark, LF, CRLF or
+// CR line ends, commas, semicolons, tabs or spaces between values, a decimal point or comma, and lines of
+// metadata above the header.
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,25 +15,41 @@ namespace friction::fitdata {
 /// What a column holds: decides the units it may be given in and its plausible magnitudes.
 enum class Quantity { Velocity, Time, Position, Force, Coefficient };
 
-/// A CSV table: its header's names and, per row, its fields as text, with each row's line number.
-struct Table {
-  std::string name;  ///< the file's name, for messages ("data.csv")
-  std::vector<std::string> header;
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::size_t> lines;  ///< the 1-based line of each row in the text
+/// How the text is cut: each member 0 (or "") means "detect it".
+struct Format {
+  char delimiter = 0;          ///< ',', ';', '\t' or ' ' (a run of blanks)
+  char decimal = 0;            ///< '.' or ','
+  std::size_t headerLine = 0;  ///< the 1-based line of the header
 };
 
-/// Splits CSV text (comma-separated, first non-empty line the header, '#' lines and blank lines
-/// skipped, fields trimmed, no quoting). Throws InputError("data", "data.csv row 17: 2 values for 3
-/// columns …") for a row whose length differs from the header's, and for a table with no rows.
-Table parseCsv(std::string_view text, const std::string& name);
+/// A table read from text: its format, its header's names, where each data row starts, and what the
+/// reader found on the way (notes for the caller to show). Refers to the text it was read from.
+struct Table {
+  std::string name;                   ///< the file's name, for messages ("data.csv")
+  Format format;                      ///< as detected or given, every member set
+  std::string lineEnds;               ///< "LF", "CRLF" or "CR"
+  bool byteOrderMark = false;         ///< a UTF-8 BOM was removed
+  std::vector<std::string> header;    ///< the column names
+  std::vector<std::string> metadata;  ///< the non-blank, non-# lines above the header
+  std::string_view text;              ///< the text without its BOM (the caller's, which must outlive this)
+  std::vector<std::size_t> rows;      ///< the offset in `text` of each data row
+  std::vector<std::string> notes;     ///< what was detected, in words, for the caller to show
+};
+
+/// Reads the text's format (detecting what `format` leaves 0), its header and its data rows, refusing
+/// (InputError, field "data") with the file, the line and the cause: UTF-16, no header, a row with more or
+/// fewer values than the header, no rows. Blank lines and lines starting with '#' are skipped anywhere.
+Table readTable(std::string_view text, const std::string& name, const Format& format = {});
 
 /// Column `column` of `table` as SI numbers: each field a finite number, times `unit`'s factor.
-/// Refuses (InputError, field "data") with the row, the column and what was expected: a missing
+/// Refuses (InputError, field "data") with the line, the column and what was expected: a missing
 /// value, text, an unknown unit or one of another quantity, a magnitude no such column plausibly has
 /// (a unit wrong by orders of magnitude), and for a Time column a time not after the previous one.
 std::vector<double> readColumn(const Table& table, const std::string& column, const std::string& unit,
                                Quantity quantity);
+
+/// The 1-based line of data row `row` (for messages).
+std::size_t lineOf(const Table& table, std::size_t row);
 
 /// The units a quantity may be given in, for messages: "m/s, mm/s, µm/s, nm/s".
 std::string unitsOf(Quantity quantity);
@@ -39,5 +59,10 @@ std::vector<std::string> unitNames(Quantity quantity);
 
 /// What a column of the quantity is, in words ("a velocity").
 std::string_view quantityName(Quantity quantity);
+
+/// A delimiter in words, as messages and notes name it ("semicolons", "tabs").
+std::string delimiterName(char delimiter);
+/// A decimal mark in words ("a decimal comma").
+std::string decimalName(char decimal);
 
 }  // namespace friction::fitdata

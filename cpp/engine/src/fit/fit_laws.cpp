@@ -1,16 +1,21 @@
 // A catalog law fitted to measured data (friction/fit.h): the free parameters' bounds and starts come
-// from their catalog entries, the residuals from the law's own evaluation: its steady friction for a
-// curve, the spring-block's run (runScenario) for a time record, the presliding experiment
-// (simulatePresliding) for a presliding run. And convertLaw: one law fitted to another's curve.
+// from their catalog entries, the residuals from the law: its steady friction for a curve (in closed
+// form with its gradient, steady_curves.h), the spring-block's run (runScenario) for each time record,
+// the presliding experiment (simulatePresliding) for a presliding run. And convertLaw: one law fitted to
+// another's curve.
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <numeric>
 
+#include "fit/portable_math.h"
+#include "fit/steady_curves.h"
 #include "friction/errors.h"
 #include "friction/fit.h"
 #include "friction/laws.h"
 #include "friction/spring_block.h"
+#include "laws/law_registry.h"
 #include "scenario/reading.h"
 
 namespace friction {
@@ -18,26 +23,59 @@ namespace {
 
 constexpr std::string_view kSystemPrefix = "system.";
 
-/// A free parameter: its catalog entry, and whether it is the spring-block system's.
+/// A free parameter: its catalog entry, whether it is a spring-block system's, and whose.
 struct FreeParam {
   std::string key;  ///< the key in its own catalog ("a", "c")
   const ParamSpec* spec;
   bool system;
+  int record;        ///< a joint fit's record whose system value it is; -1 for the law's or the one system
+  std::string name;  ///< as the result names it: "a", "system.c", "records[1].system.c"
 };
+
+/// "records[3].system.c" → 3 and "system.c"; else -1 and the name unchanged.
+std::pair<int, std::string> splitRecord(const std::string& name) {
+  if (name.rfind("records[", 0) != 0) return {-1, name};
+  const auto close = name.find("].");
+  if (close == std::string::npos) return {-1, name};
+  const std::string index = name.substr(8, close - 8);
+  if (index.empty() || index.find_first_not_of("0123456789") != std::string::npos || index.size() > 6)
+    return {-1, name};
+  return {std::stoi(index), name.substr(close + 2)};
+}
+
+/// Refuses a system parameter where no spring-block runs, a record index out of range, and an OpenRadioss
+/// contact parameter in a curve (its friction law is μ(V)·N, which Iform, VISF, K, M do not enter).
+void checkFreeName(const FitRequest& request, const LawSpec& law, const std::string& path,
+                   const std::string& name, int record, bool system, const std::string& key) {
+  if (system && request.kind != FitKind::Record)
+    throw InputError(
+        path, path + ": '" + name +
+                  "' is a system parameter; only a time record (kind \"record\") runs the spring-block.");
+  if (record >= 0 && static_cast<std::size_t>(record) >= request.records.size())
+    throw InputError(path, path + ": '" + name + "' names record " + std::to_string(record) + " of " +
+                               std::to_string(request.records.size()) + " (records[0] is the first).");
+  if (record >= 0 && !system)
+    throw InputError(
+        path, path + ": '" + name + "': a record's own values are its system's (records[i].system.KEY).");
+  const auto contact = fitting::contactParameters(law);
+  if (!system && request.kind == FitKind::Curve &&
+      std::find(contact.begin(), contact.end(), key) != contact.end())
+    throw InputError(
+        path, path + ": '" + key +
+                  "' belongs to Radioss's contact (/INTER: its Iform penalty), not to the friction law "
+                  "μ(V)·N that a curve fits; it does not change the curve.");
+}
 
 std::vector<FreeParam> resolveFree(const FitRequest& request, const LawSpec& law) {
   if (request.free.empty())
     throw InputError("free", "free must name at least one parameter to fit, e.g. [\"mu_k\"].");
   std::vector<FreeParam> free;
   for (std::size_t i = 0; i < request.free.size(); ++i) {
-    const std::string& name = request.free[i];
     const std::string path = "free[" + std::to_string(i) + "]";
+    const auto [record, name] = splitRecord(request.free[i]);
     const bool system = name.rfind(kSystemPrefix, 0) == 0;
-    if (system && request.kind != FitKind::Record)
-      throw InputError(
-          path, path + ": '" + name +
-                    "' is a system parameter; only a time record (kind \"record\") runs the spring-block.");
     const std::string key = system ? name.substr(kSystemPrefix.size()) : name;
+    checkFreeName(request, law, path, request.free[i], record, system, key);
     const ModelSpec& model = system ? springBlockSystemModel() : law.spec;
     const ParamSpec* spec = model.findParam(key);
     if (spec == nullptr)
@@ -45,10 +83,15 @@ std::vector<FreeParam> resolveFree(const FitRequest& request, const LawSpec& law
     if (spec->kind != ParamKind::Number)
       throw InputError(path, path + ": " + describeParam(*spec) +
                                  " is a switch or a list; only number parameters can be fitted.");
-    for (const FreeParam& seen : free)
-      if (seen.key == key && seen.system == system)
-        throw InputError(path, path + ": '" + name + "' is named twice.");
-    free.push_back({key, spec, system});
+    // "system.KEY" in a joint fit: each record's own value.
+    const bool perRecord = system && record < 0 && !request.records.empty();
+    for (std::size_t r = 0; r < (perRecord ? request.records.size() : 1); ++r) {
+      const int owner = perRecord ? static_cast<int>(r) : record;
+      const std::string full = owner >= 0 ? "records[" + std::to_string(owner) + "].system." + key : name;
+      for (const FreeParam& seen : free)
+        if (seen.name == full) throw InputError(path, path + ": '" + full + "' is named twice.");
+      free.push_back({key, spec, system, owner, full});
+    }
   }
   return free;
 }
@@ -72,13 +115,19 @@ double givenOr(const ParamList& list, const ParamSpec& spec) {
   return 0.5 * (spec.sliderLow() + spec.sliderHigh());
 }
 
+/// The system list a free system parameter belongs to.
+const ParamList& systemOf(const FitRequest& request, int record) {
+  return record >= 0 ? request.records[static_cast<std::size_t>(record)].scenario.system
+                     : request.scenario.system;
+}
+
 /// The least-squares problem's parameter side: names, starts, catalog bounds, slider start ranges.
 LeastSquaresProblem parameterSide(const FitRequest& request, const std::vector<FreeParam>& free) {
   LeastSquaresProblem problem;
   for (const FreeParam& param : free) {
     const ParamSpec& spec = *param.spec;
-    const double start = givenOr(param.system ? request.scenario.system : request.params, spec);
-    problem.names.push_back(param.system ? std::string(kSystemPrefix) + param.key : param.key);
+    const double start = givenOr(param.system ? systemOf(request, param.record) : request.params, spec);
+    problem.names.push_back(param.name);
     problem.start.push_back(std::clamp(start, spec.min, spec.max));
     problem.lower.push_back(spec.min);
     problem.upper.push_back(spec.max);
@@ -89,12 +138,42 @@ LeastSquaresProblem parameterSide(const FitRequest& request, const std::vector<F
   return problem;
 }
 
-/// The law's and the system's parameter lists at the free values p.
-std::pair<ParamList, ParamList> listsAt(const FitRequest& request, const std::vector<FreeParam>& free,
-                                        const std::vector<double>& p) {
-  ParamList law = request.params, system = request.scenario.system;
-  for (std::size_t i = 0; i < free.size(); ++i) setParam(free[i].system ? system : law, free[i].key, p[i]);
-  return {law, system};
+/// The law's list and each system's list (one per record; the request's one system otherwise) at p.
+struct Lists {
+  ParamList law;
+  std::vector<ParamList> systems;
+};
+Lists listsAt(const FitRequest& request, const std::vector<FreeParam>& free, const std::vector<double>& p) {
+  Lists lists{request.params, {}};
+  if (request.records.empty())
+    lists.systems.push_back(request.scenario.system);
+  else
+    for (const FitRecord& record : request.records) lists.systems.push_back(record.scenario.system);
+  for (std::size_t i = 0; i < free.size(); ++i) {
+    ParamList& into = !free[i].system ? lists.law : lists.systems[free[i].record >= 0 ? free[i].record : 0];
+    setParam(into, free[i].key, p[i]);
+  }
+  return lists;
+}
+
+/// Every point of the fit, the records one after the other: x, y, the weight 1/σ of each, and where each
+/// record starts (one start, 0, for a single data set).
+struct Points {
+  std::vector<double> x, y, weight;
+  std::vector<std::size_t> starts;
+};
+Points pointsOf(const FitRequest& request) {
+  Points points;
+  auto add = [&points](const std::vector<double>& x, const std::vector<double>& y,
+                       const std::vector<double>& sigma) {
+    points.starts.push_back(points.x.size());
+    points.x.insert(points.x.end(), x.begin(), x.end());
+    points.y.insert(points.y.end(), y.begin(), y.end());
+    for (std::size_t i = 0; i < x.size(); ++i) points.weight.push_back(sigma.empty() ? 1.0 : 1.0 / sigma[i]);
+  };
+  if (request.records.empty()) add(request.x, request.y, request.sigma);
+  for (const FitRecord& record : request.records) add(record.x, record.y, record.sigma);
+  return points;
 }
 
 /// y(t) interpolated linearly from a run's samples (t increasing) at time `at`, within the run.
@@ -107,67 +186,258 @@ double interpolate(const std::vector<double>& t, const std::vector<double>& y, d
   return y[i - 1] + w * (y[i] - y[i - 1]);
 }
 
-// ---- The model's value at each data point, per kind ----
+// ---- The model's value at each data point, per kind (the generic path: lists, LawEvaluator) ----
 
-/// Curve: the law's steady friction, F(v) = forceMagnitude(|v|, N) signed like v, or μ = F/N.
-void curveModel(const FitRequest& request, const ParamList& law, std::vector<double>& out) {
-  const LawEvaluator evaluator(request.law, law);
+/// Curve without a closed form: the law's steady friction F(|v|, N) signed like v, or μ = F/N.
+void curveModel(const FitRequest& request, const Lists& lists, const Points& points,
+                std::vector<double>& out) {
+  const LawEvaluator evaluator(request.law, lists.law);
+  const fitting::SteadyCurve steady(evaluator);
   const double scale = request.compare == "mu" ? 1 / request.N : 1.0;  // μ = F/N, or F itself
-  for (std::size_t i = 0; i < request.x.size(); ++i) {
-    const double v = request.x[i];
-    out[i] = std::copysign(evaluator.forceMagnitude(std::abs(v), request.N), v) * scale;
-  }
+  for (std::size_t i = 0; i < points.x.size(); ++i)
+    out[i] = std::copysign(steady(points.x[i], request.N), points.x[i]) * scale;
 }
 
-/// Record: the spring-block run as the scenario drives it, over the data's span, sampled at the data's times.
-void recordModel(const FitRequest& request, const ParamList& law, const ParamList& system,
+/// Record: each record's spring-block run as its scenario drives it, sampled at its data's times.
+void recordModel(const FitRequest& request, const Lists& lists, const Points& points,
                  std::vector<double>& out) {
-  Scenario scenario = request.scenario;
-  scenario.law = request.law;
-  scenario.params = law;
-  scenario.system = system;
-  const auto result = std::get<LawSimulationResult>(runScenario(scenario, request.runProgress));
-  const Trace& trace = result.run.trace;
-  const std::vector<double>& column = request.compare == "velocity"   ? trace.v
-                                      : request.compare == "position" ? trace.x
-                                                                      : trace.friction;
-  for (std::size_t i = 0; i < request.x.size(); ++i) out[i] = interpolate(trace.t, column, request.x[i]);
+  for (std::size_t k = 0; k < points.starts.size(); ++k) {
+    Scenario scenario = request.records.empty() ? request.scenario : request.records[k].scenario;
+    scenario.law = request.law;
+    scenario.params = lists.law;
+    scenario.system = lists.systems[k];
+    const auto result = std::get<LawSimulationResult>(runScenario(scenario, request.runProgress));
+    const Trace& trace = result.run.trace;
+    const std::vector<double>& column = request.compare == "velocity"   ? trace.v
+                                        : request.compare == "position" ? trace.x
+                                                                        : trace.friction;
+    const std::size_t end = k + 1 < points.starts.size() ? points.starts[k + 1] : points.x.size();
+    for (std::size_t i = points.starts[k]; i < end; ++i) out[i] = interpolate(trace.t, column, points.x[i]);
+  }
 }
 
 /// Presliding: the mass pushed by the protocol's force, sampled at the data's times.
-void preslidingModelAt(const FitRequest& request, const ParamList& law, std::vector<double>& out) {
-  const int samples = std::max(kLawRunSamples, static_cast<int>(request.x.size()));
-  const LawRun run = simulatePresliding(request.law, law, request.presliding, samples, request.runProgress);
+void preslidingModelAt(const FitRequest& request, const Lists& lists, const Points& points,
+                       std::vector<double>& out) {
+  const int samples = std::max(kLawRunSamples, static_cast<int>(points.x.size()));
+  const LawRun run =
+      simulatePresliding(request.law, lists.law, request.presliding, samples, request.runProgress);
   const std::vector<double>& column = request.compare == "friction" ? run.friction : run.x;
-  for (std::size_t i = 0; i < request.x.size(); ++i) out[i] = interpolate(run.t, column, request.x[i]);
+  for (std::size_t i = 0; i < points.x.size(); ++i) out[i] = interpolate(run.t, column, points.x[i]);
 }
 
-void modelAt(const FitRequest& request, const ParamList& law, const ParamList& system,
-             std::vector<double>& out) {
+void modelAt(const FitRequest& request, const Lists& lists, const Points& points, std::vector<double>& out) {
   switch (request.kind) {
     case FitKind::Curve:
-      return curveModel(request, law, out);
+      return curveModel(request, lists, points, out);
     case FitKind::Record:
-      return recordModel(request, law, system, out);
+      return recordModel(request, lists, points, out);
     case FitKind::Presliding:
-      return preslidingModelAt(request, law, out);
+      return preslidingModelAt(request, lists, points, out);
   }
 }
 
+// ---- A curve by its closed form: residuals and Jacobian in one pass, no allocation ----
+
+/// The law's resolved parameters, changed in place at each evaluation and checked as LawEvaluator would
+/// check them (each value's range, then the law's cross-parameter rules).
+class ClosedFormCurve {
+ public:
+  ClosedFormCurve(const FitRequest& request, const std::vector<FreeParam>& free, fitting::SteadyForce force,
+                  const Points& points)
+      : resolved_(LawEvaluator(request.law, request.params).resolved()),
+        validate_(lawValidator(request.law)),
+        force_(force),
+        points_(points),
+        N_(request.N),
+        scale_(request.compare == "mu" ? 1 / request.N : 1.0),
+        gradient_(resolved_.values.size()) {
+    const auto& params = resolved_.model->params;
+    for (const FreeParam& param : free) {
+      const auto at = std::find_if(params.begin(), params.end(),
+                                   [&param](const ParamSpec& spec) { return spec.key == param.key; });
+      specs_.push_back(&*at);
+      index_.push_back(static_cast<std::size_t>(at - params.begin()));
+    }
+  }
+
+  void residuals(const std::vector<double>& p, std::vector<double>& r) {
+    set(p);
+    for (std::size_t i = 0; i < points_.x.size(); ++i) {
+      const double v = points_.x[i];
+      const double model = std::copysign(force_(resolved_, std::fabs(v), N_, nullptr), v) * scale_;
+      r[i] = (model - points_.y[i]) * points_.weight[i];
+    }
+  }
+
+  void jacobian(const std::vector<double>& p, double* J) {
+    set(p);
+    const std::size_t n = points_.x.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const double v = points_.x[i];
+      std::fill(gradient_.begin(), gradient_.end(), 0.0);
+      force_(resolved_, std::fabs(v), N_, gradient_.data());
+      const double factor = std::copysign(scale_, v) * points_.weight[i];
+      for (std::size_t k = 0; k < index_.size(); ++k) J[k * n + i] = gradient_[index_[k]] * factor;
+    }
+  }
+
+ private:
+  void set(const std::vector<double>& p) {
+    for (std::size_t k = 0; k < p.size(); ++k) {
+      if (!specs_[k]->accepts(p[k]))
+        throw InputError(std::string(specs_[k]->key), outOfRangeMessage(*specs_[k], p[k]));
+      resolved_.values[index_[k]] = p[k];
+    }
+    if (validate_ != nullptr) validate_(resolved_);
+  }
+
+  ResolvedParams resolved_;
+  void (*validate_)(const ResolvedParams&);
+  fitting::SteadyForce force_;
+  const Points& points_;
+  double N_, scale_;
+  std::vector<double> gradient_;
+  std::vector<const ParamSpec*> specs_;
+  std::vector<std::size_t> index_;
+};
+
 void checkData(const FitRequest& request) {
-  if (request.x.size() != request.y.size())
+  if (request.x.size() != request.y.size() ||
+      (!request.sigma.empty() && request.sigma.size() != request.y.size()))
     throw InputError("data", "The data's columns differ in length: " + std::to_string(request.x.size()) +
-                                 " and " + std::to_string(request.y.size()) + " values.");
+                                 ", " + std::to_string(request.y.size()) + " and " +
+                                 std::to_string(request.sigma.size()) + " values.");
   if (request.kind == FitKind::Curve && !(request.N > 0 && std::isfinite(request.N)))
     throw InputError("data.N",
                      "data.N must be a normal force above 0 N; got " + formatNumber(request.N) + ".");
+  if (!request.records.empty() && request.kind != FitKind::Record)
+    throw InputError("records", "records fitted jointly are time records (kind \"record\").");
 }
 
-double totalSumOfSquares(const std::vector<double>& y) {
-  const double mean = std::accumulate(y.begin(), y.end(), 0.0) / static_cast<double>(y.size());
-  double sum = 0;
-  for (double value : y) sum += (value - mean) * (value - mean);
+/// Σ w²(y − ȳ)², ȳ the weighted mean: the total sum of squares R² compares the fit's with.
+double totalSumOfSquares(const Points& points) {
+  double weights = 0, mean = 0, sum = 0;
+  for (std::size_t i = 0; i < points.y.size(); ++i) {
+    weights += points.weight[i] * points.weight[i];
+    mean += points.weight[i] * points.weight[i] * points.y[i];
+  }
+  mean /= weights;
+  for (std::size_t i = 0; i < points.y.size(); ++i) {
+    const double d = (points.y[i] - mean) * points.weight[i];
+    sum += d * d;
+  }
   return sum;
+}
+
+/// Curves of more points than this pick their start on an evenly strided sample of kSamplePoints, then
+/// fit every point from the best start once: a million-point file costs one fit, not `starts` of them.
+constexpr std::size_t kSampleAbove = 20000, kSamplePoints = 5000;
+
+/// The least-squares problem: the parameter side, and the residuals (and a curve's closed-form Jacobian)
+/// over `points`. `curve` must outlive the problem (the problem's functions refer to it).
+LeastSquaresProblem problemFor(const FitRequest& request, const std::vector<FreeParam>& free,
+                               const Points& points, std::unique_ptr<ClosedFormCurve>& curve) {
+  LeastSquaresProblem problem = parameterSide(request, free);
+  problem.residualCount = points.x.size();
+  problem.totalSumOfSquares = points.y.empty() ? 0.0 : totalSumOfSquares(points);
+  const fitting::SteadyForce force =
+      request.kind == FitKind::Curve ? fitting::steadyForceOf(request.law) : nullptr;
+  if (force != nullptr) {
+    curve = std::make_unique<ClosedFormCurve>(request, free, force, points);
+    ClosedFormCurve* model = curve.get();
+    problem.residuals = [model](const std::vector<double>& p, std::vector<double>& r) {
+      model->residuals(p, r);
+    };
+    problem.jacobian = [model](const std::vector<double>& p, double* J) { model->jacobian(p, J); };
+    return problem;
+  }
+  // A run's output moves with its adaptive steps by about its tolerance (1e-8 where the law's default
+  // applies, which is 1e-10 or 1e-7), and its last bits differ between platforms (their exp and log).
+  // So each model value is rounded to a quantum of that tolerance times the data's scale: what is left
+  // is the run's information, the same on every platform but where a value falls on a rounding
+  // boundary, and Levenberg–Marquardt's steps are the same natively and in wasm.
+  double quantum = 0;
+  if (request.kind != FitKind::Curve) {
+    const double tolerance =
+        request.records.empty() ? request.scenario.tolerance : request.records.front().scenario.tolerance;
+    problem.residualNoise = tolerance > 0 ? tolerance : 1e-8;
+    double scale = 0;
+    for (double y : points.y) scale = std::max(scale, std::abs(y));
+    if (scale > 0) quantum = std::ldexp(1.0, std::ilogb(problem.residualNoise * scale));
+  }
+  problem.residuals = [&request, &free, &points, quantum](const std::vector<double>& p,
+                                                          std::vector<double>& r) {
+    modelAt(request, listsAt(request, free, p), points, r);
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      const double model = quantum > 0 ? std::nearbyint(r[i] / quantum) * quantum : r[i];
+      r[i] = (model - points.y[i]) * points.weight[i];
+    }
+  };
+  return problem;
+}
+
+/// Every `stride`-th point (and the last): the sample a large curve picks its start on.
+Points sampled(const Points& points) {
+  const std::size_t stride = (points.x.size() + kSamplePoints - 1) / kSamplePoints;
+  Points sample;
+  sample.starts = {0};
+  for (std::size_t i = 0; i < points.x.size(); i += stride) {
+    sample.x.push_back(points.x[i]);
+    sample.y.push_back(points.y[i]);
+    sample.weight.push_back(points.weight[i]);
+  }
+  return sample;
+}
+
+/// The fit: from every start; or, for a large curve, the starts on a sample and then every point from the
+/// best of them (its evaluations counted with the sample's).
+LeastSquaresResult solve(const FitRequest& request, const std::vector<FreeParam>& free,
+                         const Points& points) {
+  std::unique_ptr<ClosedFormCurve> curve, sampleCurve;
+  LeastSquaresProblem problem = problemFor(request, free, points, curve);
+  if (request.kind != FitKind::Curve || points.x.size() <= kSampleAbove || request.options.starts <= 1)
+    return fitLeastSquares(problem, request.options);
+  const Points sample = sampled(points);
+  const LeastSquaresResult first =
+      fitLeastSquares(problemFor(request, free, sample, sampleCurve), request.options);
+  problem.start = first.values;
+  LeastSquaresOptions once = request.options;
+  once.starts = 1;
+  LeastSquaresResult result = fitLeastSquares(problem, once);
+  result.evaluations += first.evaluations;
+  return result;
+}
+
+/// The result's per-point columns: the model (unweighted) at each point, whole or record by record.
+void fillColumns(const FitRequest& request, const Points& points, const Lists& lists, FitResult& result) {
+  std::vector<double> fitted(points.x.size());
+  for (std::size_t i = 0; i < fitted.size(); ++i)
+    fitted[i] = points.y[i] + result.fit.residuals[i] / points.weight[i];
+  double squares = 0;
+  for (std::size_t i = 0; i < fitted.size(); ++i)
+    squares += (fitted[i] - points.y[i]) * (fitted[i] - points.y[i]);
+  result.rms = std::sqrt(squares / static_cast<double>(fitted.size()));
+  if (request.records.empty()) {
+    result.x = request.x;
+    result.y = request.y;
+    result.fitted = std::move(fitted);
+    if (request.kind == FitKind::Record) result.system = lists.systems.front();
+    return;
+  }
+  for (std::size_t k = 0; k < request.records.size(); ++k) {
+    const FitRecord& record = request.records[k];
+    const auto begin = static_cast<std::ptrdiff_t>(points.starts[k]);
+    const auto end = begin + static_cast<std::ptrdiff_t>(record.x.size());
+    FitRecordResult part{record.file,
+                         lists.systems[k],
+                         record.x,
+                         record.y,
+                         std::vector<double>(fitted.begin() + begin, fitted.begin() + end),
+                         {}};
+    for (std::size_t i = 0; i < part.x.size(); ++i) part.residuals.push_back(part.fitted[i] - part.y[i]);
+    result.records.push_back(std::move(part));
+  }
 }
 
 }  // namespace
@@ -177,40 +447,34 @@ FitResult fitLaw(const FitRequest& request) {
   const LawSpec& law = findLaw(request.law);
   checkData(request);
   const std::vector<FreeParam> free = resolveFree(request, law);
+  const Points points = pointsOf(request);
   // Step 2: the fixed values are checked once at the start (a bad fixed value is the caller's, refused
   // with its path, not a point the fit steps away from). A run that cannot complete there is left to
   // the fit, which tries its other starts.
   try {
-    const auto [lawList, systemList] = listsAt(request, free, parameterSide(request, free).start);
-    std::vector<double> probe(request.x.size());
-    if (!request.x.empty()) modelAt(request, lawList, systemList, probe);
+    const Lists lists = listsAt(request, free, parameterSide(request, free).start);
+    std::vector<double> probe(points.x.size());
+    if (!points.x.empty()) modelAt(request, lists, points, probe);
   } catch (const SimulationError&) {
   }
-  // Step 3: residuals r_i = model_i(p) − y_i.
-  LeastSquaresProblem problem = parameterSide(request, free);
-  problem.residualCount = request.x.size();
-  problem.totalSumOfSquares = request.y.empty() ? 0.0 : totalSumOfSquares(request.y);
-  problem.residuals = [&](const std::vector<double>& p, std::vector<double>& r) {
-    const auto [lawList, systemList] = listsAt(request, free, p);
-    modelAt(request, lawList, systemList, r);
-    for (std::size_t i = 0; i < r.size(); ++i) r[i] -= request.y[i];
-  };
-  // Step 4: the fit, and the lists a caller can run the fitted law with.
+  // Step 3: the fit; step 4: the lists a caller can run the fitted law with, and the columns.
   FitResult result;
-  result.fit = fitLeastSquares(problem, request.options);
-  result.free = problem.names;
-  std::tie(result.params, result.system) = listsAt(request, free, result.fit.values);
-  result.x = request.x;
-  result.y = request.y;
-  result.fitted.resize(request.x.size());
-  for (std::size_t i = 0; i < request.x.size(); ++i)
-    result.fitted[i] = request.y[i] + result.fit.residuals[i];
+  result.fit = solve(request, free, points);
+  result.free = result.fit.values.empty() ? std::vector<std::string>{} : parameterSide(request, free).names;
+  const Lists lists = listsAt(request, free, result.fit.values);
+  result.params = lists.law;
+  result.notes = request.notes;
+  result.weighted =
+      !request.sigma.empty() || std::any_of(request.records.begin(), request.records.end(),
+                                            [](const FitRecord& r) { return !r.sigma.empty(); });
+  fillColumns(request, points, lists, result);
   return result;
 }
 
 namespace {
 
-/// The velocities of a conversion: log-spaced over two decades or more (from a positive vMin), else linear.
+/// The velocities of a conversion: log-spaced over two decades or more (from a positive vMin), else linear;
+/// in portable arithmetic, so that the grid is the same on every platform.
 std::vector<double> conversionVelocities(const ConversionRequest& request) {
   if (!(request.vMin >= 0 && request.vMax > request.vMin && std::isfinite(request.vMax)))
     throw InputError("vMax", "vMin and vMax must satisfy 0 ≤ vMin < vMax [m/s]; got " +
@@ -222,29 +486,34 @@ std::vector<double> conversionVelocities(const ConversionRequest& request) {
   std::vector<double> v(static_cast<std::size_t>(request.count));
   for (int i = 0; i < request.count; ++i) {
     const double u = static_cast<double>(i) / (request.count - 1);
-    v[static_cast<std::size_t>(i)] = logarithmic ? request.vMin * std::pow(request.vMax / request.vMin, u)
-                                                 : request.vMin + u * (request.vMax - request.vMin);
+    v[static_cast<std::size_t>(i)] = logarithmic
+                                         ? request.vMin * portable::pow(request.vMax / request.vMin, u)
+                                         : request.vMin + u * (request.vMax - request.vMin);
   }
   return v;
 }
 
-/// Every number parameter of `law` but its normal force: what a conversion fits by default.
+/// Every number parameter of `law` but its normal force and its contact's: what a conversion fits by default.
 std::vector<std::string> numberParams(const LawSpec& law) {
+  const auto contact = fitting::contactParameters(law);
   std::vector<std::string> keys;
   for (const ParamSpec& spec : law.spec.params)
-    if (spec.kind == ParamKind::Number && spec.role != ParamRole::NormalForce) keys.emplace_back(spec.key);
+    if (spec.kind == ParamKind::Number && spec.role != ParamRole::NormalForce &&
+        std::find(contact.begin(), contact.end(), spec.key) == contact.end())
+      keys.emplace_back(spec.key);
   return keys;
 }
 
 }  // namespace
 
 ConversionResult convertLaw(const ConversionRequest& request) {
-  // Step 1: law `from`'s steady friction force over the velocities.
+  // Step 1: law `from`'s steady friction force over the velocities (its friction law: steady_curves.h).
   ConversionResult result;
   result.v = conversionVelocities(request);
   const LawEvaluator from =
       reading::withFieldPrefix("fromParams.", [&] { return LawEvaluator(request.from, request.fromParams); });
-  for (double v : result.v) result.fromForce.push_back(from.forceMagnitude(v, request.N));
+  const fitting::SteadyCurve steady(from);
+  for (double v : result.v) result.fromForce.push_back(steady(v, request.N));
   // Step 2: law `to` fitted to it.
   FitRequest fit;
   fit.kind = FitKind::Curve;

@@ -84,7 +84,8 @@ LeastSquaresOptions readOptions(const Value* value, LeastSquaresOptions options)
 }
 
 /// A column's unit from data.units (absent: SI, "" for a coefficient).
-std::string unitOf(const Value* units, const std::string& column, Quantity quantity) {
+std::string unitOf(const Value* units, const std::string& path, const std::string& column,
+                   Quantity quantity) {
   std::string si = quantity == Quantity::Velocity   ? "m/s"
                    : quantity == Quantity::Time     ? "s"
                    : quantity == Quantity::Position ? "m"
@@ -92,86 +93,277 @@ std::string unitOf(const Value* units, const std::string& column, Quantity quant
                                                     : "";
   if (units == nullptr) return si;
   if (units->kind() != Value::Kind::Object)
-    throw InputError("data.units",
-                     "data.units must be an object {COLUMN: UNIT}; got " + describeValue(*units) + ".");
+    throw InputError(path + ".units",
+                     path + ".units must be an object {COLUMN: UNIT}; got " + describeValue(*units) + ".");
   const Value* unit = units->find(column);
-  return unit == nullptr ? si : reading::readText(*unit, "data.units." + column, "mm/s");
+  return unit == nullptr ? si : reading::readText(*unit, path + ".units." + column, "mm/s");
 }
 
-/// data: { kind, compare, file, text, x, y, units, N } → the request's kind, comparison and SI columns.
-void readData(const Value& value, FitRequest& request) {
-  const Fields fields(value, "data", "data", "the data",
-                      {"kind", "compare", "file", "text", "x", "y", "units", "N"});
-  std::string kind = "curve", compare, file = "data", text, x, y;
+/// data.delimiter, data.decimal and data.headerLine: what the text reader is told (0: detect it).
+fitdata::Format readFormat(const Fields& fields, const std::string& path) {
+  fitdata::Format format;
+  std::string delimiter = "auto", decimal = "auto";
+  int headerLine = 0;
+  fields.text("delimiter", delimiter, ";");
+  fields.text("decimal", decimal, ",");
+  fields.wholeNumber("headerLine", headerLine);
+  static const std::pair<std::string_view, char> kDelimiters[] = {{"auto", 0},    {",", ','},    {";", ';'},
+                                                                  {"\t", '\t'},   {"tab", '\t'}, {" ", ' '},
+                                                                  {"space", ' '}, {"|", '|'}};
+  bool known = false;
+  for (const auto& [name, mark] : kDelimiters)
+    if (delimiter == name) {
+      format.delimiter = mark;
+      known = true;
+    }
+  if (!known)
+    throw InputError(path + ".delimiter", path +
+                                              ".delimiter must be \"auto\", \",\", \";\", \"tab\", "
+                                              "\"space\" or \"|\"; got '" +
+                                              delimiter + "'.");
+  if (decimal != "auto" && decimal != "." && decimal != ",")
+    throw InputError(path + ".decimal",
+                     path + ".decimal must be \"auto\", \".\" or \",\"; got '" + decimal + "'.");
+  format.decimal = decimal == "auto" ? 0 : decimal.front();
+  if (format.delimiter != 0 && format.delimiter == format.decimal)
+    throw InputError(path + ".decimal", path + ".decimal: the decimal mark cannot also be the delimiter (" +
+                                            fitdata::delimiterName(format.delimiter) + ").");
+  if (headerLine < 0)
+    throw InputError(path + ".headerLine", path +
+                                               ".headerLine must be a line number ≥ 1 (0: detect it); got " +
+                                               std::to_string(headerLine) + ".");
+  format.headerLine = static_cast<std::size_t>(headerLine);
+  return format;
+}
+
+/// What one data object holds once read: its kind, comparison, columns (SI) and the reader's notes.
+struct ReadData {
+  const Comparison* comparison = nullptr;
+  std::string file;
+  std::vector<double> x, y, sigma;
+  std::vector<std::string> notes;
+  double N = 1;
+};
+
+/// σ: every value above 0 (a weight 1/σ).
+void checkSigma(const fitdata::Table& table, const std::string& column, const std::vector<double>& sigma) {
+  for (std::size_t row = 0; row < sigma.size(); ++row)
+    if (!(sigma[row] > 0))
+      throw InputError("data", table.name + " row " + std::to_string(fitdata::lineOf(table, row)) +
+                                   ", column \"" + column + "\": the standard deviation " +
+                                   formatNumber(sigma[row]) + " must be above 0 (its weight is 1/σ).");
+}
+
+/// data.signs for a curve: "signed" (F signed like v), "magnitudes" (|y| against |v|), or "auto": signed
+/// unless v is negative where y is not (a reciprocating test reports μ ≥ 0 both ways), then magnitudes
+/// with a note; refused where the negative-v rows are of both kinds.
+void applySigns(const fitdata::Table& table, const std::string& signs, ReadData& data) {
+  std::size_t negative = 0, positiveY = 0, negativeY = 0, firstPositive = 0, firstNegative = 0;
+  for (std::size_t i = 0; i < data.x.size(); ++i) {
+    if (!(data.x[i] < 0)) continue;
+    ++negative;
+    if (data.y[i] > 0 && positiveY++ == 0) firstPositive = i;
+    if (data.y[i] < 0 && negativeY++ == 0) firstNegative = i;
+  }
+  const bool magnitudes = signs == "magnitudes" || (signs == "auto" && positiveY > 0 && negativeY == 0);
+  if (signs == "auto" && positiveY > 0 && negativeY > 0)
+    throw InputError(
+        "data.signs",
+        table.name + ": v is negative on " + std::to_string(negative) + " rows, where y is positive on " +
+            std::to_string(positiveY) + " (first row " +
+            std::to_string(fitdata::lineOf(table, firstPositive)) + ") and negative on " +
+            std::to_string(negativeY) + " (first row " +
+            std::to_string(fitdata::lineOf(table, firstNegative)) +
+            "): neither a magnitude nor signed like v. Set data.signs to \"magnitudes\" (fit |y| "
+            "against |v|) or \"signed\" (the friction signed like v).");
+  if (!magnitudes) return;
+  for (double& v : data.x) v = std::abs(v);
+  for (double& y : data.y) y = std::abs(y);
+  if (negative > 0)
+    data.notes.push_back(
+        "Reciprocating data: v is negative on " + std::to_string(negative) + " of " +
+        std::to_string(data.x.size()) +
+        " rows while y stays positive there, so y is read as a magnitude and fitted against |v|" +
+        (signs == "auto" ? " (data.signs \"auto\"; \"signed\" fits the friction signed like v instead)."
+                         : "."));
+}
+
+/// data: { kind, compare, file, text, x, y, sigma, units, N, delimiter, decimal, headerLine, signs } → the
+/// kind, the comparison and the SI columns. `path` names the object in messages ("data", "records[1].data").
+ReadData readData(const Value& value, const std::string& path) {
+  const Fields fields(value, path, path, "the data",
+                      {"kind", "compare", "file", "text", "x", "y", "sigma", "units", "N", "delimiter",
+                       "decimal", "headerLine", "signs"});
+  ReadData data;
+  std::string kind = "curve", compare, x, y, sigma, signs = "auto";
+  data.file = "data";
   fields.text("kind", kind, "curve");
   fields.text("compare", compare, "mu");
-  fields.text("file", file, "data.csv");
-  text = reading::readText(fields.required("text", "the CSV text (the CLI reads it from data.file)"),
-                           "data.text", "v,mu");
-  const Comparison& comparison = findComparison(kind, compare.empty() ? (kind == "curve"    ? "mu"
-                                                                         : kind == "record" ? "friction"
-                                                                                            : "position")
-                                                                      : compare);
-  x = std::string(xColumnOf(comparison.kind));
-  y = std::string(comparison.compare);
+  fields.text("file", data.file, "data.csv");
+  fields.text("sigma", sigma, "sd");
+  fields.text("signs", signs, "magnitudes");
+  if (signs != "auto" && signs != "signed" && signs != "magnitudes")
+    throw InputError(path + ".signs",
+                     path + ".signs must be \"auto\", \"signed\" or \"magnitudes\"; got '" + signs + "'.");
+  const Value& text = fields.required("text", "the file's text (the CLI reads it from data.file)");
+  if (text.kind() != Value::Kind::String)
+    throw InputError(path + ".text",
+                     path + ".text must be the file's text; got " + describeValue(text) + ".");
+  data.comparison = &findComparison(kind, compare.empty() ? (kind == "curve"    ? "mu"
+                                                             : kind == "record" ? "friction"
+                                                                                : "position")
+                                                          : compare);
+  x = std::string(xColumnOf(data.comparison->kind));
+  y = std::string(data.comparison->compare);
   fields.text("x", x, "v");
   fields.text("y", y, "mu");
-  fields.number("N", request.N);
-  request.kind = comparison.kind;
-  request.compare = std::string(comparison.compare);
-  const fitdata::Table table = fitdata::parseCsv(text, file);
-  const Quantity xQuantity = xQuantityOf(comparison.kind);
-  request.x = fitdata::readColumn(table, x, unitOf(fields.find("units"), x, xQuantity), xQuantity);
-  request.y = fitdata::readColumn(table, y, unitOf(fields.find("units"), y, comparison.y), comparison.y);
-  if (request.x.size() < request.free.size())
-    throw InputError("data", file + " has " + std::to_string(request.x.size()) + " rows for " +
-                                 std::to_string(request.free.size()) +
+  fields.number("N", data.N);
+  const fitdata::Table table = fitdata::readTable(text.text(), data.file, readFormat(fields, path));
+  data.notes = table.notes;
+  const Quantity xQuantity = xQuantityOf(data.comparison->kind), yQuantity = data.comparison->y;
+  data.x = fitdata::readColumn(table, x, unitOf(fields.find("units"), path, x, xQuantity), xQuantity);
+  data.y = fitdata::readColumn(table, y, unitOf(fields.find("units"), path, y, yQuantity), yQuantity);
+  if (!sigma.empty()) {
+    const std::string unit = fields.find("units") != nullptr && fields.find("units")->find(sigma) != nullptr
+                                 ? unitOf(fields.find("units"), path, sigma, yQuantity)
+                                 : unitOf(fields.find("units"), path, y, yQuantity);
+    data.sigma = fitdata::readColumn(table, sigma, unit, yQuantity);
+    checkSigma(table, sigma, data.sigma);
+  }
+  if (data.comparison->kind == FitKind::Curve)
+    applySigns(table, signs, data);
+  else if (signs == "magnitudes")
+    throw InputError(path + ".signs", path + ".signs is for a curve (data.kind \"curve\") only.");
+  return data;
+}
+
+void requireEnoughRows(const std::string& file, std::size_t rows, std::size_t free) {
+  if (rows < free)
+    throw InputError("data", file + " has " + std::to_string(rows) + " rows for " + std::to_string(free) +
                                  " free parameters; a fit needs at least as many points as free parameters.");
 }
 
 /// The record's scenario: the fit's law put in, then read as any scenario is (scenario.system.c …).
-Scenario readRecordScenario(const Value* value, const std::string& law) {
+Scenario readRecordScenario(const Value* value, const std::string& law, const std::string& path,
+                            double lastTime) {
   Value scenario = value == nullptr ? Value::object() : *value;
   if (scenario.kind() != Value::Kind::Object)
-    throw InputError("scenario", "scenario must be an object; got " + describeValue(scenario) + ".");
+    throw InputError(path, path + " must be an object; got " + describeValue(scenario) + ".");
   if (scenario.find("law") != nullptr || scenario.find("params") != nullptr)
-    throw InputError("scenario",
-                     "scenario takes the system and the drive; the law and its params are the fit's own "
-                     "(\"law\", \"params\").");
+    throw InputError(path, path +
+                               " takes the system and the drive; the law and its params are the fit's own "
+                               "(\"law\", \"params\").");
   scenario.set("law", law);
-  return reading::readScenarioFields(scenario, "scenario", "scenario");
+  Scenario read = reading::readScenarioFields(scenario, path, path);
+  // A record runs over the data's span unless its system says otherwise.
+  const bool hasDuration = std::any_of(read.system.begin(), read.system.end(),
+                                       [](const auto& entry) { return entry.first == "duration"; });
+  if (!hasDuration) read.system.emplace_back("duration", ParamValue(lastTime));
+  return read;
+}
+
+/// "records": [{ "data", "scenario" }, …]: each a record with its own data and system.
+std::vector<FitRecord> readRecords(const Value& value, const std::string& law,
+                                   std::vector<std::string>& notes) {
+  if (value.kind() != Value::Kind::List || value.items().empty())
+    throw InputError("records", "records must be a list of { data, scenario }, one per record; got " +
+                                    describeValue(value) + ".");
+  std::vector<FitRecord> records;
+  for (std::size_t i = 0; i < value.items().size(); ++i) {
+    const std::string path = reading::itemPath("records", i);
+    const Fields fields(value.items()[i], path, path, "a record", {"data", "scenario"});
+    ReadData data = readData(fields.required("data", "the record's data"), path + ".data");
+    if (data.comparison->kind != FitKind::Record)
+      throw InputError(path + ".data.kind", path +
+                                                ".data.kind must be \"record\": records fitted jointly are "
+                                                "time records.");
+    for (const std::string& note : data.notes) notes.push_back(data.file + ": " + note);
+    FitRecord record{data.file,
+                     readRecordScenario(fields.find("scenario"), law, path + ".scenario", data.x.back()),
+                     std::move(data.x), std::move(data.y), std::move(data.sigma)};
+    records.push_back(std::move(record));
+  }
+  return records;
+}
+
+}  // namespace
+
+namespace {
+
+/// The request's one data object (not records): its columns into the request, a record's scenario.
+void readSingleData(const Fields& fields, FitRequest& request) {
+  ReadData data = readData(fields.required("data", "the data to fit (or records)"), "data");
+  request.kind = data.comparison->kind;
+  request.compare = std::string(data.comparison->compare);
+  request.N = data.N;
+  request.x = std::move(data.x);
+  request.y = std::move(data.y);
+  request.sigma = std::move(data.sigma);
+  request.notes = std::move(data.notes);
+  requireEnoughRows(data.file, request.x.size(), request.free.size());
+  if (request.kind == FitKind::Record)
+    request.scenario = readRecordScenario(fields.find("scenario"), request.law, "scenario", request.x.back());
+  else if (fields.find("scenario") != nullptr)
+    throw InputError("scenario", "scenario is for a record (data.kind 'record') only.");
 }
 
 }  // namespace
 
 FitRequest readFitRequest(const Value& value) {
   const Fields fields(value, "fit", "", "the fit",
-                      {"law", "params", "free", "data", "scenario", "presliding", "options"});
+                      {"law", "params", "free", "data", "records", "scenario", "presliding", "options"});
   FitRequest request;
   request.law = reading::readText(fields.required("law", "a law id such as 'stribeck'"), "law", "stribeck");
   findLaw(request.law);
   if (const Value* params = fields.find("params"))
     request.params = reading::readParams(*params, "params", "params");
   request.free = readKeys(fields.required("free", "the list of parameters to fit"), "free");
-  readData(fields.required("data", "the data to fit"), request);
-  if (request.kind == FitKind::Record)
-    request.scenario = readRecordScenario(fields.find("scenario"), request.law);
-  else if (fields.find("scenario") != nullptr)
-    throw InputError("scenario", "scenario is for a record (data.kind 'record') only.");
+  if (const Value* records = fields.find("records")) {
+    if (fields.find("data") != nullptr || fields.find("scenario") != nullptr)
+      throw InputError("records", "records takes the place of data and scenario: give one or the other.");
+    request.kind = FitKind::Record;
+    request.records = readRecords(*records, request.law, request.notes);
+    request.compare = "friction";
+    std::size_t rows = 0;
+    for (const FitRecord& record : request.records) rows += record.x.size();
+    requireEnoughRows("the records", rows, request.free.size());
+  } else {
+    readSingleData(fields, request);
+  }
   if (const Value* presliding = fields.find("presliding")) {
     if (request.kind != FitKind::Presliding)
       throw InputError("presliding", "presliding is for data.kind 'presliding' only.");
     request.presliding = reading::readParams(*presliding, "presliding", "presliding");
   }
   request.options = readOptions(fields.find("options"), request.options);
-  // A record runs over the data's span unless its system says otherwise.
-  if (request.kind == FitKind::Record) {
-    const auto& system = request.scenario.system;
-    const bool hasDuration = std::any_of(system.begin(), system.end(),
-                                         [](const auto& entry) { return entry.first == "duration"; });
-    if (!hasDuration) request.scenario.system.emplace_back("duration", ParamValue(request.x.back()));
-  }
   return request;
+}
+
+Value inspectData(const Value& value) {
+  const Fields fields(value, "data", "data", "the data",
+                      {"text", "file", "delimiter", "decimal", "headerLine"});
+  std::string file = "data";
+  fields.text("file", file, "data.csv");
+  const Value& text = fields.required("text", "the file's text");
+  if (text.kind() != Value::Kind::String)
+    throw InputError("data.text", "data.text must be the file's text; got " + describeValue(text) + ".");
+  const fitdata::Table table = fitdata::readTable(text.text(), file, readFormat(fields, "data"));
+  Value out = Value::object(), columns = Value::list(), metadata = Value::list(), notes = Value::list();
+  for (const std::string& name : table.header) columns.push(name);
+  for (const std::string& line : table.metadata) metadata.push(line);
+  for (const std::string& note : table.notes) notes.push(note);
+  out.set("delimiter", table.format.delimiter == '\t'  ? std::string("tab")
+                       : table.format.delimiter == ' ' ? std::string("space")
+                                                       : std::string(1, table.format.delimiter));
+  out.set("decimal", std::string(1, table.format.decimal));
+  out.set("headerLine", static_cast<double>(table.format.headerLine));
+  out.set("lineEnds", table.lineEnds);
+  out.set("byteOrderMark", table.byteOrderMark);
+  out.set("columns", columns);
+  out.set("rows", static_cast<double>(table.rows.size()));
+  out.set("metadata", metadata);
+  out.set("notes", notes);
+  return out;
 }
 
 ConversionRequest readConversionRequest(const Value& value) {
@@ -252,35 +444,74 @@ Value fitOptionsValue() {
   return out;
 }
 
-Value fitResultValue(const FitResult& result) {
+namespace {
+
+/// model − data at each point.
+std::vector<double> differences(const std::vector<double>& fitted, const std::vector<double>& y) {
+  std::vector<double> out(fitted.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = fitted[i] - y[i];
+  return out;
+}
+
+Value recordsValue(const FitResult& result, bool columns) {
+  Value records = Value::list();
+  for (const FitRecordResult& record : result.records) {
+    Value entry = Value::object();
+    entry.set("file", record.file);
+    entry.set("system", paramsValue(record.system));
+    if (columns) {
+      entry.set("x", numbers(record.x));
+      entry.set("y", numbers(record.y));
+      entry.set("fitted", numbers(record.fitted));
+      entry.set("residuals", numbers(record.residuals));
+    }
+    records.push(entry);
+  }
+  return records;
+}
+
+/// The values, standard errors and correlations of the free parameters.
+void addEstimates(const FitResult& result, Value& out) {
   const LeastSquaresResult& fit = result.fit;
-  Value out = Value::object(), values = Value::object(), errors = Value::object(),
-        correlation = Value::list(), warnings = Value::list();
+  Value values = Value::object(), errors = Value::object(), correlation = Value::list(),
+        names = Value::list();
   for (std::size_t i = 0; i < result.free.size(); ++i) {
     values.set(result.free[i], fit.values[i]);
     errors.set(result.free[i], fit.standardErrors[i]);
     correlation.push(numbers(fit.correlation[i]));
+    names.push(result.free[i]);
   }
-  for (const auto& warning : fit.warnings) warnings.push(warning);
-  Value names = Value::list();
-  for (const auto& name : result.free) names.push(name);
-  out.set("converged", fit.converged);
   out.set("free", names);
   out.set("values", values);
   out.set("standardErrors", errors);
   out.set("correlation", correlation);
-  out.set("rms", fit.rms);
+}
+
+}  // namespace
+
+Value fitResultValue(const FitResult& result, bool columns) {
+  const LeastSquaresResult& fit = result.fit;
+  Value out = Value::object(), warnings = Value::list(), notes = Value::list();
+  for (const auto& warning : fit.warnings) warnings.push(warning);
+  for (const auto& note : result.notes) notes.push(note);
+  out.set("converged", fit.converged);
+  addEstimates(result, out);
+  out.set("rms", result.rms);
   out.set("rSquared", fit.rSquared);
+  if (result.weighted) out.set("chiSquare", fit.sumOfSquares);
+  out.set("points", static_cast<double>(fit.residuals.size()));
   out.set("evaluations", fit.evaluations);
   out.set("warnings", warnings);
+  out.set("notes", notes);
   out.set("params", paramsValue(result.params));
   if (!result.system.empty()) out.set("system", paramsValue(result.system));
-  if (!result.x.empty()) {
+  if (!result.records.empty()) out.set("records", recordsValue(result, columns));
+  if (columns && result.records.empty()) {
     out.set("x", numbers(result.x));
     out.set("y", numbers(result.y));
+    out.set("fitted", numbers(result.fitted));
+    out.set("residuals", numbers(differences(result.fitted, result.y)));
   }
-  out.set("fitted", numbers(result.fitted));
-  out.set("residuals", numbers(fit.residuals));
   return out;
 }
 

@@ -14,7 +14,16 @@
 // it is periodic, so LM could step across a bound and back. A parameter at a bound is reached only
 // as x → ±∞; it is reported as a warning (not identifiable within the bounds).
 //
-// Statistics, in the original parameters: the Jacobian J = ∂r/∂p is taken at the result by central
+// Jacobian: the problem's analytic ∂r/∂p where it gives one (a curve fit's closed-form laws), times
+// dp/dx; else forward differences in x, with a step from the residuals' noise (a record's run).
+//
+// The same bits on every platform (issue 27): the transforms and the starts use portable_math.h's exp
+// and log, Eigen is compiled without SIMD here (cpp/CMakeLists.txt: a vectorised sum adds in another
+// order than the scalar one wasm runs), and a later start must beat the best by 1e-9 relative. So a fit
+// whose residuals are themselves portable (a curve fit's closed forms) takes the same steps natively
+// and in wasm and ends on the same bits.
+//
+// Statistics, in the original parameters: the Jacobian J = ∂r/∂p at the result, analytic, or by central
 // differences in p itself (the chain rule J_p = J_x·(dp/dx)⁻¹ without its round-off, and finite where
 // dp/dx → 0 at a bound). Covariance C = s²·(JᵀJ)⁻¹ with s² = SSR/(n − k) (Seber & Wild, Nonlinear
 // Regression, 1989, §2.1.2); standard errors √C_ii; correlations C_ij/√(C_ii·C_jj).
@@ -29,6 +38,7 @@
 #include <Eigen/Dense>
 #include <unsupported/Eigen/LevenbergMarquardt>
 
+#include "fit/portable_math.h"
 #include "friction/errors.h"
 #include "friction/fit.h"
 #include "friction/parameters.h"
@@ -44,15 +54,28 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kPenalty = 1e150;
 
 // ---- The change of variables p = T(x) (see the top of this file) ----
+// In portable_math.h's exp and log, as every step of the solver is: the same bits on every platform.
 
-double logistic(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+double logistic(double x) { return 1.0 / (1.0 + portable::exp(-x)); }
 
 double toBounded(double x, double lower, double upper) {
   x = std::clamp(x, -700.0, 700.0);  // e^700 is near double's largest: keep T finite
   if (std::isfinite(lower) && std::isfinite(upper)) return lower + (upper - lower) * logistic(x);
-  if (std::isfinite(lower)) return lower + std::exp(x);
-  if (std::isfinite(upper)) return upper - std::exp(x);
+  if (std::isfinite(lower)) return lower + portable::exp(x);
+  if (std::isfinite(upper)) return upper - portable::exp(x);
   return x;
+}
+
+/// dp/dx of T at x: (u − l)·σ(1 − σ), e^x, −e^x or 1.
+double boundedSlope(double x, double lower, double upper) {
+  x = std::clamp(x, -700.0, 700.0);
+  if (std::isfinite(lower) && std::isfinite(upper)) {
+    const double s = logistic(x);
+    return (upper - lower) * s * (1 - s);
+  }
+  if (std::isfinite(lower)) return portable::exp(x);
+  if (std::isfinite(upper)) return -portable::exp(x);
+  return 1.0;
 }
 
 /// T⁻¹(p), with p first moved a hair inside a finite bound (T⁻¹ of the bound itself is ±∞).
@@ -62,16 +85,16 @@ double toFree(double p, double lower, double upper) {
       1e-9 * (width > 0 ? width : std::max(1.0, std::abs(std::isfinite(lower) ? lower : upper)));
   if (std::isfinite(lower)) p = std::max(p, lower + hair);
   if (std::isfinite(upper)) p = std::min(p, upper - hair);
-  if (std::isfinite(lower) && std::isfinite(upper)) return std::log((p - lower) / (upper - p));
-  if (std::isfinite(lower)) return std::log(p - lower);
-  if (std::isfinite(upper)) return std::log(upper - p);
+  if (std::isfinite(lower) && std::isfinite(upper)) return portable::log((p - lower) / (upper - p));
+  if (std::isfinite(lower)) return portable::log(p - lower);
+  if (std::isfinite(upper)) return portable::log(upper - p);
   return p;
 }
 
 // ---- Evaluating the residuals, counting evaluations, surviving points that cannot be evaluated ----
 
-/// The problem's residuals as a function of p, counted against a budget. Returns false when the
-/// problem could not evaluate p (InputError or SimulationError): r is then filled with kPenalty.
+/// The problem's residuals (and Jacobian) as functions of p, counted against a budget. Returns false
+/// when the problem could not evaluate p (InputError or SimulationError): r is then filled with kPenalty.
 class Evaluator {
  public:
   Evaluator(const LeastSquaresProblem& problem, int budget) : problem_(problem), budget_(budget) {}
@@ -79,82 +102,121 @@ class Evaluator {
   bool evaluate(const std::vector<double>& p, std::vector<double>& r) {
     ++count_;
     r.assign(problem_.residualCount, 0.0);
-    try {
-      problem_.residuals(p, r);
-    } catch (const InputError&) {
-      std::fill(r.begin(), r.end(), kPenalty);
-      return false;
-    } catch (const SimulationError&) {
-      std::fill(r.begin(), r.end(), kPenalty);
-      return false;
-    }
+    const bool evaluated = guarded([&] { problem_.residuals(p, r); });
     if (r.size() != problem_.residualCount) throw std::logic_error("fitLeastSquares: residuals resized r");
-    // A non-finite residual is as unusable as a thrown one.
-    for (double value : r) {
-      if (!std::isfinite(value)) {
-        std::fill(r.begin(), r.end(), kPenalty);
-        return false;
-      }
-    }
-    return true;
+    if (evaluated && allFinite(r.data(), r.size())) return true;
+    std::fill(r.begin(), r.end(), kPenalty);
+    return false;
   }
+
+  /// The Jacobian ∂r/∂p (column-major, residualCount × k) into `jacobian`; false where it cannot be had.
+  bool evaluateJacobian(const std::vector<double>& p, double* jacobian) {
+    ++count_;
+    const std::size_t size = problem_.residualCount * p.size();
+    return guarded([&] { problem_.jacobian(p, jacobian); }) && allFinite(jacobian, size);
+  }
+
+  bool analytic() const { return static_cast<bool>(problem_.jacobian); }
   bool exhausted() const { return count_ >= budget_; }
   int count() const { return count_; }
   void restart(int budget) { budget_ = count_ + budget; }
 
  private:
+  template <class Body>
+  static bool guarded(Body&& body) {
+    try {
+      body();
+      return true;
+    } catch (const InputError&) {
+      return false;
+    } catch (const SimulationError&) {
+      return false;
+    }
+  }
+  static bool allFinite(const double* values, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i)
+      if (!std::isfinite(values[i])) return false;  // a non-finite value is as unusable as a thrown one
+    return true;
+  }
+
   const LeastSquaresProblem& problem_;
   int budget_;
   int count_ = 0;
 };
 
-/// Eigen's functor interface: residuals and a forward-difference Jacobian, both in x.
+/// Eigen's functor interface: residuals and the Jacobian in x, the problem's analytic one by the chain
+/// rule (∂r/∂x_j = ∂r/∂p_j·dp_j/dx_j) or forward differences. Its buffers are allocated once per start:
+/// an evaluation allocates nothing here.
 struct FreeFunctor : Eigen::DenseFunctor<double> {
   FreeFunctor(const LeastSquaresProblem& problem, Evaluator& evaluator)
       : Eigen::DenseFunctor<double>(static_cast<int>(problem.start.size()),
                                     static_cast<int>(problem.residualCount)),
         problem_(problem),
-        evaluator_(evaluator) {}
+        evaluator_(evaluator),
+        p_(problem.start.size()),
+        r_(problem.residualCount),
+        moved_(problem.residualCount) {}
 
   std::vector<double> bounded(const Vector& x) const {
     std::vector<double> p(static_cast<std::size_t>(x.size()));
-    for (std::size_t i = 0; i < p.size(); ++i)
-      p[i] = toBounded(x[static_cast<Eigen::Index>(i)], problem_.lower[i], problem_.upper[i]);
+    setBounded(x, p);
     return p;
   }
 
   // Returning a negative number stops LM (UserAsked) with x at its last accepted point.
   int operator()(const Vector& x, Vector& fvec) const {
     if (evaluator_.exhausted()) return -1;
-    std::vector<double> r;
-    evaluator_.evaluate(bounded(x), r);
-    fvec = Eigen::Map<const Vector>(r.data(), static_cast<Eigen::Index>(r.size()));
+    setBounded(x, p_);
+    evaluator_.evaluate(p_, r_);
+    fvec = Eigen::Map<const Vector>(r_.data(), static_cast<Eigen::Index>(r_.size()));
     return 0;
   }
 
-  // ∂r/∂x_j ≈ (r(x + h e_j) − r(x))/h, h = √ε·max(1, |x_j|); a step that cannot be evaluated is
-  // tried backwards, and a column with neither is left 0 (LM then does not move along it).
   int df(const Vector& x, Matrix& jacobian) const {
     if (evaluator_.exhausted()) return -1;
-    std::vector<double> r0, r1;
-    evaluator_.evaluate(bounded(x), r0);
-    jacobian.setZero(static_cast<Eigen::Index>(r0.size()), x.size());
+    jacobian.resize(static_cast<Eigen::Index>(problem_.residualCount), x.size());
+    setBounded(x, p_);
+    if (evaluator_.analytic() && evaluator_.evaluateJacobian(p_, jacobian.data())) {
+      for (Eigen::Index j = 0; j < x.size(); ++j)
+        jacobian.col(j) *= boundedSlope(x[j], problem_.lower[static_cast<std::size_t>(j)],
+                                        problem_.upper[static_cast<std::size_t>(j)]);
+      return 0;
+    }
+    forwardDifferences(x, jacobian);
+    return 0;
+  }
+
+  // ∂r/∂x_j ≈ (r(x + h e_j) − r(x))/h with h = max(√ε, √noise)·max(1, |x_j|): the step that balances
+  // truncation against the evaluation's noise (round-off, or a run's tolerance). A step that cannot be
+  // evaluated is tried backwards, and a column with neither is left 0 (LM then does not move along it).
+  void forwardDifferences(const Vector& x, Matrix& jacobian) const {
+    evaluator_.evaluate(p_, r_);
+    jacobian.setZero();
+    const double relative =
+        std::max(std::sqrt(std::numeric_limits<double>::epsilon()), std::sqrt(problem_.residualNoise));
+    Vector moved = x;
     for (Eigen::Index j = 0; j < x.size(); ++j) {
-      const double h = std::sqrt(std::numeric_limits<double>::epsilon()) * std::max(1.0, std::abs(x[j]));
+      const double h = relative * std::max(1.0, std::abs(x[j]));
       for (double step : {h, -h}) {
-        Vector moved = x;
-        moved[j] += step;
-        if (!evaluator_.evaluate(bounded(moved), r1)) continue;
+        moved[j] = x[j] + step;
+        setBounded(moved, p_);
+        if (!evaluator_.evaluate(p_, moved_)) continue;
         for (Eigen::Index i = 0; i < jacobian.rows(); ++i)
-          jacobian(i, j) = (r1[static_cast<std::size_t>(i)] - r0[static_cast<std::size_t>(i)]) / step;
+          jacobian(i, j) = (moved_[static_cast<std::size_t>(i)] - r_[static_cast<std::size_t>(i)]) / step;
         break;
       }
+      moved[j] = x[j];
     }
-    return 0;
+  }
+
+  void setBounded(const Vector& x, std::vector<double>& p) const {
+    for (std::size_t i = 0; i < p.size(); ++i)
+      p[i] = toBounded(x[static_cast<Eigen::Index>(i)], problem_.lower[i], problem_.upper[i]);
   }
 
   const LeastSquaresProblem& problem_;
   Evaluator& evaluator_;
+  mutable std::vector<double> p_, r_, moved_;  // the buffers of one start
 };
 
 // ---- Checking the problem ----
@@ -218,7 +280,7 @@ std::vector<std::vector<double>> spreadStarts(const LeastSquaresProblem& problem
     for (int s = 0; s < extra; ++s) {
       const double u = (strata[static_cast<std::size_t>(s)] + unitDraw(rng)) / extra;
       starts[static_cast<std::size_t>(s) + 1][i] =
-          logarithmic ? std::exp(std::log(low) + u * (std::log(high) - std::log(low)))
+          logarithmic ? portable::exp(portable::log(low) + u * (portable::log(high) - portable::log(low)))
                       : low + u * (high - low);
     }
   }
@@ -242,8 +304,11 @@ Run runFrom(const LeastSquaresProblem& problem, const std::vector<double>& start
   for (std::size_t i = 0; i < start.size(); ++i)
     x[static_cast<Eigen::Index>(i)] = toFree(start[i], problem.lower[i], problem.upper[i]);
   Eigen::LevenbergMarquardt<FreeFunctor> lm(functor);
-  lm.setFtol(options.tolerance);
-  lm.setXtol(options.tolerance);
+  // Residuals with noise (a run's tolerance) cannot resolve a relative change of the sum of squares
+  // below that noise: asking for one only lets LM crawl along a valley on noise.
+  const double tolerance = std::max(options.tolerance, problem.residualNoise);
+  lm.setFtol(tolerance);
+  lm.setXtol(tolerance);
   lm.setMaxfev(options.maxEvaluations);
   const auto status = lm.minimize(x);
   // Statuses 1–4: a tolerance met; 6–8: no further reduction possible at double precision (also a
@@ -259,19 +324,35 @@ Run runFrom(const LeastSquaresProblem& problem, const std::vector<double>& start
   return run;
 }
 
+/// A later start's sum of squares replaces the best so far only if lower by more than kStartTie relative:
+/// two starts that end at the same minimum (their sums equal to round-off, which differs between the
+/// native and the wasm build) keep the earlier one on every platform.
+constexpr double kStartTie = 1e-9;
+bool improves(double candidate, double best) {
+  if (!(candidate < kInf)) return false;
+  return !(best < kInf) || candidate < best * (1 - kStartTie);
+}
+
 // ---- Statistics at the result ----
 
-/// ∂r/∂p by central differences in p, h_j = ε^(1/3)·max(|p_j|, width·1e-6, 1e-12) (the step that
-/// balances truncation and round-off for a central difference); one-sided where a bound is in the way.
+/// ∂r/∂p at p: the problem's analytic Jacobian, or central differences in p with
+/// h_j = max(ε, noise)^(1/3)·max(|p_j|, width·1e-6, 1e-12) (the step that balances truncation against
+/// round-off or a run's noise for a central difference); one-sided where a bound is in the way.
 Matrix jacobianInP(const LeastSquaresProblem& problem, const std::vector<double>& p, Evaluator& evaluator) {
   const auto n = static_cast<Eigen::Index>(problem.residualCount);
   Matrix jacobian = Matrix::Zero(n, static_cast<Eigen::Index>(p.size()));
+  if (evaluator.analytic() && evaluator.evaluateJacobian(p, jacobian.data())) return jacobian;
+  jacobian.setZero();
+  // ε^(1/3) for double (2^(−52/3)), written out: the C library's cbrt differs between platforms.
+  constexpr double kCubeRootEpsilon = 6.055454452393344e-06;
+  const double relative = problem.residualNoise > std::numeric_limits<double>::epsilon()
+                              ? portable::pow(problem.residualNoise, 1.0 / 3.0)
+                              : kCubeRootEpsilon;
   std::vector<double> r0, up, down;
   evaluator.evaluate(p, r0);
   for (std::size_t j = 0; j < p.size(); ++j) {
     const double width = problem.upper[j] - problem.lower[j];
-    const double h = std::cbrt(std::numeric_limits<double>::epsilon()) *
-                     std::max({std::abs(p[j]), std::isfinite(width) ? width * 1e-6 : 0.0, 1e-12});
+    const double h = relative * std::max({std::abs(p[j]), std::isfinite(width) ? width * 1e-6 : 0.0, 1e-12});
     std::vector<double> plus = p, minus = p;
     plus[j] = std::min(p[j] + h, problem.upper[j]);
     minus[j] = std::max(p[j] - h, problem.lower[j]);
@@ -413,7 +494,7 @@ LeastSquaresResult fitLeastSquares(const LeastSquaresProblem& problem, const Lea
   for (std::size_t s = 0; s < starts.size() && !stopped; ++s, ++done) {
     Run run = runFrom(problem, starts[s], options, evaluator);
     if (run.evaluable) ++evaluable;
-    if (run.ssr < best.ssr) best = std::move(run);
+    if (improves(run.ssr, best.ssr)) best = std::move(run);
     const FitProgress progress{static_cast<int>(s) + 1, static_cast<int>(starts.size()), evaluator.count(),
                                best.ssr};
     stopped = options.progress && !options.progress(progress) && s + 1 < starts.size();
@@ -425,6 +506,7 @@ LeastSquaresResult fitLeastSquares(const LeastSquaresProblem& problem, const Lea
   // Step 2: the residuals, RMS and R² at the best point.
   LeastSquaresResult result;
   result.values = best.p;
+  result.starts = starts;
   result.converged = best.converged && !stopped;
   result.startsTried = evaluable;
   evaluator.evaluate(best.p, result.residuals);

@@ -81,6 +81,11 @@ FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws);
 FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws);
 FRICTION_RUN_ONCE void addRsfLaws(std::vector<LawDefinition>& laws);
 
+/// The cross-parameter check of law `id` (LawDefinition::validate; nullptr if it has none), for a caller
+/// that changes a resolved parameter set in place and must refuse what LawEvaluator would (the fits'
+/// closed-form curves, fit/steady_curves.cpp). Throws InputError for an unknown id.
+void (*lawValidator(std::string_view id))(const ResolvedParams&);
+
 /// Throws InputError(key, message) unless `condition` holds: the origin's own parameter checks.
 void require(bool condition, std::string_view key, const std::string& message);
 

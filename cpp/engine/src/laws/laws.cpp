@@ -101,6 +101,8 @@ ResolvedParams resolveLaw(const LawDefinition& law, const ParamList& params) {
 
 }  // namespace
 
+void (*lawValidator(std::string_view id))(const ResolvedParams&) { return findDefinition(id).validate; }
+
 void require(bool condition, std::string_view key, const std::string& message) {
   if (!condition) throw InputError(std::string(key), message);
 }
