@@ -137,8 +137,9 @@ double drakeStribeck(const ResolvedParams& r, double v, double N, double* g) {
 
 // ---- OpenRadioss (laws_radioss.cpp frictionMu, at p = 0): μ(V)·N, V = √max(1e-30, v²) ----
 
+// max(μ, 1e-30) as std::max has it (a NaN μ passes through).
 double floorMu(double mu, double* g, int count, double N) {
-  if (mu > 1e-30) return mu * N;
+  if (!(mu < 1e-30)) return mu * N;
   if (g != nullptr) std::fill(g, g + count, 0.0);  // the floor: no parameter moves μ
   return 1e-30 * N;
 }
