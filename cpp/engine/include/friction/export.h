@@ -9,6 +9,7 @@
 // largest deviation.
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "friction/parameters.h"
@@ -38,25 +39,44 @@ struct ExportDeviation {
 };
 
 struct ExportResult {
-  std::string text;       ///< ready to paste
-  bool exact = true;      ///< false: the target's law was fitted (see deviation)
-  std::string targetLaw;  ///< the target's law as written ("VelDependent", "EXPONENTIAL DECAY", ...)
-  ExportDeviation deviation;
+  std::string text;  ///< ready to paste
+  /// True only where the target's own equation, evaluated from the values as the text holds them, equals
+  /// the law's steady friction force to 1e-12 relative at every speed of the grid over [vMin, vMax].
+  bool exact = true;
+  std::string targetLaw;      ///< the target's law as written ("VelDependent", "EXPONENTIAL DECAY", ...)
+  ExportDeviation deviation;  ///< measured from the text's values, exact or not
+  /// Every caveat, each also a "Warning:" line of the text, whose first line then says so: the fit's
+  /// warnings (not identifiable, at a bound, not converged), a deviation above 5 % of the law's force, a
+  /// fitted coefficient far outside the law's μ over the range, what the target's acceptance of was not
+  /// verified (μs < μk in Abaqus, LS-DYNA and Ansys).
+  std::vector<std::string> warnings;
+  /// What the user must know or set elsewhere (the contact's regularisation, Drake's plant and pair, where
+  /// Ansys's real constants go), each also a "Note:" line of the text.
+  std::vector<std::string> notes;
 };
 
 /// The target ids, in menu order: opensees-tcl, opensees-py, drake-cpp, drake-py, radioss, ratel,
 /// abaqus, ls-dyna, ansys, simscape, modelica.
 const std::vector<std::string>& exportTargets();
+/// Each target's id with its name as its users say it ("OpenSees (Tcl)"), in menu order: declared once,
+/// beside its mapping and writer.
+const std::vector<std::pair<std::string, std::string>>& exportTargetNames();
+/// True for a target whose input takes the model's own units (SI or mm-N-s); false: SI only.
+bool exportTakesAnyUnits(const std::string& target);
+/// [{ id, name, units: "any" | "SI" }], in menu order: what a page's solver menu lists.
+Value exportTargetsValue();
 
-/// The text for `request`. Throws InputError naming the field (law, params.KEY, target, N, vMin,
-/// vMax, units) with its unit, range and value.
+/// The text for `request`. Throws InputError naming the field (law, params.KEY, to, N, vMin, vMax, units)
+/// with its unit, range and value; and ("to") where the target would refuse or misread the values (an
+/// Ansys μk of 0, an LS-DYNA FS of 2, what OpenSees exits on, what Drake throws on).
 ExportResult exportLaw(const ExportRequest& request);
 
 /// Reads { "law", "params", "to", "N", "vMin", "vMax", "units": "SI" | "mm-N-s" }: one reader for the
 /// CLI and the bindings.
 ExportRequest readExportRequest(const Value& value);
 
-/// { text, exact, targetLaw, deviation: { force, atVelocity, relative, points } | null }.
+/// { text, exact, targetLaw, warnings: [..], notes: [..], deviation: { force, atVelocity, relative, points }
+/// | null (exact) }.
 Value exportResultValue(const ExportResult& result);
 
 }  // namespace friction

@@ -14,27 +14,32 @@ namespace {
 
 using exporting::Mapping;
 
-/// A target: its id, its mapping, its writer, and whether its input has units of its own choice.
+/// A target: its id, its name as its users say it, its mapping, its writer, whether its input has units
+/// of its own choice, and the fixed-width fields whose rounding the check must see.
 struct Target {
-  std::string id;
+  std::string id, name;
   Mapping (*map)(const ExportRequest&);
   std::string (*write)(const Mapping&);
   bool anyUnits;
+  Mapping (*round)(Mapping);
 };
 
+Mapping unrounded(Mapping mapping) { return mapping; }
+
 const std::vector<Target>& targets() {
+  using namespace exporting;
   static const std::vector<Target> kTargets = {
-      {"opensees-tcl", &exporting::mapOpenSees, &exporting::writeOpenSeesTcl, true},
-      {"opensees-py", &exporting::mapOpenSees, &exporting::writeOpenSeesPy, true},
-      {"drake-cpp", &exporting::mapDrake, &exporting::writeDrakeCpp, false},
-      {"drake-py", &exporting::mapDrake, &exporting::writeDrakePy, false},
-      {"radioss", &exporting::mapRadioss, &exporting::writeRadioss, true},
-      {"ratel", &exporting::mapRatel, &exporting::writeRatel, false},
-      {"abaqus", &exporting::mapExponentialDecay, &exporting::writeAbaqus, true},
-      {"ls-dyna", &exporting::mapExponentialDecay, &exporting::writeLsDyna, true},
-      {"ansys", &exporting::mapExponentialDecay, &exporting::writeAnsys, true},
-      {"simscape", &exporting::mapSimscape, &exporting::writeSimscape, false},
-      {"modelica", &exporting::mapModelica, &exporting::writeModelica, false},
+      {"opensees-tcl", "OpenSees (Tcl)", &mapOpenSees, &writeOpenSeesTcl, true, &unrounded},
+      {"opensees-py", "OpenSees (Python)", &mapOpenSees, &writeOpenSeesPy, true, &unrounded},
+      {"drake-cpp", "Drake (C++)", &mapDrake, &writeDrakeCpp, false, &unrounded},
+      {"drake-py", "Drake (Python)", &mapDrake, &writeDrakePy, false, &unrounded},
+      {"radioss", "OpenRadioss / Radioss", &mapRadioss, &writeRadioss, true, &roundToRadiossFields},
+      {"ratel", "Ratel", &mapRatel, &writeRatel, false, &unrounded},
+      {"abaqus", "Abaqus", &mapExponentialDecay, &writeAbaqus, true, &unrounded},
+      {"ls-dyna", "LS-DYNA", &mapExponentialDecay, &writeLsDyna, true, &roundToLsDynaFields},
+      {"ansys", "Ansys Mechanical APDL", &mapAnsys, &writeAnsys, true, &unrounded},
+      {"simscape", "Simscape", &mapSimscape, &writeSimscape, false, &unrounded},
+      {"modelica", "Modelica", &mapModelica, &writeModelica, false, &unrounded},
   };
   return kTargets;
 }
@@ -84,16 +89,32 @@ ExportResult exportLaw(const ExportRequest& request) {
   const Target& target = findTarget(request.target);
   checkRequest(request, target);
   reading::withFieldPrefix("params.", [&] { return LawEvaluator(request.law, request.params); });
-  // Step 2: the law on the target's side, in the output units, written.
-  const Mapping mapping =
-      exporting::outputUnits(reading::withFieldPrefix("params.", [&] { return target.map(request); }));
+  // Step 2: the law on the target's side, in the output units, as the text's fields hold it; then
+  // measured against the law from those values (exact or not, the deviation, the caveats), and written.
+  exporting::Mapping mapping = reading::withFieldPrefix("params.", [&] { return target.map(request); });
+  mapping.target = target.id;
+  mapping = target.round(exporting::outputUnits(std::move(mapping)));
+  exporting::checkMapping(mapping, request);
   ExportResult result;
   result.text = target.write(mapping);
   result.exact = mapping.exact;
   result.targetLaw = mapping.targetLaw;
   result.deviation = mapping.deviation;
+  result.warnings = mapping.warnings;
+  result.notes = mapping.notes;
   return result;
 }
+
+const std::vector<std::pair<std::string, std::string>>& exportTargetNames() {
+  static const std::vector<std::pair<std::string, std::string>> kNames = [] {
+    std::vector<std::pair<std::string, std::string>> names;
+    for (const Target& target : targets()) names.emplace_back(target.id, target.name);
+    return names;
+  }();
+  return kNames;
+}
+
+bool exportTakesAnyUnits(const std::string& target) { return findTarget(target).anyUnits; }
 
 ExportRequest readExportRequest(const Value& value) {
   const reading::Fields fields(value, "export", "", "the export request",
@@ -118,10 +139,14 @@ ExportRequest readExportRequest(const Value& value) {
 }
 
 Value exportResultValue(const ExportResult& result) {
-  Value out = Value::object();
+  Value out = Value::object(), warnings = Value::list(), notes = Value::list();
+  for (const std::string& warning : result.warnings) warnings.push(warning);
+  for (const std::string& note : result.notes) notes.push(note);
   out.set("text", result.text);
   out.set("exact", result.exact);
   out.set("targetLaw", result.targetLaw);
+  out.set("warnings", warnings);
+  out.set("notes", notes);
   Value deviation;
   if (!result.exact) {
     deviation = Value::object();
@@ -131,6 +156,18 @@ Value exportResultValue(const ExportResult& result) {
     deviation.set("points", result.deviation.points);
   }
   out.set("deviation", deviation);
+  return out;
+}
+
+Value exportTargetsValue() {
+  Value out = Value::list();
+  for (const Target& target : targets()) {
+    Value entry = Value::object();
+    entry.set("id", target.id);
+    entry.set("name", target.name);
+    entry.set("units", target.anyUnits ? std::string("any") : std::string("SI"));
+    out.push(entry);
+  }
   return out;
 }
 

@@ -3,7 +3,11 @@
 // documentation of the syntax it writes.
 
 #include <algorithm>
-#include <cctype>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
 #include <string>
 
 #include "export/export_map.h"
@@ -18,20 +22,68 @@ std::string commented(const Mapping& mapping, const std::string& marker, const s
   return text;
 }
 
-/// `value` right-aligned in `width` characters, with as many significant digits as fit (a fixed-width
-/// field of Radioss or LS-DYNA; at least one blank before it, so that fields never touch).
-std::string field(double value, int width) {
-  std::string text = roundTrip(value);
-  for (int digits = 16; static_cast<int>(text.size()) > width - 1 && digits >= 1; --digits) {
-    text = formatSignificant(value, digits);
-    for (char& c : text)
-      c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));  // 1.5E-05, as %G writes it
+/// The number's text in at most `width` characters that reads back closest to it: its shortest exact
+/// text where that fits, else the fixed or the scientific notation with the most digits that fit (the
+/// exponent without '+' or leading zeros, "1.23457E-5", which C's strtod and Fortran read alike).
+std::string bestText(double value, int width) {
+  std::string best = roundTrip(value);
+  if (static_cast<int>(best.size()) <= width) return best;
+  double bestError = std::numeric_limits<double>::infinity();
+  auto consider = [&](const std::string& text) {
+    if (static_cast<int>(text.size()) > width) return;
+    const double error = std::fabs(std::strtod(text.c_str(), nullptr) - value);
+    if (error < bestError || (error == bestError && text.size() < best.size())) {
+      best = text;
+      bestError = error;
+    }
+  };
+  std::array<char, 64> buffer{};
+  for (int decimals = 0; decimals <= 20; ++decimals) {
+    std::snprintf(buffer.data(), buffer.size(), "%.*f", decimals, value);
+    consider(buffer.data());
   }
-  return std::string(std::max(0, width - static_cast<int>(text.size())), ' ') + text;
+  for (int digits = 0; digits <= 17; ++digits) {
+    std::snprintf(buffer.data(), buffer.size(), "%.*e", digits, value);
+    const std::string text = buffer.data();
+    const auto e = text.find('e');
+    consider(text.substr(0, e) + "E" + std::to_string(std::stoi(text.substr(e + 1))));
+  }
+  return best;
+}
+
+/// `value` right-aligned in a fixed-width field of `width` characters with at least one blank before it
+/// (Radioss's cells), as bestText writes it in width − 1.
+std::string field(double value, int width) {
+  const std::string text = bestText(value, width - 1);
+  return std::string(static_cast<std::size_t>(std::max(0, width - static_cast<int>(text.size()))), ' ') +
+         text;
+}
+
+/// LS-DYNA's field: bestText in 10 columns, right-aligned (a full field touches its neighbour, as
+/// fixed-format cards allow).
+std::string lsDynaText(double value) {
+  const std::string text = bestText(value, 10);
+  return std::string(10 - text.size(), ' ') + text;
 }
 
 std::string integerField(double value, int width) {
   return field(static_cast<double>(static_cast<long>(value)), width);
+}
+
+/// The mapping's `keys` as fields of `width` characters hold them (bestText), with the rounding said.
+Mapping roundToFields(Mapping mapping, const std::vector<std::string>& keys, int width,
+                      const std::string& where) {
+  std::string moved;
+  for (const std::string& key : keys) {
+    if (!mapping.has(key)) continue;
+    const double value = mapping.get(key), written = std::strtod(bestText(value, width).c_str(), nullptr);
+    if (written == value) continue;
+    moved +=
+        (moved.empty() ? "" : ", ") + key + " " + bestText(value, width) + " (from " + roundTrip(value) + ")";
+    mapping.set(key, written);
+  }
+  if (!moved.empty()) mapping.rounding = "rounded to " + where + ": " + moved;
+  return mapping;
 }
 
 /// The frictionModel arguments after the tag, in OpenSees's order (our catalog's order): numbers,
@@ -91,20 +143,17 @@ std::string writeDrakePy(const Mapping& mapping) {
          "plant.set_stiction_tolerance(" + roundTrip(mapping.get("stiction_tolerance")) + ")  # m/s\n";
 }
 
-// Radioss /FRICTION (Altair Radioss Reference Guide, Starter input, /FRICTION): a title line, then
-// Ifric Ifiltr Xfreq Iform, then C1–C5, then C6 Fric VISF, in fields of 10 characters (integers in
-// one, reals in two: 20). Laws without a C or Fric leave it 0. K and M belong to the interface.
+// Radioss /FRICTION (OpenRadioss hm_cfg_files/config/CFG/radioss2023/FRICTION/friction.cfg, the
+// radioss2020 format; Altair Radioss Reference Guide, Starter input /FRICTION): a title line, then
+// Ifric Ifiltr Xfreq Iform, then C1–C5, then C6 Fric VIS_F, integers in 10 columns and reals in 20.
+// Laws without a C or Fric leave it 0. VIS_F as mapRadioss computed it (the /INTER form squared).
 std::string writeRadioss(const Mapping& mapping) {
-  auto value = [&](const std::string& key) {
-    for (const Quantity& q : mapping.values)
-      if (q.key == key) return q.value();
-    return 0.0;
-  };
-  std::string text =
-      commented(mapping, "#",
-                "Altair Radioss Reference Guide, Starter input /FRICTION: Ifric Ifiltr Xfreq Iform; C1..C5; "
-                "C6 Fric VISF (10-character fields, reals 20). K and M (Iform's stiffness and mass) belong "
-                "to the /INTER card, not here.");
+  auto value = [&](const std::string& key) { return mapping.has(key) ? mapping.get(key) : 0.0; };
+  std::string text = commented(
+      mapping, "#",
+      "OpenRadioss friction.cfg (radioss2020 format) and the Altair Radioss Reference Guide, Starter "
+      "input /FRICTION: Ifric Ifiltr Xfreq Iform; C1..C5; C6 Fric VIS_F (integers 10 columns, reals "
+      "20), read by OpenRadioss's starter hm_read_friction.F.");
   text += "/FRICTION/1\nFriction Lab " + mapping.sourceLaw + "\n";
   text += "#    Ifric    Ifiltr               Xfreq     Iform\n";
   text += integerField(value("Ifric"), 10) + integerField(value("Ifiltr"), 10) + field(value("Xfreq"), 20) +
@@ -113,8 +162,8 @@ std::string writeRadioss(const Mapping& mapping) {
       "#                 C1                  C2                  C3                  C4                  "
       "C5\n";
   for (const char* key : {"C1", "C2", "C3", "C4", "C5"}) text += field(value(key), 20);
-  text += "\n#                 C6                Fric                VISF\n";
-  for (const char* key : {"C6", "Fric", "VISF"}) text += field(value(key), 20);
+  text += "\n#                 C6                Fric               VIS_F\n";
+  for (const char* key : {"C6", "Fric", "VIS_F"}) text += field(value(key), 20);
   return text + "\n";
 }
 
@@ -135,59 +184,62 @@ std::string writeRatel(const Mapping& mapping) {
   return text;
 }
 
-// Abaqus *FRICTION, EXPONENTIAL DECAY (Abaqus Keywords Reference, *FRICTION): data line μs, μk, dc;
-// μ = μk + (μs − μk)·e^(−dc·γ̇eq).
+// Abaqus *FRICTION, EXPONENTIAL DECAY: data line μs, μk, dc, μ = μk + (μs − μk)·e^(−dc·γ̇eq) (the order of
+// the EXPONENTIAL DECAY table in Abaqus's scripting reference, as abqpy's ContactTangentialBehavior copies
+// it; the Keywords Reference's data lines were not read).
 std::string writeAbaqus(const Mapping& mapping) {
   return commented(mapping, "**",
-                   "Abaqus Keywords Reference, *FRICTION, EXPONENTIAL DECAY: data line mu_s, mu_k, d_c.") +
+                   "Abaqus *FRICTION, EXPONENTIAL DECAY: data line mu_s, mu_k, d_c (the EXPONENTIAL DECAY "
+                   "table of Abaqus's scripting reference, ContactTangentialBehavior). Put it under your "
+                   "*SURFACE INTERACTION.") +
          "*FRICTION, EXPONENTIAL DECAY\n" + roundTrip(mapping.get("mu_s")) + ", " +
          roundTrip(mapping.get("mu_k")) + ", " + roundTrip(mapping.get("dc")) + "\n";
 }
 
-// LS-DYNA *CONTACT_… card 2 (LS-DYNA Keyword User's Manual Vol. I, *CONTACT): FS FD DC VC in
-// 10-character fields; μ = FD + (FS − FD)·e^(−DC·|v_rel|). VC (the viscous limit of the shear
-// stress) is written 0: no limit.
+// LS-DYNA *CONTACT_… card 2: FS FD DC VC in fields of 10 columns (OpenRadioss's LS-DYNA reader schema,
+// Keyword971/CONTACT/AutomaticGeneral.cfg, "%10lg" each; pydyna's contact keywords); μ = FD + (FS − FD)·
+// e^(−DC·|v_rel|). Each value with the most digits its 10 columns hold (roundToLsDynaFields; the fields
+// may touch). VC (the viscous limit of the shear stress) is written 0: no limit.
 std::string writeLsDyna(const Mapping& mapping) {
-  return commented(
-             mapping, "$",
-             "LS-DYNA Keyword User's Manual Vol. I, *CONTACT card 2: FS FD DC VC (10-character fields). "
-             "Paste as card 2 of your *CONTACT_ keyword.") +
-         "$#      fs        fd        dc        vc\n" + field(mapping.get("mu_s"), 10) +
-         field(mapping.get("mu_k"), 10) + field(mapping.get("dc"), 10) + field(0, 10) + "\n";
+  return commented(mapping, "$",
+                   "LS-DYNA *CONTACT card 2: FS FD DC VC, 10 columns each (OpenRadioss's LS-DYNA reader "
+                   "schema; pydyna). Paste as card 2 of your *CONTACT_ keyword.") +
+         "$#      fs        fd        dc        vc\n" + lsDynaText(mapping.get("mu_s")) +
+         lsDynaText(mapping.get("mu_k")) + lsDynaText(mapping.get("dc")) + lsDynaText(0) + "\n";
 }
 
-// Ansys (Mechanical APDL Contact Technology Guide, "Static and dynamic friction coefficients"):
-// μ = MU·(1 + (FACT − 1)·e^(−DC·v_rel)), MU from TB,FRIC with TBOPT ISO (the dynamic coefficient),
-// FACT = μs/μk and DC the contact element's real constants (CONTA17x: 21 and 22).
+// Ansys Mechanical APDL: MU on TB,FRIC (TBOPT ISO), FACT = μs/μk and DC as named APDL parameters, for the
+// contact element's real constants FACT and DC (μ = MU·(1 + (FACT − 1)·e^(−DC·v_rel)), Contact Technology
+// Guide as quoted by a third party). Their numbers 21 and 22 come from third-party copies of the CONTA17x
+// real-constant table only, so the RMODIF lines are comments to check first.
 std::string writeAnsys(const Mapping& mapping) {
-  const double muk = mapping.get("mu_k");
   return commented(mapping, "!",
-                   "Ansys Mechanical APDL Contact Technology Guide, static and dynamic friction: "
-                   "mu = MU*(1+(FACT-1)*exp(-DC*v)); TB,FRIC (ISO) gives MU; FACT and DC are real constants "
-                   "21 and 22 of CONTA17x (material and real-constant set 1 here).") +
-         "TB,FRIC,1,,,ISO\nTBDATA,1," + roundTrip(muk) + "\nRMODIF,1,21," +
-         roundTrip(mapping.get("mu_s") / muk) + "\nRMODIF,1,22," + roundTrip(mapping.get("dc")) + "\n";
+                   "Ansys Mechanical APDL: TB,FRIC (ISO) gives MU; FACT and DC are real constants of the "
+                   "CONTA17x contact elements (by name in the element reference's real-constant table).") +
+         "FL_MU=" + roundTrip(mapping.get("MU")) + "\nFL_FACT=" + roundTrip(mapping.get("FACT")) +
+         "\nFL_DC=" + roundTrip(mapping.get("DC")) + "\nTB,FRIC,1,,,ISO\nTBDATA,1,FL_MU\n" +
+         "! RMODIF,cid,21,FL_FACT   ! FACT (21 in third-party copies of the CONTA17x table: check yours)\n" +
+         "! RMODIF,cid,22,FL_DC     ! DC (22, likewise); cid = your contact pair's real-constant set\n";
 }
 
 // Simscape Translational Friction (MathWorks block reference): Breakaway friction force, Breakaway
 // friction velocity, Coulomb friction force, Viscous friction coefficient; SI.
 std::string writeSimscape(const Mapping& mapping) {
-  const double Fc = mapping.get("coulomb_force");
   return commented(mapping, "%",
                    "MathWorks Simscape, Translational Friction block: F = "
                    "sqrt(2e)(F_brk-F_C)exp(-(v/v_St)^2)v/v_St "
                    "+ F_C tanh(v/v_Coul) + f v, v_St = sqrt(2) v_brk, v_Coul = v_brk/10.") +
-         "breakaway_force = " + roundTrip(Fc + mapping.get("breakaway_excess")) +
+         "breakaway_force = " + roundTrip(mapping.get("breakaway_force")) +
          ";  % Breakaway friction force [N]\n" +
          "breakaway_velocity = " + roundTrip(mapping.get("breakaway_velocity")) +
-         ";  % Breakaway friction velocity [m/s]\n" + "coulomb_force = " + roundTrip(Fc) +
-         ";  % Coulomb friction force [N]\n" +
+         ";  % Breakaway friction velocity [m/s]\n" +
+         "coulomb_force = " + roundTrip(mapping.get("coulomb_force")) + ";  % Coulomb friction force [N]\n" +
          "viscous_coefficient = " + roundTrip(mapping.get("viscous_coefficient")) +
          ";  % Viscous friction coefficient [N/(m/s)]\n";
 }
 
-// Modelica.Mechanics.Translational.Components.MassWithStopAndFriction (Modelica Standard Library 4.0):
-// F_prop [N·s/m], F_Coulomb [N], F_Stribeck [N], fexp [s/m]; SI.
+// Modelica.Mechanics.Translational.Components.MassWithStopAndFriction (Modelica Standard Library,
+// MassWithStopAndFriction.mo): F_prop [N·s/m], F_Coulomb [N], F_Stribeck [N], fexp [s/m]; SI.
 std::string writeModelica(const Mapping& mapping) {
   return commented(mapping, "//",
                    "Modelica Standard Library 4.0, "
@@ -197,6 +249,19 @@ std::string writeModelica(const Mapping& mapping) {
          roundTrip(mapping.get("F_prop")) + ", F_Coulomb=" + roundTrip(mapping.get("F_Coulomb")) +
          ", F_Stribeck=" + roundTrip(mapping.get("F_Stribeck")) + ", fexp=" + roundTrip(mapping.get("fexp")) +
          ");\n";
+}
+
+std::string lsDynaField(double value) { return bestText(value, 10); }
+
+Mapping roundToLsDynaFields(Mapping mapping) {
+  return roundToFields(std::move(mapping), {"mu_s", "mu_k", "dc"}, 10,
+                       "LS-DYNA's 10-column fields (for about 16 digits, LS-DYNA's long format of 20 columns "
+                       "takes a keyword ending in '+', per pydyna's deck reader: not written here)");
+}
+
+Mapping roundToRadiossFields(Mapping mapping) {
+  return roundToFields(std::move(mapping), {"C1", "C2", "C3", "C4", "C5", "C6", "Fric", "VIS_F", "Xfreq"}, 19,
+                       "Radioss's 20-column fields");
 }
 
 }  // namespace friction::exporting
