@@ -3,18 +3,24 @@
 // file) so that the page's start-up download does not carry Eigen's Levenberg–Marquardt and the
 // writers; the single-file build inlines its bytes too (globalThis.__frictionFitWasmBinary).
 //
-// fits.fit({ law, params, free, data: { kind, compare, file, text, x, y, units, N }, scenario, presliding, options },
+// fits.fit({ law, params, free, data: { kind, compare, file, text, x, y, sigma, units, N, delimiter, decimal,
+//            headerLine, signs }, scenario, presliding, options } or { …, records: [{ data, scenario }, …] },
 //          onProgress?)   onProgress({ start, starts, evaluations, bestSumOfSquares }) after each start; false stops
-//     -> { converged, free, values, standardErrors, correlation, rms, rSquared, evaluations, warnings,
-//          params, system?, fitted, residuals }   (README "Fitting": the schema and what each means)
+//     -> { converged, free, values, standardErrors, correlation, rms, rSquared, chiSquare?, points, evaluations,
+//          warnings, notes, params, system?, x, y, fitted, residuals, records? }
+//          (docs/guide/fit-and-export.md: the schema and what each means)
 // fits.convertLaw({ from, fromParams, to, toParams, free, vMin, vMax, N, count, options })
 //     -> the same, with maxAbsoluteDeviation, atVelocityAbsolute, maxRelativeDeviation, atVelocityRelative,
 //        v and fromForce
 // fits.exportLaw({ law, params, to, N, vMin, vMax, units })
-//     -> { text, exact, targetLaw, deviation: { force, atVelocity, relative, points } | null }
+//     -> { text, exact, targetLaw, warnings, notes, deviation: { force, atVelocity, relative, points } | null }
 //        (README "Export to your solver")
 // fits.fitOptions() -> { kinds: [{ id, x: { column, quantity, units }, compares: [{ id, quantity, units }] }] }
+// fits.inspectData({ text, file, delimiter, decimal, headerLine })
+//     -> { delimiter, decimal, headerLine, lineEnds, byteOrderMark, columns, rows, metadata, notes }: how the
+//        file's text reads (detected where not given), for a page to show with the choices to change
 // fits.exportTargets() -> ['opensees-tcl', …]
+// fits.exportTargetList() -> [{ id: 'opensees-tcl', name: 'OpenSees (Tcl)', units: 'any' | 'SI' }, …]
 // Bad input throws an Error whose `parameter` is the path of the refused value ('data', 'free[1]', …).
 
 import { moduleOptions, unwrap } from './engine.mjs';
@@ -25,7 +31,9 @@ export async function loadFitEngine() {
   return Object.freeze({
     fit: (request, onProgress) => unwrap(wasm.fit(request, onProgress)),
     fitOptions: () => wasm.fitOptions(),
+    inspectData: (request) => unwrap(wasm.inspectData(request)),
     exportTargets: () => wasm.exportTargets(),
+    exportTargetList: () => wasm.exportTargetList(),
     convertLaw: (request) => unwrap(wasm.convertLaw(request)),
     exportLaw: (request) => unwrap(wasm.exportLaw(request)),
   });

@@ -4,7 +4,9 @@
 // results back. Exported to JS:
 //   fit(request, onProgress?) -> the result of fitLaw (README "Fitting"), or { error, parameter }
 //   fitOptions()         -> the kinds, comparisons and units a fit request may name (fitOptionsValue)
+//   inspectData(request) -> how a file's text reads (friction::inspectData), or { error, parameter }
 //   exportTargets()      -> the export targets' ids, in menu order
+//   exportTargetList()   -> [{ id, name, units: 'any' | 'SI' }]: the targets as their users name them
 //   convertLaw(request)  -> the result of convertLaw, or { error, parameter }
 //   exportLaw(request)   -> { text, exact, targetLaw, deviation: { force, atVelocity, relative, points } |
 //   null },
@@ -14,6 +16,7 @@
 #include <emscripten/val.h>
 
 #include <string>
+#include <vector>
 
 #include "friction/export.h"
 #include "friction/fit.h"
@@ -39,6 +42,38 @@ val replyOf(Body&& body) {
   return bindings::failure(message, field);
 }
 
+// A copy owned by JS of a column (a Float64Array, as fromValue makes of a list of numbers), straight from
+// the vector: a million-point fit's columns never become friction::Values (about 100 bytes a number).
+val column(const std::vector<double>& values) {
+  return val(emscripten::typed_memory_view(values.size(), values.data())).call<val>("slice");
+}
+
+std::vector<double> differences(const std::vector<double>& fitted, const std::vector<double>& y) {
+  std::vector<double> out(fitted.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = fitted[i] - y[i];
+  return out;
+}
+
+// The result's per-point columns: x, y, fitted and residuals (model − data), or each record's own.
+void addColumns(val& reply, const friction::FitResult& result) {
+  if (result.records.empty()) {
+    reply.set("x", column(result.x));
+    reply.set("y", column(result.y));
+    reply.set("fitted", column(result.fitted));
+    reply.set("residuals", column(differences(result.fitted, result.y)));
+    return;
+  }
+  val records = reply["records"];
+  for (std::size_t i = 0; i < result.records.size(); ++i) {
+    const friction::FitRecordResult& record = result.records[i];
+    val entry = records[i];
+    entry.set("x", column(record.x));
+    entry.set("y", column(record.y));
+    entry.set("fitted", column(record.fitted));
+    entry.set("residuals", column(record.residuals));
+  }
+}
+
 // onProgress (optional): called after each start with { start, starts, evaluations, bestSumOfSquares };
 // returning false stops the fit at its best point so far (LeastSquaresOptions::progress).
 val fit(const val& request, const val& onProgress) {
@@ -54,11 +89,20 @@ val fit(const val& request, const val& onProgress) {
         return !onProgress(report).isFalse();
       };
     }
-    return bindings::fromValue(friction::fitResultValue(friction::fitLaw(fitRequest)));
+    const friction::FitResult result = friction::fitLaw(fitRequest);
+    val reply = bindings::fromValue(friction::fitResultValue(result, false));
+    addColumns(reply, result);
+    return reply;
   });
 }
 
 val fitOptions() { return bindings::fromValue(friction::fitOptionsValue()); }
+
+val inspectData(const val& request) {
+  return replyOf([&] { return bindings::fromValue(friction::inspectData(bindings::toValue(request))); });
+}
+
+val exportTargetList() { return bindings::fromValue(friction::exportTargetsValue()); }
 
 val exportTargets() {
   friction::Value targets = friction::Value::list();
@@ -85,7 +129,9 @@ val exportLaw(const val& request) {
 EMSCRIPTEN_BINDINGS(friction_fit) {
   emscripten::function("fit", &fit);
   emscripten::function("fitOptions", &fitOptions);
+  emscripten::function("inspectData", &inspectData);
   emscripten::function("exportTargets", &exportTargets);
+  emscripten::function("exportTargetList", &exportTargetList);
   emscripten::function("convertLaw", &convertLaw);
   emscripten::function("exportLaw", &exportLaw);
 }

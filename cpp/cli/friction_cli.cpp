@@ -286,23 +286,68 @@ struct ScenarioFlags {
   }
 };
 
-/// `friction fit FIT.json`: data.file read relative to the fit file, passed as data.text.
+/// `"key": [n, n, …]` with each number as JSON writes it, into `out`.
+void appendColumn(std::string& out, const std::string& key, const std::vector<double>& values) {
+  out += ",\n  " + cli::jsonString(key) + ": [";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) out += ',';
+    out += cli::jsonNumber(values[i]);
+  }
+  out += ']';
+}
+
+/// A fit's result as JSON on standard output. A single data set's columns (x, y, fitted, residuals) are
+/// written straight from the result: a million points as friction::Values would take 100 bytes each.
+void writeFitResult(const FitResult& result) {
+  if (!result.records.empty()) {
+    std::cout << cli::toJsonText(fitResultValue(result)) << "\n";
+    return;
+  }
+  std::string text = cli::toJsonText(fitResultValue(result, false));
+  text.erase(text.rfind('}'));
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  text.reserve(text.size() + 4 * 24 * result.x.size());
+  std::vector<double> residuals(result.fitted.size());
+  for (std::size_t i = 0; i < residuals.size(); ++i) residuals[i] = result.fitted[i] - result.y[i];
+  appendColumn(text, "x", result.x);
+  appendColumn(text, "y", result.y);
+  appendColumn(text, "fitted", result.fitted);
+  appendColumn(text, "residuals", residuals);
+  text += "\n}\n";
+  std::fwrite(text.data(), 1, text.size(), stdout);
+}
+
+/// A data object with its file's text put in as data.text (data.file is read relative to the fit file at
+/// `base`); unchanged if it already has a text or names no file.
+Value withFileText(Value data, const std::string& base) {
+  if (data.kind() != Value::Kind::Object) return data;
+  const Value* csv = data.find("file");
+  if (csv == nullptr || csv->kind() != Value::Kind::String || data.find("text") != nullptr) return data;
+  const std::string path =
+      !csv->text().empty() && csv->text().front() == '/' ? csv->text() : base + csv->text();
+  data.set("text", readFile(path));
+  return data;
+}
+
+/// `friction fit FIT.json`: data.file (and each records[i].data.file) read relative to the fit file, passed
+/// as data.text.
 int fit(const std::string& file) {
   Value request = cli::toValue(cli::JsonReader(readFile(file)).parse());
-  if (request.kind() == Value::Kind::Object && request.find("data") != nullptr &&
-      request.find("data")->kind() == Value::Kind::Object) {
-    Value data = *request.find("data");
-    if (const Value* csv = data.find("file");
-        csv != nullptr && csv->kind() == Value::Kind::String && data.find("text") == nullptr) {
-      const std::string base = file.find('/') == std::string::npos ? "" : file.substr(0, file.rfind('/') + 1);
-      const std::string path =
-          !csv->text().empty() && csv->text().front() == '/' ? csv->text() : base + csv->text();
-      data.set("text", readFile(path));
-      request.set("data", data);
+  const std::string base = file.find('/') == std::string::npos ? "" : file.substr(0, file.rfind('/') + 1);
+  if (request.kind() == Value::Kind::Object) {
+    if (const Value* data = request.find("data")) request.set("data", withFileText(*data, base));
+    if (const Value* records = request.find("records");
+        records != nullptr && records->kind() == Value::Kind::List) {
+      Value list = Value::list();
+      for (Value record : records->items()) {
+        if (record.kind() == Value::Kind::Object && record.find("data") != nullptr)
+          record.set("data", withFileText(*record.find("data"), base));
+        list.push(record);
+      }
+      request.set("records", list);
     }
   }
-  const FitResult result = fitLaw(readFitRequest(request));
-  std::cout << cli::toJsonText(fitResultValue(result)) << "\n";
+  writeFitResult(fitLaw(readFitRequest(request)));
   return 0;
 }
 
