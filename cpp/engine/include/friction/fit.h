@@ -31,6 +31,9 @@ struct LeastSquaresProblem {
   /// whose adaptive steps change with p, so its residuals move by about its tolerance at random: the
   /// forward differences then step by √noise instead of √ε, where that noise would swamp the difference.
   double residualNoise = 0;
+  /// The size the noise is relative to (the model's values: a record's largest |y|): each residual then
+  /// moves by about residualNoise·noiseScale at random, and the sum of squares S by 2·that·√S.
+  double noiseScale = 1;
   /// Where the multi-start spreads its extra starts: [startLow, startHigh] per parameter (empty: the
   /// bounds, which must then be finite). A catalog's slider range, typically.
   std::vector<double> startLow, startHigh;

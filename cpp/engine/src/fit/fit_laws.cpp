@@ -365,6 +365,7 @@ LeastSquaresProblem problemFor(const FitRequest& request, const std::vector<Free
     double scale = 0;
     for (double y : points.y) scale = std::max(scale, std::abs(y));
     if (scale > 0) quantum = std::ldexp(1.0, std::ilogb(problem.residualNoise * scale));
+    problem.noiseScale = scale > 0 ? scale : 1.0;
   }
   problem.residuals = [&request, &free, &points, quantum](const std::vector<double>& p,
                                                           std::vector<double>& r) {

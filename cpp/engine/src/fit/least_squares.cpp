@@ -15,7 +15,9 @@
 // as x → ±∞; it is reported as a warning (not identifiable within the bounds).
 //
 // Jacobian: the problem's analytic ∂r/∂p where it gives one (a curve fit's closed-form laws), times
-// dp/dx; else forward differences in x, with a step from the residuals' noise (a record's run).
+// dp/dx; else forward differences in x. A problem whose residuals are noisy (a record's run: its
+// residualNoise) is solved instead by the secant Levenberg–Marquardt of secant_lm.cpp, with Broyden's
+// updates of the Jacobian and fixed factors of the damping.
 //
 // The same bits on every platform (issue 27): the transforms and the starts use portable_math.h's exp
 // and log, Eigen is compiled without SIMD here (cpp/CMakeLists.txt: a vectorised sum adds in another
@@ -39,6 +41,7 @@
 #include <unsupported/Eigen/LevenbergMarquardt>
 
 #include "fit/portable_math.h"
+#include "fit/solver_parts.h"
 #include "friction/errors.h"
 #include "friction/fit.h"
 #include "friction/parameters.h"
@@ -46,103 +49,10 @@
 namespace friction {
 namespace {
 
+using namespace solver;  // NOLINT(google-build-using-namespace): the solver's own parts
 using Vector = Eigen::VectorXd;
 using Matrix = Eigen::MatrixXd;
-constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-/// The residual a point that cannot be evaluated gets: larger than any real one, so LM rejects it.
-constexpr double kPenalty = 1e150;
-
-// ---- The change of variables p = T(x) (see the top of this file) ----
-// In portable_math.h's exp and log, as every step of the solver is: the same bits on every platform.
-
-double logistic(double x) { return 1.0 / (1.0 + portable::exp(-x)); }
-
-double toBounded(double x, double lower, double upper) {
-  x = std::clamp(x, -700.0, 700.0);  // e^700 is near double's largest: keep T finite
-  if (std::isfinite(lower) && std::isfinite(upper)) return lower + (upper - lower) * logistic(x);
-  if (std::isfinite(lower)) return lower + portable::exp(x);
-  if (std::isfinite(upper)) return upper - portable::exp(x);
-  return x;
-}
-
-/// dp/dx of T at x: (u − l)·σ(1 − σ), e^x, −e^x or 1.
-double boundedSlope(double x, double lower, double upper) {
-  x = std::clamp(x, -700.0, 700.0);
-  if (std::isfinite(lower) && std::isfinite(upper)) {
-    const double s = logistic(x);
-    return (upper - lower) * s * (1 - s);
-  }
-  if (std::isfinite(lower)) return portable::exp(x);
-  if (std::isfinite(upper)) return -portable::exp(x);
-  return 1.0;
-}
-
-/// T⁻¹(p), with p first moved a hair inside a finite bound (T⁻¹ of the bound itself is ±∞).
-double toFree(double p, double lower, double upper) {
-  const double width = std::isfinite(lower) && std::isfinite(upper) ? upper - lower : 0.0;
-  const double hair =
-      1e-9 * (width > 0 ? width : std::max(1.0, std::abs(std::isfinite(lower) ? lower : upper)));
-  if (std::isfinite(lower)) p = std::max(p, lower + hair);
-  if (std::isfinite(upper)) p = std::min(p, upper - hair);
-  if (std::isfinite(lower) && std::isfinite(upper)) return portable::log((p - lower) / (upper - p));
-  if (std::isfinite(lower)) return portable::log(p - lower);
-  if (std::isfinite(upper)) return portable::log(upper - p);
-  return p;
-}
-
-// ---- Evaluating the residuals, counting evaluations, surviving points that cannot be evaluated ----
-
-/// The problem's residuals (and Jacobian) as functions of p, counted against a budget. Returns false
-/// when the problem could not evaluate p (InputError or SimulationError): r is then filled with kPenalty.
-class Evaluator {
- public:
-  Evaluator(const LeastSquaresProblem& problem, int budget) : problem_(problem), budget_(budget) {}
-
-  bool evaluate(const std::vector<double>& p, std::vector<double>& r) {
-    ++count_;
-    r.assign(problem_.residualCount, 0.0);
-    const bool evaluated = guarded([&] { problem_.residuals(p, r); });
-    if (r.size() != problem_.residualCount) throw std::logic_error("fitLeastSquares: residuals resized r");
-    if (evaluated && allFinite(r.data(), r.size())) return true;
-    std::fill(r.begin(), r.end(), kPenalty);
-    return false;
-  }
-
-  /// The Jacobian ∂r/∂p (column-major, residualCount × k) into `jacobian`; false where it cannot be had.
-  bool evaluateJacobian(const std::vector<double>& p, double* jacobian) {
-    ++count_;
-    const std::size_t size = problem_.residualCount * p.size();
-    return guarded([&] { problem_.jacobian(p, jacobian); }) && allFinite(jacobian, size);
-  }
-
-  bool analytic() const { return static_cast<bool>(problem_.jacobian); }
-  bool exhausted() const { return count_ >= budget_; }
-  int count() const { return count_; }
-  void restart(int budget) { budget_ = count_ + budget; }
-
- private:
-  template <class Body>
-  static bool guarded(Body&& body) {
-    try {
-      body();
-      return true;
-    } catch (const InputError&) {
-      return false;
-    } catch (const SimulationError&) {
-      return false;
-    }
-  }
-  static bool allFinite(const double* values, std::size_t count) {
-    for (std::size_t i = 0; i < count; ++i)
-      if (!std::isfinite(values[i])) return false;  // a non-finite value is as unusable as a thrown one
-    return true;
-  }
-
-  const LeastSquaresProblem& problem_;
-  int budget_;
-  int count_ = 0;
-};
 
 /// Eigen's functor interface: residuals and the Jacobian in x, the problem's analytic one by the chain
 /// rule (∂r/∂x_j = ∂r/∂p_j·dp_j/dx_j) or forward differences. Its buffers are allocated once per start:
@@ -288,13 +198,6 @@ std::vector<std::vector<double>> spreadStarts(const LeastSquaresProblem& problem
 }
 
 // ---- One run of Levenberg–Marquardt ----
-
-struct Run {
-  std::vector<double> p;
-  double ssr = kInf;
-  bool converged = false;
-  bool evaluable = false;
-};
 
 Run runFrom(const LeastSquaresProblem& problem, const std::vector<double>& start,
             const LeastSquaresOptions& options, Evaluator& evaluator) {
@@ -492,7 +395,10 @@ LeastSquaresResult fitLeastSquares(const LeastSquaresProblem& problem, const Lea
   std::size_t done = 0;
   const auto starts = spreadStarts(problem, std::max(1, options.starts), options.seed);
   for (std::size_t s = 0; s < starts.size() && !stopped; ++s, ++done) {
-    Run run = runFrom(problem, starts[s], options, evaluator);
+    // A run's residuals (noisy, costly): the secant solver (secant_lm.cpp); else Eigen's lmder.
+    Run run = !problem.jacobian && problem.residualNoise > 0
+                  ? secantFrom(problem, starts[s], options, evaluator)
+                  : runFrom(problem, starts[s], options, evaluator);
     if (run.evaluable) ++evaluable;
     if (improves(run.ssr, best.ssr)) best = std::move(run);
     const FitProgress progress{static_cast<int>(s) + 1, static_cast<int>(starts.size()), evaluator.count(),
