@@ -64,11 +64,14 @@ struct UsageError : std::runtime_error {
 };
 
 std::string readFile(const std::string& path) {
-  std::ifstream in(path == "-" ? "/dev/stdin" : path);
+  std::ifstream in(path == "-" ? "/dev/stdin" : path, std::ios::binary);
   if (!in) throw UsageError("cannot read '" + path + "'.");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  // Straight into one string (a stream's copy would hold a large data file twice).
+  std::string text;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0)
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+  return text;
 }
 
 std::string number(double value) { return cli::jsonNumber(value); }
@@ -286,14 +289,20 @@ struct ScenarioFlags {
   }
 };
 
-/// `"key": [n, n, …]` with each number as JSON writes it, into `out`.
-void appendColumn(std::string& out, const std::string& key, const std::vector<double>& values) {
-  out += ",\n  " + cli::jsonString(key) + ": [";
+/// `"key": [n, n, …]` with each number as JSON writes it, to standard output in pieces of about 64 KB
+/// (a million numbers' text is not built whole).
+void writeColumn(const std::string& key, const std::vector<double>& values) {
+  std::string piece = ",\n  " + cli::jsonString(key) + ": [";
   for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i > 0) out += ',';
-    out += cli::jsonNumber(values[i]);
+    if (i > 0) piece += ',';
+    piece += cli::jsonNumber(values[i]);
+    if (piece.size() > 65536) {
+      std::fwrite(piece.data(), 1, piece.size(), stdout);
+      piece.clear();
+    }
   }
-  out += ']';
+  piece += ']';
+  std::fwrite(piece.data(), 1, piece.size(), stdout);
 }
 
 /// A fit's result as JSON on standard output. A single data set's columns (x, y, fitted, residuals) are
@@ -306,15 +315,14 @@ void writeFitResult(const FitResult& result) {
   std::string text = cli::toJsonText(fitResultValue(result, false));
   text.erase(text.rfind('}'));
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  text.reserve(text.size() + 4 * 24 * result.x.size());
+  std::fwrite(text.data(), 1, text.size(), stdout);
   std::vector<double> residuals(result.fitted.size());
   for (std::size_t i = 0; i < residuals.size(); ++i) residuals[i] = result.fitted[i] - result.y[i];
-  appendColumn(text, "x", result.x);
-  appendColumn(text, "y", result.y);
-  appendColumn(text, "fitted", result.fitted);
-  appendColumn(text, "residuals", residuals);
-  text += "\n}\n";
-  std::fwrite(text.data(), 1, text.size(), stdout);
+  writeColumn("x", result.x);
+  writeColumn("y", result.y);
+  writeColumn("fitted", result.fitted);
+  writeColumn("residuals", residuals);
+  std::fputs("\n}\n", stdout);
 }
 
 /// A data object with its file's text put in as data.text (data.file is read relative to the fit file at
@@ -347,7 +355,9 @@ int fit(const std::string& file) {
       request.set("records", list);
     }
   }
-  writeFitResult(fitLaw(readFitRequest(request)));
+  const FitRequest fitRequest = readFitRequest(request);
+  request = Value();  // the file's text, read into the request's columns, is not needed again
+  writeFitResult(fitLaw(fitRequest));
   return 0;
 }
 

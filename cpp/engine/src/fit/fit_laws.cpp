@@ -156,23 +156,53 @@ Lists listsAt(const FitRequest& request, const std::vector<FreeParam>& free, con
   return lists;
 }
 
-/// Every point of the fit, the records one after the other: x, y, the weight 1/σ of each, and where each
-/// record starts (one start, 0, for a single data set).
-struct Points {
-  std::vector<double> x, y, weight;
-  std::vector<std::size_t> starts;
+/// A column of numbers held elsewhere (a view: the request's, or a Points' own storage).
+struct Column {
+  const double* data = nullptr;
+  std::size_t size = 0;
+  double operator[](std::size_t i) const { return data[i]; }
 };
+
+/// Every point of the fit, the records one after the other: x, y, the weight 1/σ of each (none: 1), and
+/// where each record starts (one start, 0, for a single data set). A single data set's x and y are the
+/// request's own (a million points are not copied again); records and samples are held here.
+struct Points {
+  Column x, y;
+  std::vector<double> weight;
+  std::vector<std::size_t> starts;
+  std::vector<double> ownX, ownY;
+
+  Points() = default;
+  Points(const Points&) = delete;
+  Points& operator=(const Points&) = delete;
+  Points(Points&&) = default;  // the views stay on the moved vectors' buffers
+  std::size_t size() const { return x.size; }
+  double w(std::size_t i) const { return weight.empty() ? 1.0 : weight[i]; }
+  void hold() {  // x, y as views of the storage held here
+    x = {ownX.data(), ownX.size()};
+    y = {ownY.data(), ownY.size()};
+  }
+};
+
 Points pointsOf(const FitRequest& request) {
   Points points;
-  auto add = [&points](const std::vector<double>& x, const std::vector<double>& y,
-                       const std::vector<double>& sigma) {
-    points.starts.push_back(points.x.size());
-    points.x.insert(points.x.end(), x.begin(), x.end());
-    points.y.insert(points.y.end(), y.begin(), y.end());
-    for (std::size_t i = 0; i < x.size(); ++i) points.weight.push_back(sigma.empty() ? 1.0 : 1.0 / sigma[i]);
-  };
-  if (request.records.empty()) add(request.x, request.y, request.sigma);
-  for (const FitRecord& record : request.records) add(record.x, record.y, record.sigma);
+  if (request.records.empty()) {
+    points.x = {request.x.data(), request.x.size()};
+    points.y = {request.y.data(), request.y.size()};
+    points.starts = {0};
+    for (double sigma : request.sigma) points.weight.push_back(1.0 / sigma);
+    return points;
+  }
+  const bool weighted = std::any_of(request.records.begin(), request.records.end(),
+                                    [](const FitRecord& record) { return !record.sigma.empty(); });
+  for (const FitRecord& record : request.records) {
+    points.starts.push_back(points.ownX.size());
+    for (std::size_t i = 0; weighted && i < record.x.size(); ++i)
+      points.weight.push_back(record.sigma.empty() ? 1.0 : 1.0 / record.sigma[i]);
+    points.ownX.insert(points.ownX.end(), record.x.begin(), record.x.end());
+    points.ownY.insert(points.ownY.end(), record.y.begin(), record.y.end());
+  }
+  points.hold();
   return points;
 }
 
@@ -194,7 +224,7 @@ void curveModel(const FitRequest& request, const Lists& lists, const Points& poi
   const LawEvaluator evaluator(request.law, lists.law);
   const fitting::SteadyCurve steady(evaluator);
   const double scale = request.compare == "mu" ? 1 / request.N : 1.0;  // μ = F/N, or F itself
-  for (std::size_t i = 0; i < points.x.size(); ++i)
+  for (std::size_t i = 0; i < points.size(); ++i)
     out[i] = std::copysign(steady(points.x[i], request.N), points.x[i]) * scale;
 }
 
@@ -211,7 +241,7 @@ void recordModel(const FitRequest& request, const Lists& lists, const Points& po
     const std::vector<double>& column = request.compare == "velocity"   ? trace.v
                                         : request.compare == "position" ? trace.x
                                                                         : trace.friction;
-    const std::size_t end = k + 1 < points.starts.size() ? points.starts[k + 1] : points.x.size();
+    const std::size_t end = k + 1 < points.starts.size() ? points.starts[k + 1] : points.size();
     for (std::size_t i = points.starts[k]; i < end; ++i) out[i] = interpolate(trace.t, column, points.x[i]);
   }
 }
@@ -219,11 +249,11 @@ void recordModel(const FitRequest& request, const Lists& lists, const Points& po
 /// Presliding: the mass pushed by the protocol's force, sampled at the data's times.
 void preslidingModelAt(const FitRequest& request, const Lists& lists, const Points& points,
                        std::vector<double>& out) {
-  const int samples = std::max(kLawRunSamples, static_cast<int>(points.x.size()));
+  const int samples = std::max(kLawRunSamples, static_cast<int>(points.size()));
   const LawRun run =
       simulatePresliding(request.law, lists.law, request.presliding, samples, request.runProgress);
   const std::vector<double>& column = request.compare == "friction" ? run.friction : run.x;
-  for (std::size_t i = 0; i < points.x.size(); ++i) out[i] = interpolate(run.t, column, points.x[i]);
+  for (std::size_t i = 0; i < points.size(); ++i) out[i] = interpolate(run.t, column, points.x[i]);
 }
 
 void modelAt(const FitRequest& request, const Lists& lists, const Points& points, std::vector<double>& out) {
@@ -263,21 +293,21 @@ class ClosedFormCurve {
 
   void residuals(const std::vector<double>& p, std::vector<double>& r) {
     set(p);
-    for (std::size_t i = 0; i < points_.x.size(); ++i) {
+    for (std::size_t i = 0; i < points_.size(); ++i) {
       const double v = points_.x[i];
       const double model = std::copysign(force_(resolved_, std::fabs(v), N_, nullptr), v) * scale_;
-      r[i] = (model - points_.y[i]) * points_.weight[i];
+      r[i] = (model - points_.y[i]) * points_.w(i);
     }
   }
 
   void jacobian(const std::vector<double>& p, double* J) {
     set(p);
-    const std::size_t n = points_.x.size();
+    const std::size_t n = points_.size();
     for (std::size_t i = 0; i < n; ++i) {
       const double v = points_.x[i];
       std::fill(gradient_.begin(), gradient_.end(), 0.0);
       force_(resolved_, std::fabs(v), N_, gradient_.data());
-      const double factor = std::copysign(scale_, v) * points_.weight[i];
+      const double factor = std::copysign(scale_, v) * points_.w(i);
       for (std::size_t k = 0; k < index_.size(); ++k) J[k * n + i] = gradient_[index_[k]] * factor;
     }
   }
@@ -318,13 +348,13 @@ void checkData(const FitRequest& request) {
 /// Σ w²(y − ȳ)², ȳ the weighted mean: the total sum of squares R² compares the fit's with.
 double totalSumOfSquares(const Points& points) {
   double weights = 0, mean = 0, sum = 0;
-  for (std::size_t i = 0; i < points.y.size(); ++i) {
-    weights += points.weight[i] * points.weight[i];
-    mean += points.weight[i] * points.weight[i] * points.y[i];
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    weights += points.w(i) * points.w(i);
+    mean += points.w(i) * points.w(i) * points.y[i];
   }
   mean /= weights;
-  for (std::size_t i = 0; i < points.y.size(); ++i) {
-    const double d = (points.y[i] - mean) * points.weight[i];
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const double d = (points.y[i] - mean) * points.w(i);
     sum += d * d;
   }
   return sum;
@@ -339,8 +369,8 @@ constexpr std::size_t kSampleAbove = 20000, kSamplePoints = 5000;
 LeastSquaresProblem problemFor(const FitRequest& request, const std::vector<FreeParam>& free,
                                const Points& points, std::unique_ptr<ClosedFormCurve>& curve) {
   LeastSquaresProblem problem = parameterSide(request, free);
-  problem.residualCount = points.x.size();
-  problem.totalSumOfSquares = points.y.empty() ? 0.0 : totalSumOfSquares(points);
+  problem.residualCount = points.size();
+  problem.totalSumOfSquares = points.size() == 0 ? 0.0 : totalSumOfSquares(points);
   const fitting::SteadyForce force =
       request.kind == FitKind::Curve ? fitting::steadyForceOf(request.law) : nullptr;
   if (force != nullptr) {
@@ -363,7 +393,7 @@ LeastSquaresProblem problemFor(const FitRequest& request, const std::vector<Free
         request.records.empty() ? request.scenario.tolerance : request.records.front().scenario.tolerance;
     problem.residualNoise = tolerance > 0 ? tolerance : 1e-8;
     double scale = 0;
-    for (double y : points.y) scale = std::max(scale, std::abs(y));
+    for (std::size_t i = 0; i < points.size(); ++i) scale = std::max(scale, std::abs(points.y[i]));
     if (scale > 0) quantum = std::ldexp(1.0, std::ilogb(problem.residualNoise * scale));
     problem.noiseScale = scale > 0 ? scale : 1.0;
   }
@@ -372,7 +402,7 @@ LeastSquaresProblem problemFor(const FitRequest& request, const std::vector<Free
     modelAt(request, listsAt(request, free, p), points, r);
     for (std::size_t i = 0; i < r.size(); ++i) {
       const double model = quantum > 0 ? std::nearbyint(r[i] / quantum) * quantum : r[i];
-      r[i] = (model - points.y[i]) * points.weight[i];
+      r[i] = (model - points.y[i]) * points.w(i);
     }
   };
   return problem;
@@ -380,14 +410,15 @@ LeastSquaresProblem problemFor(const FitRequest& request, const std::vector<Free
 
 /// Every `stride`-th point (and the last): the sample a large curve picks its start on.
 Points sampled(const Points& points) {
-  const std::size_t stride = (points.x.size() + kSamplePoints - 1) / kSamplePoints;
+  const std::size_t stride = (points.size() + kSamplePoints - 1) / kSamplePoints;
   Points sample;
   sample.starts = {0};
-  for (std::size_t i = 0; i < points.x.size(); i += stride) {
-    sample.x.push_back(points.x[i]);
-    sample.y.push_back(points.y[i]);
-    sample.weight.push_back(points.weight[i]);
+  for (std::size_t i = 0; i < points.size(); i += stride) {
+    sample.ownX.push_back(points.x[i]);
+    sample.ownY.push_back(points.y[i]);
+    if (!points.weight.empty()) sample.weight.push_back(points.w(i));
   }
+  sample.hold();
   return sample;
 }
 
@@ -397,7 +428,7 @@ LeastSquaresResult solve(const FitRequest& request, const std::vector<FreeParam>
                          const Points& points) {
   std::unique_ptr<ClosedFormCurve> curve, sampleCurve;
   LeastSquaresProblem problem = problemFor(request, free, points, curve);
-  if (request.kind != FitKind::Curve || points.x.size() <= kSampleAbove || request.options.starts <= 1)
+  if (request.kind != FitKind::Curve || points.size() <= kSampleAbove || request.options.starts <= 1)
     return fitLeastSquares(problem, request.options);
   const Points sample = sampled(points);
   const LeastSquaresResult first =
@@ -412,9 +443,9 @@ LeastSquaresResult solve(const FitRequest& request, const std::vector<FreeParam>
 
 /// The result's per-point columns: the model (unweighted) at each point, whole or record by record.
 void fillColumns(const FitRequest& request, const Points& points, const Lists& lists, FitResult& result) {
-  std::vector<double> fitted(points.x.size());
+  std::vector<double> fitted(points.size());
   for (std::size_t i = 0; i < fitted.size(); ++i)
-    fitted[i] = points.y[i] + result.fit.residuals[i] / points.weight[i];
+    fitted[i] = points.y[i] + result.fit.residuals[i] / points.w(i);
   double squares = 0;
   for (std::size_t i = 0; i < fitted.size(); ++i)
     squares += (fitted[i] - points.y[i]) * (fitted[i] - points.y[i]);
@@ -454,8 +485,8 @@ FitResult fitLaw(const FitRequest& request) {
   // the fit, which tries its other starts.
   try {
     const Lists lists = listsAt(request, free, parameterSide(request, free).start);
-    std::vector<double> probe(points.x.size());
-    if (!points.x.empty()) modelAt(request, lists, points, probe);
+    std::vector<double> probe(points.size());
+    if (points.size() > 0) modelAt(request, lists, points, probe);
   } catch (const SimulationError&) {
   }
   // Step 3: the fit; step 4: the lists a caller can run the fitted law with, and the columns.

@@ -353,15 +353,18 @@ void addCovariance(const Eigen::JacobiSVD<Matrix>& svd, const Vector& norms, dou
 /// Standard errors, correlations and the identifiability warnings from J at the result.
 /// Columns are first scaled to unit length (D = diag ‖J_j‖), so that the condition of JsᵀJs measures
 /// how nearly dependent the parameters' effects are, whatever their units: C = s²·D⁻¹(JsᵀJs)⁻¹D⁻¹.
-void addStatistics(const LeastSquaresProblem& problem, const Matrix& jacobian, LeastSquaresResult& result) {
+void addStatistics(const LeastSquaresProblem& problem, Matrix jacobian, LeastSquaresResult& result) {
   const auto k = static_cast<Eigen::Index>(problem.names.size());
   const auto n = static_cast<Eigen::Index>(problem.residualCount);
   const double s2 = n > k ? result.sumOfSquares / static_cast<double>(n - k) : kNaN;
   Vector norms = jacobian.colwise().norm();
   const std::vector<bool> inert = findInert(problem, norms, result);
-  // The scaled matrix Js = J D⁻¹, its singular values and right singular vectors.
-  const Matrix scaled = jacobian * norms.cwiseInverse().asDiagonal();
-  const Eigen::JacobiSVD<Matrix> svd(scaled, Eigen::ComputeThinV);
+  // The scaled matrix Js = J D⁻¹ (in place), its singular values and right singular vectors: those of the
+  // k × k factor R of Js = QR, so that a million rows are not copied again for the SVD.
+  jacobian = jacobian * norms.cwiseInverse().asDiagonal();
+  const Eigen::HouseholderQR<Eigen::Ref<Matrix>> qr(jacobian);
+  const Matrix R = qr.matrixQR().topRows(k).triangularView<Eigen::Upper>();
+  const Eigen::JacobiSVD<Matrix> svd(R, Eigen::ComputeThinV);
   warnNearSingular(problem, svd, result);
   addCovariance(svd, norms, s2, inert, result);
 }
