@@ -3,6 +3,8 @@
 # Eigen, Chromium, CMake, Ninja, g++, clang with its sanitizer and libFuzzer runtimes, GNU parallel,
 # Slurm and MUNGE) and the npm packages
 # of package-lock.json (Chart.js, playwright-core). Safe to run again: it does nothing when everything is there.
+# `install-deps.sh bench` also installs what the benchmarks compare against: Debian's python3-scipy
+# (bench-fit.sh runs scipy.optimize.least_squares beside the engine's fits). The tests do not need it.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 missing=()
@@ -32,6 +34,10 @@ command -v slurmctld >/dev/null && command -v slurmd >/dev/null && command -v sb
   missing+=(slurm-wlm)
 command -v munged >/dev/null || missing+=(munge)
 command -v node >/dev/null || missing+=(nodejs npm)
+if [ "${1:-}" = bench ]; then
+  # Debian's own python3 (a pyenv shim earlier in PATH would not see Debian's packages).
+  /usr/bin/python3 -c 'import scipy.optimize' 2>/dev/null || missing+=(python3-scipy)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "install-deps: installing Debian packages: ${missing[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"

@@ -21,6 +21,7 @@
 //        file's text reads (detected where not given), for a page to show with the choices to change
 // fits.exportTargets() -> ['opensees-tcl', …]
 // fits.exportTargetList() -> [{ id: 'opensees-tcl', name: 'OpenSees (Tcl)', units: 'any' | 'SI' }, …]
+// data.text is the file's text: a string, or a Uint8Array of its UTF-8 bytes (a File's bytes as read).
 // Bad input throws an Error whose `parameter` is the path of the refused value ('data', 'free[1]', …).
 
 import { moduleOptions, unwrap } from './engine.mjs';

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -125,6 +126,46 @@ TEST_CASE("The fast path's edges read as strtod reads them", "[fit][data]") {
   }
 }
 
+/// What the reader makes of `number` with a decimal point (NaN where it refuses it).
+double readAlone(const std::string& number) {
+  double value = 0;
+  return fitdata::readNumber(number, '.', value) ? value : std::nan("");
+}
+
+TEST_CASE("16 to 19 significant digits at powers of ten within ±27 read as strtod reads them",
+          "[fit][data]") {
+  // Random mantissas of every length up to 19 digits under every power of ten the integer path takes,
+  // and each written with the exponent folded into a decimal point where that stays short.
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 100000; ++i) {
+    const int digits = 1 + static_cast<int>(rng() % 19);
+    std::uint64_t mantissa = rng() % 10000000000000000000ULL;
+    for (int d = 19; d > digits; --d) mantissa /= 10;
+    const int exponent = static_cast<int>(rng() % 55) - 27;
+    const std::string number = std::to_string(mantissa) + "e" + std::to_string(exponent);
+    INFO(number);
+    CHECK(readAlone(number) == std::strtod(number.c_str(), nullptr));
+  }
+}
+
+TEST_CASE("Decimals exactly halfway between two doubles round to the even one, as strtod does",
+          "[fit][data]") {
+  // Above 2^54 doubles are 4 apart: k·4 + 2 is a tie between k·4 and k·4 + 4 (ties to the even
+  // significand). The same value with a trailing zero and e−1 is the tie reached by division.
+  std::mt19937_64 rng(12);
+  for (int i = 0; i < 20000; ++i) {
+    const std::uint64_t k = (std::uint64_t{1} << 52) + rng() % (std::uint64_t{1} << 52);
+    const std::uint64_t tie = 4 * k + 2;  // between 2^54 and 2^55
+    for (const std::string& number : {std::to_string(tie), std::to_string(tie) + "0e-1",
+                                      std::to_string(tie - 1), std::to_string(tie + 1)}) {
+      INFO(number);
+      CHECK(readAlone(number) == std::strtod(number.c_str(), nullptr));
+    }
+  }
+  CHECK(readAlone("18014398509481986") == 18014398509481984.0);  // 2^54 + 2: down to the even 2^54
+  CHECK(readAlone("18014398509481990") == 18014398509481992.0);  // 2^54 + 6: up to the even 2^54 + 8
+}
+
 TEST_CASE("Every number reads as strtod reads it, bit for bit (the fast path included)", "[fit][data]") {
   std::mt19937 rng(1);
   for (int i = 0; i < 20000; ++i) {
@@ -196,6 +237,10 @@ TEST_CASE("A format that cannot be read is refused with its cause", "[fit][data]
   // A header whose names do not match the data's width.
   CHECK_THROWS_WITH(fitdata::readTable("v,mu,F\n0.1,0.2\n0.3,0.4\n", "wide.csv"),
                     Contains("3 names for 2 columns"));
+  // A row in the middle with a value too many: refused where the column is read, by its line.
+  const fitdata::Table ragged = fitdata::readTable("v,mu\n0.1,0.2\n0.2,0.3,9\n0.3,0.4\n", "ragged.csv");
+  CHECK_THROWS_WITH(fitdata::readColumn(ragged, "mu", "", fitdata::Quantity::Coefficient),
+                    Contains("ragged.csv row 3: 3 values for 2 columns"));
   // A number with the other decimal mark says which mark the table is read with.
   CHECK_THROWS_WITH(fitdata::readColumn(fitdata::readTable("v;mu\n0,1;0,5\n0,2;0.5\n0,3;0,4\n", "mixed.csv"),
                                         "mu", "", fitdata::Quantity::Coefficient),

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 
 #include "friction/errors.h"
 #include "friction/parameters.h"
@@ -69,11 +70,16 @@ std::string_view trimmed(std::string_view text) {
 }
 
 /// The line that starts at `start` (without its end: LF, CRLF or CR), and where the next one starts.
-/// (A plain scan: find_first_of calls memchr on its set for every character, a quarter of a
+/// (Not find_first_of("\r\n"): it calls memchr on its set for every character, a quarter of a
 /// million-row file's reading.)
 std::string_view lineAt(std::string_view text, std::size_t start, std::size_t* next) {
-  std::size_t end = start;
-  while (end < text.size() && text[end] != '\n' && text[end] != '\r') ++end;
+  // The first LF by memchr (fast on long lines), then the first CR before it, if any.
+  const char* begin = text.data() + start;
+  const std::size_t rest = text.size() - start;
+  const auto* lf = static_cast<const char*>(std::memchr(begin, '\n', rest));
+  const std::size_t span = lf != nullptr ? static_cast<std::size_t>(lf - begin) : rest;
+  const auto* cr = static_cast<const char*>(std::memchr(begin, '\r', span));
+  const std::size_t end = start + (cr != nullptr ? static_cast<std::size_t>(cr - begin) : span);
   if (end == text.size()) {
     *next = text.size();
     return text.substr(start);
@@ -119,6 +125,18 @@ std::size_t fieldCount(std::string_view line, char delimiter) {
   return forEachField(line, delimiter, [](std::string_view, std::size_t) {});
 }
 
+/// fieldCount in one pass over the line where no quote can hide a delimiter (a delimiter other than
+/// blanks, no '"' in the line): the delimiters plus one.
+std::size_t quickFieldCount(std::string_view line, char delimiter) {
+  if (delimiter == ' ') return fieldCount(line, delimiter);
+  std::size_t count = 1;
+  for (const char c : line) {
+    if (c == '"') return fieldCount(line, delimiter);
+    count += c == delimiter ? 1 : 0;
+  }
+  return count;
+}
+
 /// A field without its double quotes ("" inside becomes ").
 std::string unquote(std::string_view field) {
   if (field.size() < 2 || field.front() != '"' || field.back() != '"') return std::string(field);
@@ -149,10 +167,61 @@ bool readExponent(std::string_view field, std::size_t i, int& power) {
   return true;
 }
 
-/// Clinger's fast path ("How to read floating point numbers accurately", PLDI 1990): a decimal m·10^e
-/// with m < 2^53 and |e| ≤ 22 is one correctly rounded product or quotient of two exact doubles, so it
-/// equals strtod's result. True if `field` is such a number (most instruments' values are: at most 15
-/// significant digits), with `out` set; false leaves it to strtod.
+/// A 128-bit unsigned integer: a GCC and Clang extension on 64-bit targets and on wasm32 (compiler-rt's
+/// multiplication and division), marked as one so that -Wpedantic accepts it.
+__extension__ typedef unsigned __int128 Unsigned128;
+
+/// The number of bits of q (0 for 0).
+int bitLength(Unsigned128 q) {
+  const auto high = static_cast<std::uint64_t>(q >> 64), low = static_cast<std::uint64_t>(q);
+  if (high != 0) return 128 - __builtin_clzll(high);
+  return low != 0 ? 64 - __builtin_clzll(low) : 0;
+}
+
+/// 5^k for k = 0…27 (5^27 < 2^63), computed at compile time.
+struct PowersOfFive {
+  std::uint64_t values[28];
+  constexpr PowersOfFive() : values() {
+    values[0] = 1;
+    for (int k = 1; k < 28; ++k) values[k] = values[k - 1] * 5;
+  }
+  constexpr std::uint64_t operator[](int k) const { return values[k]; }
+};
+constexpr PowersOfFive kPowersOfFive;
+
+/// (q + δ)·2^binaryExponent rounded to the nearest double (ties to even), for an integer q ≥ 1 and
+/// 0 ≤ δ < 1 with δ > 0 exactly when `inexact`. With δ > 0, q must have 55 or more bits, so that the
+/// bits below the 53 kept and δ decide the rounding alone. The result is a normal number (the callers'
+/// exponents stay far from the subnormal and overflow ranges).
+double roundedDouble(Unsigned128 q, bool inexact, int binaryExponent) {
+  const int bits = bitLength(q);
+  if (bits <= 53) return std::ldexp(static_cast<double>(static_cast<std::uint64_t>(q)), binaryExponent);
+  const int dropped = bits - 53;
+  const Unsigned128 one = 1;
+  std::uint64_t kept = static_cast<std::uint64_t>(q >> dropped);
+  const Unsigned128 rest = q & ((one << dropped) - 1), half = one << (dropped - 1);
+  // Above half an ulp, or exactly half (nothing inexact below) with an odd kept part: round up.
+  if (rest > half || (rest == half && (inexact || (kept & 1) != 0))) ++kept;
+  return std::ldexp(static_cast<double>(kept), binaryExponent + dropped);
+}
+
+/// m·10^e for m < 2^64 and |e| ≤ 27, correctly rounded, with integer arithmetic: 10^e = 5^e·2^e and
+/// 5^27 < 2^63. For e ≥ 0 the product m·5^e is exact in 128 bits; for e < 0 the quotient of m·2^s by
+/// 5^−e is taken with s large enough for 55 bits or more, its remainder saying whether it is exact.
+double exactDecimal(std::uint64_t m, int e) {
+  const Unsigned128 five = kPowersOfFive[e < 0 ? -e : e];
+  if (e >= 0) return roundedDouble(static_cast<Unsigned128>(m) * five, false, e);
+  const int mBits = bitLength(m), fiveBits = bitLength(five);
+  const int shift = std::max(0, 55 + fiveBits - mBits);  // m·2^s has 55 + fiveBits bits: below 2^118
+  const Unsigned128 dividend = static_cast<Unsigned128>(m) << shift;
+  return roundedDouble(dividend / five, dividend % five != 0, e - shift);
+}
+
+/// Up to 19 significant digits and a power of ten within ±27 of them: read without strtod. With at
+/// most 15 digits and |e| ≤ 22 Clinger's fast path ("How to read floating point numbers accurately",
+/// PLDI 1990): m and 10^e are exact doubles, so one correctly rounded product or quotient equals
+/// strtod's result; else exactDecimal. Most instruments' values and every double JavaScript or printf
+///("%.17g") writes at ordinary magnitudes are such numbers. False leaves the field to strtod.
 bool fastDecimal(std::string_view field, char decimal, double& out) {
   static constexpr double kPowers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                                        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
@@ -175,22 +244,29 @@ bool fastDecimal(std::string_view field, char decimal, double& out) {
     ++digits;
     if (fraction) --exponent;
     if (mantissa == 0 && c == '0') continue;  // a leading zero
-    if (++significant > 15) return false;     // m may pass 2^53: strtod's
+    if (++significant > 19) return false;     // m may pass 2^64: strtod's
     mantissa = mantissa * 10 + static_cast<std::uint64_t>(c - '0');
   }
   int power = 0;
   if (digits == 0 || !readExponent(field, i, power)) return false;
   exponent += power;
-  if (exponent < -22 || exponent > 22) return false;
+  if (mantissa == 0) {
+    out = negative ? -0.0 : 0.0;
+    return true;
+  }
+  if (exponent < -27 || exponent > 27) return false;
   const auto m = static_cast<double>(mantissa);
-  out = exponent >= 0 ? m * kPowers[exponent] : m / kPowers[-exponent];
+  if (significant <= 15 && exponent >= -22 && exponent <= 22)
+    out = exponent >= 0 ? m * kPowers[exponent] : m / kPowers[-exponent];
+  else
+    out = exactDecimal(mantissa, exponent);
   if (negative) out = -out;
   return true;
 }
 
-/// `field` as a finite number with `decimal` as its decimal mark (the other mark refused, so that
-/// "1.234,5" is not read as anything); false if it is not one.
-bool parseNumber(std::string_view field, char decimal, double& out) {
+}  // namespace
+
+bool readNumber(std::string_view field, char decimal, double& out) {
   if (field.size() >= 2 && field.front() == '"' && field.back() == '"')
     field = field.substr(1, field.size() - 2);
   if (!field.empty() && fastDecimal(field, decimal, out)) return true;
@@ -208,28 +284,36 @@ bool parseNumber(std::string_view field, char decimal, double& out) {
   return end == buffer.data() + field.size() && errno != ERANGE && std::isfinite(out);
 }
 
+namespace {
+
 /// True if every field of `line` is a number with that format, and there are `width` of them (any
 /// number, two or more, when width is 0).
 bool isNumericRow(std::string_view line, char delimiter, char decimal, std::size_t width) {
   bool numeric = true;
   double ignored = 0;
   const std::size_t count = forEachField(line, delimiter, [&](std::string_view field, std::size_t) {
-    numeric = numeric && parseNumber(field, decimal, ignored);
+    numeric = numeric && readNumber(field, decimal, ignored);
   });
   return numeric && count >= 2 && (width == 0 || count == width);
 }
 
 // ---- The format ----
 
-/// The content lines of the text: where each starts. Also the kind of line ends.
-std::vector<std::size_t> contentLines(std::string_view text, std::string& lineEnds) {
+/// The content lines of the text: where each starts, and in `ends` where its text ends (before its line
+/// end), so that a row is not scanned for its end again. Also the kind of line ends.
+std::vector<std::size_t> contentLines(std::string_view text, std::string& lineEnds,
+                                      std::vector<std::size_t>& ends) {
   std::vector<std::size_t> lines;
   const std::size_t end = text.find_first_of("\r\n");
   lineEnds = end == std::string_view::npos || text[end] == '\n' ? "LF"
              : end + 1 < text.size() && text[end + 1] == '\n'   ? "CRLF"
                                                                 : "CR";
-  for (std::size_t start = 0, next = 0; start < text.size(); start = next)
-    if (isContent(lineAt(text, start, &next))) lines.push_back(start);
+  for (std::size_t start = 0, next = 0; start < text.size(); start = next) {
+    const std::string_view line = lineAt(text, start, &next);
+    if (!isContent(line)) continue;
+    lines.push_back(start);
+    ends.push_back(start + line.size());
+  }
   return lines;
 }
 
@@ -332,6 +416,25 @@ std::size_t lineOf(const Table& table, std::size_t row) { return lineNumberAt(ta
 
 namespace {
 
+/// A row of `count` values refused unless it has one per column of the header.
+void checkWidth(const Table& table, std::size_t row, std::size_t count) {
+  if (count != table.header.size())
+    throw InputError("data", table.name + " row " + std::to_string(lineOf(table, row)) + ": " +
+                                 std::to_string(count) + " values for " +
+                                 std::to_string(table.header.size()) + " columns, cut at " +
+                                 delimiterName(table.format.delimiter) +
+                                 "; every row must give one value per column of the header.");
+}
+
+/// The text of data row `row`, without its line end.
+std::string_view rowText(const Table& table, std::size_t row) {
+  return table.text.substr(table.rows[row], table.rowEnds[row] - table.rows[row]);
+}
+
+}  // namespace
+
+namespace {
+
 /// The index in `lines` of the header: the given line, or the content line just above the first row of
 /// `width` numbers. Refuses a given line that is blank or a comment, and data with no header above.
 std::size_t findHeader(const Table& table, const std::vector<std::size_t>& lines, std::size_t width,
@@ -393,8 +496,9 @@ void addNotes(Table& table) {
   if (table.lineEnds != "LF") table.notes.push_back("Lines end in " + table.lineEnds + ".");
 }
 
-/// Step 1 of readTable: the byte-order mark (UTF-8 removed, UTF-16 refused) and the text's content lines.
-std::vector<std::size_t> startTable(Table& table, std::string_view text) {
+/// Step 1 of readTable: the byte-order mark (UTF-8 removed, UTF-16 refused) and the text's content lines
+/// (their ends in `ends`).
+std::vector<std::size_t> startTable(Table& table, std::string_view text, std::vector<std::size_t>& ends) {
   const bool utf16 =
       text.size() >= 2 &&
       ((static_cast<unsigned char>(text[0]) == 0xFF && static_cast<unsigned char>(text[1]) == 0xFE) ||
@@ -405,7 +509,7 @@ std::vector<std::size_t> startTable(Table& table, std::string_view text) {
                                  "\"CSV UTF-8\").");
   table.byteOrderMark = text.substr(0, 3) == "\xEF\xBB\xBF";
   table.text = table.byteOrderMark ? text.substr(3) : text;
-  std::vector<std::size_t> lines = contentLines(table.text, table.lineEnds);
+  std::vector<std::size_t> lines = contentLines(table.text, table.lineEnds, ends);
   if (lines.empty()) throw InputError("data", table.name + " is empty: it has no header and no rows.");
   return lines;
 }
@@ -416,7 +520,8 @@ Table readTable(std::string_view text, const std::string& name, const Format& fo
   // Step 1: the byte-order mark and the content lines; step 2: the delimiter and the decimal mark.
   Table table;
   table.name = name;
-  const std::vector<std::size_t> lines = startTable(table, text);
+  std::vector<std::size_t> ends;
+  const std::vector<std::size_t> lines = startTable(table, text, ends);
   const Candidate found = detectFormat(table.text, lines, format, name);
   table.format.delimiter = found.delimiter;
   table.format.decimal = found.decimal;
@@ -429,21 +534,16 @@ Table readTable(std::string_view text, const std::string& name, const Format& fo
   for (std::size_t i = 0; i < header; ++i)
     table.metadata.emplace_back(trimmed(lineAt(table.text, lines[i], &next)));
   table.rows.assign(lines.begin() + static_cast<std::ptrdiff_t>(header) + 1, lines.end());
+  table.rowEnds.assign(ends.begin() + static_cast<std::ptrdiff_t>(header) + 1, ends.end());
   table.format.headerLine = lineNumberAt(table.text, lines[header]);
   table.header = readHeader(table, lineAt(table.text, lines[header], &next), width, table.format.headerLine);
   if (table.rows.empty())
     throw InputError("data", name + " has no rows of data below its header (line " +
                                  std::to_string(table.format.headerLine) + ").");
-  // Step 4: every row as wide as the header.
-  for (std::size_t row = 0; row < table.rows.size(); ++row) {
-    const std::size_t count = fieldCount(lineAt(table.text, table.rows[row], &next), found.delimiter);
-    if (count != table.header.size())
-      throw InputError("data", name + " row " + std::to_string(lineOf(table, row)) + ": " +
-                                   std::to_string(count) + " values for " +
-                                   std::to_string(table.header.size()) + " columns, cut at " +
-                                   delimiterName(found.delimiter) +
-                                   "; every row must give one value per column of the header.");
-  }
+  // Step 4: the first and the last row as wide as the header (readColumns checks every row it reads).
+  checkWidth(table, 0, quickFieldCount(rowText(table, 0), found.delimiter));
+  const std::size_t last = table.rows.size() - 1;
+  checkWidth(table, last, quickFieldCount(rowText(table, last), found.delimiter));
   addNotes(table);
   return table;
 }
@@ -494,20 +594,12 @@ std::size_t columnIndex(const Table& table, const std::string& column) {
   throw InputError("data", table.name + " has no column \"" + column + "\"; its header names " + names + ".");
 }
 
-/// The field of `row` at `index` as a number, or InputError naming the row and column.
-double fieldValue(const Table& table, std::size_t row, std::size_t index, const std::string& column,
-                  const std::string& expected) {
-  std::size_t next = 0;
-  std::string_view field;
-  forEachField(lineAt(table.text, table.rows[row], &next), table.format.delimiter,
-               [&](std::string_view value, std::size_t i) {
-                 if (i == index) field = value;
-               });
-  double value = 0;
-  if (parseNumber(field, table.format.decimal, value)) return value;
+/// InputError for a field that is not a number: missing, or text (naming the other decimal mark where the
+/// field holds it).
+[[noreturn]] void refuseField(const Table& table, std::size_t row, std::string_view field,
+                              const std::string& column, const std::string& expected) {
   if (field.empty())
     throw InputError("data", where(table, row, column) + ": missing value; expected " + expected + ".");
-  // A field with the other decimal mark says which one the table is read with.
   const char other = table.format.decimal == '.' ? ',' : '.';
   const std::string mark = field.find(other) != std::string_view::npos
                                ? " (the table is read with " + decimalName(table.format.decimal) + ")"
@@ -516,37 +608,94 @@ double fieldValue(const Table& table, std::size_t row, std::size_t index, const 
                                "' is not a finite number" + mark + "; expected " + expected + ".");
 }
 
+/// A column being read: where it is, its unit's factor and what it holds, its values so far.
+struct ColumnRead {
+  std::string column;
+  std::size_t index;
+  double factor;
+  Quantity quantity;
+  const QuantitySpec* spec;
+  std::string expected;
+  std::vector<double> values;
+};
+
+ColumnRead startColumn(const Table& table, const ColumnSpec& wanted) {
+  const QuantitySpec& spec = specOf(wanted.quantity);
+  ColumnRead read{wanted.column,
+                  columnIndex(table, wanted.column),
+                  unitFactor(table, wanted.column, wanted.unit, wanted.quantity),
+                  wanted.quantity,
+                  &spec,
+                  std::string(spec.what) + (wanted.unit.empty() ? "" : " in " + wanted.unit),
+                  {}};
+  read.values.reserve(table.rows.size());
+  return read;
+}
+
+/// Row `row`'s value of the column: plausible in SI, and for a time after the previous row's.
+void addValue(const Table& table, std::size_t row, std::string_view field, ColumnRead& read) {
+  double value = 0;
+  if (!readNumber(field, table.format.decimal, value))
+    refuseField(table, row, field, read.column, read.expected);
+  value *= read.factor;
+  const QuantitySpec& spec = *read.spec;
+  if (std::abs(value) > spec.plausible)
+    throw InputError("data", where(table, row, read.column) + ": " + withUnit(value, spec.si) +
+                                 " is beyond what " + std::string(spec.what) +
+                                 " in a friction test plausibly is (at most " +
+                                 withUnit(spec.plausible, spec.si) +
+                                 "); is the column in another unit? Declare it in \"units\" (" +
+                                 unitsOf(read.quantity) + ").");
+  if (read.quantity == Quantity::Time && !read.values.empty() && !(value > read.values.back()))
+    throw InputError("data", where(table, row, read.column) + ": the time " + withUnit(value, "s") +
+                                 " is not after the previous row's " + withUnit(read.values.back(), "s") +
+                                 "; times must increase (no repeats, sorted).");
+  if (read.quantity == Quantity::Time && value < 0)
+    throw InputError("data", where(table, row, read.column) + ": the time " + withUnit(value, "s") +
+                                 " is before the run's start at 0 s.");
+  read.values.push_back(value);
+}
+
+/// The fields of `line` cut at `delimiter`, into `fields` (resized to their count): one pass without
+/// quotes, forEachField's rules with them.
+void cutFields(std::string_view line, char delimiter, std::vector<std::string_view>& fields) {
+  fields.clear();
+  if (delimiter != ' ' && line.find('"') == std::string_view::npos) {
+    std::size_t at = 0;
+    for (std::size_t i = 0; i <= line.size(); ++i) {
+      if (i < line.size() && line[i] != delimiter) continue;
+      fields.push_back(trimmed(line.substr(at, i - at)));
+      at = i + 1;
+    }
+    return;
+  }
+  forEachField(line, delimiter, [&](std::string_view field, std::size_t) { fields.push_back(field); });
+}
+
 }  // namespace
+
+std::vector<std::vector<double>> readColumns(const Table& table, const std::vector<ColumnSpec>& wanted) {
+  // Step 1: each column and its unit; step 2: each row cut once, its fields of those columns read in turn.
+  std::vector<ColumnRead> reads;
+  reads.reserve(wanted.size());
+  for (const ColumnSpec& column : wanted) reads.push_back(startColumn(table, column));
+  std::vector<std::string_view> fields;
+  fields.reserve(table.header.size());
+  for (std::size_t row = 0; row < table.rows.size(); ++row) {
+    cutFields(rowText(table, row), table.format.delimiter, fields);
+    checkWidth(table, row, fields.size());
+    for (ColumnRead& read : reads)
+      addValue(table, row, read.index < fields.size() ? fields[read.index] : std::string_view(), read);
+  }
+  std::vector<std::vector<double>> columns;
+  columns.reserve(reads.size());
+  for (ColumnRead& read : reads) columns.push_back(std::move(read.values));
+  return columns;
+}
 
 std::vector<double> readColumn(const Table& table, const std::string& column, const std::string& unit,
                                Quantity quantity) {
-  // Step 1: the column and its unit.
-  const std::size_t index = columnIndex(table, column);
-  const double factor = unitFactor(table, column, unit, quantity);
-  const QuantitySpec& spec = specOf(quantity);
-  const std::string expected = std::string(spec.what) + (unit.empty() ? "" : " in " + unit);
-  // Step 2: each value a number, plausible in SI, and for a time after the previous row's.
-  std::vector<double> values;
-  values.reserve(table.rows.size());
-  for (std::size_t row = 0; row < table.rows.size(); ++row) {
-    const double value = fieldValue(table, row, index, column, expected) * factor;
-    if (std::abs(value) > spec.plausible)
-      throw InputError("data", where(table, row, column) + ": " + withUnit(value, spec.si) +
-                                   " is beyond what " + std::string(spec.what) +
-                                   " in a friction test plausibly is (at most " +
-                                   withUnit(spec.plausible, spec.si) +
-                                   "); is the column in another unit? Declare it in \"units\" (" +
-                                   unitsOf(quantity) + ").");
-    if (quantity == Quantity::Time && !values.empty() && !(value > values.back()))
-      throw InputError("data", where(table, row, column) + ": the time " + withUnit(value, "s") +
-                                   " is not after the previous row's " + withUnit(values.back(), "s") +
-                                   "; times must increase (no repeats, sorted).");
-    if (quantity == Quantity::Time && value < 0)
-      throw InputError("data", where(table, row, column) + ": the time " + withUnit(value, "s") +
-                                   " is before the run's start at 0 s.");
-    values.push_back(value);
-  }
-  return values;
+  return std::move(readColumns(table, {{column, unit, quantity}}).front());
 }
 
 }  // namespace friction::fitdata

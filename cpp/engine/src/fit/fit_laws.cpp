@@ -291,28 +291,39 @@ class ClosedFormCurve {
     }
   }
 
+  /// r at p, and beside it J at p (kept for jacobian(p)): the closed form's exp or log serves both, and
+  /// Levenberg–Marquardt asks for J where it last took a step.
   void residuals(const std::vector<double>& p, std::vector<double>& r) {
+    jacobianAt_.clear();
     set(p);
-    for (std::size_t i = 0; i < points_.size(); ++i) {
-      const double v = points_.x[i];
-      const double model = std::copysign(force_(resolved_, std::fabs(v), N_, nullptr), v) * scale_;
-      r[i] = (model - points_.y[i]) * points_.w(i);
-    }
+    const std::size_t n = points_.size();
+    kept_.resize(n * index_.size());
+    for (std::size_t i = 0; i < n; ++i) r[i] = point(i, kept_.data());
+    jacobianAt_ = p;
   }
 
   void jacobian(const std::vector<double>& p, double* J) {
-    set(p);
-    const std::size_t n = points_.size();
-    for (std::size_t i = 0; i < n; ++i) {
-      const double v = points_.x[i];
-      std::fill(gradient_.begin(), gradient_.end(), 0.0);
-      force_(resolved_, std::fabs(v), N_, gradient_.data());
-      const double factor = std::copysign(scale_, v) * points_.w(i);
-      for (std::size_t k = 0; k < index_.size(); ++k) J[k * n + i] = gradient_[index_[k]] * factor;
+    if (!jacobianAt_.empty() && p == jacobianAt_) {
+      std::copy(kept_.begin(), kept_.end(), J);
+      return;
     }
+    set(p);
+    for (std::size_t i = 0; i < points_.size(); ++i) point(i, J);
   }
 
  private:
+  /// Point i's residual (model − y)·w, and its row of ∂r/∂p into J (column-major, n rows).
+  double point(std::size_t i, double* J) {
+    const std::size_t n = points_.size();
+    const double v = points_.x[i];
+    std::fill(gradient_.begin(), gradient_.end(), 0.0);
+    const double force = force_(resolved_, std::fabs(v), N_, gradient_.data());
+    const double weight = points_.w(i);
+    const double factor = std::copysign(scale_, v) * weight;
+    for (std::size_t k = 0; k < index_.size(); ++k) J[k * n + i] = gradient_[index_[k]] * factor;
+    return (std::copysign(force, v) * scale_ - points_.y[i]) * weight;
+  }
+
   void set(const std::vector<double>& p) {
     for (std::size_t k = 0; k < p.size(); ++k) {
       if (!specs_[k]->accepts(p[k]))
@@ -330,6 +341,7 @@ class ClosedFormCurve {
   std::vector<double> gradient_;
   std::vector<const ParamSpec*> specs_;
   std::vector<std::size_t> index_;
+  std::vector<double> kept_, jacobianAt_;  // J at the last residuals' p (empty p: none kept)
 };
 
 void checkData(const FitRequest& request) {
@@ -483,10 +495,15 @@ FitResult fitLaw(const FitRequest& request) {
   // Step 2: the fixed values are checked once at the start (a bad fixed value is the caller's, refused
   // with its path, not a point the fit steps away from). A run that cannot complete there is left to
   // the fit, which tries its other starts.
+  // A curve with a closed form needs only its law's values checked; others are evaluated once.
   try {
     const Lists lists = listsAt(request, free, parameterSide(request, free).start);
-    std::vector<double> probe(points.size());
-    if (points.size() > 0) modelAt(request, lists, points, probe);
+    if (request.kind == FitKind::Curve && fitting::steadyForceOf(request.law) != nullptr) {
+      const LawEvaluator checked(request.law, lists.law);
+    } else if (points.size() > 0) {
+      std::vector<double> probe(points.size());
+      modelAt(request, lists, points, probe);
+    }
   } catch (const SimulationError&) {
   }
   // Step 3: the fit; step 4: the lists a caller can run the fitted law with, and the columns.

@@ -124,7 +124,7 @@ fitdata::Format readFormat(const Fields& fields, const std::string& path) {
   if (decimal != "auto" && decimal != "." && decimal != ",")
     throw InputError(path + ".decimal",
                      path + ".decimal must be \"auto\", \".\" or \",\"; got '" + decimal + "'.");
-  format.decimal = decimal == "auto" ? 0 : decimal.front();
+  format.decimal = decimal == "auto" ? '\0' : decimal.front();
   if (format.delimiter != 0 && format.delimiter == format.decimal)
     throw InputError(path + ".decimal", path + ".decimal: the decimal mark cannot also be the delimiter (" +
                                             fitdata::delimiterName(format.delimiter) + ").");
@@ -221,13 +221,21 @@ ReadData readData(const Value& value, const std::string& path) {
   const fitdata::Table table = fitdata::readTable(text.text(), data.file, readFormat(fields, path));
   data.notes = table.notes;
   const Quantity xQuantity = xQuantityOf(data.comparison->kind), yQuantity = data.comparison->y;
-  data.x = fitdata::readColumn(table, x, unitOf(fields.find("units"), path, x, xQuantity), xQuantity);
-  data.y = fitdata::readColumn(table, y, unitOf(fields.find("units"), path, y, yQuantity), yQuantity);
+  // x, y and σ (in y's unit unless given its own) read in one pass over the rows.
+  std::vector<fitdata::ColumnSpec> columns = {
+      {x, unitOf(fields.find("units"), path, x, xQuantity), xQuantity},
+      {y, unitOf(fields.find("units"), path, y, yQuantity), yQuantity}};
   if (!sigma.empty()) {
     const std::string unit = fields.find("units") != nullptr && fields.find("units")->find(sigma) != nullptr
                                  ? unitOf(fields.find("units"), path, sigma, yQuantity)
                                  : unitOf(fields.find("units"), path, y, yQuantity);
-    data.sigma = fitdata::readColumn(table, sigma, unit, yQuantity);
+    columns.push_back({sigma, unit, yQuantity});
+  }
+  std::vector<std::vector<double>> read = fitdata::readColumns(table, columns);
+  data.x = std::move(read[0]);
+  data.y = std::move(read[1]);
+  if (!sigma.empty()) {
+    data.sigma = std::move(read[2]);
     checkSigma(table, sigma, data.sigma);
   }
   if (data.comparison->kind == FitKind::Curve)

@@ -398,10 +398,11 @@ LeastSquaresResult fitLeastSquares(const LeastSquaresProblem& problem, const Lea
   std::size_t done = 0;
   const auto starts = spreadStarts(problem, std::max(1, options.starts), options.seed);
   for (std::size_t s = 0; s < starts.size() && !stopped; ++s, ++done) {
-    // A run's residuals (noisy, costly): the secant solver (secant_lm.cpp); else Eigen's lmder.
-    Run run = !problem.jacobian && problem.residualNoise > 0
-                  ? secantFrom(problem, starts[s], options, evaluator)
-                  : runFrom(problem, starts[s], options, evaluator);
+    // A closed form's Jacobian: the normal equations' solver (analytic_lm.cpp); a run's residuals (noisy,
+    // costly): the secant solver (secant_lm.cpp); else Eigen's lmder with forward differences.
+    Run run = problem.jacobian            ? analyticFrom(problem, starts[s], options, evaluator)
+              : problem.residualNoise > 0 ? secantFrom(problem, starts[s], options, evaluator)
+                                          : runFrom(problem, starts[s], options, evaluator);
     if (run.evaluable) ++evaluable;
     if (improves(run.ssr, best.ssr)) best = std::move(run);
     const FitProgress progress{static_cast<int>(s) + 1, static_cast<int>(starts.size()), evaluator.count(),
@@ -418,7 +419,10 @@ LeastSquaresResult fitLeastSquares(const LeastSquaresProblem& problem, const Lea
   result.starts = starts;
   result.converged = best.converged && !stopped;
   result.startsTried = evaluable;
-  evaluator.evaluate(best.p, result.residuals);
+  if (best.residuals.size() == problem.residualCount)
+    result.residuals = std::move(best.residuals);
+  else
+    evaluator.evaluate(best.p, result.residuals);
   result.sumOfSquares = best.ssr;
   result.rms = std::sqrt(best.ssr / static_cast<double>(problem.residualCount));
   if (std::isfinite(problem.totalSumOfSquares) && problem.totalSumOfSquares > 0)

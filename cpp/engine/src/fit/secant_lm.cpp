@@ -113,21 +113,24 @@ class Secant {
     fresh_ = false;
   }
 
-  // The step of (JᵀJ + λD)h = −Jᵀf and the decrease of the sum of squares J predicts for it,
-  // −(2gᵀh + hᵀAh); false if the system is not positive definite at this λ. JᵀJ, Jᵀf and the Cholesky
-  // factorisation in explicit loops: Eigen's products block by the CPU's cache sizes, which differ
-  // between the native and the wasm build, and so would their sums' order.
-  bool solveStep(Vector& h, double& predicted) const {
-    Matrix A = Matrix::Zero(k_, k_);
-    Vector g = Vector::Zero(k_);
+  // JᵀJ (its lower triangle) and Jᵀf, in explicit loops: Eigen's products block by the CPU's cache sizes,
+  // which differ between the native and the wasm build, and so would their sums' order.
+  void normalEquations(Matrix& A, Vector& g) const {
+    A = Matrix::Zero(k_, k_);
+    g = Vector::Zero(k_);
     for (Eigen::Index i = 0; i < n_; ++i)
       for (Eigen::Index a = 0; a < k_; ++a) {
         g[a] += J_(i, a) * f_[index(i)];
         for (Eigen::Index b = 0; b <= a; ++b) A(a, b) += J_(i, a) * J_(i, b);
       }
+  }
+
+  // The Cholesky factor L (lower triangle) of A + λ·D, D = diag(A) (floored at 1e-12 of its largest);
+  // false if that matrix is not positive definite.
+  bool dampedFactor(const Matrix& A, Matrix& L) const {
     double largest = 1e-300;
     for (Eigen::Index a = 0; a < k_; ++a) largest = std::max(largest, A(a, a));
-    Matrix L = A;  // the damped matrix's Cholesky factor, lower triangle
+    L = A;
     for (Eigen::Index a = 0; a < k_; ++a) L(a, a) += lambda_ * std::max(A(a, a), 1e-12 * largest);
     for (Eigen::Index a = 0; a < k_; ++a) {
       for (Eigen::Index b = 0; b < a; ++b) L(a, a) -= L(a, b) * L(a, b);
@@ -138,6 +141,16 @@ class Secant {
         L(c, a) /= L(a, a);
       }
     }
+    return true;
+  }
+
+  // The step of (JᵀJ + λD)h = −Jᵀf and the decrease of the sum of squares J predicts for it,
+  // −(2gᵀh + hᵀAh); false if the system is not positive definite at this λ.
+  bool solveStep(Vector& h, double& predicted) const {
+    Matrix A, L;
+    Vector g;
+    normalEquations(A, g);
+    if (!dampedFactor(A, L)) return false;
     h = -g;  // L Lᵀ h = −g: forward, then back substitution
     for (Eigen::Index a = 0; a < k_; ++a) {
       for (Eigen::Index b = 0; b < a; ++b) h[a] -= L(a, b) * h[b];

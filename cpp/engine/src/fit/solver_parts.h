@@ -113,10 +113,15 @@ class Evaluator {
 /// One start's outcome.
 struct Run {
   std::vector<double> p;
+  std::vector<double> residuals;  ///< r(p), where the solver has them (else empty: evaluated again)
   double ssr = kInf;
   bool converged = false;
   bool evaluable = false;
 };
+
+/// Levenberg–Marquardt on the normal equations for problems with an analytic Jacobian (analytic_lm.cpp).
+Run analyticFrom(const LeastSquaresProblem& problem, const std::vector<double>& start,
+                 const LeastSquaresOptions& options, Evaluator& evaluator);
 
 /// The secant Levenberg–Marquardt for problems whose residuals are a run's, noisy and costly (secant_lm.cpp).
 Run secantFrom(const LeastSquaresProblem& problem, const std::vector<double>& start,
