@@ -21,6 +21,7 @@
 //        file's text reads (detected where not given), for a page to show with the choices to change
 // fits.exportTargets() -> ['opensees-tcl', …]
 // fits.exportTargetList() -> [{ id: 'opensees-tcl', name: 'OpenSees (Tcl)', units: 'any' | 'SI' }, …]
+// fits.memoryBytes() -> the module's memory (wasm heap) in bytes, as it has grown
 // data.text is the file's text: a string, or a Uint8Array of its UTF-8 bytes (a File's bytes as read).
 // Bad input throws an Error whose `parameter` is the path of the refused value ('data', 'free[1]', …).
 
@@ -37,5 +38,6 @@ export async function loadFitEngine() {
     exportTargetList: () => wasm.exportTargetList(),
     convertLaw: (request) => unwrap(wasm.convertLaw(request)),
     exportLaw: (request) => unwrap(wasm.exportLaw(request)),
+    memoryBytes: () => wasm.HEAPU8.length,
   });
 }

@@ -35,8 +35,7 @@ inline std::string bytesOf(const val& bytes) {
 // 1000-row file, a fifth of a fit).
 inline std::string textOf(const val& value) {
   if (value["length"].as<double>() < 4096) return value.as<std::string>();
-  static const val encoder = val::global("TextEncoder").new_();
-  return bytesOf(encoder.call<val>("encode", value));
+  return bytesOf(val::global("TextEncoder").new_().call<val>("encode", value));
 }
 
 // The same tree as a friction::Value, object keys in their JS order. A Uint8Array is a string of its
@@ -53,7 +52,7 @@ inline friction::Value toValue(const val& value, const std::string& path = "") {
     throw friction::InputError(path.empty() ? "request" : path,
                                (path.empty() ? "The request" : path) +
                                    " must be a number, string, boolean, list or object; got a " + type + ".");
-  if (value.instanceof(val::global("Uint8Array"))) return bytesOf(value);
+  if (value.instanceof (val::global("Uint8Array"))) return bytesOf(value);
   if (isArray(value)) {
     friction::Value list = friction::Value::list();
     const int length = value["length"].as<int>();

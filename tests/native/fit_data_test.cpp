@@ -237,6 +237,10 @@ TEST_CASE("A format that cannot be read is refused with its cause", "[fit][data]
   // A header whose names do not match the data's width.
   CHECK_THROWS_WITH(fitdata::readTable("v,mu,F\n0.1,0.2\n0.3,0.4\n", "wide.csv"),
                     Contains("3 names for 2 columns"));
+  // A typo in the first row is that row's, refused by its line, not taken for the header.
+  CHECK_THROWS_WITH(fitdata::readColumn(fitdata::readTable("v,mu\n1,abc\n2,0.4\n3,0.3\n", "typo.csv"), "mu",
+                                        "", fitdata::Quantity::Coefficient),
+                    Contains("typo.csv row 2, column \"mu\": 'abc' is not a finite number"));
   // A row in the middle with a value too many: refused where the column is read, by its line.
   const fitdata::Table ragged = fitdata::readTable("v,mu\n0.1,0.2\n0.2,0.3,9\n0.3,0.4\n", "ragged.csv");
   CHECK_THROWS_WITH(fitdata::readColumn(ragged, "mu", "", fitdata::Quantity::Coefficient),

@@ -378,3 +378,31 @@ TEST_CASE("A fit of runs reports each run's progress, and an exception from it e
   for (std::size_t i = 1; i < fractions.size(); ++i)
     if (i != end + 1) CHECK(fractions[i] > fractions[i - 1]);
 }
+
+TEST_CASE("A law's default free parameters: those its kind of data can determine", "[fit][laws]") {
+  using Keys = std::vector<std::string>;
+  // LuGre's steady curve Fc + (Fs − Fc)e^(−(v/vs)²) + σ2·v reads neither σ0 nor σ1 (the bristles' dynamics).
+  CHECK(defaultFree("lugre", FitKind::Curve) == Keys{"sigma2", "Fc", "Fs", "vs"});
+  // Rate-and-state's steady state μ0 + (a − b)·ln(v/V*): ∂/∂b = −∂/∂a and ∂/∂V* = −(a − b)/V* is a constant
+  // (μ0's direction); Dc does not enter it. Only μ0 and a are told apart.
+  CHECK(defaultFree("rate-state", FitKind::Curve) == Keys{"mu0", "a"});
+  CHECK(defaultFree("opensees-veldependent", FitKind::Curve) == Keys{"muSlow", "muFast", "transRate"});
+  // A record's run reads every coefficient: the number parameters (not the switches), but V*, which
+  // shifts μ by (b − a)/V* per unit at every speed and in every transient, as μ0 does.
+  CHECK(defaultFree("rate-state", FitKind::Record) == Keys{"mu0", "a", "b", "Dc"});
+  // Radioss's contact regularisation (Iform, VISF, K, M, filter) is never a default.
+  for (const FitKind kind : {FitKind::Curve, FitKind::Record})
+    for (const std::string& key : defaultFree("radioss-exponential", kind))
+      CHECK((key != "VISF" && key != "K" && key != "M" && key != "Xfreq"));
+  // Every law, every kind: some of its number parameters (none only for a law without any, such as
+  // VelDepMultiLinear's lists of points), each a key the law has.
+  for (const LawSpec& law : lawCatalog())
+    for (const FitKind kind : {FitKind::Curve, FitKind::Record, FitKind::Presliding}) {
+      const Keys keys = defaultFree(std::string(law.spec.id), kind);
+      INFO(law.spec.id);
+      const bool numbers = std::any_of(law.spec.params.begin(), law.spec.params.end(),
+                                       [](const ParamSpec& spec) { return spec.kind == ParamKind::Number; });
+      CHECK(keys.empty() == !numbers);
+      for (const std::string& key : keys) CHECK(law.spec.findParam(key)->kind == ParamKind::Number);
+    }
+}

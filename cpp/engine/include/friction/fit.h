@@ -187,8 +187,19 @@ Value inspectData(const Value& value);
 /// { "from", "fromParams", "to", "toParams", "free", "vMin", "vMax", "N", "count", "options" }.
 ConversionRequest readConversionRequest(const Value& value);
 
-/// What a fit request may ask, for a page's menus: { kinds: [{ id, x: { column, quantity, units },
-/// compares: [{ id, quantity, units }] }] }, units SI first. Declared once, in the reader.
+/// The parameters a fit of `law` to data of `kind` frees unless told otherwise (a page ticks them when the
+/// law is chosen): every number parameter but the law's normal force and its contact's regularisation,
+/// and but a second offset (a parameter that, like μ0 before it, shifts the steady friction alike at every
+/// speed: rate-and-state's V*); for a curve, of those only the ones its steady curve depends on and that
+/// the curve can tell apart — each whose column of ∂F/∂p, at the catalog's defaults over 10 µm/s … 1 m/s,
+/// is not within 1e-6 of the span of the columns before it (rate-and-state's steady state
+/// μ0 + (a − b)·ln(v/V*) gives μ0 and a; LuGre's gives Fc, Fs, vs and σ2, not σ0 and σ1).
+std::vector<std::string> defaultFree(const std::string& law, FitKind kind);
+
+/// What a fit request may ask, for a page's menus: { kinds: [{ id, x: { column, quantity, units, factors },
+/// compares: [{ id, quantity, units, factors }] }], free: { law: { curve, record, presliding } } }, units SI
+/// first with each one's factor to SI, and defaultFree's parameters for each law and kind. Declared once,
+/// in the reader.
 Value fitOptionsValue();
 
 /// The result as a Value tree (what the CLI prints as JSON and the bindings return). Without `columns`,

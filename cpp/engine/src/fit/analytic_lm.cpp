@@ -15,10 +15,13 @@
 // iteration on ‖Dh‖ = Δ (§5: within 10 %, at most 10 tries; λ = 0 where the Gauss–Newton step lies
 // within 1.1Δ); Δ and λ updated from the ratio ρ of the actual to the predicted decrease (§4); a step
 // taken when ρ ≥ 1e-4. Converged when the actual and the predicted relative decrease are both within
-// `tolerance` (lmder's ftol), when Δ is within `tolerance` of ‖Dx‖ (xtol), or when round-off stops any
-// progress (lmder's statuses 6–8); not converged when the budget runs out. The normal equations square
-// the condition number that lmder's QR sees: the fits' problems have a handful of parameters scaled by D,
-// and the statistics of the result (least_squares.cpp) still take the QR of J.
+// `tolerance` (lmder's ftol), when Δ is within `tolerance` of ‖Dx‖ (xtol), when even the Gauss–Newton
+// step is predicted to gain less than `tolerance` (the ftol test's prediction, before a trial that could
+// only confirm it), or when round-off stops any progress (lmder's statuses 6–8); not converged when the
+// budget runs out. The normal equations square the condition number that lmder's QR sees: the fits'
+// problems have a handful of parameters scaled by D, and the statistics of the result
+// (least_squares.cpp) still take the QR of J.
+//
 // The Jacobian is the problem's ∂r/∂p times dp/dx of the bounds' change of variables (solver_parts.h).
 // Every sum runs in a fixed order, so that a curve whose residuals are portable (portable_math.h) takes
 // the same steps natively and in wasm.
@@ -110,8 +113,48 @@ class Analytic {
   }
 
   /// Σ_i J_ia·r_i and Σ_i J_ia·J_ib (b ≤ a) into sums_, in one pass over the rows: each sum is its own
-  /// chain of additions in row order (the same order in every build), and J is read once.
+  /// chain of additions in row order (the same order in every build), and J is read once. For up to six
+  /// parameters with the count known to the compiler, so that the sums stay in registers (in wasm too,
+  /// where a loop over a variable count keeps them in memory); the same sums in the same order.
   void accumulate() {
+    switch (k_) {
+      case 1:
+        return accumulateFixed<1>();
+      case 2:
+        return accumulateFixed<2>();
+      case 3:
+        return accumulateFixed<3>();
+      case 4:
+        return accumulateFixed<4>();
+      case 5:
+        return accumulateFixed<5>();
+      case 6:
+        return accumulateFixed<6>();
+      default:
+        return accumulateAny();
+    }
+  }
+
+  template <std::size_t K>
+  void accumulateFixed() {
+    constexpr std::size_t kSums = K + K * (K + 1) / 2;
+    double sums[kSums] = {};
+    const double* columns[K];
+    for (std::size_t a = 0; a < K; ++a) columns[a] = &J_[a * n_];
+    for (std::size_t i = 0; i < n_; ++i) {
+      double row[K];
+      for (std::size_t a = 0; a < K; ++a) row[a] = columns[a][i];
+      const double r = f_[i];
+      std::size_t at = K;
+      for (std::size_t a = 0; a < K; ++a) {
+        sums[a] += row[a] * r;
+        for (std::size_t b = 0; b <= a; ++b) sums[at++] += row[a] * row[b];
+      }
+    }
+    std::copy(sums, sums + kSums, sums_.begin());
+  }
+
+  void accumulateAny() {
     std::fill(sums_.begin(), sums_.end(), 0.0);
     double* gradient = sums_.data();
     double* products = sums_.data() + k_;
@@ -270,6 +313,16 @@ class Analytic {
     converged = false;
   }
 
+  /// True where the linear model promises less than `tolerance` of S even from the full Gauss–Newton step:
+  /// gᵀA⁻¹g ≤ tolerance·S, the predicted decrease of lmder's ftol test, known before the step is tried (at
+  /// a minimum, the trial lmder would evaluate only confirms it: a fifth of a small curve's evaluations).
+  bool nothingToGain() {
+    if (!solve(0)) return false;
+    double predicted = 0;
+    for (std::size_t a = 0; a < k_; ++a) predicted -= g_[a] * h_[a];
+    return predicted <= tolerance_ * ssr_;
+  }
+
   /// Iterations until converged (true) or out of evaluations (false).
   bool iterate() {
     for (bool first = true; !evaluator_.exhausted(); first = false) {
@@ -284,7 +337,7 @@ class Analytic {
       for (std::size_t j = 0; j < k_; ++j)
         if (at(A_, j, j) > 0 && std::abs(g_[j]) > kEpsilon * std::sqrt(at(A_, j, j) * ssr_))
           stationary = false;
-      if (stationary) return true;
+      if (stationary || nothingToGain()) return true;
       bool done = false, converged = false;
       step(first, done, converged);
       if (done) return converged;

@@ -435,6 +435,25 @@ std::string_view rowText(const Table& table, std::size_t row) {
 
 namespace {
 
+/// The header above the first row of numbers (index `first` in `lines`): the nearest line above it of
+/// `width` fields none of which is a number (a row with a typo, "1,abc", is a row to refuse by its line,
+/// not the header); the line just above if there is none.
+std::size_t namesAbove(const Table& table, const std::vector<std::size_t>& lines, std::size_t first,
+                       std::size_t width) {
+  std::size_t next = 0;
+  for (std::size_t j = first; j-- > 0;) {
+    bool names = true;
+    double ignored = 0;
+    const std::size_t count = forEachField(lineAt(table.text, lines[j], &next), table.format.delimiter,
+                                           [&](std::string_view field, std::size_t) {
+                                             names =
+                                                 names && !readNumber(field, table.format.decimal, ignored);
+                                           });
+    if (names && count == width) return j;
+  }
+  return first - 1;
+}
+
 /// The index in `lines` of the header: the given line, or the content line just above the first row of
 /// `width` numbers. Refuses a given line that is blank or a comment, and data with no header above.
 std::size_t findHeader(const Table& table, const std::vector<std::size_t>& lines, std::size_t width,
@@ -461,7 +480,7 @@ std::size_t findHeader(const Table& table, const std::vector<std::size_t>& lines
                        table.name +
                            ": the first line already holds numbers; the first line that is not blank or a "
                            "# comment must name the columns (e.g. 'v,mu').");
-    return i - 1;
+    return namesAbove(table, lines, i, width);
   }
   return lines.size() - 1;  // not reached: detectFormat found such rows
 }
@@ -521,7 +540,7 @@ Table readTable(std::string_view text, const std::string& name, const Format& fo
   Table table;
   table.name = name;
   std::vector<std::size_t> ends;
-  const std::vector<std::size_t> lines = startTable(table, text, ends);
+  std::vector<std::size_t> lines = startTable(table, text, ends);
   const Candidate found = detectFormat(table.text, lines, format, name);
   table.format.delimiter = found.delimiter;
   table.format.decimal = found.decimal;
@@ -533,10 +552,14 @@ Table readTable(std::string_view text, const std::string& name, const Format& fo
   const std::size_t header = findHeader(table, lines, width, format.headerLine);
   for (std::size_t i = 0; i < header; ++i)
     table.metadata.emplace_back(trimmed(lineAt(table.text, lines[i], &next)));
-  table.rows.assign(lines.begin() + static_cast<std::ptrdiff_t>(header) + 1, lines.end());
-  table.rowEnds.assign(ends.begin() + static_cast<std::ptrdiff_t>(header) + 1, ends.end());
   table.format.headerLine = lineNumberAt(table.text, lines[header]);
   table.header = readHeader(table, lineAt(table.text, lines[header], &next), width, table.format.headerLine);
+  // The data rows: the lines below the header, moved (a million rows' offsets are not copied again).
+  const auto below = static_cast<std::ptrdiff_t>(header) + 1;
+  lines.erase(lines.begin(), lines.begin() + below);
+  ends.erase(ends.begin(), ends.begin() + below);
+  table.rows = std::move(lines);
+  table.rowEnds = std::move(ends);
   if (table.rows.empty())
     throw InputError("data", name + " has no rows of data below its header (line " +
                                  std::to_string(table.format.headerLine) + ").");
@@ -565,6 +588,12 @@ std::vector<std::string> unitNames(Quantity quantity) {
 }
 
 std::string_view quantityName(Quantity quantity) { return specOf(quantity).what; }
+
+double unitFactor(const std::string& unit, Quantity quantity) {
+  for (const UnitSpec& known : kUnits)
+    if (known.name == unit && known.quantity == quantity) return known.factor;
+  return std::nan("");
+}
 
 namespace {
 

@@ -77,6 +77,9 @@ std::string unitsOf(Quantity quantity);
 /// The same units as a list (the SI unit first; "" for a coefficient), for a page's unit menus.
 std::vector<std::string> unitNames(Quantity quantity);
 
+/// The SI factor of `unit`, one of unitNames(quantity) (1 for the SI unit; NaN for another).
+double unitFactor(const std::string& unit, Quantity quantity);
+
 /// What a column of the quantity is, in words ("a velocity").
 std::string_view quantityName(Quantity quantity);
 

@@ -499,7 +499,8 @@ FitResult fitLaw(const FitRequest& request) {
   try {
     const Lists lists = listsAt(request, free, parameterSide(request, free).start);
     if (request.kind == FitKind::Curve && fitting::steadyForceOf(request.law) != nullptr) {
-      const LawEvaluator checked(request.law, lists.law);
+      // Refused with its path in the request (params.KEY), as the request's readers name fields.
+      reading::withFieldPrefix("params.", [&] { return LawEvaluator(request.law, lists.law); });
     } else if (points.size() > 0) {
       std::vector<double> probe(points.size());
       modelAt(request, lists, points, probe);
@@ -553,7 +554,90 @@ std::vector<std::string> numberParams(const LawSpec& law) {
   return keys;
 }
 
+/// The columns ∂F/∂p_k of the law's closed form at its defaults, N = 1 N, over 61 speeds log-spaced from
+/// 10 µm/s to 1 m/s (the range a tribometer's curve spans), one per key of `keys`.
+std::vector<std::vector<double>> steadyColumns(const LawSpec& law, fitting::SteadyForce force,
+                                               const std::vector<std::string>& keys) {
+  const ResolvedParams resolved = LawEvaluator(std::string(law.spec.id), {}).resolved();
+  std::vector<double> gradient(resolved.values.size());
+  std::vector<std::vector<double>> columns(keys.size());
+  for (int i = 0; i <= 60; ++i) {
+    const double v = 1e-5 * portable::pow(1e5, i / 60.0);
+    std::fill(gradient.begin(), gradient.end(), 0.0);
+    force(resolved, v, 1.0, gradient.data());
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      const ParamSpec* spec = law.spec.findParam(keys[k]);
+      columns[k].push_back(gradient[static_cast<std::size_t>(spec - law.spec.params.data())]);
+    }
+  }
+  return columns;
+}
+
+/// Of `keys`, in order, each whose column is not within 1e-6 (relative) of the span of those kept before
+/// it: Gram–Schmidt on the columns scaled to unit length; a column of zeros is never kept.
+std::vector<std::string> independentKeys(std::vector<std::vector<double>> columns,
+                                         const std::vector<std::string>& keys) {
+  std::vector<std::string> kept;
+  std::vector<std::vector<double>> basis;
+  auto dot = [](const std::vector<double>& a, const std::vector<double>& b) {
+    return std::inner_product(a.begin(), a.end(), b.begin(), 0.0);
+  };
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    std::vector<double>& column = columns[k];
+    const double norm = std::sqrt(dot(column, column));
+    if (!(norm > 0) || !std::isfinite(norm)) continue;
+    for (double& value : column) value /= norm;
+    for (const std::vector<double>& unit : basis) {
+      const double along = dot(column, unit);
+      for (std::size_t i = 0; i < column.size(); ++i) column[i] -= along * unit[i];
+    }
+    const double rest = std::sqrt(dot(column, column));
+    if (!(rest > 1e-6)) continue;
+    for (double& value : column) value /= rest;
+    basis.push_back(column);
+    kept.push_back(keys[k]);
+  }
+  return kept;
+}
+
 }  // namespace
+
+namespace {
+
+/// True if `column` is a nonzero constant: the parameter shifts the friction alike at every speed.
+bool isOffset(const std::vector<double>& column) {
+  const double first = column.front();
+  if (!(std::abs(first) > 0)) return false;
+  return std::all_of(column.begin(), column.end(),
+                     [first](double value) { return std::abs(value - first) <= 1e-12 * std::abs(first); });
+}
+
+/// Of `keys`, each but a second offset: a parameter whose steady column is constant where an earlier one's
+/// is too (rate-and-state's V*, which shifts μ by (b − a)/V*·dV* at every speed and in every transient,
+/// as μ0 does).
+std::vector<std::string> withoutSecondOffsets(const std::vector<std::vector<double>>& columns,
+                                              const std::vector<std::string>& keys) {
+  std::vector<std::string> kept;
+  bool offset = false;
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    const bool constant = isOffset(columns[k]);
+    if (constant && offset) continue;
+    offset = offset || constant;
+    kept.push_back(keys[k]);
+  }
+  return kept;
+}
+
+}  // namespace
+
+std::vector<std::string> defaultFree(const std::string& lawId, FitKind kind) {
+  const LawSpec& law = findLaw(lawId);
+  std::vector<std::string> keys = numberParams(law);
+  const fitting::SteadyForce force = fitting::steadyForceOf(law.spec.id);
+  if (force == nullptr) return keys;
+  const std::vector<std::vector<double>> columns = steadyColumns(law, force, keys);
+  return kind == FitKind::Curve ? independentKeys(columns, keys) : withoutSecondOffsets(columns, keys);
+}
 
 ConversionResult convertLaw(const ConversionRequest& request) {
   // Step 1: law `from`'s steady friction force over the velocities (its friction law: steady_curves.h).

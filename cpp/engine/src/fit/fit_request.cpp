@@ -417,11 +417,15 @@ Value paramsValue(const ParamList& params) {
 
 /// A column's quantity and its units, as fitOptionsValue lists them.
 Value columnValue(std::string_view column, Quantity quantity) {
-  Value out = Value::object(), units = Value::list();
-  for (const std::string& unit : fitdata::unitNames(quantity)) units.push(unit);
+  Value out = Value::object(), units = Value::list(), factors = Value::list();
+  for (const std::string& unit : fitdata::unitNames(quantity)) {
+    units.push(unit);
+    factors.push(fitdata::unitFactor(unit, quantity));
+  }
   if (!column.empty()) out.set("column", std::string(column));
   out.set("quantity", std::string(fitdata::quantityName(quantity)));
   out.set("units", units);
+  out.set("factors", factors);
   return out;
 }
 
@@ -447,8 +451,21 @@ Value fitOptionsValue() {
     kind.set("compares", compares);
     kinds.push(kind);
   }
+  // Each law's default free parameters for each kind (defaultFree), for a page's law menu.
+  Value free = Value::object();
+  for (const LawSpec& law : lawCatalog()) {
+    Value byKind = Value::object();
+    for (const auto& [name, kind] : {std::pair{"curve", FitKind::Curve}, std::pair{"record", FitKind::Record},
+                                     std::pair{"presliding", FitKind::Presliding}}) {
+      Value keys = Value::list();
+      for (const std::string& key : defaultFree(std::string(law.spec.id), kind)) keys.push(key);
+      byKind.set(name, keys);
+    }
+    free.set(std::string(law.spec.id), byKind);
+  }
   Value out = Value::object();
   out.set("kinds", kinds);
+  out.set("free", free);
   return out;
 }
 

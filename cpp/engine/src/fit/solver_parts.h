@@ -67,7 +67,7 @@ class Evaluator {
 
   bool evaluate(const std::vector<double>& p, std::vector<double>& r) {
     ++count_;
-    r.assign(problem_.residualCount, 0.0);
+    r.resize(problem_.residualCount);  // every entry is written (or the penalty below)
     const bool evaluated = guarded([&] { problem_.residuals(p, r); });
     if (r.size() != problem_.residualCount) throw std::logic_error("fitLeastSquares: residuals resized r");
     if (evaluated && allFinite(r.data(), r.size())) return true;
