@@ -79,6 +79,15 @@ async function pasteCsv(page, text) {
   }, text);
 }
 
+/** Waits for the engine's reading of the data (the fits' worker): the column menus then list `column`. */
+async function columnsRead(page, column) {
+  await page.waitForFunction(
+    (column) =>
+      [...document.querySelectorAll('#fit-x option')].some((option) => option.value === column),
+    column,
+  );
+}
+
 async function fitAndWait(page) {
   await page.click('#fit-run');
   await page.waitForFunction(() =>
@@ -94,6 +103,7 @@ test(
     const { page, problems } = await openPage(site, t);
     await openFit(page);
     await dropCsv(page, curveCsv());
+    await columnsRead(page, 'speed_mm_s');
     assert.deepEqual(
       await page.$$eval('#fit-x option', (options) => options.map((option) => option.value)),
       ['speed_mm_s', 'mu'],
@@ -147,6 +157,7 @@ test(
     await openFit(page);
     const bad = 'v,mu\n0.001,0.45\n0.01,abc\n0.1,0.3\n';
     await page.fill('#fit-csv', bad);
+    await columnsRead(page, 'mu');
     assert.equal(await fitAndWait(page), 'error');
     assert.match(
       await page.locator('#fit-error').textContent(),
@@ -163,6 +174,7 @@ test(
       ),
     ];
     await pasteCsv(page, rows.join('\n'));
+    await columnsRead(page, 'v');
     await page.selectOption('#fit-law', 'lugre');
     for (const key of ['Fc', 'Fs', 'vs', 'sigma2']) await page.check(`#fit-free-${key}`);
     await page.fill('#fit-starts', '64');
@@ -192,6 +204,7 @@ test(
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await openFit(page);
     await dropCsv(page, curveCsv(11));
+    await columnsRead(page, 'speed_mm_s');
     await page.selectOption('#fit-x-unit', 'mm/s');
     assert.equal(await fitAndWait(page), 'ready');
     const values = await page.evaluate(() => window.__fitView.result.values);
@@ -240,6 +253,7 @@ test(
     const { page, problems } = await openPage(site, t, { viewport: { width: 390, height: 844 } });
     await openFit(page);
     await pasteCsv(page, curveCsv(3).replace('speed_mm_s', 'v'));
+    await columnsRead(page, 'v');
     await page.selectOption('#fit-x-unit', 'mm/s');
     assert.equal(await fitAndWait(page), 'ready', await page.locator('#fit-error').textContent());
     assert.deepEqual(await axeViolations(page), []);

@@ -17,14 +17,42 @@ import { htmlLegend, legendListBefore } from './html-legend.js';
 const [DATA, MODEL, RESIDUAL] = ['#52606D', '#D55E00', '#0072B2'];
 const fitRenders = renderCounter('fitRenders');
 
-/** x against y as {x, y} points, in the data's order, dropping non-finite pairs (a log axis drops x ≤ 0). */
-function points(x, y, log) {
+/** At most this many points of each series are drawn: more would take seconds and show nothing more. */
+export const DRAWN_POINTS = 4000;
+
+/**
+ * The indices drawn: every `stride`-th point (all of them up to DRAWN_POINTS), in increasing x (the
+ * model is a line through them). Sorted only where the data are not already in order.
+ */
+function drawnOrder(x) {
+  const stride = Math.max(1, Math.ceil(x.length / DRAWN_POINTS));
+  const order = [];
+  for (let i = 0; i < x.length; i += stride) order.push(i);
+  let sorted = true;
+  for (let k = 1; k < order.length && sorted; k++) sorted = x[order[k - 1]] <= x[order[k]];
+  if (!sorted) order.sort((a, b) => x[a] - x[b]);
+  return { order, stride };
+}
+
+/** The drawn points of a series as {x, y} in the drawn units, dropping non-finite pairs (and x ≤ 0 on a log axis). */
+function points(order, x, y, { xFactor, yFactor, log }) {
   const out = [];
-  for (let i = 0; i < x.length; i++) {
-    if (Number.isFinite(x[i]) && Number.isFinite(y[i]) && (!log || x[i] > 0))
-      out.push({ x: x[i], y: y[i] });
+  for (const i of order) {
+    const px = x[i] / xFactor,
+      py = y[i] / yFactor;
+    if (Number.isFinite(px) && Number.isFinite(py) && (!log || px > 0)) out.push({ x: px, y: py });
   }
   return out;
+}
+
+/** The least and largest of a long array (no spread: a million arguments overflow the stack). */
+function extent(values) {
+  let [low, high] = [Infinity, -Infinity];
+  for (const value of values) {
+    if (value < low) low = value;
+    if (value > high) high = value;
+  }
+  return [low, high];
 }
 
 /** `name`: what the chart's legend is named for screen readers. */
@@ -64,19 +92,18 @@ export class FitCharts {
   }
 
   /**
-   * Draws a fit's data, model and residuals.
+   * Draws a fit's data, model and residuals, in the units the columns were given in.
    * @param {{x: ArrayLike<number>, y: ArrayLike<number>, fitted: ArrayLike<number>, residuals: ArrayLike<number>}} result
-   * @param {{xName: string, xUnit: string, yName: string, yUnit: string, log: boolean, lawName: string}} axes
-   *   names and SI units of the columns; log: a logarithmic x axis (speeds over decades)
+   *   in SI, as the engine returns it
+   * @param {{xName: string, xUnit: string, xFactor: number, yName: string, yUnit: string, yFactor: number,
+   *   curve: boolean, lawName: string}} axes the columns' names, units and units' factors to SI; curve:
+   *   a speed axis, logarithmic where the speeds span two decades or more
    */
-  show(result, { xName, xUnit, yName, yUnit, log, lawName }) {
-    const order = [...result.x.keys()].sort((a, b) => result.x[a] - result.x[b]);
-    const sortedX = order.map((i) => result.x[i]);
-    const model = points(
-      sortedX,
-      order.map((i) => result.fitted[i]),
-      log,
-    );
+  show(result, { xName, xUnit, xFactor, yName, yUnit, yFactor, curve, lawName }) {
+    const [low, high] = extent(result.x);
+    const log = curve && low > 0 && high / low >= 100;
+    const { order, stride } = drawnOrder(result.x);
+    const scale = { xFactor, yFactor, log };
     // A log axis labelled at powers of ten only, as the law explorer's: a tick at every 1…9 crowded its labels.
     const logTicks = {
       afterBuildTicks: powersOfTenOnly,
@@ -84,7 +111,7 @@ export class FitCharts {
     };
     const xAxis = {
       type: log ? 'logarithmic' : 'linear',
-      title: { display: true, text: `${xName} ${bracketed(xUnit)}` },
+      title: { display: true, text: `${xName} ${bracketed(xUnit)}`.trim() },
       grid: { color: GRID_COLOUR },
       ...(log ? logTicks : {}),
     };
@@ -94,13 +121,15 @@ export class FitCharts {
           `${item.dataset.label}: ${formatQuantity(item.parsed.y, unit)} at ${formatQuantity(item.parsed.x, xUnit)}`,
       },
     });
+    const every =
+      stride > 1 ? ` (every ${stride}th of ${result.x.length.toLocaleString('en')})` : '';
     this.#fit.options.scales.x = xAxis;
-    this.#fit.options.scales.y.title.text = `${yName} ${bracketed(yUnit)}`;
+    this.#fit.options.scales.y.title.text = `${yName} ${bracketed(yUnit)}`.trim();
     this.#fit.options.plugins.tooltip = tooltip(yUnit);
     this.#fit.data.datasets = [
       {
-        label: 'Data',
-        data: points(result.x, result.y, log),
+        label: `Data${every}`,
+        data: points(order, result.x, result.y, scale),
         borderColor: DATA,
         backgroundColor: DATA,
         pointRadius: 2.5,
@@ -108,7 +137,7 @@ export class FitCharts {
       },
       {
         label: `Fit: ${lawName}`,
-        data: model,
+        data: points(order, result.x, result.fitted, scale),
         borderColor: MODEL,
         backgroundColor: MODEL,
         borderWidth: 2.5,
@@ -118,12 +147,12 @@ export class FitCharts {
     ];
     this.#fit.update('none');
     this.#residuals.options.scales.x = { ...xAxis };
-    this.#residuals.options.scales.y.title.text = `Residual ${bracketed(yUnit)}`;
+    this.#residuals.options.scales.y.title.text = `Residual ${bracketed(yUnit)}`.trim();
     this.#residuals.options.plugins.tooltip = tooltip(yUnit);
     this.#residuals.data.datasets = [
       {
-        label: 'Fit − data',
-        data: points(result.x, result.residuals, log),
+        label: `Fit − data${every}`,
+        data: points(order, result.x, result.residuals, scale),
         borderColor: RESIDUAL,
         backgroundColor: RESIDUAL,
         pointRadius: 2.5,
@@ -131,13 +160,29 @@ export class FitCharts {
       },
     ];
     this.#residuals.update('none');
-    // The charts' text alternatives: what they show, in words.
-    const span = `${xName} from ${formatQuantity(sortedX[0], xUnit)} to ${formatQuantity(sortedX.at(-1), xUnit)}`;
+    this.#describe(result, {
+      xName,
+      xUnit,
+      xFactor,
+      yName,
+      yUnit,
+      yFactor,
+      lawName,
+      low,
+      high,
+      every,
+    });
+  }
+
+  /** The charts' text alternatives: what they show, in words. */
+  #describe(result, { xName, xUnit, xFactor, yName, yUnit, yFactor, lawName, low, high, every }) {
+    const span = `${xName} from ${formatQuantity(low / xFactor, xUnit)} to ${formatQuantity(high / xFactor, xUnit)}`;
     this.#fit.canvas.setAttribute(
       'aria-label',
-      `${result.x.length} data points of ${yName} against ${span}, and ${lawName} fitted to them.`,
+      `${result.x.length} data points of ${yName} against ${span}${every ? `, every ${every.match(/\d+/)[0]}th drawn` : ''}, and ${lawName} fitted to them.`,
     );
-    const largest = result.residuals.reduce((max, r) => Math.max(max, Math.abs(r)), 0);
+    const [rLow, rHigh] = extent(result.residuals);
+    const largest = Math.max(Math.abs(rLow), Math.abs(rHigh)) / yFactor;
     this.#residuals.canvas.setAttribute(
       'aria-label',
       `The residuals, fit minus data, against ${span}: at most ${formatQuantity(largest, yUnit)} in size.`,

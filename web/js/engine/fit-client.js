@@ -16,9 +16,17 @@ export class FitClient {
   /** @type {Map<number, {resolve: Function, reject: Function, onProgress?: Function}>} */
   #waiting = new Map();
 
-  /** The kinds, comparisons and units a fit may name, and the export targets: {kinds, targets}. */
+  /**
+   * The kinds, comparisons and units a fit may name, each law's default free parameters per kind, and
+   * the export targets: {kinds, free, targets: [{id, name, units}]}.
+   */
   options() {
     return this.#send({ type: 'options' });
+  }
+
+  /** How a file's text reads (the engine's inspectData): its format, columns, rows and notes. */
+  inspect(request) {
+    return this.#send({ type: 'inspect', request });
   }
 
   /**

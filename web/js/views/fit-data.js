@@ -1,25 +1,20 @@
 // The Fit view's data box: CSV pasted, dropped or opened, kept on this device (localStorage, under a
-// key of its own: the data may be large) and in the share link only while small. The page reads the
-// header's names for the column menus; the engine reads the numbers (its messages name row and column).
+// key of its own: the data may be large) and in the share link only while small. The engine reads the
+// text (its format, its columns, its numbers: views/fit-format.js asks it); the page only holds it.
+// The name that messages give the data follows them: an opened or dropped file's name, "pasted data"
+// once the box's text is typed or pasted. A large file (a million rows) is not put in the box: the box
+// shows its first lines, read-only, and the whole file is what is fitted.
 
 import { el } from '../ui/dom.js';
 
 export const DATA_KEY = 'friction-lab/fit-data/v1';
 /** Data up to this many characters travel in the share link too; longer data stay on this device. */
 export const LINK_DATA_LIMIT = 2000;
-
-/** The header's column names: the first line that is neither blank nor a # comment, split at commas. */
-export function csvColumns(text) {
-  const header = text
-    .split(/\r?\n/)
-    .find((line) => line.trim() !== '' && !line.trim().startsWith('#'));
-  return header
-    ? header
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean)
-    : [];
-}
+/** Files longer than this (characters) are shown by their first lines only; the box would crawl. */
+export const BOX_LIMIT = 1_000_000;
+/** What the data are called once typed or pasted into the box. */
+export const PASTED = 'pasted data';
+const PREVIEW_LINES = 200;
 
 /** The data saved on this device: {name, text}, or null. */
 export function loadSavedData() {
@@ -33,7 +28,7 @@ export function loadSavedData() {
   }
 }
 
-/** Saves the data on this device; false if the browser refuses (storage off or full). */
+/** Saves the data on this device; false if the browser refuses (storage off, or the data too large). */
 export function saveData(data) {
   try {
     localStorage.setItem(DATA_KEY, JSON.stringify(data));
@@ -43,13 +38,27 @@ export function saveData(data) {
   }
 }
 
+/** "1.2 MB", "850 kB": a text's size for messages. */
+export function sizeOf(text) {
+  const bytes = text.length;
+  return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.ceil(bytes / 1e3)} kB`;
+}
+
+/** The first `count` lines of `text` (without scanning the rest). */
+function firstLines(text, count) {
+  let end = 0;
+  for (let line = 0; line < count && end >= 0; line++) end = text.indexOf('\n', end + 1);
+  return end < 0 ? text : text.slice(0, end);
+}
+
 /**
  * The data box: a labelled textarea that also takes a dropped file, a file picker, and a note saying
  * where the data are kept. onChange({name, text}) after every edit, drop or opened file.
  */
 export class FitDataBox {
   #text;
-  #name = 'data.csv';
+  #name = PASTED;
+  #large = null; // a file too long for the box: its whole text
   #note;
   #onChange;
 
@@ -65,10 +74,10 @@ export class FitDataBox {
     const file = el('input', {
       id: 'fit-file',
       type: 'file',
-      accept: '.csv,.txt,text/csv,text/plain',
+      accept: '.csv,.txt,.tsv,.dat,text/csv,text/plain',
     });
     this.#note = el('p', { id: 'fit-data-note', className: 'hint' });
-    this.#text.addEventListener('input', () => this.#changed());
+    this.#text.addEventListener('input', () => this.#typed());
     file.addEventListener('change', () => file.files[0] && this.#read(file.files[0]));
     this.#text.addEventListener('dragover', (event) => event.preventDefault());
     this.#text.addEventListener('drop', (event) => {
@@ -93,34 +102,54 @@ export class FitDataBox {
 
   /** @returns {{name: string, text: string}} */
   get data() {
-    return { name: this.#name, text: this.#text.value };
+    return { name: this.#name, text: this.#large ?? this.#text.value };
   }
 
   /** Shows data without reporting a change (restoring saved ones). */
   set data({ name, text }) {
+    this.#show(name, text);
+  }
+
+  /** Says that the data could not be kept on this device (the browser refused: too large, or storage off). */
+  notKept() {
+    const { name, text } = this.data;
+    this.#note.textContent =
+      text.length > LINK_DATA_LIMIT * 100
+        ? `${name} (${sizeOf(text)}) is too large to keep on this device: open it again after a reload.`
+        : `${name}: this browser does not allow saving, so the data will not be kept after a reload.`;
+  }
+
+  #show(name, text) {
     this.#name = name;
-    this.#text.value = text;
+    this.#large = text.length > BOX_LIMIT ? text : null;
+    this.#text.readOnly = this.#large !== null;
+    this.#text.value = this.#large === null ? text : firstLines(text, PREVIEW_LINES);
     this.#showNote();
   }
 
   async #read(file) {
-    this.#name = file.name;
-    this.#text.value = await file.text();
-    this.#changed();
+    this.#show(file.name, await file.text());
+    this.#onChange(this.data);
   }
 
-  #changed() {
+  /** Typed or pasted: the data are the box's own now, under their own name. */
+  #typed() {
+    this.#name = PASTED;
     this.#showNote();
     this.#onChange(this.data);
   }
 
   #showNote() {
-    const { length } = this.#text.value;
-    this.#note.textContent =
-      length === 0
-        ? 'The first line names the columns; # lines are comments.'
-        : length <= LINK_DATA_LIMIT
-          ? `${this.#name}: kept on this device, and in the share link (${length} characters).`
-          : `${this.#name}: kept on this device only; the share link carries data of at most ${LINK_DATA_LIMIT} characters (these have ${length}).`;
+    const { name, text } = this.data;
+    const { length } = text;
+    if (this.#large !== null)
+      this.#note.textContent = `${name} (${sizeOf(text)}): its first ${PREVIEW_LINES} lines are shown; the whole file is fitted. Open or drop another file to replace it.`;
+    else
+      this.#note.textContent =
+        length === 0
+          ? 'The first line names the columns; # lines are comments.'
+          : length <= LINK_DATA_LIMIT
+            ? `${name}: kept on this device, and in the share link (${length} characters).`
+            : `${name}: kept on this device only; the share link carries data of at most ${LINK_DATA_LIMIT} characters (these have ${length}).`;
   }
 }

@@ -37,6 +37,7 @@ export function fitControls() {
     error: el('p', { id: 'fit-error', className: 'form-error', role: 'alert' }),
     source: el('p', { id: 'fit-source', className: 'hint' }),
     verdict: el('p', { id: 'fit-verdict', className: 'fit-verdict' }),
+    stale: el('p', { id: 'fit-stale', className: 'fit-stale', role: 'status' }),
     table: el('table', { id: 'fit-table', className: 'fit-table' }),
     stats: el('p', { id: 'fit-stats', className: 'run-info' }),
     warnings: el('ul', { id: 'fit-warnings', className: 'fit-warnings' }),
@@ -84,6 +85,15 @@ export function fitPanels(ui, dataBox, paramsTable) {
     dataBox,
     el(
       'div',
+      { className: 'fit-columns fit-reading' },
+      field('fit-delimiter', 'Delimiter', ui.delimiter),
+      field('fit-decimal', 'Decimal mark', ui.decimal),
+      field('fit-header-line', 'Header line', ui.headerLine),
+      field('fit-signs', 'Negative speeds', ui.signs),
+    ),
+    ui.formatNote,
+    el(
+      'div',
       { className: 'fit-columns' },
       field('fit-kind', 'Data', ui.kind),
       field('fit-compare', 'Compared', ui.compare),
@@ -109,8 +119,9 @@ export function fitPanels(ui, dataBox, paramsTable) {
   controls.setAttribute('aria-labelledby', 'fit-title');
   const results = el(
     'section',
-    { className: 'panel results' },
+    { id: 'fit-results', className: 'panel results' },
     el('h2', { id: 'fit-result-title', textContent: 'Result' }),
+    ui.stale,
     ui.verdict,
     ui.table,
     ui.stats,

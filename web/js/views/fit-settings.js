@@ -14,7 +14,34 @@ const DEFAULTS = {
   N: 1,
   starts: 8,
   shown: false,
+  format: { delimiter: 'auto', decimal: 'auto', headerLine: 0, signs: 'auto' },
 };
+
+const FORMAT_CHOICES = {
+  delimiter: ['auto', ',', ';', 'tab', 'space'],
+  decimal: ['auto', '.', ','],
+  signs: ['auto', 'magnitudes', 'signed'],
+};
+
+/**
+ * The parameters ticked when a law is chosen for a kind of data: the engine's default free parameters
+ * (fitOptions().free: its coefficients that data of that kind can determine; for a curve, those its steady
+ * curve depends on and tells apart).
+ */
+export function defaultFree(free, law, kind) {
+  return [...(free?.[law]?.[kind] ?? [])];
+}
+
+/** A saved format with anything unknown set back to "detect". */
+function keepFormat(format) {
+  const out = { ...DEFAULTS.format };
+  if (!format || typeof format !== 'object') return out;
+  for (const [key, choices] of Object.entries(FORMAT_CHOICES))
+    if (choices.includes(format[key])) out[key] = format[key];
+  if (Number.isInteger(format.headerLine) && format.headerLine > 0)
+    out.headerLine = format.headerLine;
+  return out;
+}
 
 /**
  * The spring-block system's values a record fit may free: every number parameter of the system but its
@@ -32,6 +59,7 @@ export function sanitizeFit(saved, laws, kinds, system) {
   keepLawAndValues(fit, laws, systemKeys(system));
   keepKindAndCompare(fit, kinds);
   fit.units = fit.units && typeof fit.units === 'object' ? fit.units : {};
+  fit.format = keepFormat(fit.format);
   if (!(Number.isFinite(fit.N) && fit.N > 0)) fit.N = DEFAULTS.N;
   if (!(Number.isInteger(fit.starts) && fit.starts >= 1)) fit.starts = DEFAULTS.starts;
   return fit;

@@ -3,28 +3,33 @@
 // engine does the reading, the fit and the export in the fits' worker (engine/fit-worker.js); this
 // module builds the controls, keeps its slice of the settings (settings.fit) and shows the result.
 // A record runs on the spring-block view's scenario, drive included (settings.spring.scenario), and
-// may free its system's values ("system.c").
+// may free its system's values ("system.c"). The request and the messages: fit-request.js; how the
+// file reads: fit-format.js.
 
 import { FitCharts } from '../charts/fit-chart.js';
 import { FitClient } from '../engine/fit-client.js';
 import { expose } from '../test-hooks.js';
-import { formatQuantity } from '../ui/format.js';
 import { loadStylesheet } from '../ui/dom.js';
 import { SolverExportDialog } from '../ui/solver-export.js';
-import { FitDataBox, LINK_DATA_LIMIT, csvColumns, loadSavedData, saveData } from './fit-data.js';
+import { FitDataBox, LINK_DATA_LIMIT, loadSavedData, saveData } from './fit-data.js';
+import { DataReader, formatControls, readFormat, showFormat } from './fit-format.js';
 import { fitControls, fitPanels } from './fit-markup.js';
+import { fitRequest, pageMessage, recordNote, recordScenario, systemRows } from './fit-request.js';
 import { FitParamsTable, showFitResult } from './fit-result.js';
-import { sanitizeFit, systemKeys } from './fit-settings.js';
-import { describeDrive } from './drive-words.js';
+import { defaultFree, sanitizeFit } from './fit-settings.js';
 
 /** The view's stylesheet, on demand like the view (main.js waits for it before building the view). */
 export const stylesReady = loadStylesheet('fit-view.css');
+
+/** Data longer than this are not offered to localStorage (its quota is a few MB): said at once. */
+const SAVE_LIMIT = 4_000_000;
 
 export class FitView {
   #catalog;
   #store;
   #openRun;
   #client = new FitClient();
+  #reader = new DataReader(this.#client);
   #options = null;
   #ui;
   #data;
@@ -32,6 +37,7 @@ export class FitView {
   #charts;
   #exporter = null;
   #result = null;
+  #columns = [];
   #started = null;
 
   /**
@@ -60,25 +66,16 @@ export class FitView {
   }
 
   #build(container) {
-    const ui = fitControls();
+    const ui = { ...fitControls(), ...formatControls() };
     this.#ui = ui;
     this.#data = new FitDataBox((data) => this.#dataChanged(data));
     this.#params = new FitParamsTable(() => this.#edited());
     const { controls, results } = fitPanels(ui, this.#data.element, this.#params.element);
-    ui.form = controls;
+    Object.assign(ui, { form: controls, results });
     container.append(controls, results);
     ui.law.append(...this.#catalog.laws.map((law) => new Option(law.name, law.id)));
-    for (const input of [
-      ui.kind,
-      ui.compare,
-      ui.x,
-      ui.xUnit,
-      ui.y,
-      ui.yUnit,
-      ui.law,
-      ui.N,
-      ui.starts,
-    ])
+    const inputs = [ui.kind, ui.compare, ui.x, ui.xUnit, ui.y, ui.yUnit, ui.law, ui.N, ui.starts];
+    for (const input of [...inputs, ui.delimiter, ui.decimal, ui.headerLine, ui.signs])
       input.addEventListener('change', () => this.#edited(input));
     ui.run.addEventListener('click', () => this.fit());
     ui.cancel.addEventListener('click', () => this.#client.cancel());
@@ -96,7 +93,7 @@ export class FitView {
     settings.fit = this.#sanitize(settings.fit);
     const data = settings.fit.data ?? loadSavedData();
     if (data) this.#data.data = data;
-    this.#showSettings();
+    await this.#readData();
     this.#ui.form.inert = false;
     this.#ui.status.textContent = '';
     if (settings.fit.shown && this.#data.data.text.trim()) await this.fit();
@@ -104,6 +101,21 @@ export class FitView {
 
   get #settings() {
     return this.#store.settings.fit;
+  }
+
+  /** The engine's reading of the data with the chosen format: the column menus follow it. */
+  async #readData() {
+    const reading = await this.#reader.read(
+      this.#data.data,
+      this.#settings.format,
+      this.#ui.formatNote,
+    );
+    if (!reading) return; // a later reading is on its way
+    this.#columns = reading.columns;
+    const fit = this.#settings;
+    if (!this.#columns.includes(fit.x)) fit.x = null;
+    if (!this.#columns.includes(fit.y)) fit.y = null;
+    this.#showSettings();
   }
 
   /** The kind's menus, the columns of the data and the law's parameters, from the settings. */
@@ -126,35 +138,27 @@ export class FitView {
       kind.compares.map((candidate) => candidate.id),
       fit.compare,
     );
-    const columns = csvColumns(this.#data.data.text);
+    const columns = this.#columns;
     fill(ui.x, columns, fit.x ?? (columns.includes(kind.x.column) ? kind.x.column : columns[0]));
-    fill(
-      ui.y,
-      columns,
-      fit.y ?? (columns.includes(compare.id) ? compare.id : (columns[1] ?? columns[0])),
-    );
+    const y = columns.includes(compare.id) ? compare.id : (columns[1] ?? columns[0]);
+    fill(ui.y, columns, fit.y ?? y);
     fill(ui.xUnit, kind.x.units, fit.units.x ?? kind.x.units[0]);
-    fill(
-      ui.yUnit,
-      compare.units,
-      fit.units.y ?? compare.units[0],
-      (unit) => unit || '– (a coefficient)',
-    );
+    const coefficient = (unit) => unit || '– (a coefficient)';
+    fill(ui.yUnit, compare.units, fit.units.y ?? compare.units[0], coefficient);
     ui.fitN.hidden = fit.kind !== 'curve';
+    ui.signs.closest('p').hidden = fit.kind !== 'curve';
     ui.N.value = String(fit.N);
     ui.starts.value = String(fit.starts);
     ui.law.value = fit.law;
+    showFormat(ui, fit.format);
     ui.source.textContent =
       fit.kind === 'record'
-        ? this.#recordNote()
+        ? recordNote(this.#store, this.#catalog)
         : fit.kind === 'presliding'
           ? "The run follows the presliding view's force protocol; set it there."
           : '';
-    this.#params.show(
-      this.#catalog.laws.find((law) => law.id === fit.law),
-      fit,
-      this.#systemRows(),
-    );
+    const law = this.#catalog.laws.find((candidate) => candidate.id === fit.law);
+    this.#params.show(law, fit, systemRows(this.#store, this.#catalog));
   }
 
   #sanitize(fit) {
@@ -162,175 +166,124 @@ export class FitView {
   }
 
   /**
-   * The record's scenario: the spring-block view's (a law's; the defaults beside a seed model), drive
-   * included, without its law and parameters (the fit's own), with the fit's values of the system.
-   * The integrator goes only with the law it was chosen for.
+   * A control changed: the settings follow it (a new kind or law resets what depends on it, and ticks
+   * that law's coefficients for that kind of data), and are saved; a new format reads the data again.
    */
-  #recordScenario() {
-    const shown = this.#store.settings.spring.scenario;
-    const { law, params, ...rig } = shown.law !== undefined ? structuredClone(shown) : {};
-    rig.system ??= {};
-    if (law !== this.#settings.law) delete rig.integrator;
-    for (const [key, value] of Object.entries(this.#settings.values))
-      if (key.startsWith('system.')) rig.system[key.slice('system.'.length)] = value;
-    return rig;
-  }
-
-  /** A record's system rows: each value it may free, with the value the record runs with. */
-  #systemRows() {
-    if (this.#settings.kind !== 'record') return [];
-    const shown = this.#store.settings.spring.scenario;
-    const system = shown.law !== undefined ? shown.system : {};
-    const specs = this.#catalog.system?.params ?? [];
-    const valueOf = (spec) => {
-      if (typeof system[spec.key] === 'number') return system[spec.key];
-      const from = spec.defaultFrom && specs.find((other) => other.key === spec.defaultFrom.key);
-      return from ? spec.defaultFrom.factor * valueOf(from) : spec.default;
-    };
-    // v0 given as velocity steps is the drive's, not a value to fit.
-    const keys = systemKeys(this.#catalog.system).filter(
-      (key) => key !== 'system.v0' || !Array.isArray(system.v0),
-    );
-    return keys.map((key) => {
-      const spec = specs.find((candidate) => `system.${candidate.key}` === key);
-      return { key, spec, base: valueOf(spec) };
-    });
-  }
-
-  /** What a record runs on, in words: the spring-block view's system, start and drive. */
-  #recordNote() {
-    const shown = this.#store.settings.spring.scenario;
-    if (shown.law === undefined)
-      return 'The record runs on the spring-block system at its defaults: the spring-block view shows a seed model. Choose a law there to set the system and its drive.';
-    const specs = this.#catalog.system?.params ?? [];
-    const values = Object.entries(shown.system)
-      .filter((entry) => typeof entry[1] === 'number')
-      .map(([key, value]) => {
-        const spec = specs.find((candidate) => candidate.key === key);
-        return `${spec?.symbol ?? key} = ${formatQuantity(value, spec?.unit ?? '')}`;
-      });
-    const v0 = specs.find((spec) => spec.key === 'v0')?.default;
-    const drive = describeDrive(shown, this.#store.settings.spring.speedUnit, v0);
-    return (
-      `The record runs on the spring-block view's scenario (set it there): ` +
-      `${values.length > 0 ? values.join(', ') : 'the default system'}. ${drive}`
-    );
-  }
-
-  /** A control changed: the settings follow it (a new kind or law resets what depends on it), and are saved. */
   #edited(input) {
     const ui = this.#ui,
       fit = this.#settings;
-    if (input === ui.kind) Object.assign(fit, { kind: ui.kind.value, compare: null, units: {} });
+    const ticked = (law, kind) => defaultFree(this.#options.free, law, kind);
+    if (input === ui.kind)
+      Object.assign(
+        fit,
+        { kind: ui.kind.value, compare: null, units: {} },
+        {
+          free: ticked(fit.law, ui.kind.value),
+        },
+      );
     else if (input === ui.compare)
       Object.assign(fit, { compare: ui.compare.value, units: { x: fit.units.x } });
-    else if (input === ui.law) Object.assign(fit, { law: ui.law.value, free: [], values: {} });
+    else if (input === ui.law)
+      Object.assign(fit, { law: ui.law.value, free: ticked(ui.law.value, fit.kind), values: {} });
     else if (input === ui.x || input === ui.y) Object.assign(fit, { x: ui.x.value, y: ui.y.value });
     else if (input === ui.xUnit || input === ui.yUnit)
       fit.units = { x: ui.xUnit.value, y: ui.yUnit.value };
     else if (input === ui.N) fit.N = Number(ui.N.value);
     else if (input === ui.starts) fit.starts = Number(ui.starts.value);
+    else if ([ui.delimiter, ui.decimal, ui.headerLine, ui.signs].includes(input))
+      fit.format = readFormat(ui);
     else Object.assign(fit, this.#params.read());
     if (input === ui.kind || input === ui.compare || input === ui.law) {
       this.#store.settings.fit = this.#sanitize(fit);
       this.#showSettings();
     }
+    if ([ui.delimiter, ui.decimal, ui.headerLine].includes(input)) this.#readData();
     this.#store.persist();
   }
 
   #dataChanged(data) {
     this.#settings.data = data.text.length <= LINK_DATA_LIMIT ? data : undefined;
-    if (!saveData(data))
-      this.#ui.error.textContent =
-        'This browser does not allow saving: the data will not be kept after a reload.';
-    const columns = csvColumns(data.text);
-    if (!columns.includes(this.#settings.x)) this.#settings.x = null;
-    if (!columns.includes(this.#settings.y)) this.#settings.y = null;
-    this.#showSettings();
+    if (data.text.length > SAVE_LIMIT || !saveData(data)) this.#data.notKept();
     this.#store.persist();
+    this.#readData();
   }
 
-  /** The engine's fit request from the settings and the data. */
-  #request() {
-    const fit = this.#settings,
-      ui = this.#ui,
-      { name, text } = this.#data.data;
-    const data = {
-      kind: fit.kind,
-      compare: fit.compare,
-      file: name,
-      text,
-      x: ui.x.value,
-      y: ui.y.value,
-      units: { [ui.x.value]: ui.xUnit.value, [ui.y.value]: ui.yUnit.value },
-    };
-    if (fit.kind === 'curve') data.N = fit.N;
-    // The law's own values; a record's system values go in its scenario. Only what the kind offers is sent.
-    const offered = new Set(this.#systemRows().map((row) => row.key));
-    const own = (key) => !key.startsWith('system.');
-    const request = {
-      law: fit.law,
-      params: Object.fromEntries(Object.entries(fit.values).filter(([key]) => own(key))),
-      free: fit.free.filter((key) => own(key) || offered.has(key)),
-      data,
-      options: { starts: fit.starts },
-    };
-    if (fit.kind === 'record') request.scenario = this.#recordScenario();
-    if (fit.kind === 'presliding')
-      request.presliding = this.#store.settings.presliding.scenario.protocol;
-    return request;
-  }
-
-  /** Runs the fit in the worker, with its progress, and shows the result or the engine's message. */
+  /** Runs the fit in the worker, with its progress, and shows the result or the refusal in the page's words. */
   async fit() {
     const ui = this.#ui;
+    const law = this.#catalog.laws.find((candidate) => candidate.id === this.#settings.law);
     ui.error.textContent = '';
+    const request = fitRequest(this.#store, this.#catalog, this.#data.data, {
+      x: ui.x.value,
+      y: ui.y.value,
+      xUnit: ui.xUnit.value,
+      yUnit: ui.yUnit.value,
+    });
+    if (request.free.length === 0)
+      return this.#refused(
+        `Law and free parameters: tick at least one parameter of ${law.name} to fit (the Fit column).`,
+      );
     ui.run.disabled = true;
     ui.cancel.disabled = false;
     ui.status.dataset.state = 'running';
     ui.status.textContent = 'Fitting…';
     try {
-      const result = await this.#client.fit(this.#request(), ({ start, starts, evaluations }) => {
+      const result = await this.#client.fit(request, ({ start, starts, evaluations }) => {
         ui.status.textContent = `Fitting: start ${start} of ${starts} done, ${evaluations} evaluations…`;
       });
       this.#show(result);
       ui.status.dataset.state = 'ready';
       ui.status.textContent = `Fitted (${result.evaluations} evaluations).`;
     } catch (error) {
-      ui.status.dataset.state = error.cancelled ? 'cancelled' : 'error';
-      ui.status.textContent = error.cancelled
-        ? 'Cancelled: the settings and the last result are kept.'
-        : 'Not fitted.';
-      if (!error.cancelled) ui.error.textContent = error.message;
+      if (error.cancelled) {
+        ui.status.dataset.state = 'cancelled';
+        ui.status.textContent = 'Cancelled: the settings and the last result are kept.';
+      } else this.#refused(pageMessage(error, law, this.#catalog, request));
     } finally {
       ui.run.disabled = false;
       ui.cancel.disabled = true;
     }
   }
 
+  /** A refused fit: its message, and the last result dimmed as not this settings' answer. */
+  #refused(message) {
+    const ui = this.#ui;
+    ui.status.dataset.state = 'error';
+    ui.status.textContent = 'Not fitted.';
+    ui.error.textContent = message;
+    if (this.#result) {
+      ui.results.dataset.stale = 'true';
+      ui.stale.textContent =
+        'The result below is the last fit, not one of these settings: the fit was refused (see the message beside Fit).';
+    }
+  }
+
   #show(result) {
     const fit = this.#settings,
+      ui = this.#ui,
       law = this.#catalog.laws.find((candidate) => candidate.id === fit.law);
     this.#result = result;
     fit.shown = true;
     this.#store.persist();
+    delete ui.results.dataset.stale;
+    ui.stale.textContent = '';
     const kind = this.#options.kinds.find((candidate) => candidate.id === fit.kind);
     const compare = kind.compares.find((candidate) => candidate.id === fit.compare);
-    showFitResult(this.#ui, result, law, this.#catalog.system);
-    const [xSI, ySI] = [kind.x.units[0], compare.units[0]];
-    const positive = result.x.every((x) => x > 0);
-    const log =
-      fit.kind === 'curve' && positive && Math.max(...result.x) / Math.min(...result.x) >= 100;
+    showFitResult(ui, result, law, this.#catalog.system);
+    // Drawn in the units the columns were given in (the engine's result is SI).
+    const factor = (column, unit) => column.factors[column.units.indexOf(unit)] ?? 1;
     this.#charts.show(result, {
-      xName: this.#ui.x.value,
-      xUnit: xSI,
-      yName: this.#ui.y.value,
-      yUnit: ySI,
-      log,
+      xName: ui.x.value,
+      xUnit: ui.xUnit.value,
+      xFactor: factor(kind.x, ui.xUnit.value),
+      yName: ui.y.value,
+      yUnit: ui.yUnit.value,
+      yFactor: factor(compare, ui.yUnit.value),
+      curve: fit.kind === 'curve',
       lawName: law.name,
     });
-    this.#ui.use.disabled = false;
-    this.#ui.exportOpen.disabled = false;
+    ui.use.disabled = false;
+    ui.exportOpen.disabled = false;
   }
 
   /**
@@ -341,7 +294,7 @@ export class FitView {
   #use() {
     const fit = this.#settings,
       spring = this.#store.settings.spring;
-    const rig = this.#recordScenario();
+    const rig = recordScenario(this.#store);
     const { v0, ...constant } = rig.system;
     const base =
       fit.kind === 'record'
@@ -359,12 +312,24 @@ export class FitView {
     });
   }
 
+  /** The Export dialog for the fitted law; a curve's over the data's own speed range. */
   #openExport() {
     this.#exporter ??= new SolverExportDialog(this.#client, this.#options.targets);
+    let speeds = null;
+    if (this.#settings.kind === 'curve') {
+      let [low, high] = [Infinity, 0];
+      for (const v of this.#result.x) {
+        const speed = Math.abs(v);
+        if (speed > 0 && speed < low) low = speed;
+        if (speed > high) high = speed;
+      }
+      if (high > low) speeds = [low, high];
+    }
     this.#exporter.open({
       law: this.#settings.law,
       params: { ...this.#result.params },
       N: this.#settings.N,
+      speeds,
     });
   }
 
