@@ -142,3 +142,95 @@ test('fitOptions() lists the three kinds with their units, SI first, and exportT
   assert.equal(fits.exportTargets().length, 11);
   assert.ok(fits.exportTargets().includes('opensees-tcl'));
 });
+
+test('inspectData() says how an instrument file reads; a Uint8Array of its bytes reads as its text', () => {
+  const text = '\uFEFFInstrument;TRB3\r\nv;mu\r\n0,001;0,45\r\n0,01;0,40\r\n0,1;0,30\r\n';
+  const reading = fits.inspectData({ text, file: 'trb.csv' });
+  assert.equal(reading.delimiter, ';');
+  assert.equal(reading.decimal, ',');
+  assert.equal(reading.headerLine, 2);
+  assert.equal(reading.lineEnds, 'CRLF');
+  assert.deepEqual(reading.columns, ['v', 'mu']);
+  assert.equal(reading.rows, 3);
+  assert.deepEqual(reading.metadata, ['Instrument;TRB3']);
+  // The same file as bytes (a File's arrayBuffer): its UTF-8 byte-order mark is seen and said.
+  const bytes = fits.inspectData({ text: new TextEncoder().encode(text), file: 'trb.csv' });
+  assert.deepEqual(bytes.columns, ['v', 'mu']);
+  assert.equal(bytes.byteOrderMark, true);
+  // A long text (past the bindings' short-string path) reads to the same numbers as fit() gets them.
+  const rows = ['v,mu'];
+  for (let i = 1; i <= 2000; i++) rows.push(`${i * 1e-4},${0.3 + 0.1 * Math.exp(-i / 300)}`);
+  const long = fits.inspectData({ text: rows.join('\n') });
+  assert.equal(long.rows, 2000);
+});
+
+test('the same fit natively and in wasm: the CLI and fit() end on the same bits after the same evaluations', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'friction-fit-same-'));
+  try {
+    // A curve from eight starts (the analytic solver), and a velocity-step record on the quasi-static
+    // slider (the secant solver over Radau's runs), from the stiff slider's slip-law closed form.
+    const step = ['t,F'];
+    const normal = generator(5);
+    for (let i = 1; i <= 400; i++) {
+      const t = 0.05 * i;
+      const steady = (V) => 0.6 + (0.01 - 0.015) * Math.log(V / 1e-6);
+      const mu =
+        t <= 1
+          ? steady(1e-6)
+          : steady(1e-5) + 0.015 * Math.log(10) * Math.exp((-1e-5 * (t - 1)) / 2e-5);
+      step.push(`${t},${mu + 2e-4 * normal()}`);
+    }
+    const requests = [
+      { ...request(stribeckCsv(9)), options: { starts: 8 } },
+      {
+        law: 'rsf',
+        params: { evolution: 1, form: 0 },
+        free: ['a', 'b1', 'Dc1'],
+        data: {
+          kind: 'record',
+          compare: 'friction',
+          file: 'step.csv',
+          text: step.join('\n'),
+          x: 't',
+          y: 'F',
+        },
+        scenario: {
+          system: {
+            m: 0,
+            c: 1e7,
+            Fn: 1,
+            v0: [
+              [0, 1e-6],
+              [1, 1e-5],
+            ],
+            start: 'steady',
+          },
+          integrator: 'radau',
+          tolerance: 1e-8,
+        },
+        options: { starts: 2 },
+      },
+    ];
+    for (const [i, fitRequest] of requests.entries()) {
+      const file = path.join(dir, `fit-${i}.json`);
+      await writeFile(file, JSON.stringify(fitRequest));
+      const printed = spawnSync(path.resolve('build/native/cpp/friction'), ['fit', file], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+      });
+      assert.equal(printed.status, 0, printed.stderr);
+      const native = JSON.parse(printed.stdout);
+      const wasm = fits.fit(fitRequest);
+      assert.equal(wasm.evaluations, native.evaluations, fitRequest.law);
+      // JSON carries a double exactly (shortest round trip): the same bits or not the same text.
+      assert.deepEqual(wasm.values, native.values, fitRequest.law);
+      assert.deepEqual(wasm.standardErrors, native.standardErrors, fitRequest.law);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
