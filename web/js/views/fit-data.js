@@ -3,7 +3,8 @@
 // text (its format, its columns, its numbers: views/fit-format.js asks it); the page only holds it.
 // The name that messages give the data follows them: an opened or dropped file's name, "pasted data"
 // once the box's text is typed or pasted. A large file (a million rows) is not put in the box: the box
-// shows its first lines, read-only, and the whole file is what is fitted.
+// shows its first lines, read-only, and the whole file is what is fitted, kept as its bytes (the engine
+// reads UTF-8 bytes as text: no 20 MB string decoded here and encoded again in the worker).
 
 import { el } from '../ui/dom.js';
 
@@ -38,10 +39,21 @@ export function saveData(data) {
   }
 }
 
-/** "1.2 MB", "850 kB": a text's size for messages. */
+/** True if the data hold nothing but blanks (a string's text, or a file's bytes). */
+export function isEmpty(text) {
+  return typeof text === 'string' ? text.trim() === '' : text.length === 0;
+}
+
+/** "1.2 MB", "850 kB": a text's (or a file's bytes') size for messages. */
 export function sizeOf(text) {
   const bytes = text.length;
   return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.ceil(bytes / 1e3)} kB`;
+}
+
+/** A file's bytes: a string if short enough for the box, else the bytes themselves. */
+async function readFile(file) {
+  if (file.size <= BOX_LIMIT) return file.text();
+  return new Uint8Array(await file.arrayBuffer());
 }
 
 /** The first `count` lines of `text` (without scanning the rest). */
@@ -100,7 +112,7 @@ export class FitDataBox {
     );
   }
 
-  /** @returns {{name: string, text: string}} */
+  /** @returns {{name: string, text: string | Uint8Array}} a large file's text as its bytes */
   get data() {
     return { name: this.#name, text: this.#large ?? this.#text.value };
   }
@@ -123,12 +135,20 @@ export class FitDataBox {
     this.#name = name;
     this.#large = text.length > BOX_LIMIT ? text : null;
     this.#text.readOnly = this.#large !== null;
-    this.#text.value = this.#large === null ? text : firstLines(text, PREVIEW_LINES);
+    this.#text.value = this.#large === null ? text : firstLines(this.#preview(), PREVIEW_LINES);
     this.#showNote();
   }
 
+  /** The start of a large file as text: its first 64 kB decoded (ample for the lines shown). */
+  #preview() {
+    const large = this.#large;
+    return typeof large === 'string'
+      ? large.slice(0, 65536)
+      : new TextDecoder().decode(large.subarray(0, 65536));
+  }
+
   async #read(file) {
-    this.#show(file.name, await file.text());
+    this.#show(file.name, await readFile(file));
     this.#onChange(this.data);
   }
 

@@ -5,6 +5,7 @@
 // the engine detects each and says so, and the user can set any of them instead.
 
 import { el } from '../ui/dom.js';
+import { isEmpty } from './fit-data.js';
 
 const select = (id, options) =>
   el('select', { id }, ...options.map(([value, label]) => new Option(label, value)));
@@ -97,7 +98,7 @@ export class DataReader {
 
   async read({ name, text }, format, note) {
     const asked = ++this.#asked;
-    if (!text.trim()) {
+    if (isEmpty(text)) {
       note.textContent = '';
       return { columns: [], rows: 0 };
     }

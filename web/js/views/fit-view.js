@@ -11,7 +11,7 @@ import { FitClient } from '../engine/fit-client.js';
 import { expose } from '../test-hooks.js';
 import { loadStylesheet } from '../ui/dom.js';
 import { SolverExportDialog } from '../ui/solver-export.js';
-import { FitDataBox, LINK_DATA_LIMIT, loadSavedData, saveData } from './fit-data.js';
+import { FitDataBox, LINK_DATA_LIMIT, isEmpty, loadSavedData, saveData } from './fit-data.js';
 import { DataReader, formatControls, readFormat, showFormat } from './fit-format.js';
 import { fitControls, fitPanels } from './fit-markup.js';
 import { fitRequest, pageMessage, recordNote, recordScenario, systemRows } from './fit-request.js';
@@ -96,7 +96,7 @@ export class FitView {
     await this.#readData();
     this.#ui.form.inert = false;
     this.#ui.status.textContent = '';
-    if (settings.fit.shown && this.#data.data.text.trim()) await this.fit();
+    if (settings.fit.shown && !isEmpty(this.#data.data.text)) await this.fit();
   }
 
   get #settings() {
@@ -202,8 +202,10 @@ export class FitView {
   }
 
   #dataChanged(data) {
-    this.#settings.data = data.text.length <= LINK_DATA_LIMIT ? data : undefined;
-    if (data.text.length > SAVE_LIMIT || !saveData(data)) this.#data.notKept();
+    // A large file (its bytes) is neither linked nor kept: the browser's storage holds a few MB of text.
+    const text = typeof data.text === 'string' ? data.text : null;
+    this.#settings.data = text !== null && text.length <= LINK_DATA_LIMIT ? data : undefined;
+    if (text === null || text.length > SAVE_LIMIT || !saveData(data)) this.#data.notKept();
     this.#store.persist();
     this.#readData();
   }

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 
 #include "friction/errors.h"
 #include "friction/parameters.h"
@@ -70,16 +71,11 @@ std::string_view trimmed(std::string_view text) {
 }
 
 /// The line that starts at `start` (without its end: LF, CRLF or CR), and where the next one starts.
-/// (Not find_first_of("\r\n"): it calls memchr on its set for every character, a quarter of a
-/// million-row file's reading.)
+/// One plain scan for either end: find_first_of("\r\n") calls memchr on its set for every character,
+/// and two memchr calls per line cost more than the scan on an instrument's short lines in wasm.
 std::string_view lineAt(std::string_view text, std::size_t start, std::size_t* next) {
-  // The first LF by memchr (fast on long lines), then the first CR before it, if any.
-  const char* begin = text.data() + start;
-  const std::size_t rest = text.size() - start;
-  const auto* lf = static_cast<const char*>(std::memchr(begin, '\n', rest));
-  const std::size_t span = lf != nullptr ? static_cast<std::size_t>(lf - begin) : rest;
-  const auto* cr = static_cast<const char*>(std::memchr(begin, '\r', span));
-  const std::size_t end = start + (cr != nullptr ? static_cast<std::size_t>(cr - begin) : span);
+  std::size_t end = start;
+  while (end < text.size() && text[end] != '\n' && text[end] != '\r') ++end;
   if (end == text.size()) {
     *next = text.size();
     return text.substr(start);
@@ -167,15 +163,39 @@ bool readExponent(std::string_view field, std::size_t i, int& power) {
   return true;
 }
 
-/// A 128-bit unsigned integer: a GCC and Clang extension on 64-bit targets and on wasm32 (compiler-rt's
-/// multiplication and division), marked as one so that -Wpedantic accepts it.
-__extension__ typedef unsigned __int128 Unsigned128;
+/// An unsigned integer of up to 128 bits as four 32-bit limbs, the most significant first: what an exact
+/// comparison of a decimal with a double needs, in 64-bit multiplications only (a 128-bit type's shifts
+/// and divisions are library calls in wasm).
+using Limbs = std::array<std::uint32_t, 4>;
 
-/// The number of bits of q (0 for 0).
-int bitLength(Unsigned128 q) {
-  const auto high = static_cast<std::uint64_t>(q >> 64), low = static_cast<std::uint64_t>(q);
-  if (high != 0) return 128 - __builtin_clzll(high);
-  return low != 0 ? 64 - __builtin_clzll(low) : 0;
+/// a·b as limbs, by 32-bit halves.
+Limbs product(std::uint64_t a, std::uint64_t b) {
+  const std::uint64_t mask = 0xFFFFFFFFU, a0 = a & mask, a1 = a >> 32, b0 = b & mask, b1 = b >> 32;
+  const std::uint64_t low = a0 * b0, middle1 = a1 * b0, middle2 = a0 * b1, high = a1 * b1;
+  const std::uint64_t cross = (low >> 32) + (middle1 & mask) + (middle2 & mask);
+  const std::uint64_t top = high + (middle1 >> 32) + (middle2 >> 32) + (cross >> 32);
+  return {static_cast<std::uint32_t>(top >> 32), static_cast<std::uint32_t>(top),
+          static_cast<std::uint32_t>(cross), static_cast<std::uint32_t>(low)};
+}
+
+/// n·2^shift (0 ≤ shift; the caller keeps it below 2^128).
+Limbs shiftedLeft(const Limbs& n, int shift) {
+  Limbs out{};
+  const int whole = shift / 32, part = shift % 32;
+  for (int i = 0; i + whole < 4; ++i) {
+    const int from = 3 - i;  // the limb of n that lands on limb 3 − i − whole of the result
+    std::uint64_t value = static_cast<std::uint64_t>(n[from]) << part;
+    out[3 - i - whole] |= static_cast<std::uint32_t>(value);
+    if (3 - i - whole - 1 >= 0) out[3 - i - whole - 1] |= static_cast<std::uint32_t>(value >> 32);
+  }
+  return out;
+}
+
+/// −1, 0 or 1 as a < b, a = b or a > b.
+int compareLimbs(const Limbs& a, const Limbs& b) {
+  for (int i = 0; i < 4; ++i)
+    if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+  return 0;
 }
 
 /// 5^k for k = 0…27 (5^27 < 2^63), computed at compile time.
@@ -189,32 +209,100 @@ struct PowersOfFive {
 };
 constexpr PowersOfFive kPowersOfFive;
 
-/// (q + δ)·2^binaryExponent rounded to the nearest double (ties to even), for an integer q ≥ 1 and
-/// 0 ≤ δ < 1 with δ > 0 exactly when `inexact`. With δ > 0, q must have 55 or more bits, so that the
-/// bits below the 53 kept and δ decide the rounding alone. The result is a normal number (the callers'
-/// exponents stay far from the subnormal and overflow ranges).
-double roundedDouble(Unsigned128 q, bool inexact, int binaryExponent) {
-  const int bits = bitLength(q);
-  if (bits <= 53) return std::ldexp(static_cast<double>(static_cast<std::uint64_t>(q)), binaryExponent);
-  const int dropped = bits - 53;
-  const Unsigned128 one = 1;
-  std::uint64_t kept = static_cast<std::uint64_t>(q >> dropped);
-  const Unsigned128 rest = q & ((one << dropped) - 1), half = one << (dropped - 1);
-  // Above half an ulp, or exactly half (nothing inexact below) with an odd kept part: round up.
-  if (rest > half || (rest == half && (inexact || (kept & 1) != 0))) ++kept;
-  return std::ldexp(static_cast<double>(kept), binaryExponent + dropped);
+/// The sign of m·10^e − q·2^p, exactly (m < 2^64, |e| ≤ 27, q < 2^55): with 10^e = 5^e·2^e, both sides
+/// brought to integers of one scale of two, each below 2^128 where the two are close.
+int compareDecimal(std::uint64_t m, int e, std::uint64_t q, int p) {
+  if (e >= 0) {  // m·5^e·2^(e − p) against q
+    const Limbs left = product(m, kPowersOfFive[e]), right = product(q, 1);
+    const int d = e - p;
+    return d >= 0 ? compareLimbs(shiftedLeft(left, d), right) : compareLimbs(left, shiftedLeft(right, -d));
+  }
+  // m against q·5^k·2^(p − e), k = −e
+  const Limbs left = product(m, 1), right = product(q, kPowersOfFive[-e]);
+  const int d = p - e;
+  return d >= 0 ? compareLimbs(left, shiftedLeft(right, d)) : compareLimbs(shiftedLeft(left, -d), right);
 }
 
-/// m·10^e for m < 2^64 and |e| ≤ 27, correctly rounded, with integer arithmetic: 10^e = 5^e·2^e and
-/// 5^27 < 2^63. For e ≥ 0 the product m·5^e is exact in 128 bits; for e < 0 the quotient of m·2^s by
-/// 5^−e is taken with s large enough for 55 bits or more, its remainder saying whether it is exact.
+/// m·10^e (m < 2^64, |e| ≤ 27) correctly rounded (ties to even), as strtod gives it: a candidate from
+/// floating-point arithmetic (within two units in the last place), then moved to a neighbour while the
+/// exact decimal lies beyond a midpoint between them (compareDecimal). A verification by exact
+/// integers, as Clinger's AlgorithmR does ("How to read floating point numbers accurately", 1990).
 double exactDecimal(std::uint64_t m, int e) {
-  const Unsigned128 five = kPowersOfFive[e < 0 ? -e : e];
-  if (e >= 0) return roundedDouble(static_cast<Unsigned128>(m) * five, false, e);
-  const int mBits = bitLength(m), fiveBits = bitLength(five);
-  const int shift = std::max(0, 55 + fiveBits - mBits);  // m·2^s has 55 + fiveBits bits: below 2^118
-  const Unsigned128 dividend = static_cast<Unsigned128>(m) << shift;
-  return roundedDouble(dividend / five, dividend % five != 0, e - shift);
+  static constexpr double kTens[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  const auto md = static_cast<double>(m);
+  const int k = e < 0 ? -e : e;
+  double c = e >= 0 ? (k <= 22 ? md * kTens[k] : md * 1e22 * kTens[k - 22])
+                    : (k <= 22 ? md / kTens[k] : md / 1e22 / kTens[k - 22]);
+  for (int tries = 0; tries < 4; ++tries) {
+    // c = M·2^E with a 53-bit M; its midpoints with the neighbours, as (2M ± 1)·2^(E − 1) (below a power
+    // of two, the lower neighbour is half as far: (4M − 1)·2^(E − 2)).
+    int exponent = 0;
+    const double fraction = std::frexp(c, &exponent);  // c = fraction·2^exponent, fraction in [0.5, 1)
+    const auto M = static_cast<std::uint64_t>(std::ldexp(fraction, 53));
+    const int E = exponent - 53;
+    const bool odd = (M & 1) != 0;
+    const int above = compareDecimal(m, e, 2 * M + 1, E - 1);
+    if (above > 0 || (above == 0 && odd)) {
+      c = std::nextafter(c, std::numeric_limits<double>::infinity());
+      continue;
+    }
+    const bool power = M == (std::uint64_t{1} << 52);
+    const int below = power ? compareDecimal(m, e, 4 * M - 1, E - 2) : compareDecimal(m, e, 2 * M - 1, E - 1);
+    if (below < 0 || (below == 0 && odd)) {
+      c = std::nextafter(c, 0.0);
+      continue;
+    }
+    return c;
+  }
+  return c;
+}
+
+/// a·b exactly as hi + lo (Dekker, "A floating-point technique for extending the available precision",
+/// Numer. Math. 18, 1971: each factor split into halves of 26 bits, whose products are exact; the build
+/// keeps every operation rounded on its own, -ffp-contract=off).
+void twoProduct(double a, double b, double& hi, double& lo) {
+  constexpr double kSplit = 134217729.0;  // 2^27 + 1
+  const double ca = kSplit * a, ah = ca - (ca - a), al = a - ah;
+  const double cb = kSplit * b, bh = cb - (cb - b), bl = b - bh;
+  hi = a * b;
+  lo = ((ah * bh - hi) + ah * bl + al * bh) + al * bl;
+}
+
+/// m/10^k for 1 ≤ k ≤ 22, correctly rounded, in floating point where that is certain: q = m/10^k rounded,
+/// and the rest m − q·10^k to about 2^−100 relative (m = mh + ml exactly, q·10^k exactly by Dekker's
+/// product), which says in units of q's last place where the exact quotient lies. False where it lies
+/// too near a midpoint to tell (or q is a power of two, whose lower neighbour is nearer): then
+/// exactDecimal decides.
+bool nearQuotient(std::uint64_t m, int k, double& out) {
+  static constexpr double kTens[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  const auto mh = static_cast<double>(m);
+  const auto whole = static_cast<std::uint64_t>(mh);  // mh ≤ 10^19 < 2^64
+  const double ml = whole >= m ? -static_cast<double>(whole - m) : static_cast<double>(m - whole);
+  const double P = kTens[k], q = mh / P;
+  double product = 0, error = 0;
+  twoProduct(q, P, product, error);
+  const double rest = ((mh - product) - error) + ml;  // m − q·P; mh − product is exact (Sterbenz)
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &q, sizeof bits);
+  if ((bits & 0x000FFFFFFFFFFFFFULL) == 0) return false;  // a power of two
+  // q's last place, 2^(E − 52) for q = 1.f·2^E: its exponent field less 52, as bits (q is normal here).
+  const std::uint64_t ulpBits = ((bits >> 52) - 52) << 52;
+  double ulp = 0;
+  std::memcpy(&ulp, &ulpBits, sizeof ulp);
+  const double offset = rest / P / ulp;  // where m/P lies from q, in units of q's last place
+  const double margin = 1e-9;
+  if (std::abs(offset) < 0.5 - margin) {
+    out = q;
+  } else if (offset > 0.5 + margin && offset < 1.5 - margin) {
+    out = q + ulp;
+  } else if (offset < -0.5 - margin && offset > -1.5 + margin) {
+    out = q - ulp;
+  } else {
+    return false;
+  }
+  return true;
 }
 
 /// Up to 19 significant digits and a power of ten within ±27 of them: read without strtod. With at
@@ -258,7 +346,7 @@ bool fastDecimal(std::string_view field, char decimal, double& out) {
   const auto m = static_cast<double>(mantissa);
   if (significant <= 15 && exponent >= -22 && exponent <= 22)
     out = exponent >= 0 ? m * kPowers[exponent] : m / kPowers[-exponent];
-  else
+  else if (exponent >= 0 || exponent < -22 || !nearQuotient(mantissa, -exponent, out))
     out = exactDecimal(mantissa, exponent);
   if (negative) out = -out;
   return true;
