@@ -305,46 +305,75 @@ bool nearQuotient(std::uint64_t m, int k, double& out) {
   return true;
 }
 
-/// Up to 19 significant digits and a power of ten within ±27 of them: read without strtod. With at
-/// most 15 digits and |e| ≤ 22 Clinger's fast path ("How to read floating point numbers accurately",
-/// PLDI 1990): m and 10^e are exact doubles, so one correctly rounded product or quotient equals
-/// strtod's result; else exactDecimal. Most instruments' values and every double JavaScript or printf
-///("%.17g") writes at ordinary magnitudes are such numbers. False leaves the field to strtod.
+/// The eight bytes at `p` as one little-endian number (p[0] lowest), whatever the platform's order.
+std::uint64_t eightBytes(const char* p) {
+  std::uint64_t chunk = 0;
+  for (int j = 7; j >= 0; --j) chunk = (chunk << 8) | static_cast<unsigned char>(p[j]);
+  return chunk;
+}
+
+/// True if all eight bytes of `chunk` are ASCII digits: each high nibble 3, and no low nibble above 9
+/// (adding 6 carries it into the high nibble).
+bool eightDigits(std::uint64_t chunk) {
+  constexpr std::uint64_t kHigh = 0xF0F0F0F0F0F0F0F0ULL, kThrees = 0x3030303030303030ULL;
+  return (chunk & kHigh) == kThrees && ((chunk + 0x0606060606060606ULL) & kHigh) == kThrees;
+}
+
+/// The eight-digit number whose digits are the bytes of `chunk` (the first, most significant, lowest):
+/// pairs of digits, then fours, then the eight, each step within the lanes of the last (no carries).
+std::uint64_t eightDigitValue(std::uint64_t chunk) {
+  chunk -= 0x3030303030303030ULL;
+  chunk = (chunk * 10 + (chunk >> 8)) & 0x00FF00FF00FF00FFULL;    // 10·d0 + d1 in 16-bit lanes
+  chunk = (chunk * 100 + (chunk >> 16)) & 0x0000FFFF0000FFFFULL;  // four digits in 32-bit lanes
+  return (chunk * 10000 + (chunk >> 32)) & 0xFFFFFFFFULL;         // all eight
+}
+
+/// The digits from field[i] on into m (m·10 + d each), eight at a time where eight follow; their count.
+/// False, leaving the number to strtod, where m would reach 10^19 (more than 19 significant digits).
+bool readDigits(std::string_view field, std::size_t& i, std::uint64_t& m, std::size_t& count) {
+  const std::size_t start = i;
+  while (i + 8 <= field.size() && eightDigits(eightBytes(field.data() + i))) {
+    if (m >= 100000000000ULL) return false;
+    m = m * 100000000 + eightDigitValue(eightBytes(field.data() + i));
+    i += 8;
+  }
+  for (; i < field.size() && field[i] >= '0' && field[i] <= '9'; ++i) {
+    if (m >= 1000000000000000000ULL) return false;
+    m = m * 10 + static_cast<std::uint64_t>(field[i] - '0');
+  }
+  count = i - start;
+  return true;
+}
+
+/// Up to 19 significant digits and a power of ten within ±27 of them: read without strtod. With m ≤ 2^53
+/// and |e| ≤ 22 Clinger's fast path ("How to read floating point numbers accurately", PLDI 1990): m and
+/// 10^e are exact doubles, so one correctly rounded product or quotient equals strtod's result; else
+/// nearQuotient, or exactDecimal. Most instruments' values and every double JavaScript or printf
+/// ("%.17g") writes at ordinary magnitudes are such numbers. False leaves the field to strtod.
 bool fastDecimal(std::string_view field, char decimal, double& out) {
   static constexpr double kPowers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                                        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
   std::size_t i = 0;
   const bool negative = !field.empty() && field[0] == '-';
   if (!field.empty() && (field[0] == '-' || field[0] == '+')) i = 1;
-  // The digits: m accumulates the significant ones; e counts the places after the decimal mark.
+  // The digits before and after the decimal mark into m; e counts the places after it.
   std::uint64_t mantissa = 0;
-  int digits = 0;
-  int exponent = 0;
-  int significant = 0;
-  bool fraction = false;
-  for (; i < field.size(); ++i) {
-    const char c = field[i];
-    if (c == decimal && !fraction) {
-      fraction = true;
-      continue;
-    }
-    if (c < '0' || c > '9') break;
-    ++digits;
-    if (fraction) --exponent;
-    if (mantissa == 0 && c == '0') continue;  // a leading zero
-    if (++significant > 19) return false;     // m may pass 2^64: strtod's
-    mantissa = mantissa * 10 + static_cast<std::uint64_t>(c - '0');
+  std::size_t whole = 0, fraction = 0;
+  if (!readDigits(field, i, mantissa, whole)) return false;
+  if (i < field.size() && field[i] == decimal) {
+    ++i;
+    if (!readDigits(field, i, mantissa, fraction)) return false;
   }
   int power = 0;
-  if (digits == 0 || !readExponent(field, i, power)) return false;
-  exponent += power;
+  if (whole + fraction == 0 || !readExponent(field, i, power)) return false;
+  const int exponent = power - static_cast<int>(fraction);
   if (mantissa == 0) {
     out = negative ? -0.0 : 0.0;
     return true;
   }
   if (exponent < -27 || exponent > 27) return false;
   const auto m = static_cast<double>(mantissa);
-  if (significant <= 15 && exponent >= -22 && exponent <= 22)
+  if (mantissa <= (std::uint64_t{1} << 53) && exponent >= -22 && exponent <= 22)
     out = exponent >= 0 ? m * kPowers[exponent] : m / kPowers[-exponent];
   else if (exponent >= 0 || exponent < -22 || !nearQuotient(mantissa, -exponent, out))
     out = exactDecimal(mantissa, exponent);
