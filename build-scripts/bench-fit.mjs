@@ -234,11 +234,22 @@ async function timePage(dir) {
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await page.goto(`${server.origin}/`);
+    // The page's first run drawn (its tabs' handlers are in place), as the browser tests wait for it.
+    await page.waitForFunction(
+      () => document.querySelector('#status')?.dataset.state === 'ready' && window.__renders >= 1,
+      null,
+      { timeout: 120_000 },
+    );
     await page.click('#tab-fit');
-    await page.waitForFunction(() => {
-      const run = document.querySelector('#fit-run');
-      return run && !run.closest('[inert]');
-    });
+    await page.waitForFunction(
+      () => {
+        const run = document.querySelector('#fit-run');
+        return run && !run.closest('[inert]');
+      },
+      null,
+      { timeout: 120_000 },
+    );
+    await page.waitForTimeout(2000); // the fits' worker warms up (fit-worker.js) while a user picks a file
     const before = await descendantsRss();
     let peak = before;
     const sampler = setInterval(async () => (peak = Math.max(peak, await descendantsRss())), 50);
