@@ -68,11 +68,13 @@ const std::vector<ColumnSpec>& columnCatalog();
 /// How the motion ended: one judgement for every model, law and map cell (classifyRegime).
 enum class Regime {
   Steady,       ///< sliding at (nearly) constant velocity
-  Oscillation,  ///< moving, never stuck, its amplitude sustained (a limit cycle), or too few cycles to tell
+  Oscillation,  ///< moving, never stuck, its amplitude sustained (a limit cycle)
   StickSlip,    ///< alternating stick (v = 0, or near rest for a law without a true stick) and slip phases
   Stuck,        ///< never started to slide
   Decaying,     ///< sliding with an oscillation that shrinks towards steady sliding
   Growing,      ///< sliding with an oscillation that grows: squeal
+  Settling,     ///< relaxing towards steady sliding without oscillating, not yet steady when the run ends
+  NotSettled,   ///< oscillating, with too few peaks before the run ends to tell whether it grows or decays
 };
 std::string_view regimeName(Regime regime);
 

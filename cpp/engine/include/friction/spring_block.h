@@ -133,8 +133,12 @@ struct HoldHealing {
 struct SpringBlockSummary {
   std::vector<SpringBlockEvent> events;
   std::vector<Interval> stickIntervals, slipIntervals;
-  double period =
-      0;  ///< limit-cycle period [s] (last break-away spacing, if the last two agree to 0.1 %), else 0
+  /// The limit cycle's period [s]: the spacing of the last break-aways if the last two spacings agree to
+  /// 0.1 % (else of the located upward crossings of the drive speed), NaN where none was measured.
+  double period = std::numeric_limits<double>::quiet_NaN();
+  /// Half the velocity's range over the regime's window (the last quarter after the drive's last change)
+  /// [m/s]: a stick-slip's or an oscillation's amplitude.
+  double amplitude = 0;
   double peakVelocity = 0;  ///< max |v| [m/s], located inside steps
   double driveForceMin = 0,
          driveForceMax = 0;  ///< extremes of Fd over the whole run [N], located inside steps

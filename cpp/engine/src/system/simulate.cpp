@@ -88,6 +88,10 @@ std::string_view regimeName(Regime regime) {
       return "decaying";
     case Regime::Growing:
       return "growing";
+    case Regime::Settling:
+      return "settling";
+    case Regime::NotSettled:
+      return "not-settled";
     case Regime::Stuck:
       break;
   }

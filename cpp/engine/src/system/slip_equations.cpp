@@ -12,13 +12,6 @@
 
 namespace friction {
 
-Drive::Drive(const SpringBlockSystem& sys)
-    : steps(sys.driveSteps.empty() ? std::vector<Breakpoint>{{0, sys.v0}} : sys.driveSteps) {
-  start.push_back(0);
-  for (std::size_t k = 1; k < steps.size(); ++k)
-    start.push_back(start.back() + steps[k - 1].value * (steps[k].t - steps[k - 1].t));
-}
-
 // Estimates in messages: four significant digits.
 std::string approx(double value) { return formatSignificant(value, 4); }
 

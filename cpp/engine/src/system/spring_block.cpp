@@ -46,11 +46,13 @@ Integrator chooseIntegrator(const LawEvaluator& law, const SpringBlockSystem& sy
 // Dormand–Prince, held to its stability bound h ≲ 3.3/λ, would take over 10⁴ steps a cycle of the run
 // (a light normal force on a stiff spring: λ ≈ c v/(a Fn) reaches 1e8 1/s, and Dormand–Prince ran out of
 // its 5·10⁶ steps in the first 0.2 s where Radau runs 1361 s in 61 steps).
-SpringBlockResult runQuasiStatic(const LawEvaluator& law, const SpringBlockSystem& sys,
-                                 const SpringBlockOptions& options) {
+LoopRun runQuasiStatic(const LawEvaluator& law, const SpringBlockSystem& sys,
+                       const SpringBlockOptions& options, const Drive& drive) {
   const std::string why = quasiStaticRefusal(law, sys);
   if (!why.empty()) throw InputError(sys.eta > 0 && law.readsFrictionRate() ? "eta" : "m", why);
-  const auto stiff = [&] { return quasiStaticStiffness(law, sys) > kStiffRatio * 2 * kPi / sys.duration; };
+  const auto stiff = [&] {
+    return quasiStaticStiffness(law, sys, drive) > kStiffRatio * 2 * kPi / sys.duration;
+  };
   const Integrator integrator = options.integrator != Integrator::Auto ? options.integrator
                                 : stiff()                              ? Integrator::Radau
                                                                        : Integrator::DormandPrince;
@@ -58,8 +60,16 @@ SpringBlockResult runQuasiStatic(const LawEvaluator& law, const SpringBlockSyste
     throw InputError("integrator",
                      "The quasi-static slider (m = 0) runs with 'auto', 'dormand-prince' or 'radau'; got '" +
                          std::string(integratorId(integrator)) + "'.");
-  return runQuasiStaticSlider(law, sys, options, integrator);
+  return runQuasiStaticSlider(law, sys, options, drive, integrator);
 }
+
+}  // namespace
+
+namespace {
+
+// The loop that runs this law on this system with these options, and its facts.
+LoopRun runLoop(const LawEvaluator& law, std::string_view lawId, const SpringBlockSystem& sys,
+                const SpringBlockOptions& options, const Drive& drive);
 
 }  // namespace
 
@@ -85,7 +95,17 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
     throw InputError("Fn", "Law '" + std::string(lawId) +
                                "' does not read the normal force, so normal-force steps "
                                "would change nothing; give them to a law that responds (such as 'rsf').");
-  if (quasiStatic) return runQuasiStatic(law, sys, options);
+  const Drive drive(sys.driveSteps, sys.normalSteps, sys.v0, sys.Fn, sys.duration);
+  LoopRun run = runLoop(law, lawId, sys, options, drive);
+  finishAnalysis(run.result.summary, run.facts, drive);
+  return std::move(run.result);
+}
+
+namespace {
+
+LoopRun runLoop(const LawEvaluator& law, std::string_view lawId, const SpringBlockSystem& sys,
+                const SpringBlockOptions& options, const Drive& drive) {
+  if (sys.m == 0) return runQuasiStatic(law, sys, options, drive);
   if (!sys.normalSteps.empty() || options.logGrid)
     throw InputError(
         "m", std::string(!sys.normalSteps.empty() ? "Normal-force steps" : "A logarithmic output grid") +
@@ -114,7 +134,7 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
               "the next, as its origin's explicit solver does, so it runs only with the stepped scheme: "
               "choose 'semi-implicit-euler' or 'auto'; got '" +
               std::string(integratorId(integrator)) + "'.");
-    return runSteppedLaw(law, sys, options);
+    return runSteppedLaw(law, sys, options, drive);
   }
   // Radau's implicit stages straddle the θ model's floor θ = 0, where dθ/dt jumps, and its error
   // estimate follows that jump only slowly: x(40 s) of the default system (c = 100 N/m) came out 2e-4 m
@@ -131,9 +151,11 @@ SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& l
                                        "' has state variables: choose another integrator.");
   SpringBlockOptions chosen = options;
   chosen.integrator = integrator;
-  if (integrator == Integrator::SeedEuler) return runSeedScheme(law, sys, chosen);
-  return runSlipStickLoop(law, sys, chosen, integrator, automatic, stiffnessRate);
+  if (integrator == Integrator::SeedEuler) return runSeedScheme(law, sys, chosen, drive);
+  return runSlipStickLoop(law, sys, chosen, drive, integrator, automatic, stiffnessRate);
 }
+
+}  // namespace
 
 const std::vector<IntegratorSpec>& integratorCatalog() {
   static const std::vector<IntegratorSpec> catalog = {

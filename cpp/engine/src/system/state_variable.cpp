@@ -159,6 +159,7 @@ namespace {
 Trace modelTrace(Trace trace, const P& p) {
   trace.theta = trace.state.at(0);
   trace.state.clear();
+  trace.fkOverFk0.resize(trace.size());
   for (std::size_t i = 0; i < trace.size(); ++i) {
     trace.fk[i] = kineticFriction(p, trace.v[i]);
     trace.fkOverFk0[i] = kineticFactor(p, trace.v[i]);
