@@ -18,6 +18,9 @@ rm -rf dist
 mkdir -p dist/vendor
 cp -R web/. dist/
 cp cpp/bindings/engine.mjs build/wasm/cpp/friction-wasm.mjs build/wasm/cpp/friction-wasm.wasm dist/
+# The studies' module, loaded on demand (engine.studies() in engine.mjs: the law alone, its curves, the
+# presliding experiment and the maps), beside the engine's.
+cp cpp/bindings/studies-engine.mjs build/wasm/cpp/friction-studies-wasm.mjs build/wasm/cpp/friction-studies-wasm.wasm dist/
 # The fits' module, loaded on demand (loadFitEngine in fit-engine.mjs), beside the engine's.
 cp cpp/bindings/fit-engine.mjs build/wasm/cpp/friction-fit-wasm.mjs build/wasm/cpp/friction-fit-wasm.wasm dist/
 # Chart.js with only the parts the page uses (build-scripts/chart.mjs): dist/vendor/chart.min.js.

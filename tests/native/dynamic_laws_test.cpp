@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "friction/friction.h"
+#include "support/runs.h"
 #include "support/analytic.h"
 
 using namespace friction;
@@ -48,9 +49,9 @@ TEST_CASE("LuGre's steady friction is g(v) sgn v + σ2 v (§5)", "[dynamic][lugr
   // Driven through a damped spring at v0 = 10 vs, where the Stribeck drop has flattened (steady sliding
   // is stable: η + F′ > 0), the block settles to sliding with F_ss(v0) and z = g(v0)/σ0.
   const double v0 = 1e-2, g = kFc + (kFs - kFc) * std::exp(-(v0 / kVs) * (v0 / kVs));
-  SpringBlockOptions options;
+  RunSettings options;
   options.samples = 201;
-  const SpringBlockResult run = simulateSpringBlock("lugre", {}, {1, 100, 20, v0, 9.80665, 20}, options);
+  const SimulationResult run = runs::simulate("lugre", {}, {1, 100, 20, v0, 9.80665, 20}, options);
   CHECK_THAT(run.trace.friction.back(), WithinRel(g + kSigma2 * v0, 1e-6));
   CHECK_THAT(run.trace.state[0].back(), WithinRel(g / kSigma0, 1e-6));
   CHECK(run.summary.regime == Regime::Steady);
@@ -185,11 +186,11 @@ TEST_CASE("Dynamic laws state their variables and refuse what they cannot do", "
   const LawRun aging = imposeVelocity("rsf", {{"evolution", 0}}, 1, {{0, 1e-6}, {1, 1e-5}}, 3, 31, 1e-10);
   CHECK(nagata.friction == aging.friction);
   CHECK_THROWS_WITH(applyForce("lugre", {}, 1, 1, {{1, 0}}, 1), Catch::Contains("start at t = 0"));
-  CHECK_THROWS_WITH(simulateLaw({"elasto-plastic", {{"z_ba", 2e-5}}, {}, "auto", 100}),
+  CHECK_THROWS_WITH(runs::scenario(runs::lawScenario("elasto-plastic", {{"z_ba", 2e-5}})),
                     Catch::Contains("z_ba"));
-  SpringBlockOptions seed;
+  RunSettings seed;
   seed.integrator = Integrator::SeedEuler;
-  CHECK_THROWS_AS(simulateSpringBlock("lugre", {}, {1, 10, 0, 0.1, 10, 1}, seed), InputError);
+  CHECK_THROWS_AS(runs::simulate("lugre", {}, {1, 10, 0, 0.1, 10, 1}, seed), InputError);
 }
 
 TEST_CASE("Rate-and-state steady sliding is stable above the critical stiffness and grows below it (§4, T10)",
@@ -208,9 +209,9 @@ TEST_CASE("Rate-and-state steady sliding is stable above the critical stiffness 
     SpringBlockSystem sys{m, c, 0, V, N, 4};
     sys.start = SpringBlockStart::Steady;
     sys.driveSteps = {{0, V}, {0.01, 1.001 * V}};
-    SpringBlockOptions options;
+    RunSettings options;
     options.samples = 16001;
-    const SpringBlockResult run = simulateSpringBlock(
+    const SimulationResult run = runs::simulate(
         "rate-state", {{"mu0", 0.6}, {"a", a}, {"b", b}, {"Vstar", 1e-6}, {"Dc", Dc}}, sys, options);
     // Growth rate and frequency of the peaks of v, fitted from 0.5 s on.
     std::vector<double> times, logs;
@@ -248,22 +249,23 @@ TEST_CASE("A dynamic law: auto runs Radau, and an explicit fixed step beyond its
   // LuGre's bristles relax at σ0|v|/g ≈ 1e5·0.2/1 = 2e4 1/s in sliding, 2e3 times the spring's 10 rad/s,
   // and at σ0 = 1e7 at 2e6 1/s: Radau's steps follow accuracy in both.
   const SpringBlockSystem sys{1, 100, 0, 0.1, 9.80665, 2};
-  CHECK(simulateSpringBlock("lugre", {}, sys).summary.integrator == Integrator::Radau);
+  CHECK(runs::simulate("lugre", {}, sys).summary.integrator == Integrator::Radau);
   const SpringBlockSystem brief{1, 100, 0, 0.1, 9.80665, 0.05};  // the choice is what is checked here
   CHECK(
-      simulateSpringBlock("lugre", {{"sigma0", 1e7}, {"sigma1", std::sqrt(1e7)}}, brief).summary.integrator ==
+      runs::simulate("lugre", {{"sigma0", 1e7}, {"sigma1", std::sqrt(1e7)}}, brief).summary.integrator ==
       Integrator::Radau);
-  const SpringBlockResult automatic = simulateSpringBlock("lugre", {}, sys);
+  const SimulationResult automatic = runs::simulate("lugre", {}, sys);
   CHECK(automatic.summary.warnings.empty());
-  SpringBlockOptions options;
-  options.integrator = Integrator::Rk4;  // at the output step, 5e-4 s for 1 s and 2000 points: λh ≈ 10
+  RunSettings options;
+  options.integrator = Integrator::Rk4;
+  options.step = 5e-4;  // λh ≈ 10
   // (It blows up at 1.5 s, once sliding is fast: the first second shows the warning in a result.)
-  const SpringBlockResult explicitRun =
-      simulateSpringBlock("lugre", {}, {1, 100, 0, 0.1, 9.80665, 1}, options);
+  const SimulationResult explicitRun =
+      runs::simulate("lugre", {}, {1, 100, 0, 0.1, 9.80665, 1}, options);
   REQUIRE(explicitRun.summary.warnings.size() == 1);
   CHECK_THAT(explicitRun.summary.warnings[0], Catch::Contains("state dynamics"));
   options.step = 1e-5;  // λh ≈ 0.2: stable, no warning, and the run agrees with Radau's
-  const SpringBlockResult fine = simulateSpringBlock("lugre", {}, sys, options);
+  const SimulationResult fine = runs::simulate("lugre", {}, sys, options);
   CHECK(fine.summary.warnings.empty());
   CHECK_THAT(fine.trace.x.back(), WithinRel(automatic.trace.x.back(), 1e-6));
 }
@@ -280,15 +282,15 @@ TEST_CASE(
   for (double c : {2.0, 3.0, 4.0, 5.0}) {
     CAPTURE(c);
     const SpringBlockSystem sys{1, c, 0, 0.1, 1, 40};
-    const SpringBlockResult automatic = simulateSpringBlock("lugre", {}, sys);
+    const SimulationResult automatic = runs::simulate("lugre", {}, sys);
     CHECK(automatic.summary.steps < 2'000'000);
     for (Integrator method : {Integrator::DormandPrince, Integrator::Radau, Integrator::Rosenbrock}) {
       CAPTURE(std::string(integratorId(method)));
-      SpringBlockOptions tight;
+      RunSettings tight;
       tight.integrator = method;
       tight.relativeTolerance = 1e-12;
       tight.absoluteTolerance = 1e-15;
-      const SpringBlockResult reference = simulateSpringBlock("lugre", {}, sys, tight);
+      const SimulationResult reference = runs::simulate("lugre", {}, sys, tight);
       REQUIRE(reference.summary.period > 0);
       // The period of a law without true stick is read from the output rows' upward crossings of v0
       // (linear interpolation between rows 0.02 s apart), so it agrees to 1e-5; the peak velocity is
@@ -312,10 +314,10 @@ TEST_CASE(
 TEST_CASE("A fixed step that blows up ends the run with the reason, not a trace of NaN",
           "[dynamic][integrator]") {
   // LuGre on the seed's system with RK4 at the output step, 5e-3 s: λh ≈ 100, far beyond RK4's 2.785.
-  SpringBlockOptions options;
+  RunSettings options;
   options.integrator = Integrator::Rk4;
   CHECK_THROWS_WITH(
-      simulateSpringBlock("lugre", {}, {1, 10, 0, 0.1, 9.80665, 10}, options),
+      runs::simulate("lugre", {}, {1, 10, 0, 0.1, 9.80665, 10}, options),
       Catch::Contains("non-finite") && Catch::Contains("unstable") && Catch::Contains("stability limit"));
 }
 
@@ -323,10 +325,10 @@ TEST_CASE("A run that blows up stops with its reason, the time reached and the f
           "[dynamic][guards]") {
   // As above: RK4 at 5e-3 s on LuGre is unstable once the block slides. The stop carries the samples
   // recorded before the blow-up, every one finite, in time order, and ending before the stop.
-  SpringBlockOptions options;
+  RunSettings options;
   options.integrator = Integrator::Rk4;
   try {
-    simulateSpringBlock("lugre", {}, {1, 10, 0, 0.1, 9.80665, 10}, options);
+    runs::simulate("lugre", {}, {1, 10, 0, 0.1, 9.80665, 10}, options);
     FAIL("the run should have stopped");
   } catch (const RunStopped& stop) {
     const Trace& partial = stop.partial();
@@ -355,11 +357,11 @@ TEST_CASE(
   // million steps, 40 s, to reach the step budget). The run must stop there with the time and why, after
   // 100 000 steps, and tell its progress hook meanwhile although no output row is reached.
   const ParamList params = {{"a", 0.01}, {"b1", 0.051}, {"Dc1", 2e-5}, {"Vstar", 2e-6}};
-  SpringBlockOptions options;
+  RunSettings options;
   double heard = 0;  // the last fraction the hook was told
   options.progress = [&](double fraction) { heard = fraction; };
   try {
-    simulateSpringBlock("rsf", params, {0.001, 250, 0, 0.1, 1, 60}, options);
+    runs::simulate("rsf", params, {0.001, 250, 0, 0.1, 1, 60}, options);
     FAIL("the run should have stopped");
   } catch (const RunStopped& stop) {
     INFO(stop.what());

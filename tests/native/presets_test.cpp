@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "friction/friction.h"
+#include "support/runs.h"
 #include "support/analytic.h"
 
 using namespace friction;
@@ -17,12 +18,9 @@ namespace {
 
 // Runs a spring-block preset through the same entry points the page uses.
 Regime regimeOf(const Preset& preset, double* period = nullptr) {
-  bool isModel = false;
-  for (const ModelSpec& model : modelCatalog()) isModel |= model.id == preset.subject;
-  if (isModel) return simulate({std::string(preset.subject), preset.params}).summary.regime;
-  const LawSimulationResult run = std::get<LawSimulationResult>(runScenario(presetScenario(preset)));
-  if (period) *period = run.run.summary.period;
-  return run.run.summary.regime;
+  const Summary summary = run(RunSpec(preset.scenario)).summary;
+  if (period) *period = summary.period;
+  return summary.regime;
 }
 
 const Preset& preset(std::string_view id) {
@@ -41,7 +39,7 @@ TEST_CASE("Every preset runs, and each shows what its line says", "[presets]") {
     CHECK(ids.insert(p.id).second);
     CHECK(!p.look.empty());
     if (p.view == "presliding")
-      CHECK_NOTHROW(simulatePresliding(p.subject, p.params, p.protocol, 201));
+      CHECK_NOTHROW(simulatePresliding(p.scenario.law, p.scenario.params, p.presliding, 201));
     else
       CHECK_NOTHROW(regimeOf(p));
   }
@@ -57,24 +55,24 @@ TEST_CASE(
     "The research presets: the velocity step settles at μ0 + (a − b) ln 10, holds heal, stick-slip below k_c",
     "[presets][quasi-static]") {
   const Preset& step = preset("rsf-velocity-step");
-  const auto run = std::get<LawSimulationResult>(runScenario(presetScenario(step))).run;
+  const SimulationResult stepRun = run(RunSpec(step.scenario));
   REQUIRE(step.expected.size() == 1);
   const double a = 0.01, b = 0.005;
   CHECK_THAT(step.expected[0].second, WithinRel(0.6 + (a - b) * std::log(10.0), 1e-15));
-  CHECK(std::fabs(run.trace.friction.back() - step.expected[0].second) <= 1e-8);
+  CHECK(std::fabs(stepRun.trace.friction.back() - step.expected[0].second) <= 1e-8);
   // The direct effect: the peak exceeds the old steady state by nearly a·ln 10 (the stiffness 1e3 N/m lets
   // the state evolve while the spring loads, so less than the full jump).
-  const double peak = *std::max_element(run.trace.friction.begin(), run.trace.friction.end());
+  const double peak = *std::max_element(stepRun.trace.friction.begin(), stepRun.trace.friction.end());
   CHECK(peak - 0.6 > 0.5 * a * std::log(10.0));
   CHECK(peak - 0.6 < a * std::log(10.0));
   // Slide-hold-slide: each reload's peak exceeds the one before.
   const Preset& holds = preset("slide-hold-slide");
-  const auto shs = std::get<LawSimulationResult>(runScenario(presetScenario(holds))).run;
+  const SimulationResult shs = run(RunSpec(holds.scenario));
   std::vector<double> peaks(4, 0.0);
   for (std::size_t i = 0; i < shs.trace.size(); ++i)
     for (std::size_t k = 0; k < 4; ++k) {
       double end = 0;
-      for (std::size_t j = 0; j <= k; ++j) end += 50 + holds.lab.holds[j];
+      for (std::size_t j = 0; j <= k; ++j) end += 50 + holds.scenario.protocol.holds[j];
       if (shs.trace.t[i] > end && shs.trace.t[i] < end + 50)
         peaks[k] = std::max(peaks[k], shs.trace.friction[i]);
     }

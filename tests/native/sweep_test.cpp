@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "friction/friction.h"
+#include "support/runs.h"
 
 using namespace friction;
 using Catch::Matchers::WithinRel;
@@ -263,20 +264,18 @@ TEST_CASE("A map cell and the run it opens are judged alike: a decaying oscillat
           ParamList params = scenario.params;
           params.emplace_back(x.key, cell.x);
           params.emplace_back(y.key, cell.y);
-          const SimulationResult run = simulate({scenario.model, params});
+          const SimulationResult run = runs::model(scenario.model, params);
           regime = run.summary.regime;
           growth = run.summary.growthRate;
         } else {
           ParamList system = scenario.system;
           system.emplace_back(x.key, cell.x);
           system.emplace_back(y.key, cell.y);
-          LawSimulationRequest request{scenario.law, scenario.params, system, scenario.integrator,
-                                       scenario.samples};
-          request.start = scenario.start;
-          request.kick = scenario.kick;
-          const LawSimulationResult run = simulateLaw(request);
-          regime = run.run.summary.regime;
-          growth = run.run.summary.growthRate;
+          Scenario request = scenario;
+          request.system = system;
+          const SimulationResult cellRun = runs::scenario(request);
+          regime = cellRun.summary.regime;
+          growth = cellRun.summary.growthRate;
         }
         INFO(x.key << " = " << cell.x << ", " << y.key << " = " << cell.y << ": cell "
                    << regimeName(cell.regime) << " " << cell.value << ", run " << regimeName(regime) << " "

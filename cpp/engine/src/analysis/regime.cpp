@@ -66,7 +66,7 @@ MotionFacts factsOfRows(const Trace& trace, double reference) {
     auto along = [&](double a, double b) {
       return [=](double t) { return a + (b - a) * (t - t0) / (t1 - t0); };
     };
-    watch.stretch(t0, v0, t1, v1, along(v0, v1), along(x0, x1));
+    watch.stretch(t0, v0, t1, v1, along(v0, v1), along(x0, x1), along(trace.spring[i - 1], trace.spring[i]));
     if (i + 1 < trace.size()) {
       const double v2 = trace.v[i + 1];
       if ((v1 > v0 && v1 >= v2) || (v1 < v0 && v1 <= v2)) watch.extremum(t1, v1, v1 > v0);
@@ -98,19 +98,20 @@ RegimeVerdict classifyRegime(const Trace& trace, double reference, double stuckT
   return judgeMotion(factsOfRows(trace, reference), stuckTimeInLastQuarter);
 }
 
-double lateAmplitude(const Trace& trace) {
-  if (trace.size() < 2) return 0;
-  const MotionFacts facts = factsOfRows(trace, 1);
-  return facts.vMaxInWindow > facts.vMinInWindow ? 0.5 * (facts.vMaxInWindow - facts.vMinInWindow) : 0;
-}
-
 void setResonanceAndRegime(Summary& summary, double resonanceRadPerS, const Trace& trace, double v0,
                            double stuckTimeInLastQuarter) {
   summary.resonanceRadPerS = resonanceRadPerS;
   summary.resonanceHz = resonanceRadPerS / (2 * kPi);  // as the seed divides: ω / (2π)
-  const RegimeVerdict verdict = classifyRegime(trace, v0, stuckTimeInLastQuarter);
+  if (trace.size() < 2) {
+    summary.regime = Regime::Stuck;
+    return;
+  }
+  const MotionFacts facts = factsOfRows(trace, v0);
+  const RegimeVerdict verdict = judgeMotion(facts, stuckTimeInLastQuarter);
   summary.regime = verdict.regime;
   summary.growthRate = verdict.growthRate;
+  summary.amplitude =
+      facts.vMaxInWindow > facts.vMinInWindow ? 0.5 * (facts.vMaxInWindow - facts.vMinInWindow) : 0.0;
 }
 
 }  // namespace friction

@@ -72,7 +72,7 @@ std::vector<HoldHealing> holdHealing(const MotionFacts& facts, const Drive& driv
 // adaptive run agrees to ~1e-9; a first-order fixed-step run only to its own error), or, without true
 // break-aways (no true stick state), the spacing of the located upward crossings of the reference speed
 // in a settled stick-slip or oscillation; the late amplitude, half the velocity's range in the window.
-void finishAnalysis(SpringBlockSummary& summary, const MotionFacts& facts, const Drive& drive) {
+void finishAnalysis(Summary& summary, const MotionFacts& facts, const Drive& drive) {
   const RegimeVerdict verdict = judgeMotion(facts, stuckTimeFrom(summary.stickIntervals, facts.windowStart));
   summary.regime = verdict.regime;
   summary.growthRate = verdict.growthRate;

@@ -10,6 +10,6 @@
 namespace friction {
 
 /// The regime, growth rate, period, amplitude and holds of a finished run, from its facts.
-void finishAnalysis(SpringBlockSummary& summary, const MotionFacts& facts, const Drive& drive);
+void finishAnalysis(Summary& summary, const MotionFacts& facts, const Drive& drive);
 
 }  // namespace friction

@@ -126,8 +126,8 @@ void recordModel(const FitRequest& request, const ParamList& law, const ParamLis
   scenario.law = request.law;
   scenario.params = law;
   scenario.system = system;
-  const auto result = std::get<LawSimulationResult>(runScenario(scenario, request.runProgress));
-  const Trace& trace = result.run.trace;
+  const SimulationResult result = run(RunSpec(std::move(scenario)), request.runProgress);
+  const Trace& trace = result.trace;
   const std::vector<double>& column = request.compare == "velocity"   ? trace.v
                                       : request.compare == "position" ? trace.x
                                                                       : trace.friction;

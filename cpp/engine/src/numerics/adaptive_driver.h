@@ -30,6 +30,10 @@ namespace friction {
 
 enum class StepMethod { DormandPrince, Rosenbrock, Radau, Rk4, SemiImplicitEuler };
 
+/// A set of methods, as bits (1 << StepMethod): a driver instantiates only the methods its run may use.
+constexpr unsigned methodBit(StepMethod method) { return 1U << static_cast<unsigned>(method); }
+constexpr unsigned kAllMethods = 0x1F;
+
 /// Whether the method controls its error (else it steps at the size it is given).
 constexpr bool isAdaptive(StepMethod method) {
   return method == StepMethod::DormandPrince || method == StepMethod::Rosenbrock ||
@@ -79,8 +83,12 @@ struct StepControl {
   std::size_t position = 0, velocity = 1;
 };
 
-template <std::size_t M, std::size_t N>
+template <std::size_t M, std::size_t N, unsigned kMethods = kAllMethods>
 class AdaptiveDriver {
+  // Whether `method` is one of the driver's: a method it cannot run is not compiled in (the page's
+  // download: each is a few kilobytes of the wasm module per state size).
+  static constexpr bool has(StepMethod method) { return (kMethods & methodBit(method)) != 0; }
+
  public:
   AdaptiveDriver(StepMethod method, const StepControl<M>& control, double firstStep)
       : method_(method), control_(control), radau_(control.relative, control.absolute), h_(firstStep) {}
@@ -110,7 +118,8 @@ class AdaptiveDriver {
   /// slip direction): the end slope of the last step is reused only where it is the same.
   template <class Rate>
   StepAttempt<N> attempt(const Rate& rate, double t, const Vec<N>& y, double h, std::uint64_t context = 0) {
-    if (method_ == StepMethod::Radau) return radauAttempt(rate, t, y, h);
+    if constexpr (has(StepMethod::Radau))
+      if (method_ == StepMethod::Radau) return radauAttempt(rate, t, y, h);
     StepAttempt<N> out;
     out.dense.method = method_, out.dense.t = t, out.dense.h = h;
     const Vec<N> f0 = slopeAt(rate, t, y, context);
@@ -155,9 +164,11 @@ class AdaptiveDriver {
   template <class Rate>
   DenseEmbeddedStep<N> interpolatedStep(const Rate& rate, double t, const Vec<N>& y, const Vec<N>& f0,
                                         double h) const {
-    if (method_ == StepMethod::DormandPrince) return dormandPrinceDenseStep(rate, t, y, f0, h);
-    if (method_ == StepMethod::Rosenbrock)
-      return rosenbrockDenseStep<M>(rate, t, y, h, control_.jacobianScale, f0);
+    if constexpr (has(StepMethod::DormandPrince))
+      if (method_ == StepMethod::DormandPrince) return dormandPrinceDenseStep(rate, t, y, f0, h);
+    if constexpr (has(StepMethod::Rosenbrock))
+      if (method_ == StepMethod::Rosenbrock)
+        return rosenbrockDenseStep<M>(rate, t, y, h, control_.jacobianScale, f0);
     const EmbeddedStep<N> step{fixedStep(rate, t, y, f0, h), {}};
     return hermiteInterpolant(t, y, f0, h, step, rate(t + h, step.y));
   }
@@ -168,14 +179,18 @@ class AdaptiveDriver {
   /// starts its iteration afresh).
   template <class Rate>
   Vec<N> plainStep(const Rate& rate, double t, const Vec<N>& y, double h, std::uint64_t context = 0) {
-    if (method_ == StepMethod::Radau) {
-      radau_.restart();
-      return radau_.step(rate, t, y, h, control_.jacobianScale).y;
+    if constexpr (has(StepMethod::Radau)) {
+      if (method_ == StepMethod::Radau) {
+        radau_.restart();
+        return radau_.step(rate, t, y, h, control_.jacobianScale).y;
+      }
     }
     const Vec<N> f0 = slopeAt(rate, t, y, context);
-    if (method_ == StepMethod::DormandPrince) return dormandPrinceStages(rate, t, y, f0, h).step.y;
-    if (method_ == StepMethod::Rosenbrock)
-      return rosenbrockStep<M>(rate, t, y, h, control_.jacobianScale, f0).y;
+    if constexpr (has(StepMethod::DormandPrince))
+      if (method_ == StepMethod::DormandPrince) return dormandPrinceStages(rate, t, y, f0, h).step.y;
+    if constexpr (has(StepMethod::Rosenbrock))
+      if (method_ == StepMethod::Rosenbrock)
+        return rosenbrockStep<M>(rate, t, y, h, control_.jacobianScale, f0).y;
     return fixedStep(rate, t, y, f0, h);
   }
 
@@ -183,10 +198,14 @@ class AdaptiveDriver {
   // RK4's step, or semi-implicit Euler's: v₁ = v + h a(t, y), then x₁ = x + h v₁ (the others explicitly).
   template <class Rate>
   Vec<N> fixedStep(const Rate& rate, double t, const Vec<N>& y, const Vec<N>& f0, double h) const {
-    if (method_ == StepMethod::Rk4) return rk4Step(rate, t, y, h, f0);
-    Vec<N> next = axpy(y, h, f0);
-    next[control_.position] = y[control_.position] + h * next[control_.velocity];
-    return next;
+    if constexpr (has(StepMethod::Rk4) || has(StepMethod::SemiImplicitEuler)) {
+      if (method_ == StepMethod::Rk4) return rk4Step(rate, t, y, h, f0);
+      Vec<N> next = axpy(y, h, f0);
+      next[control_.position] = y[control_.position] + h * next[control_.velocity];
+      return next;
+    } else {
+      return y;  // no fixed-step method in this driver: never reached
+    }
   }
 
   template <class Rate>

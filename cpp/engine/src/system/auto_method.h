@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "friction/spring_block.h"
+#include "friction/simulate.h"
 
 namespace friction {
 

@@ -104,8 +104,8 @@ struct StepRow {
 template <class Scheme>
 class FixedStepLoop {
  public:
-  FixedStepLoop(const SpringBlockSystem& sys, const SpringBlockOptions& options, const Drive& drive, double h,
-                long long steps, Scheme& scheme, SpringBlockSummary&& summary)
+  FixedStepLoop(const SpringBlockSystem& sys, const RunSettings& options, const Drive& drive, double h,
+                long long steps, Scheme& scheme, Summary&& summary)
       : sys_(sys),
         options_(options),
         h_(h),
@@ -176,15 +176,18 @@ class FixedStepLoop {
     if (!std::isfinite(s.x)) stopNonFinite(t);
     const double vBefore = s.v;
     s.v = scheme_.afterUpdate(vNext);
-    if (Scheme::kReverses && vBefore != 0 && s.v != 0 && (s.v > 0) != (vBefore > 0))
-      summary_.events.push_back({t + h * vBefore / (vBefore - s.v), EventKind::Reversal});
+    if (Scheme::kReverses && vBefore != 0 && s.v != 0 && (s.v > 0) != (vBefore > 0)) {
+      const double at = t + h * vBefore / (vBefore - s.v);
+      summary_.events.push_back(
+          {at, EventKind::Reversal, driveForce(at, xBefore + (s.x - xBefore) * (at - t) / h, 0)});
+    }
     watchStep(t, h, xBefore, vBefore, s);
     const bool holdsNow = scheme_.holdsAfter(force, s.v);
     scheme_.commit();
     ++s.steps;
     s.peakVelocity = std::max(s.peakVelocity, std::fabs(s.v));
     if (holdsNow != s.holding) {
-      endPhase(s.phaseStart, t + h, s.holding);
+      endPhase(s.phaseStart, t + h, s.holding, driveForce(t + h, s.x, s.v));
       s.holding = holdsNow;
       s.phaseStart = t + h;
     }
@@ -199,7 +202,8 @@ class FixedStepLoop {
     const double t1 = t + h, v1 = s.v, x1 = s.x;
     auto velocityAt = [&](double at) { return vBefore + (v1 - vBefore) * (at - t) / h; };
     auto positionAt = [&](double at) { return xBefore + (x1 - xBefore) * (at - t) / h; };
-    watch_.stretch(t, vBefore, t1, v1, velocityAt, positionAt);
+    auto forceAt = [&](double at) { return driveForce(at, positionAt(at), velocityAt(at)); };
+    watch_.stretch(t, vBefore, t1, v1, velocityAt, positionAt, forceAt);
   }
 
   [[noreturn]] void stopNonFinite(double t) const {
@@ -209,9 +213,14 @@ class FixedStepLoop {
   }
 
   // The phase from `start` to `end` goes into the summary's intervals, with the event that ends it.
-  void endPhase(double start, double end, bool held) {
+  void endPhase(double start, double end, bool held, double Fd) {
     (held ? summary_.stickIntervals : summary_.slipIntervals).push_back({start, end});
-    summary_.events.push_back({end, held ? EventKind::BreakAway : EventKind::Stick});
+    summary_.events.push_back({end, held ? EventKind::BreakAway : EventKind::Stick, Fd});
+  }
+
+  // Fd = c (v0 t − x) + η (v0 − v)
+  double driveForce(double t, double x, double v) const {
+    return sys_.c * (sys_.v0 * t - x) + sys_.eta * (sys_.v0 - v);
   }
 
   // The energy books, whose residual |W − ΔE_kin − ΔE_spring − losses| / |W| measures the scheme's
@@ -233,21 +242,21 @@ class FixedStepLoop {
   }
 
   const SpringBlockSystem& sys_;
-  const SpringBlockOptions& options_;
+  const RunSettings& options_;
   const double h_;
   const long long steps_;
   Scheme& scheme_;
-  SpringBlockSummary summary_;
+  Summary summary_;
   Recorder recorder_;
   MotionWatch watch_;
 };
 
 }  // namespace
 
-LoopRun runSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys,
-                      const SpringBlockOptions& options, const Drive& drive) {
+LoopRun runSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys, const RunSettings& options,
+                      const Drive& drive) {
   constexpr double dt = 0.001;  // [s] the seed's step
-  SpringBlockSummary summary;
+  Summary summary;
   setStaticLimit(summary, law, sys, law.forceMagnitude(0, sys.Fn));  // the clamp holds up to F(0)
   summary.integrator = Integrator::SeedEuler;
   warnIfUnstable(summary, law, sys, Integrator::SeedEuler, dt);
@@ -259,8 +268,8 @@ LoopRun runSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys,
 // The step resolves the system's spring and the law's penalty spring K (1/200 of the period of
 // √((c + K)/m)) and its damping (h ≤ 0.2 m/(η + dF/dv)), and divides the run exactly: it depends on the
 // system and the law, not on the output rows.
-LoopRun runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys,
-                      const SpringBlockOptions& options, const Drive& drive) {
+LoopRun runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys, const RunSettings& options,
+                      const Drive& drive) {
   const double omega = std::sqrt((sys.c + law.contactStiffness()) / sys.m);
   const double relaxation = (sys.eta + steepestSlope(law, sys.Fn, sys.v0).value) / sys.m;
   double hMax = options.step > 0 ? options.step : 2 * kPi / omega / 200;
@@ -273,7 +282,7 @@ LoopRun runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys,
                                      formatNumber(double(kMaxWork)) + ". Shorten the duration to at most " +
                                      formatNumber(sys.duration * double(kMaxWork) / totalSteps) + " s.");
   const double h = sys.duration / totalSteps;
-  SpringBlockSummary summary;
+  Summary summary;
   // The contact holds inside the friction cone: at rest its radius is μ(0)·|Fn|.
   LawInputs atRest;
   atRest.N = atRest.Fn = sys.Fn;

@@ -8,6 +8,7 @@
 #include "friction/errors.h"
 #include "friction/laws.h"
 #include "numerics/adaptive_driver.h"
+#include "numerics/function_ref.h"
 #include "system/recorder.h"
 
 namespace friction {
@@ -69,16 +70,17 @@ void checkRun(const LawEvaluator& law, std::string_view id, double duration, int
 // 1e-3·tolerance in m and m/s for x and v, and 1e-3·tolerance of the state's scale for the state.
 // `progress`, if set, is told the fraction of the run done at every row (a caller may stop a long run by
 // throwing from it).
-template <class Rate, class Row>
-void runGrid(const Rate& rate, State y, double duration, int samples, const std::vector<Breakpoint>& input,
-             std::size_t& segment, const State& scale, double tolerance, LawRun& run, const Row& row,
+void runGrid(FunctionRef<State(double, const State&)> rate, State y, double duration, int samples,
+             const std::vector<Breakpoint>& input, std::size_t& segment, const State& scale, double tolerance,
+             LawRun& run, FunctionRef<void(double, const State&)> row,
              const std::function<void(double)>& progress = {}) {
   StepControl<4> control;
   control.relative = tolerance;
   control.absolute.fill(1e-3 * tolerance);
   for (std::size_t i = kS0; i < 4; ++i) control.absolute[i] *= scale[i];
   control.jacobianScale = scale;
-  AdaptiveDriver<4, 4> driver(StepMethod::Rosenbrock, control, duration * 1e-6);
+  AdaptiveDriver<4, 4, methodBit(StepMethod::Rosenbrock)> driver(StepMethod::Rosenbrock, control,
+                                                                 duration * 1e-6);
   OutputRows rows(outputGrid(samples, duration, false, {0}), progress);
   long long work = 0;
   double t = 0;

@@ -3,6 +3,7 @@
 #include "system/motion_watch.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace friction {
 
@@ -20,6 +21,37 @@ MotionWatch::MotionWatch(const Drive& drive, bool nearRest) {
   facts_.nearRestThreshold = nearRest ? 1e-2 * facts_.reference : 0.0;
 }
 
+void MotionWatch::stretch(double t0, double v0, double t1, double v1, FunctionRef<double(double)> velocityAt,
+                          FunctionRef<double(double)> positionAt, FunctionRef<double(double)> forceAt) {
+  if (!(t1 > t0)) return;
+  if (v0 != 0 || v1 != 0) facts_.moved = true;
+  if (t0 < facts_.windowStart && facts_.windowStart <= t1)
+    markWindowStart(velocityAt(facts_.windowStart), positionAt(facts_.windowStart));
+  if (t1 >= facts_.windowStart) noteWindowVelocity(v1);
+  if (v0 < facts_.reference && facts_.reference <= v1)
+    facts_.referenceCrossings.push_back(locate(velocityAt, facts_.reference, t0, v0, t1, v1));
+  if (facts_.nearRestThreshold > 0) watchNearRest(t0, v0, t1, v1, velocityAt, forceAt);
+}
+
+double MotionWatch::locate(FunctionRef<double(double)> velocityAt, double level, double t0, double v0,
+                           double t1, double v1) {
+  if (v1 == level) return t1;
+  auto g = [&](double t) { return velocityAt(t) - level; };
+  return findCrossing(g, t0, v0 - level, t1, v1 - level, kEventTolerance);
+}
+
+void MotionWatch::watchNearRest(double t0, double v0, double t1, double v1,
+                                FunctionRef<double(double)> velocityAt, FunctionRef<double(double)> forceAt) {
+  const double threshold = facts_.nearRestThreshold;
+  double crossings[2];
+  int count = 0;
+  for (const double level : {threshold, -threshold})
+    if ((v0 - level) * (v1 - level) < 0 || (v1 == level && v0 != level))
+      crossings[count++] = locate(velocityAt, level, t0, v0, t1, v1);
+  if (count == 2 && crossings[1] < crossings[0]) std::swap(crossings[0], crossings[1]);
+  for (int i = 0; i < count; ++i) toggleRest(crossings[i], forceAt(crossings[i]));
+}
+
 MotionFacts MotionWatch::finish(double x, double v, std::vector<Interval>& stick, std::vector<Interval>& slip,
                                 std::vector<SpringBlockEvent>& events) {
   facts_.xAtEnd = x;
@@ -30,9 +62,11 @@ MotionFacts MotionWatch::finish(double x, double v, std::vector<Interval>& stick
     (resting_ ? stick_ : slip_).push_back({spanStart_, facts_.end});
     stick = std::move(stick_);
     slip = std::move(slip_);
-    events.insert(events.end(), events_.begin(), events_.end());
-    std::stable_sort(events.begin(), events.end(),
-                     [](const SpringBlockEvent& a, const SpringBlockEvent& b) { return a.t < b.t; });
+    // Both in time order: merged, the loop's first at equal times.
+    std::vector<SpringBlockEvent> merged(events.size() + events_.size());
+    std::merge(events.begin(), events.end(), events_.begin(), events_.end(), merged.begin(),
+               [](const SpringBlockEvent& a, const SpringBlockEvent& b) { return a.t < b.t; });
+    events = std::move(merged);
   }
   return facts_;
 }

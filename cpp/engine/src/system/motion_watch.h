@@ -12,7 +12,8 @@
 #include <limits>
 #include <vector>
 
-#include "friction/spring_block.h"
+#include "friction/simulate.h"
+#include "numerics/function_ref.h"
 #include "numerics/rk4.h"
 #include "system/drive.h"
 
@@ -57,20 +58,10 @@ class MotionWatch {
 
   double windowStart() const { return facts_.windowStart; }
 
-  /// The solution from t0 to t1, monotone in v there: v at the ends, `velocityAt(t)` and
-  /// `positionAt(t)` inside. Locates the near-rest and reference crossings in it.
-  template <class VelocityAt, class PositionAt>
-  void stretch(double t0, double v0, double t1, double v1, const VelocityAt& velocityAt,
-               const PositionAt& positionAt) {
-    if (!(t1 > t0)) return;
-    if (v0 != 0 || v1 != 0) facts_.moved = true;
-    if (t0 < facts_.windowStart && facts_.windowStart <= t1)
-      markWindowStart(velocityAt(facts_.windowStart), positionAt(facts_.windowStart));
-    if (t1 >= facts_.windowStart) noteWindowVelocity(v1);
-    if (v0 < facts_.reference && facts_.reference <= v1)
-      facts_.referenceCrossings.push_back(locate(velocityAt, facts_.reference, t0, v0, t1, v1));
-    if (facts_.nearRestThreshold > 0) watchNearRest(t0, v0, t1, v1, velocityAt);
-  }
+  /// The solution from t0 to t1, monotone in v there: v at the ends, `velocityAt(t)`, `positionAt(t)`
+  /// and the drive force `forceAt(t)` inside. Locates the near-rest and reference crossings in it.
+  void stretch(double t0, double v0, double t1, double v1, FunctionRef<double(double)> velocityAt,
+               FunctionRef<double(double)> positionAt, FunctionRef<double(double)> forceAt);
 
   /// A true stick phase from t0 to t1 at position x (v = 0 throughout).
   void rest(double t0, double t1, double x) {
@@ -104,30 +95,15 @@ class MotionWatch {
   }
 
   // Where v = level between (t0, v0) and (t1, v1), v0 and v1 on either side of it.
-  template <class VelocityAt>
-  static double locate(const VelocityAt& velocityAt, double level, double t0, double v0, double t1,
-                       double v1) {
-    if (v1 == level) return t1;
-    auto g = [&](double t) { return velocityAt(t) - level; };
-    return findCrossing(g, t0, v0 - level, t1, v1 - level, kEventTolerance);
-  }
-
+  static double locate(FunctionRef<double(double)> velocityAt, double level, double t0, double v0, double t1,
+                       double v1);
   // |v| crosses the threshold at ±threshold, at most once each in a monotone stretch, in time order.
-  template <class VelocityAt>
-  void watchNearRest(double t0, double v0, double t1, double v1, const VelocityAt& velocityAt) {
-    const double threshold = facts_.nearRestThreshold;
-    double crossings[2];
-    int count = 0;
-    for (const double level : {threshold, -threshold})
-      if ((v0 - level) * (v1 - level) < 0 || (v1 == level && v0 != level))
-        crossings[count++] = locate(velocityAt, level, t0, v0, t1, v1);
-    if (count == 2 && crossings[1] < crossings[0]) std::swap(crossings[0], crossings[1]);
-    for (int i = 0; i < count; ++i) toggleRest(crossings[i]);
-  }
+  void watchNearRest(double t0, double v0, double t1, double v1, FunctionRef<double(double)> velocityAt,
+                     FunctionRef<double(double)> forceAt);
 
-  void toggleRest(double t) {
+  void toggleRest(double t, double driveForce) {
     (resting_ ? stick_ : slip_).push_back({spanStart_, t});
-    events_.push_back({t, resting_ ? EventKind::BreakAway : EventKind::Stick});
+    events_.push_back({t, resting_ ? EventKind::BreakAway : EventKind::Stick, driveForce});
     resting_ = !resting_;
     spanStart_ = t;
   }
@@ -149,7 +125,7 @@ class MotionWatch {
 /// What a run's loop returns: its result so far (trace, events, intervals, energy books) and the facts
 /// the analysis reads.
 struct LoopRun {
-  SpringBlockResult result;
+  SimulationResult result;
   MotionFacts facts;
 };
 

@@ -155,7 +155,7 @@ struct Turns {
 // where v runs away.
 class QuasiStaticRun {
  public:
-  QuasiStaticRun(const LawEvaluator& law, const SpringBlockSystem& sys, const SpringBlockOptions& options,
+  QuasiStaticRun(const LawEvaluator& law, const SpringBlockSystem& sys, const RunSettings& options,
                  const Drive& drive)
       : slider_{law, sys},
         options_(options),
@@ -274,10 +274,10 @@ class QuasiStaticRun {
   LoopRun finish(const Y& y);
 
   Slider slider_;
-  const SpringBlockOptions& options_;
+  const RunSettings& options_;
   const Drive& drive_;
   double fastest_;
-  SpringBlockSummary summary_;
+  Summary summary_;
   std::optional<Recorder> recorder_;
   MotionWatch watch_;
   Turns velocityTurns_, forceTurns_;
@@ -298,7 +298,8 @@ Y QuasiStaticRun::runSegment(Y y, StepMethod method) {
   control.absolute = {rtol, rtol, rtol};
   control.jacobianScale = {1e-8, 1e-8, 1e-8};
   const double first = method == StepMethod::Radau ? 1e-6 * end : firstStep(y, rate(0, y));
-  AdaptiveDriver<3, 3> driver(method, control, first);
+  AdaptiveDriver<3, 3, methodBit(StepMethod::DormandPrince) | methodBit(StepMethod::Radau)> driver(
+      method, control, first);
   havePrevious_ = false;
   double tau = 0;  // the segment's clock
   while (tau < end) {
@@ -333,7 +334,8 @@ void QuasiStaticRun::afterStep(double tau, const StepAttempt<3>& step, double ta
   const double v0 = velocityTurns_.value[velocityTurns_.count - 1], F1 = slider_.driveForce(step.y, v1);
   watch_.stretch(
       t, v0, tEnd, v1, [&](double at) { return slider_.probe(stateAt(at)); },
-      [&](double at) { return positionOf(at, stateAt(at)); });
+      [&](double at) { return positionOf(at, stateAt(at)); },
+      [&](double at) { return driveForceOf(stateAt(at)); });
   summary_.noteDriveForce(tEnd, F1, 0.75 * slider_.sys.duration);
   summary_.peakVelocity = std::max(summary_.peakVelocity, std::fabs(v1));
   velocityTurns_.push(tEnd, v1);
@@ -505,7 +507,7 @@ double quasiStaticStiffness(const LawEvaluator& law, const SpringBlockSystem& sy
 }
 
 LoopRun runQuasiStaticSlider(const LawEvaluator& law, const SpringBlockSystem& sys,
-                             const SpringBlockOptions& options, const Drive& drive, Integrator integrator) {
+                             const RunSettings& options, const Drive& drive, Integrator integrator) {
   QuasiStaticRun run(law, sys, options, drive);
   return run.run(integrator);
 }

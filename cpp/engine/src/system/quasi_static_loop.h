@@ -15,6 +15,7 @@
 #include "friction/spring_block.h"
 #include "system/drive.h"
 #include "system/motion_watch.h"
+#include "system/spring_block_system.h"
 
 namespace friction {
 
@@ -30,6 +31,6 @@ double quasiStaticStiffness(const LawEvaluator& law, const SpringBlockSystem& sy
 /// drive's velocity steps (holds at v_lp = 0 included) and the normal-force steps. Throws RunStopped
 /// where the slider's velocity diverges (an unstable slider without inertia has no bound on v).
 LoopRun runQuasiStaticSlider(const LawEvaluator& law, const SpringBlockSystem& sys,
-                             const SpringBlockOptions& options, const Drive& drive, Integrator integrator);
+                             const RunSettings& options, const Drive& drive, Integrator integrator);
 
 }  // namespace friction

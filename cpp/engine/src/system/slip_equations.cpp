@@ -135,7 +135,7 @@ Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
 // A fixed step h of an explicit scheme is stable on the slip equations' fastest rate λ only if h·λ
 // stays inside the scheme's stability interval on the negative real axis: 2 for (semi-implicit)
 // Euler, 2.785 for RK4. Beyond it the run oscillates or blows up where the law is that steep.
-void warnIfUnstable(SpringBlockSummary& summary, const LawEvaluator& law, const SpringBlockSystem& sys,
+void warnIfUnstable(Summary& summary, const LawEvaluator& law, const SpringBlockSystem& sys,
                     Integrator integrator, double step) {
   const double bound = integrator == Integrator::Rk4 ? 2.785 : 2.0;
   const Stiffness stiffness = slipStiffness(law, sys);

@@ -14,6 +14,7 @@
 #include "friction/spring_block.h"
 #include "numerics/rk4.h"
 #include "system/drive.h"
+#include "system/spring_block_system.h"
 
 namespace friction {
 
@@ -90,7 +91,7 @@ Vec<kDynamic> jacobianScale(const LawEvaluator& law, const SpringBlockSystem& sy
 
 /// Adds a warning to `summary` when a fixed step h of an explicit scheme lies beyond its stability
 /// interval on the slip's fastest rate.
-void warnIfUnstable(SpringBlockSummary& summary, const LawEvaluator& law, const SpringBlockSystem& sys,
+void warnIfUnstable(Summary& summary, const LawEvaluator& law, const SpringBlockSystem& sys,
                     Integrator integrator, double step);
 
 /// Estimates in messages: four significant digits.

@@ -66,7 +66,7 @@ Integrator integratorOf(StepMethod method) {
 // rest far below it (regularized rate-and-state, ~1e-32 m/s): there v is held to a thousandth of the
 // creep speed, or the error control could not see the creep accelerate into slip.
 StepControl<kDynamic> stepControl(const LawEvaluator& law, const SpringBlockSystem& sys,
-                                  const SpringBlockOptions& options) {
+                                  const RunSettings& options) {
   StepControl<kDynamic> control;
   control.relative = options.relativeTolerance;
   control.absolute.fill(options.absoluteTolerance);
@@ -80,7 +80,7 @@ StepControl<kDynamic> stepControl(const LawEvaluator& law, const SpringBlockSyst
 
 // A fixed step: the caller's, or 1/200 of the spring's period (never longer than the run): it
 // depends on the system alone, not on the output rows, which the steps' Hermite interpolants fill.
-double fixedStepOf(const SpringBlockSystem& sys, const SpringBlockOptions& options) {
+double fixedStepOf(const SpringBlockSystem& sys, const RunSettings& options) {
   if (options.step > 0) return options.step;
   const double omega = std::sqrt(sys.c / sys.m);
   return std::min(sys.duration, omega > 0 ? 2 * kPi / omega / 200 : sys.duration);
@@ -94,7 +94,7 @@ double firstStepOf(const SpringBlockSystem& sys) {
 
 class SlipStickLoop {
  public:
-  SlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& sys, const SpringBlockOptions& options,
+  SlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& sys, const RunSettings& options,
                 const Drive& drive, Integrator integrator, bool automatic, double stiffnessRate);
 
   LoopRun run() {
@@ -149,7 +149,7 @@ class SlipStickLoop {
   double breakAwayTime(double limit) const;
   // Recording
   TraceRow rowOf(double t, const State& unprojected) const;
-  void event(EventKind kind) { summary_.events.push_back({t_, kind}); }
+  void event(EventKind kind) { summary_.events.push_back({t_, kind, block_.driveForce(t_, y_[kX], y_[kV])}); }
   void noteDrive(double t, double Fd) { summary_.noteDriveForce(t, Fd, 0.75 * sys_.duration); }
   LoopRun finish();
   void checkAdvance();
@@ -157,7 +157,7 @@ class SlipStickLoop {
 
   const LawEvaluator& law_;
   const SpringBlockSystem& sys_;
-  const SpringBlockOptions& options_;
+  const RunSettings& options_;
   const bool automatic_, adaptive_;
   const Drive& driveModel_;
   DriveCursor drive_;
@@ -170,7 +170,7 @@ class SlipStickLoop {
   const bool trueStick_;
   // NOLINTNEXTLINE(bugprone-narrowing-conversions): -INFINITY, a float, widens to double exactly
   double lower_[2] = {-INFINITY, -INFINITY}, upper_[2] = {INFINITY, INFINITY};
-  SpringBlockSummary summary_;
+  Summary summary_;
   std::optional<Recorder> recorder_;
   MotionWatch watch_;
   State y_{}, y0_{};
@@ -187,7 +187,7 @@ class SlipStickLoop {
 };
 
 SlipStickLoop::SlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& sys,
-                             const SpringBlockOptions& options, const Drive& drive, Integrator integrator,
+                             const RunSettings& options, const Drive& drive, Integrator integrator,
                              bool automatic, double stiffnessRate)
     : law_(law),
       sys_(sys),
@@ -416,12 +416,16 @@ void SlipStickLoop::arrive(double time, const State& y, const Attempt& trial, do
   const DenseStep<kStateSize>& dense = trial.dense;
   auto velocityAt = [&](double at) { return dense.at(at)[kV]; };
   auto positionAt = [&](double at) { return dense.at(at)[kX]; };
+  auto forceAt = [&](double at) {
+    const State s = dense.at(at);
+    return block_.driveForce(at, s[kX], s[kV]);
+  };
   if (std::isnan(extremum)) {
-    watch_.stretch(t_, y_[kV], time, y[kV], velocityAt, positionAt);
+    watch_.stretch(t_, y_[kV], time, y[kV], velocityAt, positionAt, forceAt);
   } else {
     const double peakTime = t_ + extremum, peak = velocityAt(peakTime);
-    watch_.stretch(t_, y_[kV], peakTime, peak, velocityAt, positionAt);
-    watch_.stretch(peakTime, peak, time, y[kV], velocityAt, positionAt);
+    watch_.stretch(t_, y_[kV], peakTime, peak, velocityAt, positionAt, forceAt);
+    watch_.stretch(peakTime, peak, time, y[kV], velocityAt, positionAt, forceAt);
   }
   const double from = t_;
   t_ = time;
@@ -585,9 +589,8 @@ Integrator stiffMethod(const LawEvaluator& law) {
   return law.holdsAtRest() ? Integrator::Rosenbrock : Integrator::Radau;
 }
 
-LoopRun runSlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& sys,
-                         const SpringBlockOptions& options, const Drive& drive, Integrator integrator,
-                         bool automatic, double stiffnessRate) {
+LoopRun runSlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& sys, const RunSettings& options,
+                         const Drive& drive, Integrator integrator, bool automatic, double stiffnessRate) {
   return SlipStickLoop(law, sys, options, drive, integrator, automatic, stiffnessRate).run();
 }
 

@@ -6,6 +6,7 @@
 
 #include "friction/errors.h"
 #include "friction/parameters.h"
+#include "analysis/spring_block_run.h"
 #include "friction/spring_block.h"
 #include "laws/theta_contact.h"
 #include "system/system_params.h"
@@ -175,8 +176,9 @@ Trace modelTrace(Trace trace, const P& p) {
 SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& options) {
   const ParamList contact = {{"mus", p.mus},         {"muk", p.muk}, {"tau", p.tau}, {"D", p.D},
                              {"renewal", p.renewal}, {"a", p.a},     {"b", p.b},     {"v0", p.v0}};
+  const LawEvaluator law("state-variable", contact);
   const SpringBlockSystem system{p.m, p.c, p.eta, p.v0, p.Fn, p.duration};
-  SpringBlockOptions run = defaultOptions(LawEvaluator("state-variable", contact));
+  RunSettings run = defaultSettings(law);
   run.samples = std::max(options.samples, 2);
   run.x0 = options.start.x;
   run.v0Block = options.start.v;
@@ -189,25 +191,18 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
     run.relativeTolerance = options.tolerance;
     run.absoluteTolerance = 1e-3 * options.tolerance;
   }
-  SpringBlockResult law;
+  SimulationResult result;
   try {
-    law = simulateSpringBlock("state-variable", contact, system, run);
+    result = runSpringBlock(law, system, run);
   } catch (const RunStopped& stopped) {
     throw RunStopped(modelTrace(stopped.partial(), p), stopped.time(), stopped.what());
   }
-  SimulationResult result{modelTrace(std::move(law.trace), p), {}};
-  Summary& summary = result.summary;
-  summary.model = "state-variable";
-  summary.integrator = std::string(integratorId(law.summary.integrator));
-  summary.steps = law.summary.steps;
-  summary.dt =
-      options.step > 0 ? options.step : p.duration / static_cast<double>(std::max(1LL, law.summary.steps));
-  summary.duration = p.duration;
-  summary.peakVelocity = law.summary.peakVelocity;
-  summary.resonanceRadPerS = std::sqrt(p.c / p.m);
-  summary.resonanceHz = summary.resonanceRadPerS / (2 * kPi);
-  summary.regime = law.summary.regime;
-  summary.growthRate = law.summary.growthRate;
+  result.trace = modelTrace(std::move(result.trace), p);
+  // The model's own summary: its law's run, as the model (its parameters are the model's, set by the
+  // caller that resolved them).
+  result.summary.law.clear();
+  result.summary.model = "state-variable";
+  if (options.step > 0) result.summary.dt = options.step;
   return result;
 }
 

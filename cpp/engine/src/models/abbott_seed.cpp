@@ -239,7 +239,7 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
 
   Summary& summary = result.summary;
   summary.model = "abbott-seed";
-  summary.integrator = "seed-euler";
+  summary.integrator = Integrator::SeedEuler;
   summary.steps = steps;
   summary.dt = dt;
   summary.duration = p.tmax;

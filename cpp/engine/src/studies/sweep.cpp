@@ -174,20 +174,11 @@ SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxi
   cell.x = x.at(i);
   cell.y = y.at(j);
   try {
-    // The run's own regime and growth rate: a map cell and the run it opens are judged alike.
-    const ScenarioResult result = runScenario(withAxisValues(scenario, x, cell.x, y, cell.y));
-    const Trace* trace = nullptr;
-    if (const auto* model = std::get_if<SimulationResult>(&result)) {
-      trace = &model->trace;
-      cell.regime = model->summary.regime;
-      cell.value = model->summary.growthRate;
-    } else {
-      const LawSimulationResult& law = std::get<LawSimulationResult>(result);
-      trace = &law.run.trace;
-      cell.regime = law.run.summary.regime;
-      cell.value = law.run.summary.growthRate;
-    }
-    if (cell.regime == Regime::StickSlip) cell.value = lateAmplitude(*trace);
+    // The run's own regime and growth rate: a map cell and the run it opens are judged alike; a
+    // stick-slip cell's value is its late amplitude.
+    const Summary summary = run(RunSpec(withAxisValues(scenario, x, cell.x, y, cell.y))).summary;
+    cell.regime = summary.regime;
+    cell.value = summary.regime == Regime::StickSlip ? summary.amplitude : summary.growthRate;
     if (!std::isfinite(cell.value)) cell.value = 0;
   } catch (const InputError& error) {
     cell.error = error.what();

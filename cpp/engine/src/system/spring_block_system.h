@@ -1,0 +1,53 @@
+#pragma once
+// The spring-block as a run takes it, once its scenario is read (scenario/run_spec.cpp resolves it): the
+// system with its drive, and how the run is integrated and recorded. Plain data; nothing here reads a
+// request or fills a default.
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "friction/law_runs.h"
+#include "friction/laws.h"
+#include "friction/spring_block.h"
+
+namespace friction {
+
+/// The resolved system.
+struct SpringBlockSystem {
+  double m;         ///< mass [kg]; 0: the quasi-static slider
+  double c;         ///< spring constant [N/m]
+  double eta;       ///< dashpot [N·s/m]
+  double v0;        ///< the drive velocity the analysis refers to (the last step's) [m/s]
+  double Fn;        ///< normal force [N]
+  double duration;  ///< simulated time [s]
+  /// Velocity steps of the drive: from driveSteps[k].t on it moves at driveSteps[k].value (first at
+  /// t = 0). Empty: v0 throughout.
+  std::vector<Breakpoint> driveSteps = {};
+  SpringBlockStart start = SpringBlockStart::Rest;
+  /// Steps of the normal force (the quasi-static slider); empty: Fn throughout.
+  std::vector<Breakpoint> normalSteps = {};
+};
+
+/// How a run is integrated and recorded.
+struct RunSettings {
+  int samples = 2000;    ///< output rows
+  bool logGrid = false;  ///< rows logarithmic in the time since each change (the quasi-static slider)
+  Integrator integrator = Integrator::Auto;
+  double step = 0;  ///< fixed-step schemes: the step [s]; 0 = 1/200 of the spring period
+  double relativeTolerance = 1e-10;
+  double absoluteTolerance = 1e-13;
+  double x0 = 0, v0Block = 0;  ///< initial position [m] and velocity [m/s] (default: at rest, unstretched)
+  /// A dynamic law's state at the start, instead of its initial state (a run from rest only).
+  std::optional<LawStateVector> initialState;
+  /// Called as the run advances, with the fraction of the duration done (at each output row, and every
+  /// 100 000 steps); an exception thrown from it ends the run (a caller's time budget). Empty: not called.
+  std::function<void(double)> progress;
+};
+
+/// The settings a run of `law` gets by default: relative tolerance 1e-10 (absolute 1e-13), or 1e-7
+/// (1e-10) for a law that creeps at rest far below any other speed (regularized rate-and-state),
+/// whose creep costs steps in proportion to about tolerance^(−0.45).
+RunSettings defaultSettings(const LawEvaluator& law);
+
+}  // namespace friction
