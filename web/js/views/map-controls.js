@@ -9,8 +9,10 @@ import { sliderSpan } from '../ui/params-form.js';
 
 const REGIME_ORDER = [
   'steady',
+  'settling',
   'decaying',
   'oscillation',
+  'not-settled',
   'growing',
   'stick-slip',
   'stuck',
