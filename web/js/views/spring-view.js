@@ -288,7 +288,8 @@ export class SpringView {
     }
     if (result === null) return; // replaced by a newer request before it was sent
     if (ticket === this.#issued) this.#showCancel(false);
-    rememberRun(this.#store.settings.spring, request);
+    // What is saved is the scenario that ran, as the engine writes it (reading it back gives the same run).
+    rememberRun(this.#store.settings.spring, result.scenario);
     // Not a run for a model or law the user has already left. Saved after the charts are drawn:
     // the save is not what the user waits to see.
     const current = subjectOf(request) === this.#controls.choice.id;
@@ -312,7 +313,8 @@ export class SpringView {
     this.#controls.clearErrors();
     this.#ui.formError.textContent = '';
     this.#setStale(false);
-    const closedForm = this.preset?.law === request.law ? this.preset?.expected?.period : undefined;
+    const closedForm =
+      this.preset?.scenario?.law === request.law ? this.preset?.expected?.period : undefined;
     this.#readouts.show(result.summary, request, closedForm);
     this.#drive.showHolds(result.summary.holds ?? []);
   }
