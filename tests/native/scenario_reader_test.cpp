@@ -242,7 +242,8 @@ TEST_CASE(
   stepped.system = {{"duration", 0.1}};
   CHECK(refusal([&] { RunSpec{stepped}; }).field == "system.start");
   // And a scenario that is fine runs as the law or the model it names, on exactly the rows asked for.
-  const SimulationResult law = run(RunSpec::read(object({{"law", "coulomb"}, {"system", object({{"duration", 1}})}})));
+  const SimulationResult law =
+      run(RunSpec::read(object({{"law", "coulomb"}, {"system", object({{"duration", 1}})}})));
   CHECK(law.trace.size() == 2000);
   const SimulationResult seed = run(RunSpec::read(object({{"model", "abbott-seed"}})));
   CHECK(seed.summary.model == "abbott-seed");

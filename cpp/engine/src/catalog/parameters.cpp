@@ -27,7 +27,6 @@ const ParamSpec* ModelSpec::findParam(std::string_view key) const {
   return nullptr;
 }
 
-
 double ResolvedParams::get(std::string_view key) const { return values.at(indexOf(*model, key)); }
 
 const std::vector<double>& ResolvedParams::list(std::string_view key) const {

@@ -106,7 +106,9 @@ std::shared_ptr<const RunSpec::Resolved> resolve(const Scenario& scenario) {
 
 RunSpec::RunSpec(Scenario scenario) : scenario_(std::move(scenario)), resolved_(resolve(scenario_)) {}
 
-RunSpec RunSpec::read(const Value& value) { return RunSpec(reading::readScenarioFields(value, "scenario", "")); }
+RunSpec RunSpec::read(const Value& value) {
+  return RunSpec(reading::readScenarioFields(value, "scenario", ""));
+}
 
 Scenario readScenario(const Value& value) { return RunSpec::read(value).scenario(); }
 
