@@ -163,8 +163,7 @@ void addCoulombGroup(std::deque<Row>& rows, const std::string& group, const Spri
       options.relativeTolerance = method.relativeTolerance;
       options.absoluteTolerance = method.relativeTolerance * 1e-3;
       options.samples = kSeedPlotPoints;
-      const SimulationResult r =
-          benchRun("coulomb", {{"mu_s", 0.6}, {"mu_k", 0.4}}, system, options);
+      const SimulationResult r = benchRun("coulomb", {{"mu_s", 0.6}, {"mu_k", 0.4}}, system, options);
       std::vector<double> breaks;
       for (const SpringBlockEvent& e : r.summary.events)
         if (e.kind == EventKind::BreakAway) breaks.push_back(e.t);
@@ -301,8 +300,7 @@ void addAutoTable(std::deque<Row>& rows) {
           const SimulationResult reference = benchRun(id, {}, named.system, tight);
           RunSettings probe = defaults;
           probe.samples = 2;
-          if (other != Integrator::Auto &&
-              benchRun(id, {}, named.system, probe).summary.integrator == other)
+          if (other != Integrator::Auto && benchRun(id, {}, named.system, probe).summary.integrator == other)
             continue;
           referenceX = reference.trace.x.back();
           break;

@@ -21,7 +21,9 @@ import { moduleOptions, unwrap } from './engine.mjs';
 import createFrictionFitModule from './friction-fit-wasm.mjs';
 
 export async function loadFitEngine() {
-  const wasm = await createFrictionFitModule(await moduleOptions('friction-fit-wasm.wasm', globalThis.__frictionFitWasmBinary));
+  const wasm = await createFrictionFitModule(
+    await moduleOptions('friction-fit-wasm.wasm', globalThis.__frictionFitWasmBinary),
+  );
   return Object.freeze({
     fit: (request, onProgress) => unwrap(wasm.fit(request, onProgress)),
     fitOptions: () => wasm.fitOptions(),

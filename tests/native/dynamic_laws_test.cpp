@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "friction/friction.h"
-#include "support/runs.h"
 #include "support/analytic.h"
+#include "support/runs.h"
 
 using namespace friction;
 using Catch::Matchers::WithinAbs;
@@ -251,17 +251,15 @@ TEST_CASE("A dynamic law: auto runs Radau, and an explicit fixed step beyond its
   const SpringBlockSystem sys{1, 100, 0, 0.1, 9.80665, 2};
   CHECK(runs::simulate("lugre", {}, sys).summary.integrator == Integrator::Radau);
   const SpringBlockSystem brief{1, 100, 0, 0.1, 9.80665, 0.05};  // the choice is what is checked here
-  CHECK(
-      runs::simulate("lugre", {{"sigma0", 1e7}, {"sigma1", std::sqrt(1e7)}}, brief).summary.integrator ==
-      Integrator::Radau);
+  CHECK(runs::simulate("lugre", {{"sigma0", 1e7}, {"sigma1", std::sqrt(1e7)}}, brief).summary.integrator ==
+        Integrator::Radau);
   const SimulationResult automatic = runs::simulate("lugre", {}, sys);
   CHECK(automatic.summary.warnings.empty());
   RunSettings options;
   options.integrator = Integrator::Rk4;
   options.step = 5e-4;  // λh ≈ 10
   // (It blows up at 1.5 s, once sliding is fast: the first second shows the warning in a result.)
-  const SimulationResult explicitRun =
-      runs::simulate("lugre", {}, {1, 100, 0, 0.1, 9.80665, 1}, options);
+  const SimulationResult explicitRun = runs::simulate("lugre", {}, {1, 100, 0, 0.1, 9.80665, 1}, options);
   REQUIRE(explicitRun.summary.warnings.size() == 1);
   CHECK_THAT(explicitRun.summary.warnings[0], Catch::Contains("state dynamics"));
   options.step = 1e-5;  // λh ≈ 0.2: stable, no warning, and the run agrees with Radau's

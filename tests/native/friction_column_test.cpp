@@ -83,7 +83,8 @@ TEST_CASE("The seed's scheme for a law and Radioss's stepped loop report the for
   CHECK(checkFrictionBalancesDriveAtRest(trace) > 100);
   CHECK(trace.friction.front() == 0);  // the spring is unstretched at t = 0
   for (std::size_t i = 0; i < trace.size(); ++i)
-    if (restsThrough(trace, i)) CHECK(trace.spring[i] <= 0.6 * coulomb.summary.system.get("Fn") * (1 + 1e-15));
+    if (restsThrough(trace, i))
+      CHECK(trace.spring[i] <= 0.6 * coulomb.summary.system.get("Fn") * (1 + 1e-15));
 
   // Radioss Iform 2 holds the contact through its penalty spring: the friction is the law's force, the
   // block moves, and at the start (at rest, spring unstretched) both forces are 0.

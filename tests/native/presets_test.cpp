@@ -8,8 +8,8 @@
 #include <variant>
 
 #include "friction/friction.h"
-#include "support/runs.h"
 #include "support/analytic.h"
+#include "support/runs.h"
 
 using namespace friction;
 using Catch::Matchers::WithinRel;

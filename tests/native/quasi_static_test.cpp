@@ -177,8 +177,8 @@ TEST_CASE(
       INFO((evolution == 0 ? "aging" : "slip") << " law, c = " << ratio << " k_c");
       const double c = ratio * kc, expected = -(c - kc) / (2 * E);
       const ParamList params = {{"a", a}, {"b1", b}, {"Dc1", Dc}, {"form", 0}, {"evolution", evolution}};
-      const SimulationResult run = runs::simulate(
-          "rsf", params, slider(c, 15, {{0, V}, {0.01, V2}}, Fn), tight(Integrator::DormandPrince, 15001));
+      const SimulationResult run = runs::simulate("rsf", params, slider(c, 15, {{0, V}, {0.01, V2}}, Fn),
+                                                  tight(Integrator::DormandPrince, 15001));
       const auto envelope = peaks(run.trace, V2, 1, 15);
       REQUIRE(envelope.size() >= 10);
       CHECK(std::fabs(slope(envelope) - expected) <= 0.02 * std::fabs(expected));
@@ -263,8 +263,7 @@ TEST_CASE(
   auto run = [&](double m) {
     SpringBlockSystem sys = slider(1e3, 10, steps);
     sys.m = m;
-    return runs::simulate("rsf", params, sys,
-                               tight(m == 0 ? Integrator::Radau : Integrator::Auto, 1001));
+    return runs::simulate("rsf", params, sys, tight(m == 0 ? Integrator::Radau : Integrator::Auto, 1001));
   };
   const SimulationResult limit = run(0);
   std::vector<double> differences;
@@ -413,7 +412,6 @@ TEST_CASE(
   CHECK(run.summary.steps < 1000);
   CHECK_THAT(run.trace.friction.back() / light.Fn, Catch::Matchers::WithinAbs(steadyMu(a, b, V2), 1e-9));
   const SpringBlockSystem soft = slider(1e3, 40, {{0, 1e-6}, {10, 1e-5}});
-  CHECK(runs::simulate("rsf", {{"a", a}, {"b1", 0.005}, {"Dc1", 1e-5}, {"Vstar", kVstar}, {"form", 0}},
-                            soft)
+  CHECK(runs::simulate("rsf", {{"a", a}, {"b1", 0.005}, {"Dc1", 1e-5}, {"Vstar", kVstar}, {"form", 0}}, soft)
             .summary.integrator == Integrator::DormandPrince);
 }

@@ -7,8 +7,8 @@
 #include <tuple>
 
 #include "friction/friction.h"
-#include "support/runs.h"
 #include "support/analytic.h"
+#include "support/runs.h"
 
 using namespace friction;
 using Catch::Matchers::WithinAbs;
