@@ -65,6 +65,31 @@ TEST_CASE("Seed Coulomb limit reproduces the seed app's own figures", "[seed]") 
   CHECK_THAT(springMax, WithinRel(0.77369, 2e-3));
 }
 
+TEST_CASE("Seed's stuck intervals are its runs of steps at v = 0, each ending where it breaks away",
+          "[seed]") {
+  // Plotted at every step, the rows are the steps: each run of rows at v = 0 (of more than one row) is
+  // one interval, from its first row to its last, and the next row is a break-away.
+  const SimulationResult run = simulateAbbottSeed(coulombLimit(), {kSeedTimeStep});
+  const Trace& trace = run.trace;
+  std::vector<Interval> expected;
+  std::size_t first = 0;
+  for (std::size_t i = 0; i <= trace.size(); ++i) {
+    const bool resting = i < trace.size() && trace.v[i] == 0;
+    if (resting && (i == 0 || trace.v[i - 1] != 0)) first = i;
+    if (!resting && i > 0 && trace.v[i - 1] == 0 && i - 1 > first)
+      expected.push_back({trace.t[first], trace.t[i - 1]});
+  }
+  const std::vector<Interval>& stuck = run.summary.stickIntervals;
+  REQUIRE(stuck.size() >= 4);
+  REQUIRE(stuck.size() == expected.size());
+  for (std::size_t k = 0; k < stuck.size(); ++k) {
+    CHECK(stuck[k].start == expected[k].start);
+    CHECK(stuck[k].end == expected[k].end);
+  }
+  // The first break-away follows the first interval's last step.
+  CHECK_THAT(breakAways(trace)[0] - stuck[0].end, WithinAbs(kSeedTimeStep, 1e-12));
+}
+
 TEST_CASE("Seed Coulomb limit is within the fixed-step error of the closed-form cycle", "[seed][analytic]") {
   const AbbottSeedParams p = coulombLimit();
   const auto exact = analytic::coulombCycle(p.N, p.c, p.v0, p.mus * p.N, p.muk * p.N);
