@@ -5,12 +5,12 @@
 #include <cmath>
 
 #include "friction/friction.h"
-#include "support/runs.h"
 #include "numerics/dormand_prince.h"
 #include "numerics/exact_root.h"
 #include "numerics/radau.h"
 #include "numerics/rosenbrock.h"
 #include "support/analytic.h"
+#include "support/runs.h"
 
 using namespace friction;
 using Catch::Matchers::WithinAbs;
@@ -141,8 +141,7 @@ TEST_CASE("Steady sliding on a velocity-weakening law grows or decays at σ = �
     options.absoluteTolerance = 1e-16;
     options.x0 = -steadyForce / c;  // Fd(0) = F(v0): steady sliding
     options.v0Block = v0 * (1 + 1e-5);
-    const SimulationResult r =
-        runs::simulate("opensees-veldependent", law, {m, c, eta, v0, N, 20}, options);
+    const SimulationResult r = runs::simulate("opensees-veldependent", law, {m, c, eta, v0, N, 20}, options);
     std::vector<double> deviation(r.trace.size());
     for (std::size_t i = 0; i < deviation.size(); ++i) deviation[i] = r.trace.v[i] - v0;
     const auto peaks = analytic::peaks(r.trace.t, deviation);
@@ -162,16 +161,14 @@ TEST_CASE("Steady sliding on a velocity-weakening law grows or decays at σ = �
       CHECK(r.summary.regime == Regime::Steady);
       options.samples = 2000;
       options.v0Block = v0 * (1 + 1e-3);
-      CHECK(
-          runs::simulate("opensees-veldependent", law, {m, c, eta, v0, N, 5}, options).summary.regime ==
-          Regime::Decaying);
+      CHECK(runs::simulate("opensees-veldependent", law, {m, c, eta, v0, N, 5}, options).summary.regime ==
+            Regime::Decaying);
     }
   }
 }
 
 TEST_CASE("A block whose drive stays within the static limit never moves", "[spring-block]") {
-  const SimulationResult r =
-      runs::simulate("coulomb", kCoulomb, {1, 1, 0, 0.1, 10, 5});  // Fd ≤ 0.5 N < 6 N
+  const SimulationResult r = runs::simulate("coulomb", kCoulomb, {1, 1, 0, 0.1, 10, 5});  // Fd ≤ 0.5 N < 6 N
   CHECK(r.summary.regime == Regime::Stuck);
   for (double x : r.trace.x) REQUIRE(x == 0);
 }
@@ -189,7 +186,8 @@ TEST_CASE("Bad systems and integrators that cannot run a stateful law are refuse
   // The system's checks are the scenario's, named by path.
   auto refusal = [](double m, double v0) {
     try {
-      runs::scenario(runs::lawScenario("coulomb", kCoulomb, {{"m", m}, {"Fn", 10}, {"v0", v0}, {"duration", 1}}));
+      runs::scenario(
+          runs::lawScenario("coulomb", kCoulomb, {{"m", m}, {"Fn", 10}, {"v0", v0}, {"duration", 1}}));
     } catch (const InputError& error) {
       return error.field() + ": " + error.what();
     }
@@ -199,7 +197,15 @@ TEST_CASE("Bad systems and integrators that cannot run a stateful law are refuse
   CHECK(refusal(1e-10, 0.1) ==
         "system.m: Mass (m) must be 0 kg (the quasi-static slider) or between 1e-09 kg and 1000000 kg; got "
         "1e-10 kg.");
-  CHECK(refusal(1, 0) == "system.v0: Drive velocity (v0) must be between 1e-12 m/s and 100 m/s; got 0 m/s.");
+  // v0 = 0 is the drive at rest (issue 28): it takes a release from x0, and between 0 and 1e-12 m/s nothing.
+  CHECK(refusal(1, 0) ==
+        "system.v0: With the drive at rest (v0 = 0 m/s) and the block at the spring's unstretched length (x0 "
+        "= 0 "
+        "m) nothing moves: give a drive velocity, or a displacement x0 to release the block from.");
+  CHECK(refusal(1, 1e-13) ==
+        "system.v0: Drive velocity (v0) must be 0 m/s (the drive at rest) or between 1e-12 m/s and 100 m/s; "
+        "got "
+        "1e-13 m/s.");
 }
 
 TEST_CASE(
@@ -210,8 +216,8 @@ TEST_CASE(
     RunSettings options;
     options.integrator = integrator;
     options.step = step;
-    const auto breaks = eventTimes(runs::simulate("coulomb", kCoulomb, caseC1(0, 30), options).summary,
-                                   EventKind::BreakAway);
+    const auto breaks =
+        eventTimes(runs::simulate("coulomb", kCoulomb, caseC1(0, 30), options).summary, EventKind::BreakAway);
     REQUIRE(breaks.size() >= 3);
     return std::fabs((breaks[2] - breaks[1]) / exact.period - 1);
   };
@@ -229,8 +235,7 @@ TEST_CASE("The seed's scheme driven by the Coulomb law gives the seed app's own 
   // §8: μs 0.6, μk 0.4, Load 1 (m = Fn = 1, no g), c 10, v0 0.1: T = 2.030 s, first break 0.599 s.
   RunSettings options;
   options.integrator = Integrator::SeedEuler;
-  const Summary s =
-      runs::simulate("coulomb", kCoulomb, {1, 10, 0, 0.1, 1, 12}, options).summary;
+  const Summary s = runs::simulate("coulomb", kCoulomb, {1, 10, 0, 0.1, 1, 12}, options).summary;
   const auto breaks = eventTimes(s, EventKind::BreakAway);
   REQUIRE(breaks.size() >= 4);
   CHECK_THAT(breaks[0], WithinRel(0.599, 2e-3));
@@ -515,9 +520,9 @@ TEST_CASE("A fixed step beyond the stability limit of the law's slope is reporte
 TEST_CASE("A kick is a velocity step of the drive by that fraction at 0.1 % of the run, from steady sliding",
           "[spring-block][kick]") {
   // The same run two ways: the request's kick, and the drive steps it stands for.
-  Scenario kicked = runs::lawScenario("opensees-veldependent",
-                                     {{"muSlow", 0.2}, {"muFast", 0.1}, {"transRate", 10}},
-                                     {{"c", 100}, {"Fn", 10}, {"v0", 0.1}, {"eta", 8}, {"duration", 5}});
+  Scenario kicked =
+      runs::lawScenario("opensees-veldependent", {{"muSlow", 0.2}, {"muFast", 0.1}, {"transRate", 10}},
+                        {{"c", 100}, {"Fn", 10}, {"v0", 0.1}, {"eta", 8}, {"duration", 5}});
   kicked.start = SpringBlockStart::Steady;
   kicked.kick = 0.02;
   Scenario stepped = kicked;
@@ -526,7 +531,8 @@ TEST_CASE("A kick is a velocity step of the drive by that fraction at 0.1 % of t
   const SimulationResult a = runs::scenario(kicked), b = runs::scenario(stepped);
   REQUIRE(a.trace.size() == b.trace.size());
   // (To rounding: 1e-3·5 s and 0.1·1.02 m/s are not the literals 5e-3 and 0.102 to the last bit.)
-  for (std::size_t i = 0; i < a.trace.size(); i += 97) CHECK_THAT(a.trace.v[i], WithinRel(b.trace.v[i], 1e-9));
+  for (std::size_t i = 0; i < a.trace.size(); i += 97)
+    CHECK_THAT(a.trace.v[i], WithinRel(b.trace.v[i], 1e-9));
   // Above the critical dashpot, η = 8 > N(μs − μf)a e^(−a v0) = 10e^(−1.02) ≈ 3.6 N·s/m (§2), the kick dies
   // out at σ = −(η + F′)/(2m) ≈ −2.2 1/s: the block ends at the new speed.
   CHECK_THAT(a.trace.v.back(), WithinRel(0.102, 1e-3));
