@@ -16,6 +16,8 @@ const PARTS = ['system', 'forces', 'relative', 'phase', 'readouts'];
 export function applyEmbed(embed, notify) {
   if (!embed.on) return;
   for (const part of PARTS) document.body.classList.toggle(`embed-${part}`, embed.show.has(part));
+  document.body.classList.toggle('embed-responsive', embed.responsive);
+  tellHeight();
   const unknownParts = [...embed.show].filter((part) => !PARTS.includes(part));
   if (unknownParts.length > 0)
     notify(
@@ -32,4 +34,25 @@ export function applyEmbed(embed, notify) {
         `which the shown model does not have; its controls are: ${[...known].join(', ')}.`,
     );
   }
+}
+
+/** The message an embedded page sends its host with its height (the Embed dialog's parent script reads it). */
+export const HEIGHT_MESSAGE = 'friction-lab:height';
+
+/**
+ * Tells the host page the document's height whenever it changes, so that a responsive frame (the
+ * dialog's ten-line script, or <friction-lab>) takes it: {type: 'friction-lab:height', height} [CSS px].
+ * Any origin may read it: a height is no secret, and the page cannot know where it is embedded.
+ */
+function tellHeight() {
+  if (window.parent === window) return;
+  let sent = 0;
+  const send = () => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height === sent) return;
+    sent = height;
+    window.parent.postMessage({ type: HEIGHT_MESSAGE, height }, '*');
+  };
+  new ResizeObserver(send).observe(document.documentElement);
+  send();
 }
