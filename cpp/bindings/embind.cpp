@@ -6,9 +6,10 @@
 // to JS (see engine.mjs):
 //   version(), models(), columns(), laws(), system(), integrators(), presliding(), presets()
 //                                           -> the catalogs as plain objects
-//   simulate(scenario)                      -> { columns: { <key>: Float64Array }, summary: {...} } of a seed
-//                                              model or a law on the spring-block (friction/scenario.h);
-//                                              a law run calls scenario.onProgress(fraction) as it advances
+//   simulate(scenario)                      -> { columns: { <key>: Float64Array }, summary, scenario } of
+//                                              a seed model or a law on the spring-block
+//                                              (friction/scenario.h); a law run calls
+//                                              scenario.onProgress(fraction) as it advances
 // The law alone, its curves and the stability maps are the on-demand module's (studies_embind.cpp).
 // A refusal by the engine comes back as { error: message, parameter: field } instead, the field
 // being the path of the value refused ("system.v0", "params.mu_s").
@@ -156,13 +157,15 @@ val presets() {
   });
 }
 
-// { columns: { <key>: Float64Array, state: { <key>: Float64Array } }, summary } of a run: the columns the
-// run has (a column it does not have is absent), the summary as the engine writes it.
+// { columns: { <key>: Float64Array, state: { <key>: Float64Array } }, summary, scenario } of a run: the
+// columns the run has (a column it does not have is absent); the summary and the scenario that ran as
+// the engine writes them (what the page saves).
 val runToJs(const friction::RunSpec& spec, const friction::SimulationResult& result) {
   val columns = columnsToJs(result.trace);
   if (!spec.runsModel()) columns.set("state", stateColumnsToJs(spec.scenario().law, result.trace.state));
   return object({{"columns", columns},
-                 {"summary", bindings::fromValue(friction::summaryValue(spec, result.summary), false)}});
+                 {"summary", bindings::fromValue(friction::summaryValue(spec, result.summary), false)},
+                 {"scenario", bindings::fromValue(friction::scenarioValue(spec.scenario()), false)}});
 }
 
 // ---- the calls

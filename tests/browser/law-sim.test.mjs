@@ -134,6 +134,13 @@ async function checkC1Readouts(page) {
  * both time charts (C1 sticks from 0 to 6 s, then 4 s in every 5.09 s cycle).
  */
 async function checkC1Charts(page) {
+  // A chart out of view is redrawn (and its legend written) when it comes into view: look at it first.
+  await page.locator('#chart-relative').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => {
+    const chart = globalThis.Chart.getChart('chart-relative');
+    const legend = chart.canvas.parentElement.previousElementSibling;
+    return legend.querySelectorAll('li').length === chart.data.datasets.length + 1;
+  });
   const charts = await chartState(page);
   assert.deepEqual(
     charts['chart-relative'].datasets.map((dataset) => dataset.label),
@@ -156,7 +163,10 @@ async function checkC1Charts(page) {
   assert.ok(stuck.length >= 5, `${stuck.length} stick intervals`);
   assert.deepEqual(charts['chart-relative'].stuck, stuck);
   assert.deepEqual(charts['chart-forces'].stuck, stuck);
-  assert.ok(charts['chart-relative'].legend.includes('Stuck'));
+  assert.ok(
+    charts['chart-relative'].legend.includes('Stuck'),
+    charts['chart-relative'].legend.join(' | '),
+  );
   await shot(page, 'law-01-coulomb-c1');
 }
 

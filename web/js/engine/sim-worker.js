@@ -16,7 +16,7 @@
 //   {type:'sweep-boundary', id, map, resolution} -> {type:'boundary', id, boundary}   (engine.sweepBoundary)
 //   {type:'steady-sliding', id, request} -> {type:'sliding', id, sliding}   (engine.steadySliding)
 // `request` is {model, params} (a seed model) or {law, params, system, integrator} (a catalog law
-// driving the spring-block system); `result` is {columns: {<key>: Float64Array}, summary}.
+// driving the spring-block system); `result` is {columns: {<key>: Float64Array}, summary, scenario}.
 // `requests` is [{law, params, options}], one per law of the explorer, and `curves` answers them in
 // order: [{v, mu, force}] (Float64Arrays; engine.lawCurve documents options and values). A refused
 // request stops the batch; `index` says which one. `laws` is [] for an engine without laws;

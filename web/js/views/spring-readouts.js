@@ -74,8 +74,8 @@ export class SpringReadouts {
     this.#showPeriod(summary, expected);
     ui.peakVelocity.textContent = formatQuantity(summary.peakVelocity, this.#unitOf('v'));
     // The engine reports the residual relative to the drive work; the absolute value is shown beside it.
-    // Without inertia (m = 0) it keeps no energy books and reports NaN (README, "Research scale").
-    if (Number.isNaN(summary.energyResidual))
+    // Without inertia (m = 0) it keeps no energy books: null, "none" (docs/guide/lab-protocols.md).
+    if (summary.energyResidual === null)
       ui.energyResidual.replaceChildren('not kept without inertia');
     else
       ui.energyResidual.replaceChildren(
@@ -132,7 +132,7 @@ export class SpringReadouts {
       `${count('break-away')} break-aways, ${count('stick')} sticks${nearRest}, ${count('reversal')} reversals · ` +
       `drive force ${formatQuantity(summary.driveForceMin, force)} to ${formatQuantity(summary.driveForceMax, force)} · ` +
       `${limit} · ${
-        Number.isNaN(summary.energyResidual)
+        summary.energyResidual === null
           ? 'no energy books without inertia'
           : `friction dissipated ${formatQuantity(summary.dissipated, ENERGY_UNIT)}`
       }`

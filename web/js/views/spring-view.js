@@ -316,7 +316,8 @@ export class SpringView {
     }
     if (result === null) return; // replaced by a newer request before it was sent
     if (ticket === this.#issued) this.#showCancel(false);
-    rememberRun(this.#store.settings.spring, request);
+    // What is saved is the scenario that ran, as the engine writes it (reading it back gives the same run).
+    rememberRun(this.#store.settings.spring, result.scenario);
     // Not a run for a model or law the user has already left. Saved after the charts are drawn:
     // the save is not what the user waits to see.
     const current = subjectOf(request) === this.#controls.choice.id;
@@ -340,7 +341,7 @@ export class SpringView {
     this.#controls.clearErrors();
     this.#ui.formError.textContent = '';
     this.#setStale(false);
-    const expected = this.preset?.law === request.law ? this.preset?.expected : undefined;
+    const expected = this.preset?.scenario?.law === request.law ? this.preset?.expected : undefined;
     this.#readouts.show(result.summary, request, expected);
     // "Why it sticks" answers for the run it was asked about: a new run closes it.
     setHidden(this.#ui.why.button, !EXPLAINED.has(result.summary.regime));

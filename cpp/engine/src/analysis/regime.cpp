@@ -86,7 +86,9 @@ RegimeVerdict judgeMotion(const MotionFacts& facts, double stuckTime) {
   if (steadyAtEnd(facts)) return {Regime::Steady};
   const Peaks peaks = oscillationPeaks(facts);
   const double growth = growthRate(peaks);
-  if (!std::isfinite(growth)) return {peaks.times.empty() ? Regime::Settling : Regime::NotSettled};
+  // A relaxation of two real modes, v − v_ref = A e^{λ1 t} + B e^{λ2 t}, turns at most once: with no
+  // peak or one it is settling; two are an oscillation too short to judge before the run ends.
+  if (!std::isfinite(growth)) return {peaks.times.size() <= 1 ? Regime::Settling : Regime::NotSettled};
   // The amplitude's change over the fitted peaks: beyond 1 % either way it grows or decays.
   const double change = growth * (peaks.times.back() - peaks.times.front());
   if (change > std::log(1.01)) return {Regime::Growing, growth};

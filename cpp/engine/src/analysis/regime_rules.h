@@ -13,8 +13,8 @@ namespace friction {
 ///   reference within 1 %. Otherwise the oscillation about the reference is judged by the growth rate λ
 ///   of ln|v − v_ref| at its peaks after the first fifth (least squares): Growing if the amplitude grows
 ///   by more than 1 % over those peaks (λ·span > ln 1.01), Decaying if it shrinks so, else sustained
-///   (Oscillation). With no peak the motion is a monotonic relaxation not yet steady (Settling); with one
-///   or two, too few to judge before the run ends (NotSettled).
+///   (Oscillation). With at most one peak the motion is a relaxation not yet steady (Settling:
+///   two real modes turn at most once); with two, an oscillation too short to judge (NotSettled).
 RegimeVerdict judgeMotion(const MotionFacts& facts, double stuckTime);
 
 }  // namespace friction

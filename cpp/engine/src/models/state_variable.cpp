@@ -4,9 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "analysis/spring_block_run.h"
 #include "friction/errors.h"
 #include "friction/parameters.h"
-#include "analysis/spring_block_run.h"
 #include "friction/spring_block.h"
 #include "laws/theta_contact.h"
 #include "system/system_params.h"
@@ -153,23 +153,6 @@ double chooseStep(const P& p) {
   return step;
 }
 
-namespace {
-
-// The model's columns from the law's run: θ (the law's state), Fk(v) and Fk/Fk0 as the seed plots
-// them; F(0, θ) is already the static limit column.
-Trace modelTrace(Trace trace, const P& p) {
-  trace.theta = trace.state.at(0);
-  trace.state.clear();
-  trace.fkOverFk0.resize(trace.size());
-  for (std::size_t i = 0; i < trace.size(); ++i) {
-    trace.fk[i] = kineticFriction(p, trace.v[i]);
-    trace.fkOverFk0[i] = kineticFactor(p, trace.v[i]);
-  }
-  return trace;
-}
-
-}  // namespace
-
 // The model runs the `state-variable` law (its contact centred on the drive velocity) on the
 // spring-block: Newton's law and dθ/dt through slip, the stick phases exact with θ ageing in closed
 // form, and the same analysis as every law's run.
@@ -183,6 +166,9 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
   run.x0 = options.start.x;
   run.v0Block = options.start.v;
   run.initialState = LawStateVector{std::clamp(options.start.theta, 0.0, 1.0), 0};
+  // θ (the law's state), Fk(v) and Fk/Fk0 as the seed plots them; F(0, θ) is the static limit column.
+  run.modelColumns = ModelColumns{[p](double v) { return kineticFriction(p, v); },
+                                  [p](double v) { return kineticFactor(p, v); }};
   if (options.step > 0) {
     run.integrator = Integrator::Rk4;
     run.step = options.step;
@@ -191,13 +177,7 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
     run.relativeTolerance = options.tolerance;
     run.absoluteTolerance = 1e-3 * options.tolerance;
   }
-  SimulationResult result;
-  try {
-    result = runSpringBlock(law, system, run);
-  } catch (const RunStopped& stopped) {
-    throw RunStopped(modelTrace(stopped.partial(), p), stopped.time(), stopped.what());
-  }
-  result.trace = modelTrace(std::move(result.trace), p);
+  SimulationResult result = runSpringBlock(law, system, run);
   // The model's own summary: its law's run, as the model (its parameters are the model's, set by the
   // caller that resolved them).
   result.summary.law.clear();

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -28,6 +29,14 @@ struct TraceRow {
   double staticLimit = NAN;  ///< [N] (NaN where the run has no static limit: no column)
   double drivePosition = 0;  ///< X_d [m]
   double state[2] = {0, 0};  ///< a dynamic law's state variables
+};
+
+/// A model's own columns, written beside the law's from each row: the θ model's θ (its law's first
+/// state variable, instead of the state columns), Fk(v) as the fk column and Fk/Fk0, as the seed plots
+/// them.
+struct ModelColumns {
+  std::function<double(double v)> kinetic;        ///< Fk(v) [N]
+  std::function<double(double v)> kineticFactor;  ///< Fk(v) / Fk0 [-]
 };
 
 /// The output grid walked as a run advances: each row due is written as the run passes it, from
@@ -73,10 +82,14 @@ class Recorder {
   /// `stateColumns`: how many state variables the law has; `staticLimit`: whether the run has that
   /// column; `speed`: the drive velocity v/v0 refers to; `progress` hears the fraction of the run at
   /// each row.
+  /// `model`: a model's own columns (none: the law's).
   Recorder(std::vector<double> times, std::size_t stateColumns, bool staticLimit, double speed,
-           std::function<void(double)> progress)
-      : rows_(std::move(times), std::move(progress)), staticLimit_(staticLimit), speed_(speed) {
-    trace_.state.assign(stateColumns, {});
+           std::function<void(double)> progress, std::optional<ModelColumns> model = std::nullopt)
+      : rows_(std::move(times), std::move(progress)),
+        staticLimit_(staticLimit),
+        speed_(speed),
+        model_(std::move(model)) {
+    trace_.state.assign(model_ ? 0 : stateColumns, {});
     reserve();
   }
 
@@ -98,6 +111,10 @@ class Recorder {
       column->reserve(rows_.size());
     if (staticLimit_) trace_.staticLimit.reserve(rows_.size());
     for (std::vector<double>& column : trace_.state) column.reserve(rows_.size());
+    if (model_) {
+      trace_.theta.reserve(rows_.size());
+      trace_.fkOverFk0.reserve(rows_.size());
+    }
   }
 
   void write(const TraceRow& row) {
@@ -105,17 +122,22 @@ class Recorder {
     trace_.x.push_back(row.x);
     trace_.v.push_back(row.v);
     trace_.friction.push_back(row.friction);
-    trace_.fk.push_back(row.kinetic);
+    trace_.fk.push_back(model_ ? model_->kinetic(row.v) : row.kinetic);
     trace_.spring.push_back(row.spring);
     trace_.vOverV0.push_back(row.v / speed_);
     trace_.drivePosition.push_back(row.drivePosition);
     if (staticLimit_) trace_.staticLimit.push_back(row.staticLimit);
     for (std::size_t i = 0; i < trace_.state.size(); ++i) trace_.state[i].push_back(row.state[i]);
+    if (model_) {
+      trace_.theta.push_back(row.state[0]);
+      trace_.fkOverFk0.push_back(model_->kineticFactor(row.v));
+    }
   }
 
   OutputRows rows_;
   bool staticLimit_;
   double speed_;
+  std::optional<ModelColumns> model_;
   Trace trace_;
 };
 

@@ -46,21 +46,6 @@ StepMethod stepMethodOf(Integrator integrator) {
   }
 }
 
-Integrator integratorOf(StepMethod method) {
-  switch (method) {
-    case StepMethod::Rosenbrock:
-      return Integrator::Rosenbrock;
-    case StepMethod::Radau:
-      return Integrator::Radau;
-    case StepMethod::Rk4:
-      return Integrator::Rk4;
-    case StepMethod::SemiImplicitEuler:
-      return Integrator::SemiImplicitEuler;
-    default:
-      return Integrator::DormandPrince;
-  }
-}
-
 // Magnitudes below which the implicit methods' Jacobians perturb x, v and the state as if they were
 // that size (jacobianScale). Absolute tolerances: the caller's, except on v for a law that creeps at
 // rest far below it (regularized rate-and-state, ~1e-32 m/s): there v is held to a thousandth of the
@@ -244,7 +229,8 @@ void SlipStickLoop::startRecording() {
   std::vector<double> changes;
   for (const DriveSegment& segment : driveModel_.segments()) changes.push_back(segment.start);
   recorder_.emplace(outputGrid(options_.samples, sys_.duration, options_.logGrid, changes), law_.stateSize(),
-                    !std::isnan(summary_.staticLimit), sys_.speedScale(), options_.progress);
+                    !std::isnan(summary_.staticLimit), sys_.speedScale(), options_.progress,
+                    options_.modelColumns);
   recorder_->writeUpTo(0, [&](double time) { return rowOf(time, y_); });
 }
 

@@ -12,6 +12,7 @@
 #include "friction/law_runs.h"
 #include "friction/laws.h"
 #include "friction/spring_block.h"
+#include "system/recorder.h"
 
 namespace friction {
 
@@ -53,6 +54,8 @@ struct RunSettings {
   /// Called as the run advances, with the fraction of the duration done (at each output row, and every
   /// 100 000 steps); an exception thrown from it ends the run (a caller's time budget). Empty: not called.
   std::function<void(double)> progress;
+  /// A model's own columns (the θ model's), written by the recorder beside the law's.
+  std::optional<ModelColumns> modelColumns;
 };
 
 /// What a run's energy residual is relative to [J]: the drive's work W, or where the drive does none (at
