@@ -80,6 +80,7 @@ TEST_CASE(
     const SlidingChange* change = changeOf(found, key);
     REQUIRE(change != nullptr);
     CHECK(change->value > 0);
+    CHECK(change->boundary == 0);  // the closed form's boundary: the current value, where it is neutral
     CHECK(slidesSteadily(runs::withParam(seed, key, change->value)));
     // The nearest: four fifths of it still sticks and slips.
     CHECK_FALSE(slidesSteadily(runs::withParam(seed, key, 0.8 * change->value)));

@@ -19,6 +19,23 @@ export const EXPLAINED = new Set([
 // A value in the panel: four significant digits, its unit.
 const value = (number, unit) => formatQuantity(number, unit, 4);
 
+/** What the closed form says of the run as it is: steady, neutral (on its boundary) or not. */
+function verdict({ steady, margin }) {
+  if (steady)
+    return 'predicts steady sliding here, yet from rest the block still falls back into sticking.';
+  if (margin === 0)
+    return 'finds this run on its boundary: steady sliding neutral, and from rest the block sticks.';
+  return 'puts this run on the side of stick-slip.';
+}
+
+/** The closed form's boundary, where it is not the value offered: a block from rest may need more. */
+function boundaryText(change, unit, target) {
+  if (!Number.isFinite(change.boundary)) return '';
+  if (change.boundary === change.current) return ` From rest it needs ${target}.`;
+  if (Math.abs(change.value - change.boundary) <= 0.05 * Math.abs(change.value)) return '';
+  return ` The closed form's boundary is at ${value(change.boundary, unit)}; from rest the run needs ${target}.`;
+}
+
 export class WhySticks {
   #ui;
   #catalog;
@@ -29,7 +46,7 @@ export class WhySticks {
    * @param {{button: HTMLButtonElement, panel: HTMLElement, body: HTMLElement, title: HTMLElement}} ui
    * @param {object} catalog the engine's catalog (models, laws, system)
    * @param {import('../engine/sim-client.js').SimClient} client
-   * @param {{shown: () => {request: object, summary: object} | null, setValue: (target: string, key: string,
+   * @param {{shown: () => {request: object, result: {summary: object}} | null, setValue: (target: string, key: string,
    *   value: number) => HTMLElement | null}} page the shown run; setValue sets a control as if typed and
    *   returns its number box
    */
@@ -51,8 +68,8 @@ export class WhySticks {
     ui.body.replaceChildren(el('p', { textContent: 'Working it out from the closed form…' }));
     ui.panel.scrollIntoView({ block: 'nearest' });
     ui.title.focus();
-    if (shown.summary.regime === 'at-rest') {
-      ui.body.replaceChildren(...this.#atRest(shown.summary));
+    if (shown.result.summary.regime === 'at-rest') {
+      ui.body.replaceChildren(...this.#atRest(shown.result.summary));
       return;
     }
     try {
@@ -99,10 +116,7 @@ export class WhySticks {
       ];
     const intro = el('p', {
       textContent:
-        `The closed form the stability map draws (${sliding.criterion}) ` +
-        (sliding.steady
-          ? 'predicts steady sliding here, yet from rest the block still falls back into sticking. '
-          : 'puts this run on the side of stick-slip. ') +
+        `The closed form the stability map draws (${sliding.criterion}) ${verdict(sliding)} ` +
         (sliding.changes.length > 0
           ? 'Steady sliding comes with one of these, the nearest first:'
           : 'No single change of the values it reads, within their ranges, makes this run slide ' +
@@ -116,18 +130,14 @@ export class WhySticks {
   /** One change: the value, why it helps, the closed form's boundary where it differs, and its button. */
   #changeItem(change, request) {
     const spec = this.#spec(request, change);
-    const name =
-      spec.symbol && spec.symbol !== spec.label ? `${spec.label} ${spec.symbol}` : spec.label;
+    // A short label (η, Va) names the value itself; a long one (Dashpot) goes with its symbol.
+    const symbol = spec.label.length <= 3 || !spec.symbol ? spec.label : spec.symbol;
+    const name = symbol === spec.label ? symbol : `${spec.label} ${symbol}`;
     const target = value(change.value, spec.unit);
-    const boundary =
-      Number.isFinite(change.boundary) &&
-      Math.abs(change.value - change.boundary) > 0.05 * Math.abs(change.value)
-        ? ` The closed form's boundary is at ${value(change.boundary, spec.unit)}; from rest the run needs ${target}.`
-        : '';
     const button = el('button', {
       type: 'button',
       className: 'why-set',
-      textContent: `Set ${spec.symbol || spec.label} = ${target}`,
+      textContent: `Set ${symbol} = ${target}`,
     });
     button.addEventListener('click', () => this.#apply(change, spec, target));
     return el(
@@ -136,7 +146,7 @@ export class WhySticks {
       el('strong', {
         textContent: `${name} ${change.value > change.current ? '≥' : '≤'} ${target}`,
       }),
-      ` (now ${value(change.current, spec.unit)}): ${change.reason}.${boundary} `,
+      ` (now ${value(change.current, spec.unit)}): ${change.reason}.${boundaryText(change, spec.unit, target)} `,
       button,
     );
   }

@@ -137,8 +137,9 @@ struct SlidingChange {
   /// The nearest value, on the boundary's far side, whose run slides steadily (regime steady, decaying or
   /// settling), rounded outwards to two significant digits where that still does.
   double value = 0;
-  /// Where the closed form's margin turns positive (the map's boundary), nearest the current value; NaN
-  /// where the closed form already predicts steady sliding and only the run does not.
+  /// Where the closed form's margin turns positive (the map's boundary), nearest the current value (the
+  /// value itself where the margin is 0 there, neutral); NaN where the closed form already predicts steady
+  /// sliding and only the run does not.
   double boundary = NAN;
   std::string reason;  ///< what it does, in words ("damping above the critical value")
 };

@@ -113,7 +113,8 @@ double boundaryTowards(const Scenario& scenario, const Candidate& candidate, con
         const double mid = 0.5 * (inside + outside);
         (marginAt(scenario, candidate, fromSearch(axis, mid)) > 0 ? outside : inside) = mid;
       }
-      return fromSearch(axis, outside);
+      // On the boundary already (a neutral margin of 0, the seed's η = 0): the boundary is the value itself.
+      return std::fabs(outside - from) <= 1e-9 * span ? axis.current : fromSearch(axis, outside);
     }
     previous = u;
   }
