@@ -68,11 +68,15 @@ void checkSystemMass(double m, bool normalForceGiven);
 /// checkSystemMass for a system as a caller gives it (any subset of its keys; m and Fn as given).
 void checkSystemMassOf(const ParamList& system);
 
-/// Checks the drive at rest and a release (issue 28: free vibration): v0 is 0 or at least 1e-12 m/s (with
-/// velocity steps, whose first v0 is, at least 1e-12 m/s); with v0 = 0 the block needs inertia (m > 0), a
-/// start from rest and a displacement x0 ≠ 0; x0 ≠ 0 needs m > 0 and a start from rest. Throws InputError
-/// naming "v0", "x0" or "start".
-void checkRelease(double m, double v0, double x0, SpringBlockStart start, bool hasDriveSteps);
+/// Checks a system's given v0 (as a caller gives it, before its catalog's range, whose 0 … 100 m/s cannot
+/// say the gap): 0 (the drive at rest; not with velocity steps, whose first v0 is) or 1e-12 to 100 m/s.
+/// Throws InputError naming "v0".
+void checkDriveVelocityOf(const ParamList& system, bool hasDriveSteps);
+
+/// Checks the drive at rest and a release (issue 28: free vibration): with v0 = 0 the block needs inertia
+/// (m > 0), a start from rest and a displacement x0 ≠ 0; x0 ≠ 0 needs m > 0 and a start from rest. Throws
+/// InputError naming "v0", "x0" or "start".
+void checkRelease(double m, double v0, double x0, SpringBlockStart start);
 
 /// Checks an output grid's size, 2 to 1000000 rows; throws InputError naming `samples`.
 void checkSamples(int samples);

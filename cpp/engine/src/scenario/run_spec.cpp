@@ -42,9 +42,10 @@ void checkLawScenario(const Scenario& scenario, RunSpec::Resolved& resolved) {
   resolved.params = resolved.law->resolved();
   withFieldPrefix("system.", [&] {
     checkSystemMassOf(scenario.system);
+    checkDriveVelocityOf(scenario.system, !scenario.driveSteps.empty());
     resolved.system = resolveParams(springBlockSystemModel(), scenario.system);
     checkRelease(resolved.system.get("m"), resolved.system.get("v0"), resolved.system.get("x0"),
-                 scenario.start, !scenario.driveSteps.empty());
+                 scenario.start);
     checkDriveSteps(scenario.driveSteps, resolved.system.get("duration"), resolved.system.get("m") == 0);
   });
   const double m = resolved.system.get("m"), duration = resolved.system.get("duration");

@@ -175,14 +175,22 @@ void checkSystemMass(double m, bool normalForceGiven) {
 // The drive at rest and a release (issue 28): v0 is 0 or at least kMinDriveSpeed; with v0 = 0 the block
 // must have inertia and start from rest, displaced (else nothing would move); a displacement x0 needs
 // inertia and a start from rest (a steady start sets the block's place itself).
-void checkRelease(double m, double v0, double x0, SpringBlockStart start, bool hasDriveSteps) {
-  // Velocity steps move the drive from their first (v0 is that step's): a drive at rest is one velocity.
-  if ((v0 < kMinDriveSpeed && hasDriveSteps) || (v0 > 0 && v0 < kMinDriveSpeed))
+void checkDriveVelocityOf(const ParamList& system, bool hasDriveSteps) {
+  for (const auto& [key, value] : system) {
+    if (key != "v0" || value.isList || !std::isfinite(value.items.at(0))) continue;  // NaN: the catalog's
+    const double v0 = value.items.at(0);
+    // Velocity steps move the drive from their first (v0 is that step's): a drive at rest is one velocity.
+    const bool atRest = v0 == 0 && !hasDriveSteps;
+    if (atRest || (v0 >= kMinDriveSpeed && v0 <= kSystemDriveVelocitySpec.max)) continue;
     throw InputError("v0", "Drive velocity (v0) must be " +
                                std::string(hasDriveSteps ? "" : "0 m/s (the drive at rest) or ") +
                                "between " + formatNumber(kMinDriveSpeed) + " m/s and " +
                                formatNumber(kSystemDriveVelocitySpec.max) + " m/s; got " + formatNumber(v0) +
                                " m/s.");
+  }
+}
+
+void checkRelease(double m, double v0, double x0, SpringBlockStart start) {
   const bool steady = start == SpringBlockStart::Steady;
   if (x0 != 0 && (m == 0 || steady))
     throw InputError("x0",
