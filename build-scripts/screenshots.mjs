@@ -1,5 +1,5 @@
-// Takes the README's screenshots (docs/screenshots/<view>-<width>.png) of the built site in Debian's
-// Chromium: every view at laptop (1366×768), projector (1920×1080) and phone (390×844) size, Present
+// Takes the manual's screenshots (docs/screenshots/<view>-<width>.png) of the built site in
+// Debian's Chromium: every view at laptop (1366×768), projector (1920×1080) and phone (390×844) size, Present
 // mode, compare mode with five runs, and the stability map of a merged CSV that the native CLI
 // (build/native/cpp/friction) computed in two parts. The animation is paused at the same instant in
 // each, so the pictures are comparable.

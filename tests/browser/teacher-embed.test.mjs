@@ -12,7 +12,7 @@ import { axeViolations, loadSite, openPage, shot, useSite, waitReady } from './h
 const TEST_TIMEOUT_MS = 180_000;
 const site = useSite();
 
-// Case C1 of physics-checks §1, as the page's settings carry a scenario.
+// Case C1 (docs/validation.md), as the page's settings carry a scenario.
 const SCENARIO = {
   law: 'coulomb',
   params: { mu_s: 0.6, mu_k: 0.4 },

@@ -95,7 +95,7 @@ TEST_CASE(
   CHECK(regimeOf(preset("rsf-stick-slip")) == Regime::StickSlip);
 }
 
-TEST_CASE("The Coulomb preset's closed form is case C1's period (physics-checks §1)", "[presets]") {
+TEST_CASE("The Coulomb preset's closed form is case C1's period", "[presets]") {
   const Preset& c1 = preset("coulomb-limit-cycle");
   REQUIRE(c1.expected.size() == 1);
   CHECK(c1.expected[0].first == "period");

@@ -1,6 +1,6 @@
 // What removes stick-slip (issue 28, "why it sticks"): steadySliding follows the closed-form margin the
 // stability map draws along each parameter it reads, to the boundary. Checked against the boundaries'
-// own closed forms (physics-checks §1b, §2, §3, §4).
+// own closed forms (docs/validation.md: the θ model, the spring-block and the stability maps).
 
 #include <catch2/catch.hpp>
 
@@ -36,7 +36,7 @@ Scenario thetaScenario(double eta) {
 
 }  // namespace
 
-TEST_CASE("The θ model slides steadily past η_c = √(ΔF m/D) or at v0 ≥ D/τ (physics-checks §3, case P1)",
+TEST_CASE("The θ model slides steadily past η_c = √(ΔF m/D) or at v0 ≥ D/τ (case P1)",
           "[steady-sliding][analytic]") {
   // P1: m + cτ² = ΔFτ²/D, so the critical damping is √(ΔF m/D) = √200 N·s/m.
   const SteadySliding squeal = steadySliding(thetaScenario(12));
@@ -87,7 +87,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("Rate-and-state slides steadily above k_c = N(b − a)/Dc·[1 + mV²/(N a Dc)] (physics-checks §4)",
+TEST_CASE("Rate-and-state slides steadily above k_c = N(b − a)/Dc·[1 + mV²/(N a Dc)] (Rice & Ruina)",
           "[steady-sliding][analytic]") {
   // Steady sliding, kicked by 1 % as a map's cells are, so that instability shows in the runs.
   Scenario scenario = runs::lawScenario("rate-state", {}, {{"c", 100}, {"duration", 5}});
@@ -110,8 +110,7 @@ TEST_CASE("Rate-and-state slides steadily above k_c = N(b − a)/Dc·[1 + mV²/(
   CHECK(slidesSteadily(stiffer));
 }
 
-TEST_CASE("A velocity-weakening law slides steadily with η above −dF/dv(v0) (physics-checks §2)",
-          "[steady-sliding][analytic]") {
+TEST_CASE("A velocity-weakening law slides steadily with η above −dF/dv(v0)", "[steady-sliding][analytic]") {
   // OpenSees's velocity-dependent law: F′(v0) = −N (μslow − μfast) a e^{−a v0} = −10·0.1·10·e^{−1} N·s/m.
   Scenario scenario =
       runs::lawScenario("opensees-veldependent", {{"muSlow", 0.3}, {"muFast", 0.2}, {"transRate", 10}},
@@ -124,7 +123,7 @@ TEST_CASE("A velocity-weakening law slides steadily with η above −dF/dv(v0) (
   CHECK_THAT(eta->boundary, WithinRel(10 * 0.1 * 10 * std::exp(-1.0), 1e-6));  // central differences
 }
 
-TEST_CASE("Coulomb with a dashpot from rest slides on once r = v0√(cm)/ΔF passes r*(ζ) (physics-checks §1b)",
+TEST_CASE("Coulomb with a dashpot from rest slides on once r = v0√(cm)/ΔF passes r*(ζ)",
           "[steady-sliding][analytic]") {
   const Scenario scenario = runs::lawScenario("coulomb", {{"mu_s", 0.6}, {"mu_k", 0.4}},
                                               {{"m", 1}, {"c", 10}, {"eta", 0}, {"v0", 0.1}, {"Fn", 10}});

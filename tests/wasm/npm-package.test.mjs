@@ -17,7 +17,7 @@ import { repoRoot } from './support.mjs';
 
 const run = promisify(execFile);
 const packageDir = path.join(repoRoot, 'build/npm');
-// T = 2ΔF/(c v0) + (π + 2 atan(v0 √(cm)/ΔF))/ω for C1 (physics-checks §1): ΔF = 2 N, c = 10 N/m.
+// T = 2ΔF/(c v0) + (π + 2 atan(v0 √(cm)/ΔF))/ω for case C1 (docs/validation.md): ΔF = 2 N, c = 10 N/m.
 const PERIOD_C1 =
   (2 * 2) / (10 * 0.1) + (Math.PI + 2 * Math.atan((0.1 * Math.sqrt(10)) / 2)) / Math.sqrt(10);
 

@@ -210,9 +210,10 @@ export class SpringControls {
   }
 
   /**
-   * The quasi-static switch is the mass box at 0 (README, "Research scale"): switching it sets or
-   * clears the mass the user typed, so it is saved and shared as the system's other values are. The
-   * engine alone decides which laws run without inertia, and refuses the others at `system.m`.
+   * The quasi-static switch is the mass box at 0 (docs/guide/lab-protocols.md#research-scale):
+   * switching it sets or clears the mass the user typed, so it is saved and shared as the system's
+   * other values are. The engine alone decides which laws run without inertia, and refuses the
+   * others at `system.m`.
    */
   #setQuasiStatic(on) {
     const { m, ...others } = this.#systemForm.overrides;

@@ -68,7 +68,7 @@ struct Scenario {
   double tolerance = 0;
   int samples = 2000;
   DriveProtocol protocol;  ///< holds, a displacement table, normal-force steps (the quasi-static slider)
-  bool logGrid = false;  ///< "grid": "log": rows logarithmic in the time since each change of the drive
+  bool logGrid = false;    ///< "grid": "log": rows logarithmic in the time since each change of the drive
 };
 
 /// Checks a protocol against a run of `duration` s on a system of mass `m`: each hold positive and ending

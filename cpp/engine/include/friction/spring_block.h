@@ -2,7 +2,7 @@
 // The driven spring-block, the system every law runs on: a block of mass m pulled through a spring c
 // and a dashpot η whose far end moves at v0, under a normal force Fn:
 //
-//   m dv/dt = Fd − F,   Fd = c (v0 t − x) + η (v0 − v)          (physics-checks.md conventions)
+//   m dv/dt = Fd − F,   Fd = c (v0 t − x) + η (v0 − v)          (the seed app's system, any law's F)
 //
 // F is the law's friction force resisting the slip. A law whose force at v = 0 is positive has a
 // true stick state with that static limit: while v = 0 the block stays exactly at rest as long as

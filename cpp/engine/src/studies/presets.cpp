@@ -95,8 +95,8 @@ Preset coulombLimitCycle() {
   return {
       "coulomb-limit-cycle",
       "Coulomb limit cycle (closed form)",
-      "Case C1 of physics-checks §1: stick 4 s, slip 1.0926 s; the Period readout should match the closed "
-      "form shown beside it to the last digit.",
+      "The closed-form case C1 of docs/validation.md: stick 4 s, slip 1.0926 s; the Period readout should "
+      "match the closed form shown beside it to the last digit.",
       "spring",
       lawScenario("coulomb", {{"mu_s", 0.6}, {"mu_k", 0.4}},
                   {{"m", 1}, {"c", 10}, {"eta", 0}, {"v0", 0.1}, {"Fn", 10}, {"duration", 30}}),

@@ -66,7 +66,7 @@ std::string_view integratorId(Integrator integrator) {
 }
 
 namespace {
-// What simulateSpringBlock solves for any law (physics-checks.md, conventions and §1).
+// What a run on the spring-block solves, whatever the law (the system of friction/spring_block.h).
 const std::vector<Equation> kSystemEquations = {
     {R"t(m\,\frac{dv}{dt} = F_d - F, \qquad \frac{dx}{dt} = v, \qquad 0 \le t \le t_{\max})t",
      "Newton's law for the block: the drive force minus the friction on it."},

@@ -7,6 +7,8 @@
 #include <limits>
 #include <vector>
 
+#include "numerics/golden_section.h"
+
 namespace friction {
 namespace {
 
@@ -37,25 +39,8 @@ double breakAwayPeak(const LawEvaluator& law, double Fn, double vReference) {
   if (fall == 0 || !(F[top] > 0)) return nan;
   if (top == 0) return std::fabs(F[1] - F[0]) <= 1e-6 * F[0] ? F[0] : nan;
   auto at = [&](double lnv) { return law.forceMagnitude(std::exp(lnv), Fn); };
-  const double r = 0.5 * (std::sqrt(5.0) - 1);
-  double a = std::log(v[top - 1]), b = std::log(v[top + 1]);
-  double c = b - r * (b - a), d = a + r * (b - a), fc = at(c), fd = at(d);
-  for (int i = 0; i < 80; ++i) {
-    if (fc >= fd) {
-      b = d;
-      d = c;
-      fd = fc;
-      c = b - r * (b - a);
-      fc = at(c);
-    } else {
-      a = c;
-      c = d;
-      fc = fd;
-      d = a + r * (b - a);
-      fd = at(d);
-    }
-  }
-  return std::max({F[top], fc, fd});
+  const GoldenMaximum peak = goldenSectionMaximum(at, std::log(v[top - 1]), std::log(v[top + 1]), 80);
+  return std::max(F[top], peak.value);
 }
 
 }  // namespace
