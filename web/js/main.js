@@ -81,6 +81,11 @@ async function start() {
 /** "Embed…": the code to paste for the shown run (ui/embed-dialog.js, loaded when first pressed). */
 function wireEmbedDialog(store, catalog) {
   const opener = byId('embed-open');
+  // Opened from a file (the single-file build), the page has no address another page could embed.
+  if (location.protocol === 'file:') {
+    opener.hidden = true;
+    return;
+  }
   opener.addEventListener('click', async () => {
     const { openEmbedDialog } = await import('./ui/embed-dialog.js');
     await openEmbedDialog({ store, catalog, opener });
