@@ -5,32 +5,37 @@
 // computation, not of its speed).
 //
 // Usage: node build-scripts/bench-versus.mjs BEFORE AFTER [--rounds N] [--times K] [--group REGEX]
+//                                           [--only quasi-static|auto|fit]
 //   BEFORE, AFTER: friction_bench executables (native), or friction_bench.cjs (wasm, run by node)
 //   --rounds: each run's own interleaved rounds (default 3); --times: runs of each (default 3);
 //   --group: only the rows whose group matches (default: every row both builds have)
+//   --only: the benchmark's own group argument (friction_bench ROUNDS GROUP): run only those rows
 
 import { execFileSync } from 'node:child_process';
 
 function parseArguments(argv) {
-  const options = { rounds: 3, times: 3, group: '.', builds: [] };
+  const options = { rounds: 3, times: 3, group: '.', only: [], builds: [] };
   for (let i = 0; i < argv.length; i += 1) {
     if (argv[i] === '--rounds') options.rounds = Number(argv[(i += 1)]);
     else if (argv[i] === '--times') options.times = Number(argv[(i += 1)]);
     else if (argv[i] === '--group') options.group = argv[(i += 1)];
+    else if (argv[i] === '--only') options.only = [argv[(i += 1)]];
     else options.builds.push(argv[i]);
   }
   if (options.builds.length !== 2) {
-    console.error('usage: node build-scripts/bench-versus.mjs BEFORE AFTER [--rounds N] [--times K]');
+    console.error(
+      'usage: node build-scripts/bench-versus.mjs BEFORE AFTER [--rounds N] [--times K]',
+    );
     process.exit(2);
   }
   return options;
 }
 
 /** One run of a benchmark build: its BENCH_JSON rows. */
-function runOnce(build, rounds) {
+function runOnce(build, rounds, only) {
   const [command, args] = build.endsWith('.cjs')
-    ? [process.execPath, [build, String(rounds)]]
-    : [build, [String(rounds)]];
+    ? [process.execPath, [build, String(rounds), ...only]]
+    : [build, [String(rounds), ...only]];
   const output = execFileSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
   const line = output.split('\n').find((text) => text.startsWith('BENCH_JSON '));
   if (!line) throw new Error(`${build} printed no BENCH_JSON line`);
@@ -81,11 +86,14 @@ function report(before, after, pattern) {
 const options = parseArguments(process.argv.slice(2));
 const [runsBefore, runsAfter] = [[], []];
 for (let time = 0; time < options.times; time += 1) {
-  runsBefore.push(runOnce(options.builds[0], options.rounds));
-  runsAfter.push(runOnce(options.builds[1], options.rounds));
+  runsBefore.push(runOnce(options.builds[0], options.rounds, options.only));
+  runsAfter.push(runOnce(options.builds[1], options.rounds, options.only));
 }
 console.log(
   `${options.builds[0]} (before) and ${options.builds[1]} (after): ${options.times} runs each, ` +
-    `alternating, ${options.rounds} rounds a run; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}\n`,
+    `alternating, ${options.rounds} rounds a run; load average ${(await import('node:os'))
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}\n`,
 );
 report(collect(runsBefore), collect(runsAfter), options.group);
