@@ -41,6 +41,9 @@ node build-scripts/single-file.mjs
 # Minify what the page loads (after the single file, which bundles the readable sources).
 node build-scripts/minify.mjs
 echo "build: dist/ is ready ($(du -sh dist | cut -f1))"
+# The engine as an npm package (build/npm/: the loaders, glue, wasm and TypeScript declarations);
+# `npm pack build/npm` gives its tarball (tests/wasm/npm-package.test.mjs).
+node build-scripts/npm-package.mjs
 # What the page loads from dist/, raw and gzipped, and the total (tests/wasm/payload-size.test.mjs
 # holds it to its budget).
 node build-scripts/payload-size.mjs

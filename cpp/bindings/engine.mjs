@@ -60,7 +60,8 @@
 //                                experiment's values, for the presliding view), expected: { key: value } }]
 // engine.studies()               -> Promise of the on-demand module's calls (studies-engine.mjs):
 //                                frictionCoefficient, frictionForce, createLaw, lawCurve, imposeVelocity,
-//                                applyForce, preslidingProtocol, runPresliding, sweepCells, sweepBoundary;
+//                                applyForce, preslidingProtocol, runPresliding, sweepCells, sweepBoundary,
+//                                steadySliding;
 //                                loadEngine() puts them on the engine too, unless given { studies: false }
 
 import createFrictionModule from './friction-wasm.mjs';

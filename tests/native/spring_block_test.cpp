@@ -197,7 +197,13 @@ TEST_CASE("Bad systems and integrators that cannot run a stateful law are refuse
   CHECK(refusal(1e-10, 0.1) ==
         "system.m: Mass (m) must be 0 kg (the quasi-static slider) or between 1e-09 kg and 1000000 kg; got "
         "1e-10 kg.");
-  CHECK(refusal(1, 0) == "system.v0: Drive velocity (v0) must be between 1e-12 m/s and 100 m/s; got 0 m/s.");
+  // v0 = 0 is the drive at rest (issue 28): it takes a release from x0, and between 0 and 1e-12 m/s nothing.
+  CHECK(refusal(1, 0) ==
+        "system.v0: With the drive at rest (v0 = 0 m/s) and the block at the spring's unstretched length "
+        "(x0 = 0 m) nothing moves: give a drive velocity, or a displacement x0 to release the block from.");
+  CHECK(refusal(1, 1e-13) ==
+        "system.v0: Drive velocity (v0) must be 0 m/s (the drive at rest) or between 1e-12 m/s and 100 "
+        "m/s; got 1e-13 m/s.");
 }
 
 TEST_CASE("Fixed-step schemes meet the error their order predicts on the Coulomb cycle (case C1)",

@@ -25,7 +25,7 @@ const periodC1 =
 test('system() and integrators() describe the spring-block and its methods', () => {
   assert.deepEqual(
     engine.system().params.map((p) => p.key),
-    ['m', 'Fn', 'c', 'eta', 'v0', 'duration'],
+    ['m', 'Fn', 'c', 'eta', 'v0', 'x0', 'duration'],
   );
   assert.deepEqual(engine.system().params.find((p) => p.key === 'Fn').defaultFrom, {
     key: 'm',

@@ -16,6 +16,7 @@ const REGIME_ORDER = [
   'growing',
   'stick-slip',
   'stuck',
+  'at-rest',
   'error',
 ];
 // Where the map's words differ from the spring-block readout's.

@@ -30,6 +30,7 @@ export const GRID_REGIMES = [
   'stuck',
   'settling',
   'not-settled',
+  'at-rest',
 ];
 
 const END_LINE = /^# end: (\d+) rows; FNV-1a 64 of the lines above: ([0-9a-f]{16})$/;

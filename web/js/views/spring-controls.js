@@ -185,6 +185,15 @@ export class SpringControls {
     return null;
   }
 
+  /**
+   * Sets a value as if the user had typed it: `target` 'params' (the model's or the law's) or 'system'.
+   * Returns its number box, or null where no control shows it.
+   */
+  setValue(target, key, value) {
+    if (this.#choice.kind === 'model') return this.#modelForm.setValue(key, value);
+    return (target === 'system' ? this.#systemForm : this.#lawForm).setValue(key, value);
+  }
+
   /** The engine ran with the values shown: they are the ones a refused box goes back to. */
   acceptValues() {
     for (const form of [this.#modelForm, this.#systemForm, this.#lawForm]) form.accept();

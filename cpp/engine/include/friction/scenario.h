@@ -9,7 +9,7 @@
 // The format (JSON as the command-line program reads it; the same as a JS object):
 //   { "model": ID, "params": { KEY: NUMBER, ... } }
 //   { "law": ID, "params": { KEY: NUMBER | [NUMBER, ...], ... },
-//     "system": { "m", "Fn", "c", "eta", "duration": NUMBER, "v0": NUMBER | [[T, V], ...],
+//     "system": { "m", "Fn", "c", "eta", "x0", "duration": NUMBER, "v0": NUMBER | [[T, V], ...],
 //                 "start": "rest" | "steady" },
 //     "integrator": ID, "samples": WHOLE NUMBER, "tolerance": NUMBER, "kick": NUMBER,
 //     "grid": "uniform" | "log",

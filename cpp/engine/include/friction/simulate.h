@@ -75,6 +75,7 @@ enum class Regime {
   Growing,      ///< sliding with an oscillation that grows: squeal
   Settling,     ///< relaxing towards steady sliding without oscillating, not yet steady when the run ends
   NotSettled,   ///< oscillating, with too few peaks before the run ends to tell whether it grows or decays
+  AtRest,       ///< the drive at rest (a free vibration): the block moved, and friction holds it at rest now
 };
 std::string_view regimeName(Regime regime);
 

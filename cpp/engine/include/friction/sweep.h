@@ -4,6 +4,7 @@
 // growth rate of an oscillation [1/s], or the velocity amplitude of stick-slip [m/s]. And the
 // closed-form boundaries the maps are drawn and tested against.
 
+#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
@@ -127,5 +128,41 @@ struct MarginGrid {
 };
 MarginGrid stabilityMarginGrid(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y,
                                int resolution);
+
+/// One change of one parameter that brings a scenario to steady sliding (steadySliding).
+struct SlidingChange {
+  std::string target;  ///< "params" (the model's or law's) or "system"
+  std::string key;     ///< the parameter
+  double current = 0;  ///< its value in the scenario
+  /// The nearest value, on the boundary's far side, whose run slides steadily (regime steady, decaying or
+  /// settling), rounded outwards to two significant digits where that still does.
+  double value = 0;
+  /// Where the closed form's margin turns positive (the map's boundary), nearest the current value (the
+  /// value itself where the margin is 0 there, neutral); NaN where the closed form already predicts steady
+  /// sliding and only the run does not.
+  double boundary = NAN;
+  std::string reason;  ///< what it does, in words ("damping above the critical value")
+};
+
+/// What removes stick-slip or a growing oscillation from a scenario, from its closed-form boundary (the
+/// margin of stabilityMargin, which the stability map draws) and its runs.
+struct SteadySliding {
+  bool known = false;   ///< a closed form applies (not with the drive at rest: nothing slides steadily then)
+  bool steady = false;  ///< the margin is positive: the closed form predicts steady sliding as it is
+  bool slides = false;  ///< the scenario's own run slides steadily (then there is nothing to change)
+  double margin = NAN;
+  std::string criterion;
+  /// For each parameter the closed form reads (the dashpot, the drive speed, a velocity-strengthening
+  /// slope, the stiffness for rate-and-state), the nearest value within its accepted range past the
+  /// boundary whose run slides steadily; a parameter that never gets there is left out. Nearest first
+  /// (relative change); empty when the run slides or no closed form applies.
+  std::vector<SlidingChange> changes;
+};
+
+/// The steady-sliding changes of a scenario (SteadySliding): the boundary located by bisection of the
+/// margin along each parameter to 1e-12 of its slider's span, then the runs from there on (a linear
+/// criterion does not see a block started from rest fall back into stick-slip). Throws InputError for a
+/// bad scenario.
+SteadySliding steadySliding(const Scenario& scenario);
 
 }  // namespace friction

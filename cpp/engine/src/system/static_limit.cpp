@@ -48,7 +48,7 @@ double breakAwayPeak(const LawEvaluator& law, double Fn, double vReference) {
 // What a law's static limit is on this system (Summary::staticLimit): the force `hold` it
 // holds at rest if that is positive (a true stick state), else its break-away peak, else none (NaN).
 void setStaticLimit(Summary& summary, const LawEvaluator& law, const SpringBlockSystem& sys, double hold) {
-  const double peak = hold > 0 ? hold : breakAwayPeak(law, sys.Fn, sys.v0);
+  const double peak = hold > 0 ? hold : breakAwayPeak(law, sys.Fn, sys.speedScale());
   summary.staticLimitKind = hold > 0              ? StaticLimitKind::Stick
                             : std::isfinite(peak) ? StaticLimitKind::Peak
                                                   : StaticLimitKind::None;
