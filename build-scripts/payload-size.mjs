@@ -43,8 +43,9 @@ function resolve(from, ref, { bare = false } = {}) {
 
 const isModule = (file) => /\.m?js$/.test(file);
 
-/** The API's modules loaded only when a caller asks for them (the fits' loader), if dist has them. */
-const kApiOnDemand = ['fit-engine.mjs'];
+/** The API's modules loaded only when a caller asks for them (the fits' and the studies' loaders), if dist
+ * has them. */
+const kApiOnDemand = ['fit-engine.mjs', 'studies-engine.mjs'];
 
 /**
  * The files the page loads from `dist`: `start` (in the order found) at start-up, and `onDemand`,

@@ -5,7 +5,8 @@
 //     its imports and exports rewritten to a small registry;
 //   - the worker (the Emscripten module, engine.mjs and sim-worker.js, bundled the same way) is
 //     inlined as text and started as a classic worker from a Blob URL, with the wasm bytes inlined as
-//     base64 and handed to the engine (globalThis.__frictionWasmBinary), so nothing is fetched;
+//     base64 and handed to the engine (globalThis.__frictionWasmBinary; the studies' module's,
+//     globalThis.__frictionStudiesWasmBinary), so nothing is fetched;
 //   - the Fit view's worker (fit-worker.js with the fits' module fit-engine.mjs and its glue) is inlined
 //     as a second worker text, with the fits' wasm bytes (globalThis.__frictionFitWasmBinary).
 // Run after build-scripts/build.sh: node build-scripts/single-file.mjs  (build.sh runs it).
@@ -103,6 +104,7 @@ const fitWorkerModules = await modulesFrom('js/engine/fit-worker.js');
 const fitWasm = await readFile(path.join(dist, 'friction-fit-wasm.wasm'));
 
 const wasm = await readFile(path.join(dist, 'friction-wasm.wasm'));
+const studiesWasm = await readFile(path.join(dist, 'friction-studies-wasm.wasm'));
 // A classic worker: a file:// page (an opaque origin) cannot start a module worker, even from a Blob.
 // Classic scripts may not mention import.meta, and a blob: address cannot serve as a base URL; a
 // fixed file: URL stands in (it is only used to locate files, and here nothing is located).
@@ -110,6 +112,7 @@ const inlineBytes = (name, bytes) =>
   `globalThis.${name} = Uint8Array.from(atob(${JSON.stringify(bytes.toString('base64'))}), (c) => c.charCodeAt(0));\n`;
 const workerSource = (
   inlineBytes('__frictionWasmBinary', wasm) +
+  inlineBytes('__frictionStudiesWasmBinary', studiesWasm) +
   (await bundle('js/engine/sim-worker.js', workerModules))
 ).replaceAll('import.meta.url', '"file:///friction-lab-worker.js"');
 // The Fit view's worker (fit-client.js starts it from this text), with the fits' module and its bytes.
@@ -130,6 +133,7 @@ const pageSource =
       await Promise.all(
         [
           'drive.css',
+          'embed.css',
           'equations.css',
           'explorer.css',
           'fit-view.css',

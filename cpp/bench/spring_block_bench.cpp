@@ -3,10 +3,11 @@
 // measured side by side in this one process (rounds interleave the methods, medians are reported),
 // then one JSON line (prefixed "BENCH_JSON ") that bench.sh uses to put native and wasm side by side.
 //
-//   1. Coulomb stick-slip, case C1 of physics-checks.md §1 and the seed's Coulomb-limit case of §8:
+//   1. Coulomb stick-slip, case C1 (docs/validation.md, "Closed forms: the spring-block") and the seed's
+//      Coulomb-limit case ("The seed app's own code" there):
 //      every integrator, error of the period against the closed form.
 //   2. The seed app's default case: the seed's own scheme (abbott-seed) and ours (state-variable) on
-//      the continuous model the seed's scheme discretises (§8: τ = 0.001·τ_slider s,
+//      the continuous model the seed's scheme discretises (docs/reference/models.md: τ = 0.001·τ_slider s,
 //      D = 0.001·D_slider m, Load as mass and force), error of the period against a converged run.
 //   3. Every catalog law with its defaults on the seed app's system: each integrator, error of the
 //      final position against a run of the same law at a thousandth of its tolerance.
@@ -42,11 +43,20 @@
 #include <variant>
 #include <vector>
 
+#include "analysis/spring_block_run.h"
 #include "friction/friction.h"
 
 using namespace friction;
 
 namespace {
+
+// A law's run on the spring-block as the engine's loops take it (the benchmark, as the tests, sets
+// tolerances and steps a scenario does not offer), the analysis referring to the last velocity step.
+SimulationResult benchRun(std::string_view law, const ParamList& params, SpringBlockSystem sys,
+                          const RunSettings& settings = {}) {
+  if (!sys.driveSteps.empty()) sys.v0 = sys.driveSteps.back().value;
+  return runSpringBlock(LawEvaluator(law, params), sys, settings);
+}
 
 struct Row {
   Row(std::string group, std::string label) : group(std::move(group)), label(std::move(label)) {}
@@ -149,13 +159,12 @@ void addCoulombGroup(std::deque<Row>& rows, const std::string& group, const Spri
     rows.emplace_back(group, method.label);
     Row& row = rows.back();
     row.run = [&row, method, system, exact] {
-      SpringBlockOptions options;
+      RunSettings options;
       options.integrator = method.kind;
       options.relativeTolerance = method.relativeTolerance;
       options.absoluteTolerance = method.relativeTolerance * 1e-3;
       options.samples = kSeedPlotPoints;
-      const SpringBlockResult r =
-          simulateSpringBlock("coulomb", {{"mu_s", 0.6}, {"mu_k", 0.4}}, system, options);
+      const SimulationResult r = benchRun("coulomb", {{"mu_s", 0.6}, {"mu_k", 0.4}}, system, options);
       std::vector<double> breaks;
       for (const SpringBlockEvent& e : r.summary.events)
         if (e.kind == EventKind::BreakAway) breaks.push_back(e.t);
@@ -165,7 +174,7 @@ void addCoulombGroup(std::deque<Row>& rows, const std::string& group, const Spri
   }
 }
 
-// The closed-form Coulomb period (physics-checks §1) of `s` with μs, μk.
+// The closed-form Coulomb period (case C1's formula) of `s` with μs, μk.
 double coulombPeriod(const SpringBlockSystem& s, double muS, double muK) {
   return coulombStickSlipPeriod(s.m, s.c, s.v0, muS * s.Fn, muK * s.Fn);
 }
@@ -194,7 +203,10 @@ std::pair<double, double> addSeedGroup(std::deque<Row>& rows, const std::string&
   rows.emplace_back(seedGroup, "seed scheme (abbott-seed, 1 ms)");
   Row& seedRow = rows.back();
   seedRow.run = [&seedRow, referencePeriod] {
-    const SimulationResult r = simulate({"abbott-seed", seedDefaults});
+    Scenario seed;
+    seed.model = "abbott-seed";
+    seed.params = seedDefaults;
+    const SimulationResult r = run(RunSpec(seed));
     seedRow.steps = r.summary.steps;
     seedRow.error = std::fabs(meanPeriod(r.trace, 20) / referencePeriod - 1);
   };
@@ -203,11 +215,11 @@ std::pair<double, double> addSeedGroup(std::deque<Row>& rows, const std::string&
   rows.emplace_back(seedGroup, "seed-euler, abbott-theta (1 ms)");
   Row& lawRow = rows.back();
   lawRow.run = [&lawRow] {
-    SpringBlockOptions options;
+    RunSettings options;
     options.integrator = Integrator::SeedEuler;
     options.samples = kSeedPlotPoints;
     const SpringBlockSystem seedSystem{1, 10, 0, 0.1, 1, 100};
-    const SpringBlockResult r = simulateSpringBlock(
+    const SimulationResult r = benchRun(
         "abbott-theta", {{"mus", 0.6}, {"muk", 0.4}, {"tau", 0.2}, {"D", 0.001}}, seedSystem, options);
     lawRow.steps = r.summary.steps;
   };
@@ -227,13 +239,13 @@ void addLawGroups(std::deque<Row>& rows) {
   const SpringBlockSystem seedSystem{1, 10, 0, 0.1, kStandardGravity, 10};
   for (const LawSpec& law : lawCatalog()) {
     const std::string id(law.spec.id);
-    const SpringBlockOptions defaults = defaultOptions(LawEvaluator(id, {}));
-    SpringBlockOptions tight = defaults;
+    const RunSettings defaults = defaultSettings(LawEvaluator(id, {}));
+    RunSettings tight = defaults;
     tight.relativeTolerance *= 1e-3;
     tight.absoluteTolerance *= 1e-3;
     double referenceX = NAN;
     try {
-      referenceX = simulateSpringBlock(id, {}, seedSystem, tight).trace.x.back();
+      referenceX = benchRun(id, {}, seedSystem, tight).trace.x.back();
     } catch (const std::exception&) {
       // No reference within the step budget: the rows still report steps and time.
     }
@@ -241,9 +253,9 @@ void addLawGroups(std::deque<Row>& rows) {
       rows.emplace_back("Law " + id, std::string(spec.id));
       Row& row = rows.back();
       row.run = [&row, id, kind = spec.kind, seedSystem, referenceX, defaults] {
-        SpringBlockOptions options = defaults;
+        RunSettings options = defaults;
         options.integrator = kind;
-        const SpringBlockResult r = simulateSpringBlock(id, {}, seedSystem, options);
+        const SimulationResult r = benchRun(id, {}, seedSystem, options);
         row.steps = r.summary.steps;
         row.error = std::fabs(r.trace.x.back() - referenceX) / (seedSystem.v0 * seedSystem.duration);
         if (kind == Integrator::Auto) row.note = std::string(integratorId(r.summary.integrator));
@@ -277,20 +289,19 @@ void addAutoTable(std::deque<Row>& rows) {
   for (const NamedSystem& named : autoSystems())
     for (const LawSpec& law : lawCatalog()) {
       const std::string id(law.spec.id);
-      const SpringBlockOptions defaults = defaultOptions(LawEvaluator(id, {}));
+      const RunSettings defaults = defaultSettings(LawEvaluator(id, {}));
       double referenceX = NAN;
       for (Integrator other :
            {Integrator::DormandPrince, Integrator::Radau, Integrator::Rosenbrock, Integrator::Auto}) {
-        SpringBlockOptions tight = defaults;
+        RunSettings tight = defaults;
         tight.relativeTolerance *= 1e-3;
         tight.absoluteTolerance *= 1e-3;
         tight.integrator = other;
         try {
-          const SpringBlockResult reference = simulateSpringBlock(id, {}, named.system, tight);
-          SpringBlockOptions probe = defaults;
+          const SimulationResult reference = benchRun(id, {}, named.system, tight);
+          RunSettings probe = defaults;
           probe.samples = 2;
-          if (other != Integrator::Auto &&
-              simulateSpringBlock(id, {}, named.system, probe).summary.integrator == other)
+          if (other != Integrator::Auto && benchRun(id, {}, named.system, probe).summary.integrator == other)
             continue;
           referenceX = reference.trace.x.back();
           break;
@@ -301,7 +312,7 @@ void addAutoTable(std::deque<Row>& rows) {
       rows.emplace_back("Auto, " + named.name, id);
       Row& row = rows.back();
       row.run = [&row, id, system = named.system, referenceX, defaults] {
-        const SpringBlockResult r = simulateSpringBlock(id, {}, system, defaults);
+        const SimulationResult r = benchRun(id, {}, system, defaults);
         row.steps = r.summary.steps;
         row.error = std::fabs(r.trace.x.back() - referenceX) / (system.v0 * system.duration);
         row.note = std::string(integratorId(r.summary.integrator)) + ", tol " +
@@ -338,11 +349,11 @@ void addAccuracyRows(std::deque<Row>& rows) {
     if (c.period) {
       reference = coulombPeriod(c.system, 0.6, 0.4);
     } else {
-      SpringBlockOptions tight;
+      RunSettings tight;
       tight.integrator = Integrator::DormandPrince;
       tight.relativeTolerance = 1e-13;
       tight.absoluteTolerance = 1e-16;
-      reference = simulateSpringBlock(c.law, c.params, c.system, tight).trace.x.back();
+      reference = benchRun(c.law, c.params, c.system, tight).trace.x.back();
     }
     for (Integrator method : {Integrator::DormandPrince, Integrator::Rosenbrock, Integrator::Radau})
       for (int exponent = 4; exponent <= 13; ++exponent) {
@@ -351,12 +362,12 @@ void addAccuracyRows(std::deque<Row>& rows) {
                           std::string(integratorId(method)) + " " + formatNumber(tolerance));
         Row& row = rows.back();
         row.run = [&row, &c, method, tolerance, reference] {
-          SpringBlockOptions options;
+          RunSettings options;
           options.integrator = method;
           options.relativeTolerance = tolerance;
           options.absoluteTolerance = 1e-3 * tolerance;
           options.samples = c.period ? kSeedPlotPoints : 2000;
-          const SpringBlockResult r = simulateSpringBlock(c.law, c.params, c.system, options);
+          const SimulationResult r = benchRun(c.law, c.params, c.system, options);
           row.steps = r.summary.steps;
           if (c.period) {
             std::vector<double> breaks;
@@ -384,7 +395,7 @@ std::vector<QuasiStaticCase> quasiStaticCases() {
     if (preset.id == "rsf-velocity-step" || preset.id == "slide-hold-slide")
       cases.push_back({preset.id == "rsf-velocity-step" ? "velocity step 1 -> 10 um/s, 40 s, 4001 rows"
                                                         : "slide-hold-slide, holds 1..1000 s",
-                       presetScenario(preset), preset.id == "rsf-velocity-step" ? 3.0 : 20.0});
+                       preset.scenario, preset.id == "rsf-velocity-step" ? 3.0 : 20.0});
   return cases;
 }
 
@@ -392,9 +403,9 @@ std::vector<double> frictionOf(Scenario scenario, const std::string& integrator,
                                long long* steps) {
   scenario.integrator = integrator;
   scenario.tolerance = tolerance;
-  const LawSimulationResult result = std::get<LawSimulationResult>(runScenario(scenario));
-  if (steps) *steps = result.run.summary.steps;
-  return result.run.trace.friction;  // Fn = 1 N: friction is μ
+  const SimulationResult result = run(RunSpec(std::move(scenario)));
+  if (steps) *steps = result.summary.steps;
+  return result.trace.friction;  // Fn = 1 N: friction is μ
 }
 
 void addQuasiStaticRows(std::deque<Row>& rows) {
@@ -563,8 +574,8 @@ FitRequest stribeckFit() {
 }
 
 // A velocity step 1 → 10 µm/s at t = 1 s, 2000 points over 20 s, from the stiff slider's slip-law closed
-// form μ = μ_ss(V2) + b ln(V2/V1) e^(−V2 (t − 1 s)/Dc) (physics-checks §4) with σ = 2e-4; a, b, Dc and the
-// spring's c free (c starts at 1e5 N/m), 3 starts, Radau at 1e-8.
+// form μ = μ_ss(V2) + b ln(V2/V1) e^(−V2 (t − 1 s)/Dc) (Ruina 1983's slip law) with σ = 2e-4; a, b, Dc and
+// the spring's c free (c starts at 1e5 N/m), 3 starts, Radau at 1e-8.
 FitRequest rateStateFit() {
   const double a = 0.01, b = 0.015, Dc = 2e-5, V1 = 1e-6, V2 = 1e-5;
   auto steady = [&](double V) { return 0.6 + (a - b) * std::log(V / 1e-6); };
@@ -655,10 +666,10 @@ int main(int argc, char** argv) {
     return 0;
   }
 
-  // 1. Coulomb stick-slip with μs 0.6, μk 0.4: case C1 of §1 (m 1 kg, c 10 N/m, v0 0.1 m/s, Fn 10 N;
-  //    20 s holds three break-aways) and the seed's Coulomb-limit case of §8 (Load 1: m 1 kg, Fn 1 N; 8 s).
+  // 1. Coulomb stick-slip with μs 0.6, μk 0.4: case C1 (m 1 kg, c 10 N/m, v0 0.1 m/s, Fn 10 N; 20 s holds
+  //    three break-aways) and the seed's Coulomb-limit case (Load 1: m 1 kg, Fn 1 N; 8 s).
   const SpringBlockSystem c1{1, 10, 0, 0.1, 10, 20}, seedLimit{1, 10, 0, 0.1, 1, 8};
-  const std::string c1Group = "Coulomb C1, §1", limitGroup = "Seed's Coulomb limit, §8";
+  const std::string c1Group = "Coulomb C1", limitGroup = "Seed's Coulomb limit";
   addCoulombGroup(rows, c1Group, c1, coulombPeriod(c1, 0.6, 0.4));
   addCoulombGroup(rows, limitGroup, seedLimit, coulombPeriod(seedLimit, 0.6, 0.4));
   const std::string seedGroup = "Seed default case";

@@ -38,11 +38,6 @@
 //                                (The calls that take a law's parameters as an argument of their own,
 //                                frictionCoefficient, frictionForce, createLaw, lawCurve, name a parameter
 //                                or input by its key, 'mu_s' or 'v', from the root of that argument.)
-// engine.frictionCoefficient(id, params, { v, N, p, theta })    -> μ
-// engine.frictionForce(id, params, { vt, n, Fn, Fe })           -> [x, y, z], the force on the body [N]
-// engine.createLaw(id, params)   a stateful law: { step({ v, N, p, vt, n, Fn, dt }) -> { force, magnitude,
-//                                mu, slope, segment }, reset() }; its state is kept between steps
-// engine.lawCurve(id, params, { vMin, vMax, count, scale, N, p, theta }) -> { v, mu, force }
 // engine.system(), engine.integrators()   the spring-block's parameters; the integrators
 // engine.simulate({ law, params, system, integrator, samples, tolerance, kick })
 //                                the spring-block driven by any law: { columns, summary } with the
@@ -59,32 +54,24 @@
 //                                end), located to the output rows; 0 for a true stick state.
 //                                system.start 'steady' starts in steady sliding at v0; kick (±0.5) then
 //                                speeds the drive up by that fraction at 0.1 % of the run
-// engine.imposeVelocity({ law, params, N, velocity: [[t, v], ...], duration, samples, tolerance, start })
-// engine.applyForce({ law, params, m, N, force: [[t, F], ...], duration, samples, tolerance })
-//                                a dynamic law alone: { columns: { t, x, v, applied, friction, state }, summary }
-// engine.preslidingProtocol({ amplitude, rate, hold })  -> [[t, F], ...] (Canudas de Wit et al. 1995, Fig. 2)
 // engine.presliding()            the presliding experiment's parameters (m, N, amplitude, rate, hold)
-// engine.presets()               named scenarios: [{ id, name, look, view, model | law, params, system,
-//                                integrator, protocol, expected, drive: { system?: { v0, start }, protocol?, grid?,
-//                                samples? } (the research presets' drive, as the scenario reader reads it) }]
-// engine.runPresliding({ law, params, protocol, samples })
-//                                that experiment: { columns: { t, x, v, applied, friction, state }, summary }
-// engine.sweepCells({ scenario, x, y, cells: [i0, j0, ...] })
-//                                cells of a stability map, each a full run: { cells: [{ i, j, x, y, regime,
-//                                value, error? }] }. scenario is { model, params } or { law, params, system
-//                                (start 'rest' | 'steady'), integrator, samples, kick }; an axis is { target:
-//                                'params' | 'system', key, min, max, count (2…100000), log }. regime is steady,
-//                                decaying, growing, stick-slip or stuck; value the growth rate [1/s] or the
-//                                stick-slip velocity amplitude [m/s]; a cell that cannot run has an error.
-// engine.sweepBoundary({ scenario, x, y, resolution })
-//                                the closed-form stability margin where one exists: { known, criterion, unit,
-//                                xs, ys, values } (values[j·resolution + i] > 0: steady sliding predicted)
+// engine.presets()               named scenarios: [{ id, name, look, view, scenario (what it runs, in the
+//                                scenario format as the engine writes it), presliding (the presliding
+//                                experiment's values, for the presliding view), expected: { key: value } }]
+// engine.studies()               -> Promise of the on-demand module's calls (studies-engine.mjs):
+//                                frictionCoefficient, frictionForce, createLaw, lawCurve, imposeVelocity,
+//                                applyForce, preslidingProtocol, runPresliding, sweepCells, sweepBoundary,
+//                                steadySliding;
+//                                loadEngine() puts them on the engine too, unless given { studies: false }
 
 import createFrictionModule from './friction-wasm.mjs';
 
 const isNode =
-  typeof process === 'object' && typeof process.versions === 'object' && typeof process.versions.node === 'string' &&
-  typeof window === 'undefined' && typeof importScripts === 'undefined';
+  typeof process === 'object' &&
+  typeof process.versions === 'object' &&
+  typeof process.versions.node === 'string' &&
+  typeof window === 'undefined' &&
+  typeof importScripts === 'undefined';
 
 /**
  * The Emscripten module's options for the wasm file `wasmFile` beside this loader: under node its bytes
@@ -93,8 +80,9 @@ const isNode =
  */
 export async function moduleOptions(wasmFile, inlined) {
   if (isNode) {
-    // Emscripten's ES6 output looks up `require` and `__dirname` as globals under node (toolchain.md
-    // pitfall 6); give it those, and hand it the wasm bytes so it never fetch()es a file path.
+    // Emscripten's ES6 output looks up `require` and `__dirname` as globals under node, which an
+    // ES module does not have; give it those, and hand it the wasm bytes so it never fetch()es a
+    // file path (node's fetch cannot load one).
     const { readFile } = await import('node:fs/promises');
     const { createRequire } = await import('node:module');
     const { fileURLToPath } = await import('node:url');
@@ -102,7 +90,9 @@ export async function moduleOptions(wasmFile, inlined) {
     globalThis.__dirname ??= fileURLToPath(new URL('.', import.meta.url));
     return { wasmBinary: await readFile(fileURLToPath(new URL(`./${wasmFile}`, import.meta.url))) };
   }
-  return inlined ? { wasmBinary: inlined } : { locateFile: (file) => new URL(file, import.meta.url).href };
+  return inlined
+    ? { wasmBinary: inlined }
+    : { locateFile: (file) => new URL(file, import.meta.url).href };
 }
 
 // The module reports a refusal as { error, parameter }; JS callers get a thrown Error.
@@ -111,51 +101,39 @@ export function unwrap(reply) {
   const error = new Error(reply.error);
   if (reply.parameter !== undefined) error.parameter = reply.parameter;
   // A run that blew up, collapsed its step or ran out of steps: when it stopped, and what it did until then.
-  if (reply.partial !== undefined) Object.assign(error, { stoppedAt: reply.stoppedAt, partial: reply.partial });
+  if (reply.partial !== undefined)
+    Object.assign(error, { stoppedAt: reply.stoppedAt, partial: reply.partial });
   throw error;
 }
 
-export async function loadEngine() {
+/**
+ * The engine: the start-up module's calls, and the on-demand module's (studies-engine.mjs: the law alone,
+ * its curves, presliding and the maps). `studies: false` leaves the latter out until asked for, with
+ * `await engine.studies()` (the page's worker: its views that use them load it when first shown).
+ */
+export async function loadEngine({ studies = true } = {}) {
   // The single-file build inlines the wasm bytes (globalThis.__frictionWasmBinary): nothing to fetch.
   const options = await moduleOptions('friction-wasm.wasm', globalThis.__frictionWasmBinary);
   const wasm = await createFrictionModule(options);
-  // A stateful law: the engine's step is a pure function of (params, state, inputs); this object only
-  // carries the state from one step to the next.
-  function createLaw(id, params = {}) {
-    unwrap(wasm.stepLaw(id, params, undefined, { dt: 1 }));  // refuse a bad law or parameters at once
-    let state;
-    return Object.freeze({
-      step(inputs) {
-        const result = unwrap(wasm.stepLaw(id, params, state, inputs));
-        state = result.state;
-        return { force: result.force, magnitude: result.magnitude, mu: result.mu, slope: result.slope,
-                 segment: result.state.segment };
-      },
-      reset() { state = undefined; },
-    });
-  }
-
-  return Object.freeze({
+  let studiesPromise = null;
+  const loadStudies = () => {
+    studiesPromise ??= import('./studies-engine.mjs').then((module) => module.loadStudiesEngine());
+    return studiesPromise;
+  };
+  const core = {
     version: wasm.version(),
     models: () => wasm.models(),
     columns: () => wasm.columns(),
     simulate: (request) => unwrap(wasm.simulate(request)),
     laws: () => wasm.laws(),
-    frictionCoefficient: (id, params, inputs) => unwrap(wasm.frictionCoefficient(id, params, inputs)).value,
-    frictionForce: (id, params, inputs) => unwrap(wasm.frictionForce(id, params, inputs)).value,
-    createLaw,
-    lawCurve: (id, params, options) => unwrap(wasm.lawCurve(id, params, options)),
     system: () => wasm.system(),
     integrators: () => wasm.integrators(),
-    imposeVelocity: (request) => unwrap(wasm.imposeVelocity(request)),
-    applyForce: (request) => unwrap(wasm.applyForce(request)),
-    preslidingProtocol: (request = {}) => unwrap(wasm.preslidingProtocol(request)).value,
     presliding: () => wasm.presliding(),
     presets: () => wasm.presets(),
-    runPresliding: (request) => unwrap(wasm.runPresliding(request)),
-    sweepCells: (request) => unwrap(wasm.sweepCells(request)).cells,
-    sweepBoundary: (request) => unwrap(wasm.sweepBoundary(request)),
+    /** The on-demand module's calls (studies-engine.mjs), loaded the first time this is awaited. */
+    studies: loadStudies,
     /** Size of the module's wasm memory in bytes: it grows, never shrinks, so a leak shows (tests use it). */
     memoryBytes: () => wasm.HEAPU8.length,
-  });
+  };
+  return Object.freeze(studies ? { ...core, ...(await loadStudies()) } : core);
 }

@@ -8,14 +8,15 @@
 //          onProgress?)   onProgress({ start, starts, evaluations, bestSumOfSquares }) after each start; false stops
 //     -> { converged, free, values, standardErrors, correlation, rms, rSquared, chiSquare?, points, evaluations,
 //          warnings, notes, params, system?, x, y, fitted, residuals, records? }
-//          (docs/guide/fit-and-export.md: the schema and what each means)
+//        (what each means: docs/guide/fit-and-export.md, "The result")
 // fits.convertLaw({ from, fromParams, to, toParams, free, vMin, vMax, N, count, options })
 //     -> the same, with maxAbsoluteDeviation, atVelocityAbsolute, maxRelativeDeviation, atVelocityRelative,
 //        v and fromForce
 // fits.exportLaw({ law, params, to, N, vMin, vMax, units })
 //     -> { text, exact, targetLaw, warnings, notes, deviation: { force, atVelocity, relative, points } | null }
-//        (README "Export to your solver")
-// fits.fitOptions() -> { kinds: [{ id, x: { column, quantity, units }, compares: [{ id, quantity, units }] }] }
+//        (docs/guide/fit-and-export.md#export-to-your-solver)
+// fits.fitOptions() -> { kinds: [{ id, x: { column, quantity, units, factors }, compares: [{ id, quantity,
+//          units, factors }] }], free: { lawId: { curve, record, presliding } } } (the default free parameters)
 // fits.inspectData({ text, file, delimiter, decimal, headerLine })
 //     -> { delimiter, decimal, headerLine, lineEnds, byteOrderMark, columns, rows, metadata, notes }: how the
 //        file's text reads (detected where not given), for a page to show with the choices to change
@@ -29,7 +30,9 @@ import { moduleOptions, unwrap } from './engine.mjs';
 import createFrictionFitModule from './friction-fit-wasm.mjs';
 
 export async function loadFitEngine() {
-  const wasm = await createFrictionFitModule(await moduleOptions('friction-fit-wasm.wasm', globalThis.__frictionFitWasmBinary));
+  const wasm = await createFrictionFitModule(
+    await moduleOptions('friction-fit-wasm.wasm', globalThis.__frictionFitWasmBinary),
+  );
   return Object.freeze({
     fit: (request, onProgress) => unwrap(wasm.fit(request, onProgress)),
     fitOptions: () => wasm.fitOptions(),

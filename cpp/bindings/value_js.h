@@ -1,8 +1,9 @@
 #pragma once
 // JS values ↔ friction::Value, shared by the wasm modules' bindings (embind.cpp: the start-up module;
-// fit_embind.cpp: the fits and the solver export, loaded on demand), and the { error, parameter }
-// reply that engine.mjs's unwrap turns into a thrown Error. Only conversion: what
-// a request means is the engine's readers' business.
+// studies_embind.cpp, through embind_common.h: the law alone, its curves and the maps; fit_embind.cpp:
+// the fits and the solver export; both loaded on demand), and the { error, parameter } reply that
+// engine.mjs's unwrap turns into a thrown Error. Only conversion: what a request means is the engine's
+// readers' business.
 
 #include <emscripten/val.h>
 
@@ -70,9 +71,10 @@ inline friction::Value toValue(const val& value, const std::string& path = "") {
   return object;
 }
 
-// A friction::Value (a fit's result) as a plain JS value: numbers, strings, booleans, arrays, objects.
-// A list of numbers becomes a Float64Array (owned by JS), as the other bindings return columns.
-inline val fromValue(const friction::Value& value) {
+// A friction::Value as a plain JS value: numbers, strings, booleans, arrays, objects. With
+// `typedNumbers`, a list of numbers becomes a Float64Array (owned by JS), as the bindings return columns
+// (a fit's result); without, an array (a run's summary, whose lists the page keeps and links as JSON).
+inline val fromValue(const friction::Value& value, bool typedNumbers = true) {
   using Kind = friction::Value::Kind;
   switch (value.kind()) {
     case Kind::Null:
@@ -85,9 +87,9 @@ inline val fromValue(const friction::Value& value) {
       return val(value.text());
     case Kind::List: {
       const auto& items = value.items();
-      const bool numbers = !items.empty() && items.front().kind() == Kind::Number;
+      const bool numbers = typedNumbers && !items.empty() && items.front().kind() == Kind::Number;
       val list = numbers ? val::global("Float64Array").new_(items.size()) : val::array();
-      for (std::size_t i = 0; i < items.size(); ++i) list.set(i, fromValue(items[i]));
+      for (std::size_t i = 0; i < items.size(); ++i) list.set(i, fromValue(items[i], typedNumbers));
       return list;
     }
     case Kind::Object:
@@ -95,7 +97,7 @@ inline val fromValue(const friction::Value& value) {
   }
   val object = val::object();
   for (std::size_t i = 0; i < value.keys().size(); ++i)
-    object.set(value.keys()[i], fromValue(value.items()[i]));
+    object.set(value.keys()[i], fromValue(value.items()[i], typedNumbers));
   return object;
 }
 

@@ -23,9 +23,10 @@
 // 2; a run that cannot complete, status 3. `fit` fits a law to measured data (friction/fit.h): its
 // file names a CSV file (data.file, relative to the fit file), which is read here and handed to the
 // engine's reader as text; the result goes to standard output as JSON. `convert` fits one law to
-// another's curve. Both are documented in README.md ("Fitting"). `export` prints the law as a
-// solver's own input (friction/export.h; README "Export to your solver"); its flags make the request
-// that the engine's one reader reads (readExportRequest), as the bindings' exportLaw does.
+// another's curve. Both are documented in docs/guide/fit-and-export.md. `export` prints the law as a
+// solver's own input (friction/export.h; docs/guide/fit-and-export.md#export-to-your-solver); its
+// flags make the request that the engine's one reader reads (readExportRequest), as the bindings'
+// exportLaw does.
 
 #include <cmath>
 #include <cstdio>
@@ -138,60 +139,38 @@ void writeRun(std::ostream& out, const std::string& what, const std::string& int
   }
 }
 
-// Runs the scenario: its CSV to `csv`, its summary (JSON) to `summary`.
-void runInto(const Scenario& s, std::ostream& csv, std::ostream& summary) {
-  const ScenarioResult ran = runScenario(s);
-  if (const auto* result = std::get_if<SimulationResult>(&ran)) {
-    writeRun(csv, "model: " + s.model, result->summary.integrator, result->summary.params, nullptr,
-             result->trace, {});
-    summary << "{\"model\":" << cli::jsonString(s.model)
-            << ",\"regime\":" << cli::jsonString(std::string(regimeName(result->summary.regime)))
-            << ",\"integrator\":" << cli::jsonString(result->summary.integrator)
-            << ",\"steps\":" << result->summary.steps
-            << ",\"peakVelocity\":" << number(result->summary.peakVelocity)
-            << ",\"resonanceHz\":" << number(result->summary.resonanceHz) << "}\n";
-    return;
-  }
-  const LawSimulationResult& result = std::get<LawSimulationResult>(ran);
-  const SpringBlockSummary& r = result.run.summary;
-  writeRun(csv, "law: " + s.law, result.integrator, result.law, &result.system, result.run.trace,
-           findLaw(s.law).state);
-  summary << "{\"law\":" << cli::jsonString(s.law) << ",\"integrator\":" << cli::jsonString(result.integrator)
-          << ",\"tolerance\":" << number(result.tolerance)
-          << ",\"regime\":" << cli::jsonString(std::string(regimeName(r.regime)))
-          << ",\"period\":" << number(r.period) << ",\"peakVelocity\":" << number(r.peakVelocity)
-          << ",\"driveForceMin\":" << number(r.driveForceMin)
-          << ",\"driveForceMax\":" << number(r.driveForceMax) << ",\"dissipated\":" << number(r.dissipated)
-          << ",\"energyResidual\":" << number(r.energyResidual) << ",\"steps\":" << r.steps
-          << ",\"events\":" << r.events.size() << ",\"warnings\":" << r.warnings.size() << ",\"holds\":[";
-  // A slide-hold-slide test's healing per hold, as labs tabulate it (SpringBlockSummary::holds).
-  for (std::size_t k = 0; k < r.holds.size(); ++k) {
-    const HoldHealing& hold = r.holds[k];
-    summary << (k ? "," : "") << "{\"start\":" << number(hold.start)
-            << ",\"duration\":" << number(hold.duration) << ",\"steadyMu\":" << number(hold.steadyMu)
-            << ",\"peakMu\":" << number(hold.peakMu) << ",\"healing\":" << number(hold.healing)
-            << ",\"relaxation\":" << number(hold.relaxation) << "}";
-  }
-  summary << "]}\n";
+// What ran, as the CSV's header says it.
+std::string whatRan(const Scenario& s) { return s.model.empty() ? "law: " + s.law : "model: " + s.model; }
+
+// The state variables' specs of a law run (none for a model).
+std::vector<StateVariableSpec> stateOf(const Scenario& s) {
+  return s.model.empty() ? findLaw(s.law).state : std::vector<StateVariableSpec>{};
 }
 
-int run(const Scenario& s, const std::string& csvPath, const std::string& summaryPath) {
+// Runs the scenario: its CSV to `csv`, its summary (the engine's one writer, as JSON) to `summary`.
+void runInto(const RunSpec& spec, std::ostream& csv, std::ostream& summary) {
+  const SimulationResult result = friction::run(spec);
+  const Summary& s = result.summary;
+  writeRun(csv, whatRan(spec.scenario()), std::string(integratorId(s.integrator)), s.params,
+           spec.runsModel() ? nullptr : &s.system, result.trace, stateOf(spec.scenario()));
+  summary << cli::toJsonText(summaryValue(spec, s)) << "\n";
+}
+
+int run(const RunSpec& spec, const std::string& csvPath, const std::string& summaryPath) {
   std::ofstream csvFile;
   if (!csvPath.empty()) csvFile.open(csvPath);
   std::ostream& csv = csvPath.empty() ? std::cout : csvFile;
   std::ostringstream summary;
   try {
-    runInto(s, csv, summary);
+    runInto(spec, csv, summary);
   } catch (const RunStopped& stop) {
     // The run up to the stop, so that what led to it can be seen; the caller reports the reason.
-    const bool isModel = !s.model.empty();
+    const Scenario& s = spec.scenario();
+    const bool isModel = spec.runsModel();
     const ResolvedParams params = resolveParams(isModel ? findModel(s.model) : findLaw(s.law).spec, s.params);
     const ResolvedParams system = resolveParams(springBlockSystemModel(), isModel ? ParamList{} : s.system);
-    writeRun(csv,
-             (isModel ? "model: " + s.model : "law: " + s.law) + "; stopped at t = " + number(stop.time()) +
-                 " s: " + stop.what(),
-             "", params, isModel ? nullptr : &system, stop.partial(),
-             isModel ? std::vector<StateVariableSpec>{} : findLaw(s.law).state);
+    writeRun(csv, whatRan(s) + "; stopped at t = " + number(stop.time()) + " s: " + stop.what(), "", params,
+             isModel ? nullptr : &system, stop.partial(), stateOf(s));
     throw;
   }
   if (!summaryPath.empty()) std::ofstream(summaryPath) << summary.str();
@@ -452,7 +431,7 @@ int runOrSweep(const CommandLine& line) {
       throw UsageError("run takes a scenario file or --law/--model, not both nor neither.");
     const Value scenario =
         line.flags.given() ? line.flags.value() : cli::toValue(cli::JsonReader(readFile(file)).parse());
-    return run(readScenario(scenario), line.csvPath, line.summaryPath);
+    return run(RunSpec::read(scenario), line.csvPath, line.summaryPath);
   }
   if (file.empty()) throw UsageError("sweep takes a sweep file.");
   return sweep(cli::JsonReader(readFile(file)).parse(), line.csvPath, line.shard);

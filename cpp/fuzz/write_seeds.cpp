@@ -15,6 +15,7 @@
 
 #include "friction/friction.h"
 #include "json.h"
+#include "scenario_json.h"
 
 using namespace friction;
 using cli::jsonNumber;
@@ -22,37 +23,9 @@ using cli::jsonString;
 
 namespace {
 
-std::string paramsJson(const ParamList& params) {
-  std::string out = "{";
-  for (const auto& [key, value] : params) {
-    out += (out.size() > 1 ? ", " : "") + jsonString(key) + ": ";
-    if (!value.isList) {
-      out += jsonNumber(value.items.front());
-      continue;
-    }
-    out += "[";
-    for (std::size_t i = 0; i < value.items.size(); ++i) out += (i ? ", " : "") + jsonNumber(value.items[i]);
-    out += "]";
-  }
-  return out + "}";
-}
-
-// A preset as `friction run` reads it; a law's may get further system entries and scenario fields
-// (e.g. a steady start and a kick, for a sweep). The presliding view's law runs on the default
-// spring-block: a scenario has no presliding experiment, and its law is still worth seeding.
-std::string scenarioJson(const Preset& preset, const std::string& moreSystem = "",
-                         const std::string& moreFields = "") {
-  const std::string subject(preset.subject);
-  if (runsModel(preset))
-    return "{\"model\": " + jsonString(subject) + ", \"params\": " + paramsJson(preset.params) + "}";
-  std::string system = paramsJson(preset.system);
-  if (!moreSystem.empty()) system.insert(system.size() - 1, (system.size() > 2 ? ", " : "") + moreSystem);
-  std::string out = "{\"law\": " + jsonString(subject) + ", \"params\": " + paramsJson(preset.params) +
-                    ", \"system\": " + system;
-  if (!preset.integrator.empty()) out += ", \"integrator\": " + jsonString(std::string(preset.integrator));
-  if (!moreFields.empty()) out += ", " + moreFields;
-  return out + "}";
-}
+// A scenario as `friction run` reads it: the engine's one writer of scenarios (its drive, start,
+// protocol and grid included).
+std::string scenarioJson(const Scenario& scenario) { return cli::toJsonText(scenarioValue(scenario), 0); }
 
 const ParamSpec* firstNumberParam(const ModelSpec& spec, std::string_view skip = "") {
   for (const ParamSpec& param : spec.params)
@@ -70,25 +43,29 @@ std::string axisJson(std::string_view target, const ParamSpec& param, int count)
 }
 
 // A sweep over a spring-block preset: its subject's first number parameter (x) against the dashpot
-// from a steady start with a kick (a law), or against the model's second number parameter.
+// from a steady start with a kick (a law: a map's drive is one velocity, so the preset's steps and
+// protocol are left out), or against the model's second number parameter.
 std::string sweepJson(const Preset& preset) {
-  const std::string subject(preset.subject);
-  if (runsModel(preset)) {
-    const ModelSpec& spec = findModel(subject);
+  const Scenario& scenario = preset.scenario;
+  if (!scenario.model.empty()) {
+    const ModelSpec& spec = findModel(scenario.model);
     const ParamSpec* x = firstNumberParam(spec);
     const ParamSpec* y = x ? firstNumberParam(spec, x->key) : nullptr;
     if (!y) return "";
-    return "{\"scenario\": " + scenarioJson(preset) + ", \"x\": " + axisJson("params", *x, 3) +
+    return "{\"scenario\": " + scenarioJson(scenario) + ", \"x\": " + axisJson("params", *x, 3) +
            ", \"y\": " + axisJson("params", *y, 2) + "}";
   }
-  const LawSpec& law = findLaw(subject);
+  const LawSpec& law = findLaw(scenario.law);
   const ParamSpec* x = firstNumberParam(law.spec);
   if (!x) return "";
   const ParamSpec& eta = *springBlockSystemModel().findParam("eta");
-  const bool steady = !law.can.stateful;
-  const std::string scenario =
-      steady ? scenarioJson(preset, "\"start\": \"steady\"", "\"kick\": 0.01") : scenarioJson(preset);
-  return "{\"scenario\": " + scenario + ", \"x\": " + axisJson("params", *x, 3) +
+  Scenario map = scenario;
+  map.driveSteps.clear();
+  map.protocol = {};
+  map.logGrid = false;
+  map.start = law.can.stateful ? SpringBlockStart::Rest : SpringBlockStart::Steady;
+  map.kick = law.can.stateful ? 0 : 0.01;
+  return "{\"scenario\": " + scenarioJson(map) + ", \"x\": " + axisJson("params", *x, 3) +
          ", \"y\": " + axisJson("system", eta, 2) + "}";
 }
 
@@ -128,10 +105,10 @@ int main(int argc, char** argv) {
   };
   for (const Preset& preset : presetCatalog()) {
     const std::string id(preset.id);
-    write("preset-" + id + ".json", scenarioJson(preset));
+    write("preset-" + id + ".json", scenarioJson(preset.scenario));
     if (preset.view == "spring") write("sweep-" + id + ".json", sweepJson(preset));
   }
-  // Fits, a conversion and exports (README "Fitting", "Export to your solver"): small valid requests
+  // Fits, a conversion and exports (docs/guide/fit-and-export.md): small valid requests
   // that the fuzzer mutates into the readers' corners.
   write(
       "fit-curve.json",

@@ -139,11 +139,8 @@ test(
         window.__lastSummary?.law === 'coulomb' &&
         document.querySelector('#status').dataset.state === 'ready',
     );
-    // The rows: the output grid's, plus one at each located stick or slip event.
-    const rowsOf = () =>
-      page.evaluate(
-        () => window.__shownRun.result.columns.t.length - window.__lastSummary.events.length,
-      );
+    // The rows: exactly the output grid's (events are located on the solution, not added as rows).
+    const rowsOf = () => page.evaluate(() => window.__shownRun.result.columns.t.length);
     assert.equal(await rowsOf(), 2000);
     // Held by the pointer: a change is a preview, on the forces chart's width in rows.
     await page.dispatchEvent('#system-c', 'pointerdown');

@@ -15,7 +15,8 @@ const site = useSite();
 const openPage = (t, options) => open(site, t, options);
 const loadSite = (page) => load(site, page);
 
-// physics-checks.md §1, case C1: Coulomb stick-slip in closed form. Fs = μs·Fn = 6 N, Fk = μk·Fn = 4 N.
+// Case C1 (docs/validation.md, "Closed forms: the spring-block"): Coulomb stick-slip in closed
+// form. Fs = μs·Fn = 6 N, Fk = μk·Fn = 4 N.
 const C1_SYSTEM = { m: 1, c: 10, v0: 0.1, Fn: 10, eta: 0, duration: 30 };
 const C1_LAW = { mu_s: 0.6, mu_k: 0.4 };
 const C1_PERIOD = 5.09263777; // s
@@ -134,6 +135,13 @@ async function checkC1Readouts(page) {
  * both time charts (C1 sticks from 0 to 6 s, then 4 s in every 5.09 s cycle).
  */
 async function checkC1Charts(page) {
+  // A chart out of view is redrawn (and its legend written) when it comes into view: look at it first.
+  await page.locator('#chart-relative').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => {
+    const chart = globalThis.Chart.getChart('chart-relative');
+    const legend = chart.canvas.parentElement.previousElementSibling;
+    return legend.querySelectorAll('li').length === chart.data.datasets.length + 1;
+  });
   const charts = await chartState(page);
   assert.deepEqual(
     charts['chart-relative'].datasets.map((dataset) => dataset.label),
@@ -156,7 +164,10 @@ async function checkC1Charts(page) {
   assert.ok(stuck.length >= 5, `${stuck.length} stick intervals`);
   assert.deepEqual(charts['chart-relative'].stuck, stuck);
   assert.deepEqual(charts['chart-forces'].stuck, stuck);
-  assert.ok(charts['chart-relative'].legend.includes('Stuck'));
+  assert.ok(
+    charts['chart-relative'].legend.includes('Stuck'),
+    charts['chart-relative'].legend.join(' | '),
+  );
   await shot(page, 'law-01-coulomb-c1');
 }
 

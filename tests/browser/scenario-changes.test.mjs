@@ -60,7 +60,7 @@ test(
         ({ id, before }) =>
           window.__renders > before &&
           (window.__lastSummary?.model ?? window.__lastSummary?.law) === id,
-        { id: preset.model ?? preset.law, before },
+        { id: preset.scenario.model ?? preset.scenario.law, before },
       );
       assert.equal(await settled(page), 'ready', `${preset.id}: its own run`);
       await page.click('#reset');

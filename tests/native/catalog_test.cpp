@@ -8,6 +8,7 @@
 #include <set>
 
 #include "friction/friction.h"
+#include "support/runs.h"
 
 using namespace friction;
 
@@ -45,23 +46,23 @@ TEST_CASE("The seed model carries the seed app's eleven inputs under the seed's 
 TEST_CASE("Both models' defaults show stick-slip in the first view", "[catalog]") {
   for (const ModelSpec& model : modelCatalog()) {
     INFO("model " << model.id);
-    CHECK(simulate({std::string(model.id), {}}).summary.regime == Regime::StickSlip);
+    CHECK(runs::model(std::string(model.id), {}).summary.regime == Regime::StickSlip);
   }
 }
 
 TEST_CASE("A value out of range is refused with its name, unit, range and the value given", "[validation]") {
   try {
-    simulate({"state-variable", {{"m", -1}}});
+    runs::model("state-variable", {{"m", -1}});
     FAIL("expected an InputError");
   } catch (const InputError& error) {
-    CHECK(error.field() == "m");
+    CHECK(error.field() == "params.m");
     CHECK(std::string(error.what()) == "Mass (m) must be between 0.01 kg and 100 kg; got -1 kg.");
   }
   try {
-    simulate({"abbott-seed", {{"mus", 2.5}}});
+    runs::model("abbott-seed", {{"mus", 2.5}});
     FAIL("expected an InputError");
   } catch (const InputError& error) {
-    CHECK(error.field() == "mus");
+    CHECK(error.field() == "params.mus");
     CHECK(std::string(error.what()) == "μStatic (mus) must be between 0 and 2 (dimensionless); got 2.5.");
   }
 }
@@ -69,10 +70,10 @@ TEST_CASE("A value out of range is refused with its name, unit, range and the va
 TEST_CASE("NaN and infinities are refused as not finite", "[validation]") {
   for (const double bad : {std::nan(""), double(INFINITY), -double(INFINITY)}) {
     try {
-      simulate({"abbott-seed", {{"c", bad}}});
+      runs::model("abbott-seed", {{"c", bad}});
       FAIL("expected an InputError");
     } catch (const InputError& error) {
-      CHECK(error.field() == "c");
+      CHECK(error.field() == "params.c");
       CHECK_THAT(error.what(),
                  Catch::StartsWith("c must be a finite number between 0 kg/s² and 200 kg/s²; got "));
     }
@@ -80,37 +81,37 @@ TEST_CASE("NaN and infinities are refused as not finite", "[validation]") {
 }
 
 TEST_CASE("Unknown models and parameters are refused with the list of known ones", "[validation]") {
-  CHECK_THROWS_WITH(simulate({"lugre-ish", {}}),
+  CHECK_THROWS_WITH(runs::model("lugre-ish", {}),
                     "Unknown model 'lugre-ish'; the models are: abbott-seed, state-variable.");
   CHECK_THROWS_WITH(
-      simulate({"abbott-seed", {{"mass", 1}}}),
+      runs::model("abbott-seed", {{"mass", 1}}),
       Catch::StartsWith("Unknown parameter 'mass' for 'abbott-seed'; its parameters are: mus, muk, N,"));
-  CHECK_THROWS_WITH(simulate({"abbott-seed", {{"c", 1}, {"c", 2}}}), "Parameter 'c' is given twice.");
+  CHECK_THROWS_WITH(runs::model("abbott-seed", {{"c", 1}, {"c", 2}}), "Parameter 'c' is given twice.");
   // A subnormal value (fuzz) is refused like any other, with the value printed (it once threw from
   // the message's own number formatting).
   CHECK_THROWS_WITH(
-      simulate({"state-variable", {{"m", 11e-320}}}),
+      runs::model("state-variable", {{"m", 11e-320}}),
       Catch::StartsWith("Mass (m) must be between 0.01 kg and 100 kg; got ") && Catch::EndsWith("e-319 kg."));
-  // An empty key (fuzz) names nothing a page could point to: the error names the model it was given to.
+  // An empty key (fuzz) names nothing a page could point to: the error names the object, params.
   try {
-    simulate({"state-variable", {{"", 40}}});
+    runs::model("state-variable", {{"", 40}});
     FAIL("an empty key was accepted");
   } catch (const InputError& error) {
-    CHECK(error.field() == "state-variable");
+    CHECK(error.field() == "params");
     CHECK_THAT(error.what(), Catch::StartsWith("Unknown parameter '' for 'state-variable'"));
   }
 }
 
 TEST_CASE("The normal force defaults to m·g and follows the mass", "[catalog]") {
-  const SimulationResult result = simulate({"state-variable", {{"m", 2}, {"duration", 0.1}}});
+  const SimulationResult result = runs::model("state-variable", {{"m", 2}, {"duration", 0.1}});
   CHECK(result.summary.params.get("Fn") == 2 * kStandardGravity);
-  const SimulationResult given = simulate({"state-variable", {{"m", 2}, {"Fn", 3}, {"duration", 0.1}}});
+  const SimulationResult given = runs::model("state-variable", {{"m", 2}, {"Fn", 3}, {"duration", 0.1}});
   CHECK(given.summary.params.get("Fn") == 3);
 }
 
 TEST_CASE("Every column of a run has one value per sample", "[catalog]") {
   for (const ModelSpec& model : modelCatalog()) {
-    const SimulationResult result = simulate({std::string(model.id), {}});
+    const SimulationResult result = runs::model(std::string(model.id), {});
     for (const ColumnSpec& column : columnCatalog()) {
       INFO(model.id << " column " << column.key);
       CHECK((result.trace.*column.column).size() == result.trace.size());
@@ -122,7 +123,7 @@ TEST_CASE("A value just outside a range is printed with enough digits to show it
           "[validation]") {
   const double justBelow = std::nextafter(1e-7, 0.0);
   try {
-    simulate({"state-variable", {{"D", justBelow}}});
+    runs::model("state-variable", {{"D", justBelow}});
     FAIL("expected an InputError");
   } catch (const InputError& error) {
     CHECK_THAT(error.what(), Catch::Contains("between 1e-07 m and 1 m") && !Catch::Contains("got 1e-07 m"));
@@ -212,8 +213,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("The roles of each law, as its definition reads (friction-laws.md, physics-checks.md)",
-          "[catalog][roles]") {
+TEST_CASE("The roles of each law, as its definition reads", "[catalog][roles]") {
   using R = ParamRole;
   const std::map<std::string_view, std::map<std::string_view, ParamRole>> expected = {
       {"coulomb", {{"mu_s", R::StaticCoefficient}, {"mu_k", R::KineticCoefficient}}},

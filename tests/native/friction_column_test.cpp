@@ -1,5 +1,5 @@
 // What the trace says about the contact, in every model and law: the friction column is the force on
-// the block (at rest it balances the drive force, physics-checks.md conventions), the static limit
+// the block (at rest it balances the drive force, friction/spring_block.h's stick), the static limit
 // column is the largest friction the contact holds at rest (or a law's break-away peak), the drive
 // position is X_d(t), and the events of a law without a true stick state count its near-rest spans.
 
@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "friction/friction.h"
+#include "support/runs.h"
 
 using namespace friction;
 using Catch::Matchers::WithinAbs;
@@ -34,7 +35,7 @@ int checkFrictionBalancesDriveAtRest(const Trace& trace) {
   return rows;
 }
 
-std::size_t count(const SpringBlockSummary& summary, EventKind kind) {
+std::size_t count(const Summary& summary, EventKind kind) {
   std::size_t n = 0;
   for (const SpringBlockEvent& event : summary.events) n += event.kind == kind;
   return n;
@@ -60,40 +61,36 @@ TEST_CASE("At rest the friction balances the drive in both models and every cata
   }
   CHECK(held > 550);  // the first stick alone lasts μs·N/(c·v0) = 0.6 s
 
-  const int stateVariableRows = checkFrictionBalancesDriveAtRest(simulate({"state-variable", {}}).trace);
+  const int stateVariableRows = checkFrictionBalancesDriveAtRest(runs::model("state-variable", {}).trace);
   CHECK(stateVariableRows > 100);
 
   for (const LawSpec& law : lawCatalog()) {
     INFO("law " << law.spec.id);
-    LawSimulationRequest request;
-    request.law = std::string(law.spec.id);
-    const LawSimulationResult result = simulateLaw(request);
-    const int rows = checkFrictionBalancesDriveAtRest(result.run.trace);
+    const SimulationResult result = runs::scenario(runs::lawScenario(std::string(law.spec.id)));
+    const int rows = checkFrictionBalancesDriveAtRest(result.trace);
     // A true stick state holds the block for whole rows from the start (the drive rises from 0).
-    if (result.run.summary.staticLimitKind == StaticLimitKind::Stick) CHECK(rows > 0);
+    if (result.summary.staticLimitKind == StaticLimitKind::Stick) CHECK(rows > 0);
   }
 }
 
 TEST_CASE("The seed's scheme for a law and Radioss's stepped loop report the force on the block too",
           "[friction-column]") {
   // Coulomb in the seed's scheme: while its clamp holds, the friction is the drive force (≤ μs·N), not μs·N.
-  LawSimulationRequest seedScheme;
-  seedScheme.law = "coulomb";
+  Scenario seedScheme = runs::lawScenario("coulomb");
   seedScheme.integrator = "seed-euler";
-  const LawSimulationResult coulomb = simulateLaw(seedScheme);
-  const Trace& trace = coulomb.run.trace;
+  const SimulationResult coulomb = runs::scenario(seedScheme);
+  const Trace& trace = coulomb.trace;
   CHECK(checkFrictionBalancesDriveAtRest(trace) > 100);
   CHECK(trace.friction.front() == 0);  // the spring is unstretched at t = 0
   for (std::size_t i = 0; i < trace.size(); ++i)
-    if (restsThrough(trace, i)) CHECK(trace.spring[i] <= 0.6 * coulomb.system.get("Fn") * (1 + 1e-15));
+    if (restsThrough(trace, i))
+      CHECK(trace.spring[i] <= 0.6 * coulomb.summary.system.get("Fn") * (1 + 1e-15));
 
   // Radioss Iform 2 holds the contact through its penalty spring: the friction is the law's force, the
   // block moves, and at the start (at rest, spring unstretched) both forces are 0.
-  LawSimulationRequest stepped;
-  stepped.law = "radioss-coulomb";
-  stepped.params = {{"Iform", 2}};
-  stepped.system = {{"duration", 2}};
-  const Trace& penalty = simulateLaw(stepped).run.trace;
+  const SimulationResult stepped =
+      runs::scenario(runs::lawScenario("radioss-coulomb", {{"Iform", 2}}, {{"duration", 2}}));
+  const Trace& penalty = stepped.trace;
   checkFrictionBalancesDriveAtRest(penalty);
   CHECK(penalty.friction.front() == 0);
 }
@@ -126,7 +123,7 @@ TEST_CASE("The seed model's static limit is its friction formula at v = 0 with t
 
 TEST_CASE("The state-variable model's static limit is F(0, θ) = Fk(0) + (μs·Fn − Fk(0))·θ",
           "[friction-column]") {
-  const SimulationResult result = simulate({"state-variable", {{"a", -0.5}, {"b", 3}}});
+  const SimulationResult result = runs::model("state-variable", {{"a", -0.5}, {"b", 3}});
   const ResolvedParams& p = result.summary.params;
   const double Fn = p.get("Fn"), v0 = p.get("v0");
   const double kineticAtRest = p.get("muk") * Fn * (1 + p.get("b") * v0 * v0);
@@ -144,31 +141,27 @@ TEST_CASE("A law's static limit: F(0) for a true stick state, else the break-awa
           "[friction-column][static-limit]") {
   const double Fn = 9.80665;  // the default system's m·g
   auto run = [](const std::string& law, ParamList params = {}) {
-    LawSimulationRequest request;
-    request.law = law;
-    request.params = std::move(params);
-    request.system = {{"duration", 1}};
-    return simulateLaw(request).run;
+    return runs::scenario(runs::lawScenario(law, std::move(params), {{"duration", 1}}));
   };
   auto constantColumn = [](const Trace& trace, double value) {
     for (double limit : trace.staticLimit) CHECK((std::isnan(value) ? std::isnan(limit) : limit == value));
   };
 
   // Coulomb: μs·N, its true stick state.
-  const SpringBlockResult coulomb = run("coulomb");
+  const SimulationResult coulomb = run("coulomb");
   CHECK(coulomb.summary.staticLimitKind == StaticLimitKind::Stick);
   CHECK_THAT(coulomb.summary.staticLimit, WithinRel(0.6 * Fn, 1e-15));
   CHECK(coulomb.summary.nearRestThreshold == 0);
   constantColumn(coulomb.trace, coulomb.summary.staticLimit);
 
-  // Drake: μ(0) = 0, no stick; the steady curve peaks at μs·N at v = vs (friction-laws.md §1).
-  const SpringBlockResult drake = run("drake-stribeck");
+  // Drake: μ(0) = 0, no stick; the steady curve peaks at μs·N at v = vs (Drake's StribeckModel).
+  const SimulationResult drake = run("drake-stribeck");
   CHECK(drake.summary.staticLimitKind == StaticLimitKind::Peak);
   CHECK_THAT(drake.summary.staticLimit, WithinRel(0.9 * Fn, 1e-9));
   constantColumn(drake.trace, drake.summary.staticLimit);
 
-  // LuGre: F_ss = g(v) + σ2 v (physics-checks §5) peaks where σ2 = −g'(v) = 2ΔF v/vs² e^(−(v/vs)²), just
-  // above Fs; its smaller root by bisection (the left side of the equation rises up to v = vs/√2).
+  // LuGre: F_ss = g(v) + σ2 v (Canudas de Wit et al. 1995) peaks where σ2 = −g'(v) = 2ΔF v/vs² e^(−(v/vs)²),
+  // just above Fs; its smaller root by bisection (the left side of the equation rises up to v = vs/√2).
   const double Fc = 1, Fs = 1.5, vs = 1e-3, sigma2 = 0.4;
   auto slopeGap = [&](double v) {
     return 2 * (Fs - Fc) * v / (vs * vs) * std::exp(-(v / vs) * (v / vs)) - sigma2;
@@ -177,7 +170,7 @@ TEST_CASE("A law's static limit: F(0) for a true stick state, else the break-awa
   for (int i = 0; i < 200; ++i) (slopeGap(0.5 * (lo + hi)) < 0 ? lo : hi) = 0.5 * (lo + hi);
   const double vPeak = 0.5 * (lo + hi);
   const double peak = Fc + (Fs - Fc) * std::exp(-(vPeak / vs) * (vPeak / vs)) + sigma2 * vPeak;
-  const SpringBlockResult lugre = run("lugre");
+  const SimulationResult lugre = run("lugre");
   CHECK(lugre.summary.staticLimitKind == StaticLimitKind::Peak);
   CHECK_THAT(lugre.summary.staticLimit, WithinRel(peak, 1e-9));
   CHECK(lugre.summary.staticLimit > Fs);
@@ -189,14 +182,14 @@ TEST_CASE("A law's static limit: F(0) for a true stick state, else the break-awa
   // rate-and-state (b > a) grows without bound as v → 0: no finite peak either.
   for (const char* none : {"ratel-threlfall", "dahl", "rate-state"}) {
     INFO(none);
-    const SpringBlockResult result = run(none);
+    const SimulationResult result = run(none);
     CHECK(result.summary.staticLimitKind == StaticLimitKind::None);
     CHECK(std::isnan(result.summary.staticLimit));
     constantColumn(result.trace, result.summary.staticLimit);
   }
 
   // Radioss Iform 2 runs in its stepped loop, whose contact holds inside the friction cone μ(0)·|Fn|.
-  const SpringBlockResult stepped = run("radioss-coulomb", {{"Iform", 2}, {"Fric", 0.3}});
+  const SimulationResult stepped = run("radioss-coulomb", {{"Iform", 2}, {"Fric", 0.3}});
   CHECK(stepped.summary.staticLimitKind == StaticLimitKind::Stick);
   CHECK_THAT(stepped.summary.staticLimit, WithinRel(0.3 * Fn, 1e-15));
 }
@@ -207,16 +200,15 @@ TEST_CASE("The drive position is X_d = v0·t, or the integral of the drive's vel
   const Trace seedTrace = simulateAbbottSeed(seed).trace;
   for (std::size_t i = 0; i < seedTrace.size(); ++i)
     CHECK(seedTrace.drivePosition[i] == seed.v0 * seedTrace.t[i]);
-  const Trace stateVariable = simulate({"state-variable", {{"v0", 0.2}}}).trace;
+  const Trace stateVariable = runs::model("state-variable", {{"v0", 0.2}}).trace;
   for (std::size_t i = 0; i < stateVariable.size(); ++i)
     CHECK(stateVariable.drivePosition[i] == 0.2 * stateVariable.t[i]);
 
   // Steps: 0.1 m/s until 2 s, then 0.3 m/s: X_d = 0.1 t, then 0.2 + 0.3 (t − 2).
-  LawSimulationRequest request;
-  request.law = "coulomb";
-  request.system = {{"duration", 5}, {"c", 50}};
+  Scenario request = runs::lawScenario("coulomb", {}, {{"duration", 5}, {"c", 50}, {"v0", 0.1}});
   request.driveSteps = {{0, 0.1}, {2, 0.3}};
-  const Trace& stepped = simulateLaw(request).run.trace;
+  const SimulationResult steppedRun = runs::scenario(request);
+  const Trace& stepped = steppedRun.trace;
   for (std::size_t i = 0; i < stepped.size(); ++i) {
     const double t = stepped.t[i];
     CHECK_THAT(stepped.drivePosition[i], WithinAbs(t < 2 ? 0.1 * t : 0.2 + 0.3 * (t - 2), 1e-12));
@@ -229,11 +221,9 @@ TEST_CASE("Without a true stick state the events count the near-rest intervals (
           "[friction-column][events]") {
   for (const char* id : {"drake-stribeck", "lugre"}) {
     INFO(id);
-    LawSimulationRequest request;
-    request.law = id;
-    const LawSimulationResult result = simulateLaw(request);
-    const SpringBlockSummary& s = result.run.summary;
-    const double end = result.run.trace.t.back(), v0 = result.system.get("v0");
+    const SimulationResult result = runs::scenario(runs::lawScenario(id));
+    const Summary& s = result.summary;
+    const double end = result.trace.t.back(), v0 = s.system.get("v0");
     CHECK(s.nearRestThreshold == 0.01 * v0);
     std::size_t startLater = 0, endEarlier = 0;
     double restInLastQuarter = 0;
@@ -256,35 +246,37 @@ TEST_CASE("Without a true stick state the events count the near-rest intervals (
     // The regime says stick-slip exactly when the block rests (near rest) in the last quarter.
     CHECK((s.regime == Regime::StickSlip) == (restInLastQuarter > 0));
     // The rows inside a near-rest interval are within the threshold.
-    const Trace& trace = result.run.trace;
+    const Trace& trace = result.trace;
     for (const Interval& stick : s.stickIntervals)
       for (std::size_t i = 0; i < trace.size(); ++i)
         if (trace.t[i] >= stick.start && trace.t[i] < stick.end)
           CHECK(std::fabs(trace.v[i]) <= s.nearRestThreshold);
   }
   // Drake's default shows stick-slip: its events are not all zero any more.
-  LawSimulationRequest drake;
-  drake.law = "drake-stribeck";
-  const SpringBlockSummary s = simulateLaw(drake).run.summary;
+  const Summary s = runs::scenario(runs::lawScenario("drake-stribeck")).summary;
   REQUIRE(s.regime == Regime::StickSlip);
   CHECK(count(s, EventKind::Stick) >= 3);
   CHECK(count(s, EventKind::BreakAway) >= 3);
 }
 
-TEST_CASE("A stopped run's partial trace carries every column, the new ones included",
+TEST_CASE("A stopped run's partial trace carries every column the run has, and none of NaN",
           "[friction-column][guards]") {
-  SpringBlockOptions options;
+  RunSettings options;
   options.integrator = Integrator::Rk4;  // unstable on LuGre at the output step (dynamic_laws_test)
   try {
-    simulateSpringBlock("lugre", {}, {1, 10, 0, 0.1, 9.80665, 10}, options);
+    runs::simulate("lugre", {}, {1, 10, 0, 0.1, 9.80665, 10}, options);
     FAIL("the run should have stopped");
   } catch (const RunStopped& stop) {
     const Trace& partial = stop.partial();
     REQUIRE(partial.size() >= 2);
+    // A law's run on the spring-block has every column but the seed models' θ and Fk/Fk0.
     for (const ColumnSpec& column : columnCatalog()) {
       INFO(column.key);
-      CHECK((partial.*column.column).size() == partial.size());
+      const bool modelOnly = column.key == "theta" || column.key == "fkOverFk0";
+      CHECK((partial.*column.column).size() == (modelOnly ? 0 : partial.size()));
     }
+    REQUIRE(partial.state.size() == 1);
+    CHECK(partial.state[0].size() == partial.size());
     for (std::size_t i = 0; i < partial.size(); ++i) {
       CHECK(partial.drivePosition[i] == 0.1 * partial.t[i]);
       CHECK(partial.staticLimit[i] > 1.5);  // LuGre's break-away peak, just above Fs

@@ -76,10 +76,10 @@ Scenario scenarioWith(const std::string& law, const std::string& key, double val
   return scenario;
 }
 
-// The InputError checkScenario throws, as "field: message"; "" if it accepts the scenario.
+// The InputError RunSpec throws (the scenario's one check), as "field: message"; "" if it accepts it.
 std::string refusal(const Scenario& scenario) {
   try {
-    checkScenario(scenario);
+    RunSpec{scenario};
   } catch (const InputError& error) {
     return error.field() + ": " + error.what();
   }
@@ -177,9 +177,7 @@ TEST_CASE("Values OpenSees accepts that our ranges used to refuse now run on the
   // of that size is ordinary).
   Scenario scenario = scenarioWith("opensees-velpressuredep", "alpha", 2.0);
   scenario.system = {{"duration", 2.0}};
-  const ScenarioResult result = runScenario(scenario);
-  REQUIRE(std::holds_alternative<LawSimulationResult>(result));
-  CHECK(!std::get<LawSimulationResult>(result).run.trace.t.empty());
+  CHECK(!run(RunSpec(scenario)).trace.t.empty());
   // μ at speed is VelPressureDep's formula: tanh(2·N/A) = tanh(2000) = 1 to the last bit for N = 10,
   // A = 0.01, and e^(−transRate·v) = 0, so μ = muFast0 − deltaMu.
   const LawEvaluator law(
@@ -196,9 +194,9 @@ TEST_CASE("Values OpenSees accepts that our ranges used to refuse now run on the
            {"opensees-velnormalfrcdep", "maxMuFact", 500.0},
            {"opensees-velnormalfrcdep", "alpha0", 1e5}}) {
     INFO(lawId << " " << key << " = " << value);
-    Scenario run = scenarioWith(lawId, key, value);
-    run.system = {{"duration", 2.0}};
-    CHECK_NOTHROW(runScenario(run));
+    Scenario given = scenarioWith(lawId, key, value);
+    given.system = {{"duration", 2.0}};
+    CHECK_NOTHROW(run(RunSpec(given)));
   }
 }
 

@@ -1,7 +1,8 @@
 // The quasi-static slider (m = 0) and the laboratory rate-and-state law 'rsf' against closed forms
-// (shared/reference/physics-checks.md §4): the steady state, the direct effect and the imposed-velocity
-// transients, the critical stiffness and the growth rate about steady sliding, the aging law's
-// log-linear healing in holds, and the limit m → 0 of the inertial slider. Refusals name their fields.
+// (docs/validation.md, "Closed forms: rate-and-state on the quasi-static slider"): the steady state,
+// the direct effect and the imposed-velocity transients, the critical stiffness and the growth rate
+// about steady sliding, the aging law's log-linear healing in holds, and the limit m → 0 of the
+// inertial slider. Refusals name their fields.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "friction/friction.h"
+#include "support/runs.h"
 
 using namespace friction;
 using Catch::Matchers::Contains;
@@ -22,8 +24,8 @@ namespace {
 
 constexpr double kMu0 = 0.6, kVstar = 1e-6;
 
-SpringBlockOptions tight(Integrator integrator = Integrator::DormandPrince, int samples = 2001) {
-  SpringBlockOptions options;
+RunSettings tight(Integrator integrator = Integrator::DormandPrince, int samples = 2001) {
+  RunSettings options;
   options.integrator = integrator;
   options.relativeTolerance = 1e-12;
   options.absoluteTolerance = 1e-15;
@@ -85,8 +87,8 @@ TEST_CASE(
       // The slowest state relaxes over Dc/V2: 10 s for one state, 100 s for the second; 40 of them. Nagata's
       // friction-rate term (c/b = 400 here) slows the relaxation: 120 of them.
       const double duration = (twoStates ? 400 : 40) * (evolution == 3 ? 3 : 1);
-      const SpringBlockResult run =
-          simulateSpringBlock("rsf", params, slider(1e4, duration, {{0, V1}, {1, V2}}), tight());
+      const SimulationResult run =
+          runs::simulate("rsf", params, slider(1e4, duration, {{0, V1}, {1, V2}}), tight());
       CHECK(std::fabs(run.trace.friction.front() - steadyMu(a, b1 + b2, V1)) <= 1e-12);
       CHECK(std::fabs(run.trace.friction.back() - steadyMu(a, b1 + b2, V2)) <= 1e-9);
       CHECK(std::fabs(run.trace.v.back() / V2 - 1) <= 1e-7);
@@ -110,7 +112,7 @@ TEST_CASE(
                                               : ParamList{{"a", a}, {"b", b}, {"Dc", 1e-5}, {"form", form}};
         SpringBlockSystem sys = slider(1e4, 40, {{0, V1}, {1, V2}});
         sys.eta = eta;
-        const SpringBlockResult run = simulateSpringBlock(law, params, sys, tight());
+        const SimulationResult run = runs::simulate(law, params, sys, tight());
         const LawEvaluator evaluator(law, params);
         double worst = 0;
         for (std::size_t i = 0; i < run.trace.size(); ++i) {
@@ -129,17 +131,18 @@ TEST_CASE(
     "transients",
     "[quasi-static][rsf]") {
   // With c = 1e12 N/m the slider follows the load point (its slip lags by Δμ·N/c ≈ 2e-14 m ≪ Dc), so μ(t)
-  // is the imposed-velocity closed form from θ = Dc/V1 (physics-checks §4): with u = V2 (t − t_step)/Dc,
+  // is the imposed-velocity closed form from θ = Dc/V1 (Dieterich 1979; Ruina 1983): with
+  // u = V2 (t − t_step)/Dc,
   //   aging:  μ = μ_ss(V2) + b ln(1 + (V2/V1 − 1) e^(−u)),   slip: μ = μ_ss(V2) + b ln(V2/V1) e^(−u),
   // whose value as u → 0 is μ_ss(V1) + a ln(V2/V1): the direct effect.
   const double a = 0.01, b = 0.005, Dc = 1e-5, V1 = 1e-6, V2 = 1e-5, step = 1;
   for (int evolution : {0, 1}) {
     INFO((evolution == 0 ? "aging" : "slip") << " law");
-    SpringBlockOptions options = tight(Integrator::Radau);
+    RunSettings options = tight(Integrator::Radau);
     options.logGrid = true;
     const ParamList params = {{"a", a}, {"b1", b}, {"Dc1", Dc}, {"form", 0}, {"evolution", evolution}};
-    const SpringBlockResult run =
-        simulateSpringBlock("rsf", params, slider(1e12, 31, {{0, V1}, {step, V2}}), options);
+    const SimulationResult run =
+        runs::simulate("rsf", params, slider(1e12, 31, {{0, V1}, {step, V2}}), options);
     const Trace& trace = run.trace;
     double worst = 0, first = NAN, uFirst = NAN;
     for (std::size_t i = 0; i < trace.size(); ++i) {
@@ -166,7 +169,7 @@ TEST_CASE(
     "Critical stiffness Fn(b − a)/Dc: steady sliding decays above it and grows below it, at the closed-form "
     "rate",
     "[quasi-static][rsf][stability]") {
-  // Linearized about steady sliding at V (physics-checks §4, m = 0, η = 0), with E = Fn a/V and λ = V/Dc:
+  // Linearized about steady sliding at V (Ruina 1983; m = 0, η = 0), with E = Fn a/V and λ = V/Dc:
   //   E s² + (c − k_c) s + c λ = 0,  k_c = Fn (b − a)/Dc,  so Re s = −(c − k_c)/(2E) while the roots are
   //   complex.
   const double a = 0.01, b = 0.015, Dc = 1e-5, Fn = 1, V = 1e-4, V2 = 1.001 * V;
@@ -176,8 +179,8 @@ TEST_CASE(
       INFO((evolution == 0 ? "aging" : "slip") << " law, c = " << ratio << " k_c");
       const double c = ratio * kc, expected = -(c - kc) / (2 * E);
       const ParamList params = {{"a", a}, {"b1", b}, {"Dc1", Dc}, {"form", 0}, {"evolution", evolution}};
-      const SpringBlockResult run = simulateSpringBlock(
-          "rsf", params, slider(c, 15, {{0, V}, {0.01, V2}}, Fn), tight(Integrator::DormandPrince, 15001));
+      const SimulationResult run = runs::simulate("rsf", params, slider(c, 15, {{0, V}, {0.01, V2}}, Fn),
+                                                  tight(Integrator::DormandPrince, 15001));
       const auto envelope = peaks(run.trace, V2, 1, 15);
       REQUIRE(envelope.size() >= 10);
       CHECK(std::fabs(slope(envelope) - expected) <= 0.02 * std::fabs(expected));
@@ -192,7 +195,7 @@ TEST_CASE(
   const double a = 0.01, b = 0.015, Dc = 1e-5, V = 1e-4, kc = (b - a) / Dc;
   const ParamList params = {{"a", a}, {"b1", b}, {"Dc1", Dc}, {"form", 0}};
   try {
-    simulateSpringBlock("rsf", params, slider(0.5 * kc, 200, {{0, V}, {0.01, 1.01 * V}}), tight());
+    runs::simulate("rsf", params, slider(0.5 * kc, 200, {{0, V}, {0.01, 1.01 * V}}), tight());
     FAIL("expected the run to stop");
   } catch (const RunStopped& stop) {
     CHECK(stop.time() > 0.01);
@@ -219,11 +222,11 @@ TEST_CASE(
     t += slide + hold;
     steps.push_back({t, V});
   }
-  SpringBlockOptions options = tight(Integrator::Radau, 6001);
+  RunSettings options = tight(Integrator::Radau, 6001);
   options.logGrid = true;
   options.relativeTolerance = 1e-10;
   const ParamList params = {{"a", a}, {"b1", b}, {"Dc1", Dc}, {"form", 0}};
-  const SpringBlockResult run = simulateSpringBlock("rsf", params, slider(1e10, t + slide, steps), options);
+  const SimulationResult run = runs::simulate("rsf", params, slider(1e10, t + slide, steps), options);
   const Trace& trace = run.trace;
   // The summary lists each hold with its healing, as the page's healing chart plots them (Fn = 1 N: μ = F).
   REQUIRE(run.summary.holds.size() == holds.size());
@@ -262,13 +265,12 @@ TEST_CASE(
   auto run = [&](double m) {
     SpringBlockSystem sys = slider(1e3, 10, steps);
     sys.m = m;
-    return simulateSpringBlock("rsf", params, sys,
-                               tight(m == 0 ? Integrator::Radau : Integrator::Auto, 1001));
+    return runs::simulate("rsf", params, sys, tight(m == 0 ? Integrator::Radau : Integrator::Auto, 1001));
   };
-  const SpringBlockResult limit = run(0);
+  const SimulationResult limit = run(0);
   std::vector<double> differences;
   for (double m : {1.0, 0.1, 0.01}) {
-    const SpringBlockResult inertial = run(m);
+    const SimulationResult inertial = run(m);
     REQUIRE(inertial.trace.size() == limit.trace.size());
     double worst = 0;
     for (std::size_t i = 0; i < limit.trace.size(); ++i)
@@ -295,7 +297,7 @@ Value list(std::initializer_list<Value> items) { return Value::list(items); }
 // The field and message of the InputError that reading and running `scenario` throws.
 std::pair<std::string, std::string> refusalOf(const Value& scenario) {
   try {
-    runScenario(readScenario(scenario));
+    run(RunSpec::read(scenario));
   } catch (const InputError& error) {
     return {error.field(), error.what()};
   }
@@ -322,7 +324,7 @@ TEST_CASE("The quasi-static slider refuses laws it cannot balance, and bad proto
   rateState.set(
       "system",
       object({{"m", 0}, {"Fn", 1}, {"c", 1e4}, {"v0", 1e-5}, {"duration", 100}, {"start", "steady"}}));
-  const auto steady = std::get<LawSimulationResult>(runScenario(readScenario(rateState))).run;
+  const SimulationResult steady = run(RunSpec::read(rateState));
   CHECK(std::fabs(steady.trace.friction.back() - steadyMu(0.01, 0.005, 1e-5)) <= 1e-9);
   std::tie(field, message) = refusalOf(quasiStatic("drake-stribeck"));
   CHECK(field == "system.m");
@@ -377,8 +379,8 @@ TEST_CASE("A displacement table and normal-force steps drive the slider as their
         object({{"m", 0}, {"Fn", 1}, {"c", 1e4}, {"v0", 1e-5}, {"duration", 30}, {"start", "steady"}}));
     scenario.set("samples", 3001);
     scenario.set("tolerance", 1e-12);
-    const auto run = std::get<LawSimulationResult>(runScenario(readScenario(scenario))).run;
-    const Trace& trace = run.trace;
+    const SimulationResult tableRun = run(RunSpec::read(scenario));
+    const Trace& trace = tableRun.trace;
     for (std::size_t i = 0; i < trace.size(); ++i) {
       const double expected =
           std::min(trace.t[i], 10.0) * 1e-5;  // the load point follows the table, then holds
@@ -407,12 +409,11 @@ TEST_CASE(
   const SpringBlockSystem light = slider(100, 1361, {{0, V}, {1.361, V2}}, 1e-5);
   const ParamList params = {{"a", a},          {"b1", b},   {"Dc1", 1e-6},
                             {"Vstar", kVstar}, {"form", 0}, {"mu0", kMu0}};
-  const SpringBlockResult run = simulateSpringBlock("rsf", params, light);
+  const SimulationResult run = runs::simulate("rsf", params, light);
   CHECK(run.summary.integrator == Integrator::Radau);
   CHECK(run.summary.steps < 1000);
   CHECK_THAT(run.trace.friction.back() / light.Fn, Catch::Matchers::WithinAbs(steadyMu(a, b, V2), 1e-9));
   const SpringBlockSystem soft = slider(1e3, 40, {{0, 1e-6}, {10, 1e-5}});
-  CHECK(simulateSpringBlock("rsf", {{"a", a}, {"b1", 0.005}, {"Dc1", 1e-5}, {"Vstar", kVstar}, {"form", 0}},
-                            soft)
+  CHECK(runs::simulate("rsf", {{"a", a}, {"b1", 0.005}, {"Dc1", 1e-5}, {"Vstar", kVstar}, {"form", 0}}, soft)
             .summary.integrator == Integrator::DormandPrince);
 }

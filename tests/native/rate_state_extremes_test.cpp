@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "friction/friction.h"
+#include "support/runs.h"
 
 using namespace friction;
 
@@ -16,8 +17,11 @@ namespace {
 
 constexpr double kFn = 9.80665;  // the default normal force m·g for m = 1 kg
 
-LawSimulationResult runRateState(double mu0, double a) {
-  return simulateLaw({"rate-state", {{"mu0", mu0}, {"a", a}}, {}, "auto", 200});
+SimulationResult runRateState(double mu0, double a, const std::string& integrator = "auto") {
+  Scenario scenario = runs::lawScenario("rate-state", {{"mu0", mu0}, {"a", a}});
+  scenario.integrator = integrator;
+  scenario.samples = 200;
+  return runs::scenario(scenario);
 }
 
 std::string refusedField(double mu0, double a) {
@@ -35,9 +39,9 @@ TEST_CASE("Rate-and-state creeping at 1e-84 m/s is stiff: auto integrates it wit
           "[rate-state][fuzz]") {
   for (const double mu0 : {1.8, 2.0}) {
     INFO("mu0 = " << mu0);
-    const LawSimulationResult result = runRateState(mu0, 0.01);
-    const SpringBlockSummary& summary = result.run.summary;
-    CHECK(result.integrator == "radau");
+    const SimulationResult result = runRateState(mu0, 0.01);
+    const Summary& summary = result.summary;
+    CHECK(summary.integrator == Integrator::Radau);
     // The soft spring (100 N/m, far below the critical stiffness N(b − a)/Dc) gives stick-slip, and the
     // spring must pull at least μ0·N before the block breaks away: the state only ages (θ grows) at rest.
     CHECK(summary.regime == Regime::StickSlip);
@@ -46,18 +50,18 @@ TEST_CASE("Rate-and-state creeping at 1e-84 m/s is stiff: auto integrates it wit
   }
 }
 
-TEST_CASE("A creep speed below what a run can resolve is refused, naming mu0", "[rate-state][fuzz]") {
+TEST_CASE("A creep speed below what a run can resolve is refused, naming params.mu0", "[rate-state][fuzz]") {
   // μ0/a = 702: 2V*·e^(−μ0/a) ≈ 3e-311 m/s, a subnormal number; μ0/a = 2000 underflows to 0.
-  CHECK(refusedField(2, 0.00285) == "mu0");
-  CHECK(refusedField(2, 0.001) == "mu0");
+  CHECK(refusedField(2, 0.00285) == "params.mu0");
+  CHECK(refusedField(2, 0.001) == "params.mu0");
   // Just inside: μ0/a = 667, creep ≈ 1e-295 m/s, runs. Radau's Newton iteration cannot follow the
   // re-stick towards that creep (steps of 1e-20 s that cannot advance t), so auto hands the run to
   // Rosenbrock and says when; Radau asked for by name stops with the reason instead of crawling.
   CHECK(refusedField(2, 0.003) == "");
-  const LawSimulationResult handedOver = runRateState(2, 0.003);
-  REQUIRE(handedOver.run.summary.integratorSwitches.size() >= 1);
-  CHECK(handedOver.run.summary.integratorSwitches.front().to == Integrator::Rosenbrock);
-  CHECK_THROWS_WITH(simulateLaw({"rate-state", {{"mu0", 2}, {"a", 0.003}}, {}, "radau", 200}),
+  const SimulationResult handedOver = runRateState(2, 0.003);
+  REQUIRE(handedOver.summary.integratorSwitches.size() >= 1);
+  CHECK(handedOver.summary.integratorSwitches.front().to == Integrator::Rosenbrock);
+  CHECK_THROWS_WITH(runRateState(2, 0.003, "radau"),
                     Catch::Contains("Newton") && Catch::Contains("'rosenbrock' or 'auto'"));
 }
 
@@ -86,17 +90,18 @@ TEST_CASE(
   // The classic form μ0 + a ln(v/V*) + b ln(V*θ/Dc) has no value at v = 0, but a steady start kicked to
   // a faster drive never reaches rest: on a spring stiffer than the critical
   // k_c = N(b − a)/Dc·[1 + mV²/(NaDc)] ≈ 5e3 N/m (Fn = m·g, V = 0.12 mm/s) it settles to the steady
-  // friction of the new speed, μ0 + (a − b) ln(v/V*) (friction-laws.md, rate-and-state; physics-checks §4).
+  // friction of the new speed, μ0 + (a − b) ln(v/V*) (Dieterich 1979; Ruina 1983).
   const double v0 = 1e-4, kick = 0.2, mu0 = 0.6, a = 0.01, b = 0.015, Vstar = 1e-6;
-  LawSimulationRequest request{
-      "rate-state", {{"form", 0}}, {{"c", 1e4}, {"v0", v0}, {"duration", 20}}, "auto", 400};
+  Scenario request =
+      runs::lawScenario("rate-state", {{"form", 0}}, {{"c", 1e4}, {"v0", v0}, {"duration", 20}});
+  request.samples = 400;
   request.start = SpringBlockStart::Steady;
   request.kick = kick;
-  const LawSimulationResult result = simulateLaw(request);
-  CHECK(result.integrator == "radau");
-  const double v = v0 * (1 + kick), N = result.system.get("Fn");
+  const SimulationResult result = runs::scenario(request);
+  CHECK(result.summary.integrator == Integrator::Radau);
+  const double v = v0 * (1 + kick), N = result.summary.system.get("Fn");
   REQUIRE(rateStateCriticalStiffness(1, N, a, b, 1e-5, v) < 1e4);
-  CHECK_THAT(result.run.trace.v.back(), Catch::Matchers::WithinRel(v, 1e-6));
-  CHECK_THAT(result.run.trace.friction.back(),
+  CHECK_THAT(result.trace.v.back(), Catch::Matchers::WithinRel(v, 1e-6));
+  CHECK_THAT(result.trace.friction.back(),
              Catch::Matchers::WithinRel(N * (mu0 + (a - b) * std::log(v / Vstar)), 1e-6));
 }

@@ -1,4 +1,5 @@
-// The state-variable model against the closed forms of physics-checks.md §1 and §3.
+// The state-variable model against the closed forms of docs/validation.md ("Closed forms: the
+// spring-block" and "Closed forms: the θ model").
 
 #include <catch2/catch.hpp>
 
@@ -8,6 +9,7 @@
 
 #include "friction/friction.h"
 #include "support/analytic.h"
+#include "support/runs.h"
 
 using namespace friction;
 using Catch::Matchers::WithinAbs;
@@ -17,8 +19,17 @@ namespace {
 
 StateVariableParams defaults() { return stateVariableParams(resolveParams(stateVariableModel(), {})); }
 
-// Case P1 of physics-checks §3: m = 1, c = 100, Fs = 6, Fk = 4, τ = 0.1, D = 0.01, v0 = 0.05,
-// plain kinetic friction (a = b = 0, so E = η). Fn = 10 N gives μs = 0.6, μk = 0.4.
+// The times of a run's located events of one kind.
+std::vector<double> timesOf(const Summary& summary, EventKind kind) {
+  std::vector<double> times;
+  for (const SpringBlockEvent& event : summary.events)
+    if (event.kind == kind) times.push_back(event.t);
+  return times;
+}
+
+// Case P1 (docs/validation.md, "Closed forms: the θ model"): m = 1, c = 100, Fs = 6, Fk = 4,
+// τ = 0.1, D = 0.01, v0 = 0.05, plain kinetic friction (a = b = 0, so E = η). Fn = 10 N gives μs = 0.6,
+// μk = 0.4.
 StateVariableParams caseP1(double eta) {
   StateVariableParams p = defaults();
   p.m = 1;
@@ -86,8 +97,7 @@ Oscillation measureOscillation(const StateVariableParams& p) {
 
 }  // namespace
 
-TEST_CASE("Steady sliding carries the friction Fk + ΔF(1 − τ v0/D) (physics-checks §3)",
-          "[state-variable][analytic]") {
+TEST_CASE("Steady sliding carries the friction Fk + ΔF(1 − τ v0/D)", "[state-variable][analytic]") {
   // P1 with a dashpot well above the critical damping η_c = √200 ≈ 14.1: started from rest, the
   // break-away transient dies out and the block slides steadily.
   StateVariableParams p = caseP1(40);
@@ -99,7 +109,7 @@ TEST_CASE("Steady sliding carries the friction Fk + ΔF(1 − τ v0/D) (physics-
   CHECK_THAT(result.trace.v.back(), WithinRel(p.v0, 1e-6));
 }
 
-TEST_CASE("Steady sliding is stable above the critical damping and unstable below it (§3)",
+TEST_CASE("Steady sliding is stable above the critical damping and unstable below it",
           "[state-variable][analytic]") {
   const double etaCritical = std::sqrt(200.0);  // P1: m + cτ² = ΔFτ²/D, so η_c = √(ΔF m/D)
   // The characteristic equation itself puts the boundary there.
@@ -117,13 +127,13 @@ TEST_CASE("Steady sliding is stable above the critical damping and unstable belo
     const Oscillation measured = measureOscillation(run);
     INFO("η = " << factor << " η_c: expected growth " << root.real() << ", ω " << root.imag());
     CHECK((measured.growth > 0) == (factor < 1));
-    // physics-checks §2-3: growth rate to 1e-3 absolute, frequency to 0.2 %.
+    // Growth rate to 1e-3 absolute, frequency to 0.2 % (docs/validation.md gives both tolerances).
     CHECK_THAT(measured.growth, WithinAbs(root.real(), 1e-3));
     CHECK_THAT(measured.omega, WithinRel(root.imag(), 2e-3));
   }
 }
 
-TEST_CASE("As D → 0 the cycle converges to the closed-form Coulomb stick-slip (§1, case C1) like √D",
+TEST_CASE("As D → 0 the cycle converges to the closed-form Coulomb stick-slip of case C1 like √D",
           "[state-variable][analytic]") {
   // C1: m = 1, c = 10, v0 = 0.1, Fs = 6, Fk = 4. With fast ageing θ is 1 at rest, and slip renews
   // it over a slip distance D: friction falls from Fs to Fk within the e-folding time √(m D/ΔF) of
@@ -144,14 +154,10 @@ TEST_CASE("As D → 0 the cycle converges to the closed-form Coulomb stick-slip 
     p.tau = 0.01;
     p.D = D;
     p.duration = 11.5;
-    const Trace trace = simulateStateVariable(p).trace;
-    std::vector<double> breaks, sticks;
-    double vMax = 0;
-    for (std::size_t i = 1; i < trace.size(); ++i) {
-      if (trace.v[i - 1] == 0 && trace.v[i] > 0) breaks.push_back(trace.t[i - 1]);
-      if (trace.v[i - 1] > 0 && trace.v[i] == 0) sticks.push_back(trace.t[i]);
-      vMax = std::max(vMax, trace.v[i]);
-    }
+    const Summary summary = simulateStateVariable(p).summary;
+    const std::vector<double> breaks = timesOf(summary, EventKind::BreakAway);
+    const std::vector<double> sticks = timesOf(summary, EventKind::Stick);
+    const double vMax = summary.peakVelocity;
     REQUIRE(breaks.size() >= 2);
     REQUIRE(sticks.size() >= 1);
     // The first break-away comes from rest with θ = 1 exactly: no lag at all.
@@ -236,9 +242,9 @@ TEST_CASE(
   // The θ–v feedback rate √(μs Fn/(m D)) ≈ 6e6 1/s of a light block on a tiny memory length would
   // need RK4 steps below 0.5 µs (4e8 of them for 200 s): the implicit method follows the slip instead.
   // Stiff drive (c v0 = 1e5 N/s): it breaks away at Fs/(c v0) = 0.2 s and keeps sticking and slipping.
-  const SimulationResult result = simulate(
-      {"state-variable",
-       {{"m", 0.01}, {"Fn", 10000}, {"mus", 2}, {"D", 1e-7}, {"c", 10000}, {"v0", 10}, {"duration", 200}}});
+  const SimulationResult result = runs::model(
+      "state-variable",
+      {{"m", 0.01}, {"Fn", 10000}, {"mus", 2}, {"D", 1e-7}, {"c", 10000}, {"v0", 10}, {"duration", 200}});
   CHECK(result.summary.regime == Regime::StickSlip);
   CHECK(result.summary.steps < 4e7);
   const Trace& trace = result.trace;
@@ -269,8 +275,7 @@ TEST_CASE("A frictionless block pulled by a bare spring starts sliding at once a
   CHECK(result.summary.steps < 10 * 2001);
 }
 
-TEST_CASE("With a dashpot the first break-away comes at (Fs − η v0)/(c v0) (physics-checks §1b)",
-          "[state-variable][analytic]") {
+TEST_CASE("With a dashpot the first break-away comes at (Fs − η v0)/(c v0)", "[state-variable][analytic]") {
   // At rest θ stays 1, so the static limit is Fs; the drive is c v0 t + η v0 from t = 0.
   StateVariableParams p = defaults();
   p.eta = 5;
@@ -278,10 +283,9 @@ TEST_CASE("With a dashpot the first break-away comes at (Fs − η v0)/(c v0) (p
   p.v0 = 0.1;
   p.duration = 2;
   const double Fs = p.mus * p.Fn;
-  const Trace trace = simulateStateVariable(p).trace;
-  std::size_t i = 0;
-  while (trace.v[i + 1] == 0) ++i;
-  CHECK_THAT(trace.t[i], WithinRel((Fs - p.eta * p.v0) / (p.c * p.v0), 1e-9));
+  const std::vector<double> breaks = timesOf(simulateStateVariable(p).summary, EventKind::BreakAway);
+  REQUIRE(!breaks.empty());
+  CHECK_THAT(breaks.front(), WithinRel((Fs - p.eta * p.v0) / (p.c * p.v0), 1e-9));
 }
 
 TEST_CASE("The automatic step agrees with a four times finer one on the switch times, even for a tiny D",
@@ -293,10 +297,9 @@ TEST_CASE("The automatic step agrees with a four times finer one on the switch t
   auto switchTimes = [&](double step) {
     StateVariableOptions options;
     options.step = step;
-    const Trace trace = simulateStateVariable(p, options).trace;
     std::vector<double> times;
-    for (std::size_t i = 1; i < trace.size(); ++i)
-      if ((trace.v[i - 1] == 0) != (trace.v[i] == 0)) times.push_back(trace.t[trace.v[i] == 0 ? i : i - 1]);
+    for (const SpringBlockEvent& event : simulateStateVariable(p, options).summary.events)
+      if (event.kind != EventKind::Reversal) times.push_back(event.t);
     return times;
   };
   const double automatic = chooseStep(p);
@@ -314,13 +317,10 @@ TEST_CASE("A block that swings through v = 0 without resting is not called stick
   p.mus = 2;
   p.muk = 0.1;
   const SimulationResult result = simulateStateVariable(p);
-  const Trace& trace = result.trace;
+  // No stick interval reaches into the last quarter, and the block reverses there.
+  for (const Interval& stick : result.summary.stickIntervals) CHECK(stick.end < 0.75 * p.duration);
   bool reversal = false;
-  for (std::size_t i = 1; i < trace.size(); ++i) {
-    if (trace.t[i] < 0.75 * p.duration) continue;
-    REQUIRE_FALSE((trace.v[i] == 0 && trace.v[i - 1] == 0));  // no interval at rest
-    reversal = reversal || trace.v[i] == 0;
-  }
+  for (const double t : timesOf(result.summary, EventKind::Reversal)) reversal |= t >= 0.75 * p.duration;
   CHECK(reversal);
   // Kinetic friction against the swing takes energy every half cycle: the swing shrinks (Coulomb
   // damping), and the one classifier of runs and maps calls it decaying, with a negative growth rate.
@@ -355,7 +355,7 @@ TEST_CASE("Chattering between stick and slip stays bounded in work and output", 
   }
 }
 
-TEST_CASE("The variant dθ/dt = (1 − θ)/τ − θ|v|/D: steady state and stability boundary (§3)",
+TEST_CASE("The variant dθ/dt = (1 − θ)/τ − θ|v|/D: steady state and stability boundary",
           "[state-variable][analytic]") {
   // λ = 1/τ + v0/D, θ0 = 1/(1 + τ v0/D), F_ss = Fk + ΔF θ0; linearized, (m s² + E s + c)(s + λ) − (ΔF θ0/D) s
   // = 0, stable iff S < E [1 + c/(λ(mλ + E))] with S = ΔF θ0/(D λ). For P1: λ = 15, θ0 = 2/3, S = 80/9.
@@ -435,10 +435,9 @@ TEST_CASE("A renewed contact breaks away where the rising drive meets the ageing
   for (int i = 0; i < 200; ++i) (g(0.5 * (lo + hi)) < 0 ? lo : hi) = 0.5 * (lo + hi);
   StateVariableOptions options;
   options.start.theta = 0;
-  const Trace trace = simulateStateVariable(p, options).trace;
-  std::size_t i = 0;
-  while (trace.x[i + 1] == 0) ++i;
-  CHECK_THAT(trace.t[i], WithinRel(lo, 1e-10));
+  const std::vector<double> breaks = timesOf(simulateStateVariable(p, options).summary, EventKind::BreakAway);
+  REQUIRE(!breaks.empty());
+  CHECK_THAT(breaks.front(), WithinRel(lo, 1e-10));
 }
 
 TEST_CASE("Under auto the model converges with the tolerance to the fixed-step RK4 limit",
@@ -452,10 +451,9 @@ TEST_CASE("Under auto the model converges with the tolerance to the fixed-step R
     StateVariableOptions options;
     options.tolerance = tolerance;
     options.step = step;
-    const Trace trace = simulateStateVariable(p, options).trace;
     std::vector<double> times;
-    for (std::size_t i = 1; i < trace.size(); ++i)
-      if ((trace.v[i - 1] == 0) != (trace.v[i] == 0)) times.push_back(trace.t[trace.v[i] == 0 ? i : i - 1]);
+    for (const SpringBlockEvent& event : simulateStateVariable(p, options).summary.events)
+      if (event.kind != EventKind::Reversal) times.push_back(event.t);
     return times;
   };
   const auto reference = switchTimes(1e-12, 0);
@@ -480,23 +478,23 @@ TEST_CASE(
   // off at 1e-10): it is refused, naming the integrator.
   const SpringBlockSystem sys{1, 100, 0, 0.1, kStandardGravity, 40};
   auto xEnd = [&](Integrator method, double tolerance) {
-    SpringBlockOptions options;
+    RunSettings options;
     options.integrator = method;
     if (tolerance > 0) {
       options.relativeTolerance = tolerance;
       options.absoluteTolerance = 1e-3 * tolerance;
     }
-    return simulateSpringBlock("state-variable", {}, sys, options).trace.x.back();
+    return runs::simulate("state-variable", {}, sys, options).trace.x.back();
   };
   const double dormandPrince = xEnd(Integrator::DormandPrince, 1e-13),
                rosenbrock = xEnd(Integrator::Rosenbrock, 1e-13);
   const double scale = sys.v0 * sys.duration;  // 4 m of drive travel
   CHECK(std::fabs(dormandPrince - rosenbrock) < 1e-11 * scale);
   CHECK(std::fabs(xEnd(Integrator::Auto, 0) - dormandPrince) < 1e-9 * scale);
-  SpringBlockOptions radau;
+  RunSettings radau;
   radau.integrator = Integrator::Radau;
   try {
-    simulateSpringBlock("state-variable", {}, sys, radau);
+    runs::simulate("state-variable", {}, sys, radau);
     FAIL("Radau ran the θ law");
   } catch (const InputError& error) {
     CHECK(error.field() == "integrator");

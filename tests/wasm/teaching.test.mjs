@@ -119,7 +119,9 @@ test('the static limit says what it is: stick (Coulomb μs·N), peak (Drake μs�
   );
   const dahl = engine.simulate({ law: 'dahl', system: { duration: 1 } });
   assert.equal(dahl.summary.staticLimitKind, 'none');
-  assert.ok(Number.isNaN(dahl.summary.staticLimit) && dahl.columns.staticLimit.every(Number.isNaN));
+  // None: null in the summary, and no column (a run has no column of NaN).
+  assert.equal(dahl.summary.staticLimit, null);
+  assert.equal(dahl.columns.staticLimit, undefined);
   assert.equal(
     engine.simulate({ model: 'state-variable', params: { duration: 1 } }).summary.staticLimitKind,
     'stick',

@@ -19,6 +19,11 @@ export const REGIME_COLOURS = {
   growing: COLOURS.orange,
   'stick-slip': COLOURS.vermillion,
   stuck: '#9CA3AF',
+  // On their way: settling (pale green, towards steady), not yet settled (blue: too soon to tell).
+  settling: '#8FD3BF',
+  'not-settled': COLOURS.blue,
+  // The drive at rest (a free vibration ended by friction): a darker grey than never moving.
+  'at-rest': '#6B7280',
   error: '#111827',
 };
 const BOUNDARY_COLOUR = COLOURS.black;

@@ -14,8 +14,9 @@
 //                                     | {type:'error', id, message, parameter, index}
 //   {type:'sweep-cells', id, map, cells} -> {type:'cells', id, cells}   (engine.sweepCells: map pool workers)
 //   {type:'sweep-boundary', id, map, resolution} -> {type:'boundary', id, boundary}   (engine.sweepBoundary)
+//   {type:'steady-sliding', id, request} -> {type:'sliding', id, sliding}   (engine.steadySliding)
 // `request` is {model, params} (a seed model) or {law, params, system, integrator} (a catalog law
-// driving the spring-block system); `result` is {columns: {<key>: Float64Array}, summary}.
+// driving the spring-block system); `result` is {columns: {<key>: Float64Array}, summary, scenario}.
 // `requests` is [{law, params, options}], one per law of the explorer, and `curves` answers them in
 // order: [{v, mu, force}] (Float64Arrays; engine.lawCurve documents options and values). A refused
 // request stops the batch; `index` says which one. `laws` is [] for an engine without laws;
@@ -25,8 +26,9 @@
 import { loadEngine } from '../../engine.mjs';
 
 // Start loading at once; every message waits on the same promise. A load failure is reported in
-// the reply to each message, so it must not also surface as an unhandled rejection.
-const enginePromise = loadEngine();
+// the reply to each message, so it must not also surface as an unhandled rejection. The studies'
+// module (curves, presliding, maps) loads with the first message that needs it (engine.studies()).
+const enginePromise = loadEngine({ studies: false });
 // How long a run computes before it reports progress, and how often after that [ms].
 const PROGRESS_AFTER_MS = 100;
 const PROGRESS_EVERY_MS = 50;
@@ -43,7 +45,7 @@ self.onmessage = async ({ data: message }) => {
   // Which request of a batch (compare, curves) is running: the error names it.
   const batch = { index: undefined };
   try {
-    if (Object.hasOwn(HANDLERS, message.type)) HANDLERS[message.type](engine, message, batch);
+    if (Object.hasOwn(HANDLERS, message.type)) await HANDLERS[message.type](engine, message, batch);
   } catch (err) {
     // Bad input, or anything else the engine throws: the page shows the message.
     replyError(
@@ -60,8 +62,8 @@ self.onmessage = async ({ data: message }) => {
 const HANDLERS = {
   init: replyReady,
   simulate: replySimulated,
-  presliding(engine, message) {
-    const result = engine.runPresliding(message.request);
+  async presliding(engine, message) {
+    const result = (await engine.studies()).runPresliding(message.request);
     self.postMessage({ type: 'result', id: message.id, result }, columnBuffers(result.columns));
   },
   compare(engine, message, batch) {
@@ -71,20 +73,27 @@ const HANDLERS = {
       results.flatMap((result) => columnBuffers(result.columns)),
     );
   },
-  'sweep-cells'(engine, message) {
+  async 'sweep-cells'(engine, message) {
+    const studies = await engine.studies();
     self.postMessage({
       type: 'cells',
       id: message.id,
-      cells: engine.sweepCells({ ...message.map, cells: message.cells }),
+      cells: studies.sweepCells({ ...message.map, cells: message.cells }),
     });
   },
-  'sweep-boundary'(engine, message) {
-    const boundary = engine.sweepBoundary({ ...message.map, resolution: message.resolution });
+  async 'steady-sliding'(engine, message) {
+    const sliding = (await engine.studies()).steadySliding(message.request);
+    self.postMessage({ type: 'sliding', id: message.id, sliding });
+  },
+  async 'sweep-boundary'(engine, message) {
+    const studies = await engine.studies();
+    const boundary = studies.sweepBoundary({ ...message.map, resolution: message.resolution });
     self.postMessage({ type: 'boundary', id: message.id, boundary });
   },
-  curves(engine, message, batch) {
+  async curves(engine, message, batch) {
+    const studies = await engine.studies();
     const curves = runBatch(message.requests, batch, ({ law, params, options }) => {
-      const { v, mu, force } = engine.lawCurve(law, params, options);
+      const { v, mu, force } = studies.lawCurve(law, params, options);
       return { v, mu, force };
     });
     self.postMessage(

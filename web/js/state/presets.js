@@ -5,35 +5,20 @@
 
 import { showUndo } from '../ui/undo-notice.js';
 
-/**
- * A spring-block preset's scenario in the engine's format: the preset's own (`scenario`) where the
- * engine gives one, else made of its parts as presetScenario (C++) makes it: the law, its parameters,
- * its system and integrator, and its drive ({system?: {v0, start}, protocol?, grid?, samples?}).
- */
+/** A spring-block preset's scenario: the engine's written form of what it runs, copied. */
 export function presetScenario(preset) {
-  if (preset.scenario) return structuredClone(preset.scenario);
-  if (preset.model !== undefined) return { model: preset.model, params: { ...preset.params } };
-  const { system = {}, ...drive } = structuredClone(preset.drive ?? {});
-  return {
-    law: preset.law,
-    params: { ...preset.params },
-    system: { ...preset.system, ...system },
-    integrator: preset.integrator ?? 'auto',
-    ...drive,
-  };
+  return structuredClone(preset.scenario);
 }
 
 /** The presliding view's settings with `preset`'s experiment shown and the shown law's values kept. */
 function preslidingWith(preset, presliding) {
   const shown = presliding.scenario;
+  const { law, params = {} } = preset.scenario;
   const kept = { ...presliding.kept };
-  if (shown.law !== null && shown.law !== preset.law)
+  if (shown.law !== null && shown.law !== law)
     kept[shown.law] = { law: shown.law, params: shown.params };
-  delete kept[preset.law];
-  return {
-    scenario: { law: preset.law, params: { ...preset.params }, protocol: { ...preset.protocol } },
-    kept,
-  };
+  delete kept[law];
+  return { scenario: { law, params: { ...params }, protocol: { ...preset.presliding } }, kept };
 }
 
 /**

@@ -78,6 +78,9 @@ const REGIME_TEXT = {
   decaying: 'Decaying oscillation',
   'stick-slip': 'Stick-slip',
   stuck: 'Stuck: the block never slides',
+  settling: 'Settling: relaxing towards steady sliding without oscillating',
+  'not-settled': 'Not yet settled: too few cycles before the run ends to tell',
+  'at-rest': 'At rest: friction has stopped the block',
 };
 
 /** @param {string} regime the engine's tag, e.g. 'stick-slip' */
@@ -93,8 +96,7 @@ export function describeRegime(regime) {
 export function describeRegimeWithGrowth(regime, growthRate) {
   const oscillating = regime === 'growing' || regime === 'decaying' || regime === 'oscillation';
   if (!oscillating) return describeRegime(regime);
-  if (!Number.isFinite(growthRate))
-    return `${describeRegime(regime)}, too few cycles to measure its growth`;
+  if (!Number.isFinite(growthRate)) return describeRegime(regime);
   // The rate σ of |v − v_ref| ∝ e^(σt) as a learner reads it: the time ln 2/|σ| to halve or double,
   // with σ itself (a negative "growth rate" reads as a contradiction of "decaying").
   const halving = formatQuantity(Math.LN2 / Math.abs(growthRate), 's', 3),

@@ -2,8 +2,8 @@
 // held down on it (auto-repeat), each law run is a preview: the same adaptive method at a relative
 // tolerance of PREVIEW_TOLERANCE (1e-7, a millionth of a pixel on any chart, against the law's 1e-10)
 // on an output grid of about one row per pixel of the charts, so that the charts follow the slider.
-// (A fixed step is set by the rows, so the schemes the engine's catalog does not call adaptive and the
-// laws stepped in their origin's loop are never previewed.) When the drag ends the run is sent again in full, unless a change at the
+// (A fixed step has no tolerance to loosen, so the schemes the engine's catalog does not call adaptive
+// and the laws stepped in their origin's loop are never previewed.) When the drag ends the run is sent again in full, unless a change at the
 // release has sent it already; the page's status says which is shown.
 
 /** The fewest rows a preview has, and its relative tolerance. */

@@ -9,11 +9,14 @@ import { sliderSpan } from '../ui/params-form.js';
 
 const REGIME_ORDER = [
   'steady',
+  'settling',
   'decaying',
   'oscillation',
+  'not-settled',
   'growing',
   'stick-slip',
   'stuck',
+  'at-rest',
   'error',
 ];
 // Where the map's words differ from the spring-block readout's.

@@ -21,7 +21,17 @@ import { axisGeometry } from '../charts/map-chart.js';
 export class CsvRefusal extends Error {}
 
 /** The regimes a row may name, in the order of the grid's codes. */
-export const GRID_REGIMES = ['steady', 'decaying', 'oscillation', 'growing', 'stick-slip', 'stuck'];
+export const GRID_REGIMES = [
+  'steady',
+  'decaying',
+  'oscillation',
+  'growing',
+  'stick-slip',
+  'stuck',
+  'settling',
+  'not-settled',
+  'at-rest',
+];
 
 const END_LINE = /^# end: (\d+) rows; FNV-1a 64 of the lines above: ([0-9a-f]{16})$/;
 const NEWLINE = 0x0a;

@@ -9,7 +9,7 @@
 // The format (JSON as the command-line program reads it; the same as a JS object):
 //   { "model": ID, "params": { KEY: NUMBER, ... } }
 //   { "law": ID, "params": { KEY: NUMBER | [NUMBER, ...], ... },
-//     "system": { "m", "Fn", "c", "eta", "duration": NUMBER, "v0": NUMBER | [[T, V], ...],
+//     "system": { "m", "Fn", "c", "eta", "x0", "duration": NUMBER, "v0": NUMBER | [[T, V], ...],
 //                 "start": "rest" | "steady" },
 //     "integrator": ID, "samples": WHOLE NUMBER, "tolerance": NUMBER, "kick": NUMBER,
 //     "grid": "uniform" | "log",
@@ -29,8 +29,8 @@
 // message says what was expected, with the unit and range, and what was given.
 
 #include <functional>
+#include <memory>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "friction/law_runs.h"
@@ -59,13 +59,16 @@ struct Scenario {
   ParamList system;  ///< the spring-block system (law runs); v0 is the first step's when driveSteps are given
   std::string integrator = "auto";
   SpringBlockStart start = SpringBlockStart::Rest;
-  std::vector<Breakpoint> driveSteps;  ///< LawSimulationRequest::driveSteps (empty: v0 throughout)
-  double kick = 0;                     ///< LawSimulationRequest::kick
-  double tolerance = 0;                ///< LawSimulationRequest::tolerance (0: the law's default)
+  std::vector<Breakpoint> driveSteps;  ///< the drive's velocity steps (empty: v0 throughout)
+  /// With a steady start and one drive velocity: the drive speeds up by this fraction (within ±0.5) at
+  /// 0.1 % of the run, so that linear (in)stability shows (unperturbed steady sliding stays as it is).
+  double kick = 0;
+  /// Relative tolerance of the adaptive methods (absolute: 1e-3 of it), in [1e-14, 1e-3]; 0 picks the
+  /// law's default: 1e-10, or 1e-7 for a law that creeps at rest far below any other speed.
+  double tolerance = 0;
   int samples = 2000;
   DriveProtocol protocol;  ///< holds, a displacement table, normal-force steps (the quasi-static slider)
-  bool logGrid =
-      false;  ///< "grid": "log": rows logarithmic in the time since each change (SpringBlockOptions::logGrid)
+  bool logGrid = false;    ///< "grid": "log": rows logarithmic in the time since each change of the drive
 };
 
 /// Checks a protocol against a run of `duration` s on a system of mass `m`: each hold positive and ending
@@ -79,24 +82,49 @@ void checkProtocol(const DriveProtocol& protocol, double duration, double m, boo
 /// at v0 and 0 in turn, or along the table's slopes.
 std::vector<Breakpoint> protocolDriveSteps(const DriveProtocol& protocol, double v0);
 
-/// Reads a scenario (the format above) and checks it as checkScenario does. Throws InputError
-/// naming the field by its path.
+/// Reads a scenario (the format above), checked as RunSpec checks it. Throws InputError naming the
+/// field by its path.
 Scenario readScenario(const Value& value);
 
-/// Everything about a scenario that can be checked without running it, against the catalogs: the
-/// model or law, its parameters and their cross-parameter rules, the system, the drive steps, the
-/// integrator, samples, tolerance, kick and start. Throws InputError naming the field by its path.
-void checkScenario(const Scenario& scenario);
+/// The scenario as the reader reads it: only what it sets (a key at its default is written only where the
+/// scenario gave it), so that readScenario(scenarioValue(s)) == s. The one writer of a scenario: the
+/// bindings, the command-line program, the fuzz seeds and the presets use it.
+Value scenarioValue(const Scenario& scenario);
 
-/// The spring-block request a law scenario runs as.
-LawSimulationRequest lawRequestFor(const Scenario& scenario);
+bool operator==(const DriveProtocol& a, const DriveProtocol& b);
+bool operator==(const Scenario& a, const Scenario& b);
 
-/// A scenario's result: a seed model's, or a law's on the spring-block.
-using ScenarioResult = std::variant<SimulationResult, LawSimulationResult>;
+/// A scenario read once into what its run needs: checked against the catalogs (every check, once), the
+/// model's or law's parameters resolved, the system resolved with its drive (velocity steps, holds, a
+/// displacement table and a kick all become the drive's velocity steps; normal-force steps), the output
+/// grid, and the integrator with its tolerances and plan. Immutable.
+class RunSpec {
+ public:
+  /// Checks the scenario and resolves it. Throws InputError naming the field by its path.
+  explicit RunSpec(Scenario scenario);
+  /// readScenario, then the same.
+  static RunSpec read(const Value& value);
 
-/// Checks the scenario (checkScenario), then runs the model or the law. `progress` is called as a
-/// law run advances (SpringBlockOptions::progress). Throws InputError naming the field by its path,
-/// SimulationError (RunStopped) for a run that cannot complete.
-ScenarioResult runScenario(const Scenario& scenario, const std::function<void(double)>& progress = {});
+  const Scenario& scenario() const { return scenario_; }
+  bool runsModel() const { return !scenario_.model.empty(); }
+
+  struct Resolved;  // what the run needs (scenario/run_spec.h)
+  const Resolved& resolved() const { return *resolved_; }
+
+ private:
+  Scenario scenario_;
+  std::shared_ptr<const Resolved> resolved_;
+};
+
+/// Runs the specification: a seed model, or a law on the spring-block. `progress` hears the fraction of
+/// the run done as it advances (at each output row and every 100 000 steps); an exception thrown from it
+/// ends the run. Throws SimulationError (RunStopped) for a run that cannot complete.
+SimulationResult run(const RunSpec& spec, const std::function<void(double)>& progress = {});
+
+/// The summary as a Value: every field of Summary under its name, a quantity not measured as null, the
+/// regime, static limit and events by name, the integrators by id; a law run's system with its drive
+/// (v0 as the scenario gave it, start). The one writer of a result's summary: the bindings and the
+/// command-line program use it.
+Value summaryValue(const RunSpec& spec, const Summary& summary);
 
 }  // namespace friction

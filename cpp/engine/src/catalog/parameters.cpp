@@ -21,6 +21,12 @@ std::size_t indexOf(const ModelSpec& model, std::string_view key) {
 
 }  // namespace
 
+const ParamSpec* ModelSpec::findParam(std::string_view key) const {
+  for (const ParamSpec& spec : params)
+    if (spec.key == key) return &spec;
+  return nullptr;
+}
+
 double ResolvedParams::get(std::string_view key) const { return values.at(indexOf(*model, key)); }
 
 const std::vector<double>& ResolvedParams::list(std::string_view key) const {
@@ -104,12 +110,12 @@ std::size_t givenIndex(const ModelSpec& model, const std::string& key) {
   for (std::size_t i = 0; i < count; ++i)
     if (model.params[i].key == key) index = i;
   if (index == count) {
-    // An empty key names nothing a page could point to: the error names the entry it was given to.
-    const std::string field = key.empty() ? std::string(model.id) : key;
+    // An empty key names nothing a page could point to: the error names the object it stands in (the
+    // caller's prefix: "params"), and nothing else.
     std::string known;
     for (const auto& spec : model.params) known += (known.empty() ? "" : ", ") + std::string(spec.key);
-    throw InputError(field, "Unknown parameter '" + key + "' for '" + std::string(model.id) +
-                                "'; its parameters are: " + known + ".");
+    throw InputError(key, "Unknown parameter '" + key + "' for '" + std::string(model.id) +
+                              "'; its parameters are: " + known + ".");
   }
   return index;
 }

@@ -1,6 +1,6 @@
 // A catalog law fitted to measured data (friction/fit.h): the free parameters' bounds and starts come
 // from their catalog entries, the residuals from the law: its steady friction for a curve (in closed
-// form with its gradient, steady_curves.h), the spring-block's run (runScenario) for each time record,
+// form with its gradient, steady_curves.h), the spring-block's run (run(RunSpec)) for each time record,
 // the presliding experiment (simulatePresliding) for a presliding run. And convertLaw: one law fitted to
 // another's curve.
 
@@ -236,8 +236,8 @@ void recordModel(const FitRequest& request, const Lists& lists, const Points& po
     scenario.law = request.law;
     scenario.params = lists.law;
     scenario.system = lists.systems[k];
-    const auto result = std::get<LawSimulationResult>(runScenario(scenario, request.runProgress));
-    const Trace& trace = result.run.trace;
+    const SimulationResult result = run(RunSpec(std::move(scenario)), request.runProgress);
+    const Trace& trace = result.trace;
     const std::vector<double>& column = request.compare == "velocity"   ? trace.v
                                         : request.compare == "position" ? trace.x
                                                                         : trace.friction;

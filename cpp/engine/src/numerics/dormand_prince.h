@@ -112,6 +112,31 @@ struct DenseEmbeddedStep {
   }
 };
 
+/// The cubic Hermite interpolant through the values and slopes at both ends of a step (Hairer, Nørsett
+/// & Wanner, Solving ODEs I, II.6, eq. (6.7)),
+///   u(s) = y + s (Δ + (1 − s)(h f₀ − Δ + s (Δ − h f₁ − (h f₀ − Δ)))),  Δ = y₁ − y,  s = (τ − t)/h,
+/// which is CONTD5's form without its fifth term (r₅ = 0): the dense output of a method that has none of
+/// its own (Rosenbrock 4(3), RK4, semi-implicit Euler), O(h⁴) inside the step. f₀ = f(t, y), f₁ = f(t + h,
+/// y₁).
+template <std::size_t N>
+DenseEmbeddedStep<N> hermiteInterpolant(double t, const Vec<N>& y, const Vec<N>& f0, double h,
+                                        const EmbeddedStep<N>& step, const Vec<N>& f1) {
+  DenseEmbeddedStep<N> out;
+  out.t = t;
+  out.h = h;
+  out.step = step;
+  out.next = f1;
+  for (std::size_t i = 0; i < N; ++i) {
+    const double difference = step.y[i] - y[i], spline = h * f0[i] - difference;
+    out.r[0][i] = y[i];
+    out.r[1][i] = difference;
+    out.r[2][i] = spline;
+    out.r[3][i] = difference - h * f1[i] - spline;
+    out.r[4][i] = 0;
+  }
+  return out;
+}
+
 template <std::size_t N, class Rate>
 DenseEmbeddedStep<N> dormandPrinceDenseStep(const Rate& rate, double t, const Vec<N>& y, const Vec<N>& k1,
                                             double h) {

@@ -17,17 +17,22 @@ Vec<N> axpy(const Vec<N>& y, double h, const Vec<N>& k) {
   return out;
 }
 
-/// One RK4 step of size h from (t, y) for dy/dt = rate(t, y):
+/// One RK4 step of size h from (t, y) for dy/dt = rate(t, y), with k₁ = f(t, y) given:
 ///   y₁ = y + h/6 (k₁ + 2k₂ + 2k₃ + k₄).
 template <std::size_t N, class Rate>
-Vec<N> rk4Step(const Rate& rate, double t, const Vec<N>& y, double h) {
-  const Vec<N> k1 = rate(t, y);
+Vec<N> rk4Step(const Rate& rate, double t, const Vec<N>& y, double h, const Vec<N>& k1) {
   const Vec<N> k2 = rate(t + h / 2, axpy(y, h / 2, k1));
   const Vec<N> k3 = rate(t + h / 2, axpy(y, h / 2, k2));
   const Vec<N> k4 = rate(t + h, axpy(y, h, k3));
   Vec<N> out;
   for (std::size_t i = 0; i < N; ++i) out[i] = y[i] + h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
   return out;
+}
+
+/// The same step, evaluating k₁ = f(t, y) itself.
+template <std::size_t N, class Rate>
+Vec<N> rk4Step(const Rate& rate, double t, const Vec<N>& y, double h) {
+  return rk4Step(rate, t, y, h, rate(t, y));
 }
 
 /// Locates where f leaves its value at a for the sign of f(b) on [a, b]: given fa = f(a) ≤ 0 < fb

@@ -130,21 +130,8 @@ EmbeddedStep<N> rosenbrockStep(const Rate& rate, double t, const Vec<N>& y, doub
 template <std::size_t M, std::size_t N, class Rate>
 DenseEmbeddedStep<N> rosenbrockDenseStep(const Rate& rate, double t, const Vec<N>& y, double h,
                                          const Vec<M>& scale, const Vec<N>& f0) {
-  DenseEmbeddedStep<N> out;
-  out.t = t;
-  out.h = h;
-  out.step = rosenbrockStep<M>(rate, t, y, h, scale, f0);
-  const Vec<N>& y1 = out.step.y;
-  out.next = rate(t + h, y1);
-  for (std::size_t i = 0; i < N; ++i) {
-    const double difference = y1[i] - y[i], spline = h * f0[i] - difference;
-    out.r[0][i] = y[i];
-    out.r[1][i] = difference;
-    out.r[2][i] = spline;
-    out.r[3][i] = difference - h * out.next[i] - spline;
-    out.r[4][i] = 0;
-  }
-  return out;
+  const EmbeddedStep<N> step = rosenbrockStep<M>(rate, t, y, h, scale, f0);
+  return hermiteInterpolant(t, y, f0, h, step, rate(t + h, step.y));
 }
 
 }  // namespace friction

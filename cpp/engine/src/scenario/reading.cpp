@@ -184,4 +184,17 @@ ParamList readParams(const Value& value, const std::string& name, const std::str
   return params;
 }
 
+std::string prefixedField(const std::string& prefix, const std::string& field) {
+  const bool whole = field.empty() && !prefix.empty() && prefix.back() == '.';
+  return whole ? prefix.substr(0, prefix.size() - 1) : prefix + field;
+}
+
+void withFieldPrefix(const std::string& prefix, FunctionRef<void()> body) {
+  try {
+    body();
+  } catch (const InputError& error) {
+    throw InputError(prefixedField(prefix, error.field()), error.what());
+  }
+}
+
 }  // namespace friction::reading

@@ -6,6 +6,8 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "friction/errors.h"
@@ -14,6 +16,7 @@
 #include "friction/parameters.h"
 #include "friction/scenario.h"
 #include "friction/value.h"
+#include "numerics/function_ref.h"
 
 namespace friction::reading {
 
@@ -70,14 +73,23 @@ ParamList readParams(const Value& value, const std::string& name, const std::str
 /// their paths ("protocol.holds[2]", "protocol.table.t[17]"). Checked by checkProtocol.
 DriveProtocol readProtocol(const Value& value, const std::string& path);
 
-/// Runs `body`; an InputError it throws gets `prefix` before its field, so that a catalog's bare
-/// key ("v0") comes out as the path of the value that was checked ("system.v0").
-template <class Body>
-auto withFieldPrefix(const std::string& prefix, Body&& body) -> decltype(body()) {
+/// The field `prefix` gives an error's `field`: a catalog's bare key ("v0") as the path of the value that
+/// was checked ("system.v0"); an error about the object as a whole (an empty field) names the object:
+/// "params", not "params.".
+std::string prefixedField(const std::string& prefix, const std::string& field);
+
+/// Runs `body`; an InputError it throws gets `prefix` before its field (prefixedField). Compiled once for
+/// every caller (the page's download).
+void withFieldPrefix(const std::string& prefix, FunctionRef<void()> body);
+
+/// The same for a body that returns a value.
+template <class Body, class Result = decltype(std::declval<Body>()()),
+          class = std::enable_if_t<!std::is_void_v<Result>>>
+Result withFieldPrefix(const std::string& prefix, Body&& body) {
   try {
     return body();
   } catch (const InputError& error) {
-    throw InputError(prefix + error.field(), error.what());
+    throw InputError(prefixedField(prefix, error.field()), error.what());
   }
 }
 

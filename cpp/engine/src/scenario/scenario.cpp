@@ -1,9 +1,8 @@
-// The one reader of a scenario, its checks and its run (friction/scenario.h).
+// The one reader of a scenario (friction/scenario.h); RunSpec checks it (run_spec.cpp).
 
 #include "friction/scenario.h"
 
 #include "friction/errors.h"
-#include "friction/laws.h"
 #include "scenario/reading.h"
 
 namespace friction {
@@ -48,15 +47,6 @@ void readSystem(const Value& value, const std::string& path, Scenario& scenario)
       scenario.system.emplace_back(key, reading::readNumber(item, itemPath));
     }
   }
-}
-
-// Where an InputError from a run belongs: the catalogs' checks name a bare key, which is a model's
-// parameter or, for a law (whose own parameters checkScenario has already passed), the system's.
-std::string runFieldPath(const Scenario& scenario, const std::string& field) {
-  const std::string key = field.substr(0, field.find('['));
-  if (!scenario.model.empty()) return findModel(scenario.model).findParam(key) ? "params." + field : field;
-  const bool isSystem = key == "start" || springBlockSystemModel().findParam(key) != nullptr;
-  return isSystem ? "system." + field : field;
 }
 
 }  // namespace
@@ -111,70 +101,5 @@ Scenario readScenarioFields(const Value& value, const std::string& name, const s
 }
 
 }  // namespace reading
-
-Scenario readScenario(const Value& value) {
-  Scenario scenario = reading::readScenarioFields(value, "scenario", "");
-  checkScenario(scenario);
-  return scenario;
-}
-
-void checkScenario(const Scenario& scenario) {
-  if (!scenario.model.empty()) {
-    const ModelSpec& model = findModel(scenario.model);
-    withFieldPrefix("params.", [&] { resolveParams(model, scenario.params); });
-    if (!scenario.system.empty() || !scenario.driveSteps.empty())
-      throw InputError("system", "A seed model has no spring-block system: its own parameters hold it.");
-    return;
-  }
-  if (scenario.law.empty()) throw InputError("model", "A scenario needs a model or a law.");
-  findLaw(scenario.law);
-  // The law's parameters with its cross-parameter rules (μk ≤ μs…), then the system's: a key both
-  // have (v0) is named by its place.
-  withFieldPrefix("params.", [&] { static_cast<void>(LawEvaluator(scenario.law, scenario.params)); });
-  double m = 0, duration = 0;
-  withFieldPrefix("system.", [&] {
-    checkSystemMassOf(scenario.system);
-    const ResolvedParams system = resolveParams(springBlockSystemModel(), scenario.system);
-    m = system.get("m");
-    duration = system.get("duration");
-    checkDriveSteps(scenario.driveSteps, duration, m == 0);
-  });
-  checkProtocol(scenario.protocol, duration, m, !scenario.driveSteps.empty());
-  if (scenario.logGrid && m != 0)
-    throw InputError("grid", "The logarithmic grid runs on the quasi-static slider: set system.m to 0 kg.");
-  findIntegrator(scenario.integrator);
-  checkSamples(scenario.samples);
-  checkTolerance(scenario.tolerance);
-  checkKick(scenario.kick, scenario.start, !scenario.driveSteps.empty());
-}
-
-LawSimulationRequest lawRequestFor(const Scenario& scenario) {
-  LawSimulationRequest request{scenario.law, scenario.params, scenario.system, scenario.integrator,
-                               scenario.samples};
-  request.tolerance = scenario.tolerance;
-  request.driveSteps = scenario.driveSteps;
-  // The protocol's drive, up to the run's end (a table may reach past it).
-  const ResolvedParams system = resolveParams(springBlockSystemModel(), scenario.system);
-  for (const Breakpoint& step : protocolDriveSteps(scenario.protocol, system.get("v0")))
-    if (step.t < system.get("duration")) request.driveSteps.push_back(step);
-  request.normalSteps = scenario.protocol.normalForce;
-  request.logGrid = scenario.logGrid;
-  request.start = scenario.start;
-  request.kick = scenario.kick;
-  return request;
-}
-
-ScenarioResult runScenario(const Scenario& scenario, const std::function<void(double)>& progress) {
-  checkScenario(scenario);
-  try {
-    if (!scenario.model.empty()) return simulate({scenario.model, scenario.params});
-    LawSimulationRequest request = lawRequestFor(scenario);
-    request.progress = progress;
-    return simulateLaw(request);
-  } catch (const InputError& error) {
-    // A check only the run can make (a step budget, a start the chosen integrator cannot take).
-    throw InputError(runFieldPath(scenario, error.field()), error.what());
-  }
-}
 
 }  // namespace friction

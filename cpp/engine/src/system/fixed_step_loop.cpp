@@ -7,10 +7,11 @@
 #include <limits>
 #include <string>
 
-#include "analysis/run_analysis.h"
 #include "friction/constants.h"
 #include "friction/errors.h"
+#include "system/recorder.h"
 #include "system/slip_equations.h"
+#include "system/static_limit.h"
 
 namespace friction {
 namespace {
@@ -86,169 +87,205 @@ struct LoopState {
   double x = 0, v = 0;                                 // [m], [m/s]
   double work = 0, frictionLoss = 0, dashpotLoss = 0;  // [J]
   double peakVelocity = 0, phaseStart = 0;             // [m/s], [s]
+  double lastChange = 0;                               // v's last change of direction: −1, 0 or +1
   long long steps = 0;
   bool holding = false;
 };
 
-// The loop: rows at the step whose time reaches the next output time, the drive force's extremes, the
-// energy books, the stick and slip phases by the scheme's holding, reversals located linearly.
+// The row values at one step's start, kept for the rows that fall inside the next step.
+struct StepRow {
+  double t = 0, x = 0, v = 0, Fd = 0, friction = 0, kinetic = 0;
+};
+
+// The loop: the drive force's extremes, the energy books, the stick and slip phases by the scheme's
+// holding, reversals located linearly; the rows on the output grid, linear between the steps (the
+// schemes are first order), and the facts for the analysis from every step, so that neither depends on
+// the rows asked for.
 template <class Scheme>
 class FixedStepLoop {
  public:
-  FixedStepLoop(const SpringBlockSystem& sys, const SpringBlockOptions& options, double h, long long steps,
-                Scheme& scheme, SpringBlockResult&& result)
-      : sys_(sys), options_(options), h_(h), steps_(steps), scheme_(scheme), result_(std::move(result)) {}
+  FixedStepLoop(const SpringBlockSystem& sys, const RunSettings& options, const Drive& drive, double h,
+                long long steps, Scheme& scheme, Summary&& summary)
+      : sys_(sys),
+        options_(options),
+        h_(h),
+        steps_(steps),
+        scheme_(scheme),
+        summary_(std::move(summary)),
+        recorder_(outputGrid(options.samples, sys.duration, false, {0}), 0, true, sys.speedScale(),
+                  options.progress),
+        watch_(drive, false) {}
 
-  SpringBlockResult run() {
-    SpringBlockSummary& summary = result_.summary;
+  LoopRun run() {
     LoopState s;
     s.x = options_.x0;
     s.v = scheme_.startVelocity(options_.v0Block);
     s.holding = scheme_.holdsAtStart(s.v);
     s.peakVelocity = std::fabs(s.v);
-    summary.driveForceMin = INFINITY;
+    summary_.driveForceMin = INFINITY;
     // NOLINTNEXTLINE(bugprone-narrowing-conversions): -INFINITY, a float, widens to double exactly
-    summary.driveForceMax = -INFINITY;
+    summary_.driveForceMax = -INFINITY;
     const double cycleFrom = 0.75 * sys_.duration;
-    // A row is due once t reaches the next output time, less a rounding margin.
-    double nextRow = 0, rowDue = nextRow - 1e-9 * h_;
+    StepRow before;
     for (long long n = 0; n <= steps_; ++n) {
-      const double t = static_cast<double>(n) * h_;
+      const double t = n == steps_ ? sys_.duration : static_cast<double>(n) * h_;
       const double Fd = sys_.c * (sys_.v0 * t - s.x) + sys_.eta * (sys_.v0 - s.v);
       const StepForce force = scheme_.force(s.v, Fd);
-      if (t >= rowDue) {
-        record(t, Fd, scheme_.rowFriction(force, s.v, Fd), force.rowKinetic, s.x, s.v);
-        nextRow += outputStep();
-        rowDue = nextRow - 1e-9 * h_;
+      if (t >= recorder_.nextTime()) {
+        const StepRow now{t, s.x, s.v, Fd, scheme_.rowFriction(force, s.v, Fd), force.rowKinetic};
+        recorder_.writeUpTo(t, [&](double at) { return rowBetween(before, now, at); });
       }
-      summary.noteDriveForce(t, Fd, cycleFrom);
+      summary_.noteDriveForce(t, Fd, cycleFrom);
       if (n == steps_) break;
-      step(t, Fd, force, s);
+      before = {t, s.x, s.v, Fd, scheme_.rowFriction(force, s.v, Fd), force.rowKinetic};
+      step(t, n + 1 == steps_ ? sys_.duration - t : h_, Fd, force, s);
     }
-    summary.steps += s.steps;
-    summary.peakVelocity = s.peakVelocity;
-    (s.holding ? summary.stickIntervals : summary.slipIntervals).push_back({s.phaseStart, sys_.duration});
-    closeBooks(s);
-    return std::move(result_);
+    summary_.steps += s.steps;
+    summary_.peakVelocity = s.peakVelocity;
+    (s.holding ? summary_.stickIntervals : summary_.slipIntervals).push_back({s.phaseStart, sys_.duration});
+    return finish(s);
   }
 
  private:
-  double outputStep() const { return sys_.duration / (options_.samples - 1); }
+  // The row at `at` between two steps' starts (at `now` exactly where it falls there).
+  TraceRow rowBetween(const StepRow& a, const StepRow& b, double at) const {
+    const double w = at >= b.t || !(b.t > a.t) ? 1.0 : (at - a.t) / (b.t - a.t);
+    auto lerp = [w](double p, double q) { return w == 1.0 ? q : p + w * (q - p); };
+    TraceRow row;
+    row.t = at;
+    row.x = lerp(a.x, b.x);
+    row.v = lerp(a.v, b.v);
+    row.spring = lerp(a.Fd, b.Fd);
+    row.friction = lerp(a.friction, b.friction);
+    row.kinetic = lerp(a.kinetic, b.kinetic);
+    row.staticLimit = summary_.staticLimit;
+    row.drivePosition = sys_.v0 * at;
+    return row;
+  }
 
   // v ← v + h (Fd − F)/m, x ← x + h v, with the energy integrals, the scheme's own rule on v after
   // the update, and the phase the step leaves the contact in.
-  void step(double t, double Fd, const StepForce& force, LoopState& s) {
-    s.work += Fd * sys_.v0 * h_;
-    s.frictionLoss += force.resisting * s.v * h_;
+  void step(double t, double h, double Fd, const StepForce& force, LoopState& s) {
+    s.work += Fd * sys_.v0 * h;
+    s.frictionLoss += force.resisting * s.v * h;
     // Without a dashpot every term is ±0 and the sum stays +0 exactly: skipped.
-    if (sys_.eta != 0) s.dashpotLoss += sys_.eta * (sys_.v0 - s.v) * (sys_.v0 - s.v) * h_;
-    double vNext = s.v + h_ * (Fd - force.resisting) / sys_.m;
-    s.x += h_ * vNext;
+    if (sys_.eta != 0) s.dashpotLoss += sys_.eta * (sys_.v0 - s.v) * (sys_.v0 - s.v) * h;
+    double vNext = s.v + h * (Fd - force.resisting) / sys_.m;
+    const double xBefore = s.x;
+    s.x += h * vNext;
     // With h > 0 and x finite before the update, x + h·vNext is finite only if vNext is: one test.
     if (!std::isfinite(s.x)) stopNonFinite(t);
     const double vBefore = s.v;
     s.v = scheme_.afterUpdate(vNext);
-    if (Scheme::kReverses && vBefore != 0 && s.v != 0 && (s.v > 0) != (vBefore > 0))
-      result_.summary.events.push_back({t + h_ * vBefore / (vBefore - s.v), EventKind::Reversal});
+    if (Scheme::kReverses && vBefore != 0 && s.v != 0 && (s.v > 0) != (vBefore > 0)) {
+      const double at = t + h * vBefore / (vBefore - s.v);
+      summary_.events.push_back(
+          {at, EventKind::Reversal, driveForce(at, xBefore + (s.x - xBefore) * (at - t) / h, 0)});
+    }
+    watchStep(t, h, xBefore, vBefore, s);
     const bool holdsNow = scheme_.holdsAfter(force, s.v);
     scheme_.commit();
     ++s.steps;
     s.peakVelocity = std::max(s.peakVelocity, std::fabs(s.v));
     if (holdsNow != s.holding) {
-      endPhase(s.phaseStart, t + h_, s.holding);
+      endPhase(s.phaseStart, t + h, s.holding, driveForce(t + h, s.x, s.v));
       s.holding = holdsNow;
-      s.phaseStart = t + h_;
+      s.phaseStart = t + h;
     }
   }
 
+  // The step as the watch sees it: linear between its ends, v's extremum where it turns.
+  void watchStep(double t, double h, double xBefore, double vBefore, LoopState& s) {
+    const double direction = s.v > vBefore ? 1.0 : s.v < vBefore ? -1.0 : 0.0;
+    if (direction != 0 && s.lastChange != 0 && direction != s.lastChange)
+      watch_.extremum(t, vBefore, s.lastChange > 0);
+    if (direction != 0) s.lastChange = direction;
+    const double t1 = t + h, v1 = s.v, x1 = s.x;
+    auto velocityAt = [&](double at) { return vBefore + (v1 - vBefore) * (at - t) / h; };
+    auto positionAt = [&](double at) { return xBefore + (x1 - xBefore) * (at - t) / h; };
+    auto forceAt = [&](double at) { return driveForce(at, positionAt(at), velocityAt(at)); };
+    watch_.stretch(t, vBefore, t1, v1, velocityAt, positionAt, forceAt);
+  }
+
   [[noreturn]] void stopNonFinite(double t) const {
-    throw RunStopped(result_.trace, t,
+    throw RunStopped(recorder_.trace(), t,
                      "The state became non-finite at t = " + formatNumber(t) +
                          " s: the law's force outgrew the step of " + formatNumber(h_) + " s.");
   }
 
   // The phase from `start` to `end` goes into the summary's intervals, with the event that ends it.
-  void endPhase(double start, double end, bool held) {
-    SpringBlockSummary& summary = result_.summary;
-    (held ? summary.stickIntervals : summary.slipIntervals).push_back({start, end});
-    summary.events.push_back({end, held ? EventKind::BreakAway : EventKind::Stick});
+  void endPhase(double start, double end, bool held, double Fd) {
+    (held ? summary_.stickIntervals : summary_.slipIntervals).push_back({start, end});
+    summary_.events.push_back({end, held ? EventKind::BreakAway : EventKind::Stick, Fd});
   }
 
-  // One row. By value: a reference into the step's StepForce, passed on to push_back, would make the
-  // compiler build that struct in memory at every step.
-  void record(double t, double Fd, double friction, double kinetic, double x, double v) {
-    Trace& trace = result_.trace;
-    const double nan = std::numeric_limits<double>::quiet_NaN();
-    trace.t.push_back(t);
-    trace.x.push_back(x);
-    trace.v.push_back(v);
-    trace.theta.push_back(nan);
-    trace.friction.push_back(friction);
-    trace.fk.push_back(kinetic);
-    trace.spring.push_back(Fd);
-    trace.vOverV0.push_back(v / sys_.v0);
-    trace.fkOverFk0.push_back(nan);
-    trace.staticLimit.push_back(result_.summary.staticLimit);
-    trace.drivePosition.push_back(sys_.v0 * t);
+  // Fd = c (v0 t − x) + η (v0 − v)
+  double driveForce(double t, double x, double v) const {
+    return sys_.c * (sys_.v0 * t - x) + sys_.eta * (sys_.v0 - v);
   }
 
   // The energy books, whose residual |W − ΔE_kin − ΔE_spring − losses| / |W| measures the scheme's
-  // error (first order), then the shared analysis.
-  void closeBooks(const LoopState& s) {
-    SpringBlockSummary& summary = result_.summary;
+  // error (first order), and the facts. With the drive at rest (W = 0) the residual is relative to the
+  // energy the block started with, ½ m v(0)² + ½ c x0².
+  LoopRun finish(const LoopState& s) {
     const double e0 = -options_.x0, e1 = sys_.v0 * sys_.duration - s.x,
                  v0Block = scheme_.startVelocity(options_.v0Block);
     const double imbalance = s.work - 0.5 * sys_.m * (s.v * s.v - v0Block * v0Block) -
                              0.5 * sys_.c * (e1 * e1 - e0 * e0) - s.frictionLoss - s.dashpotLoss;
-    summary.driveWork = s.work;
-    summary.dissipated = s.frictionLoss;
-    summary.dashpotDissipated = s.dashpotLoss;
-    summary.energyResidual = std::fabs(imbalance) / std::max(std::fabs(s.work), 1e-300);
-    finishAnalysis(result_, sys_);
+    summary_.driveWork = s.work;
+    summary_.dissipated = s.frictionLoss;
+    summary_.dashpotDissipated = s.dashpotLoss;
+    const double started = 0.5 * sys_.m * v0Block * v0Block + 0.5 * sys_.c * e0 * e0;
+    summary_.energyResidual = std::fabs(imbalance) / energyScale(s.work, started);
+    LoopRun out;
+    out.facts = watch_.finish(s.x, s.v, summary_.stickIntervals, summary_.slipIntervals, summary_.events);
+    out.result.summary = std::move(summary_);
+    out.result.trace = recorder_.take();
+    return out;
   }
 
   const SpringBlockSystem& sys_;
-  const SpringBlockOptions& options_;
+  const RunSettings& options_;
   const double h_;
   const long long steps_;
   Scheme& scheme_;
-  SpringBlockResult result_;
+  Summary summary_;
+  Recorder recorder_;
+  MotionWatch watch_;
 };
 
 }  // namespace
 
-SpringBlockResult runSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys,
-                                const SpringBlockOptions& options) {
+LoopRun runSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys, const RunSettings& options,
+                      const Drive& drive) {
   constexpr double dt = 0.001;  // [s] the seed's step
-  SpringBlockResult result;
-  setStaticLimit(result.summary, law, sys, law.forceMagnitude(0, sys.Fn));  // the clamp holds up to F(0)
-  result.summary.integrator = Integrator::SeedEuler;
-  warnIfUnstable(result.summary, law, sys, Integrator::SeedEuler, dt);
+  Summary summary;
+  setStaticLimit(summary, law, sys, law.forceMagnitude(0, sys.Fn));  // the clamp holds up to F(0)
+  summary.integrator = Integrator::SeedEuler;
+  warnIfUnstable(summary, law, sys, Integrator::SeedEuler, dt);
   SeedScheme scheme{law.slidingForce(sys.Fn), sys, dt};
   const long long steps = static_cast<long long>(std::ceil(sys.duration / dt));
-  return FixedStepLoop<SeedScheme>(sys, options, dt, steps, scheme, std::move(result)).run();
+  return FixedStepLoop<SeedScheme>(sys, options, drive, dt, steps, scheme, std::move(summary)).run();
 }
 
 // The step resolves the system's spring and the law's penalty spring K (1/200 of the period of
-// √((c + K)/m)) and its damping (h ≤ 0.2 m/(η + dF/dv)), and divides the output step exactly.
-SpringBlockResult runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys,
-                                const SpringBlockOptions& options) {
-  const double outputStep = sys.duration / (options.samples - 1);
+// √((c + K)/m)) and its damping (h ≤ 0.2 m/(η + dF/dv)), and divides the run exactly: it depends on the
+// system and the law, not on the output rows.
+LoopRun runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys, const RunSettings& options,
+                      const Drive& drive) {
   const double omega = std::sqrt((sys.c + law.contactStiffness()) / sys.m);
-  const double relaxation = (sys.eta + steepestSlope(law, sys.Fn, sys.v0).value) / sys.m;
+  const double relaxation = (sys.eta + steepestSlope(law, sys.Fn, sys.speedScale()).value) / sys.m;
   double hMax = options.step > 0 ? options.step : 2 * kPi / omega / 200;
   if (options.step <= 0 && relaxation > 0) hMax = std::min(hMax, 0.2 / relaxation);
-  const double perSample = std::ceil(outputStep / hMax);
-  const double totalSteps = perSample * (options.samples - 1);
+  const double totalSteps = std::ceil(sys.duration / hMax);
   if (totalSteps > double(kMaxWork))
-    throw InputError("duration", "This law needs time steps of " + formatNumber(outputStep / perSample) +
+    throw InputError("duration", "This law needs time steps of " + formatNumber(sys.duration / totalSteps) +
                                      " s to resolve its contact stiffness, so " + formatNumber(sys.duration) +
                                      " s would take " + formatNumber(totalSteps) + " steps; the budget is " +
                                      formatNumber(double(kMaxWork)) + ". Shorten the duration to at most " +
                                      formatNumber(sys.duration * double(kMaxWork) / totalSteps) + " s.");
-  const double h = outputStep / perSample;
-  SpringBlockResult result;
-  SpringBlockSummary& summary = result.summary;
+  const double h = sys.duration / totalSteps;
+  Summary summary;
   // The contact holds inside the friction cone: at rest its radius is μ(0)·|Fn|.
   LawInputs atRest;
   atRest.N = atRest.Fn = sys.Fn;
@@ -261,8 +298,8 @@ SpringBlockResult runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem
                                approx(2 / omega) +
                                " s of the spring and the law's penalty stiffness together.");
   SteppedLawScheme scheme{law, sys, h};
-  return FixedStepLoop<SteppedLawScheme>(sys, options, h, static_cast<long long>(totalSteps), scheme,
-                                         std::move(result))
+  return FixedStepLoop<SteppedLawScheme>(sys, options, drive, h, static_cast<long long>(totalSteps), scheme,
+                                         std::move(summary))
       .run();
 }
 

@@ -6,18 +6,20 @@
 
 #include "friction/laws.h"
 #include "friction/spring_block.h"
+#include "system/motion_watch.h"
+#include "system/spring_block_system.h"
 
 namespace friction {
 
 /// The seed app's scheme for a stateless law: a 1 ms step, friction F(v) with the law's static value
 /// at v = 0, and v clamped at 0 after the position update (the seed's only stick logic).
-SpringBlockResult runSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys,
-                                const SpringBlockOptions& options);
+LoopRun runSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys, const RunSettings& options,
+                      const Drive& drive);
 
 /// A law that carries its force between steps, stepped once per step of its origin's explicit loop;
 /// its stick is the contact holding inside the friction cone. Throws InputError when the step its
 /// contact stiffness needs would exceed the step budget.
-SpringBlockResult runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys,
-                                const SpringBlockOptions& options);
+LoopRun runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys, const RunSettings& options,
+                      const Drive& drive);
 
 }  // namespace friction

@@ -7,7 +7,9 @@
 
 #include "friction/errors.h"
 #include "friction/laws.h"
-#include "numerics/rosenbrock.h"
+#include "numerics/adaptive_driver.h"
+#include "numerics/function_ref.h"
+#include "system/recorder.h"
 
 namespace friction {
 namespace {
@@ -59,62 +61,55 @@ void checkRun(const LawEvaluator& law, std::string_view id, double duration, int
   }
 }
 
-// Integrates y' = rate(t, y) from t to tEnd with the adaptive Rosenbrock 4(3), carrying the step
-// size h from call to call. `scale` sets the Jacobian's increments; the error norm is relative
-// (tolerance) with absolute floors of 1e-3·tolerance in m and m/s for x and v, and 1e-3·tolerance
-// of the state's scale for the state.
-template <class Rate>
-void advance(const Rate& rate, double& t, State& y, double tEnd, double& h, const State& scale,
-             double tolerance, long long& steps, long long& work) {
-  State floor;
-  floor.fill(1e-3 * tolerance);
-  for (std::size_t i = kS0; i < floor.size(); ++i) floor[i] *= scale[i];
-  while (t < tEnd) {
-    if (++work > kMaxSteps)
-      throw SimulationError("The run exceeded its budget of " + formatNumber(double(kMaxSteps)) +
-                            " steps at t = " + formatNumber(t) +
-                            " s; shorten the duration or loosen the tolerance.");
-    const bool last = tEnd - t <= h;
-    const double step = last ? tEnd - t : h;
-    const EmbeddedStep<4> trial = rosenbrockStep<4>(rate, t, y, step, scale);
-    const double err = errorNorm<4>(y, trial, tolerance, floor);
-    if (!(err <= 1)) {
-      if (!std::isfinite(err) && step < 1e-14 * std::max(1.0, t))
-        throw SimulationError("The state became non-finite at t = " + formatNumber(t) + " s.");
-      h = nextStepSize(step, std::isfinite(err) ? err : 1e10, 4);
-      continue;
-    }
-    ++steps;
-    y = trial.y;
-    t = last ? tEnd : t + step;
-    const double next = nextStepSize(step, err, 4);
-    h = last ? std::max(h, next) : next;
-  }
-}
-
-// Runs `rate` over [0, duration] on a uniform grid of `samples`, stopping at every breakpoint time
-// (the input's kinks), and records each row with `row`. `segment` tells the rate which breakpoint
-// interval the current step lies in, so that no stage reads across a kink (Rosenbrock's stages reach
-// past the step's end: c2 = 1.146). `progress`, if set, is told the fraction of the run done at every
-// row (a caller may stop a long run by throwing from it).
-template <class Rate, class Row>
-void runGrid(const Rate& rate, State y, double duration, int samples, const std::vector<Breakpoint>& input,
-             std::size_t& segment, const State& scale, double tolerance, LawRun& run, const Row& row,
+// Runs `rate` over [0, duration] with the adaptive Rosenbrock 4(3) of the one step driver, its steps
+// ending at every breakpoint time (the input's kinks), and records each row of a uniform grid of
+// `samples` from the steps' dense output (`row`), so that the rows never shape the steps. `segment`
+// tells the rate which breakpoint interval the current step lies in, so that no stage reads across a
+// kink (Rosenbrock's stages reach past the step's end: c2 = 1.146); a row at a breakpoint is written in
+// the interval that starts there. The error norm is relative (tolerance) with absolute floors of
+// 1e-3·tolerance in m and m/s for x and v, and 1e-3·tolerance of the state's scale for the state.
+// `progress`, if set, is told the fraction of the run done at every row (a caller may stop a long run by
+// throwing from it).
+void runGrid(FunctionRef<State(double, const State&)> rate, State y, double duration, int samples,
+             const std::vector<Breakpoint>& input, std::size_t& segment, const State& scale, double tolerance,
+             LawRun& run, FunctionRef<void(double, const State&)> row,
              const std::function<void(double)>& progress = {}) {
-  double t = 0, h = duration * 1e-6;
+  StepControl<4> control;
+  control.relative = tolerance;
+  control.absolute.fill(1e-3 * tolerance);
+  for (std::size_t i = kS0; i < 4; ++i) control.absolute[i] *= scale[i];
+  control.jacobianScale = scale;
+  AdaptiveDriver<4, 4, methodBit(StepMethod::Rosenbrock)> driver(StepMethod::Rosenbrock, control,
+                                                                 duration * 1e-6);
+  OutputRows rows(outputGrid(samples, duration, false, {0}), progress);
   long long work = 0;
-  segment = 0;
-  row(t, y);
-  for (int i = 1; i < samples; ++i) {
-    const double tGrid = i == samples - 1 ? duration : duration * i / (samples - 1);
-    while (segment + 1 < input.size() && input[segment + 1].t <= tGrid) {
-      advance(rate, t, y, input[segment + 1].t, h, scale, tolerance, run.steps, work);
-      ++segment;
+  double t = 0;
+  for (std::size_t k = 0; k < input.size() && input[k].t < duration; ++k) {
+    segment = k;
+    const double end = k + 1 < input.size() ? std::min(input[k + 1].t, duration) : duration;
+    driver.restart();
+    while (t < end) {
+      if (++work > kMaxSteps)
+        throw SimulationError("The run exceeded its budget of " + formatNumber(double(kMaxSteps)) +
+                              " steps at t = " + formatNumber(t) +
+                              " s; shorten the duration or loosen the tolerance.");
+      const bool last = end - t <= driver.step();
+      const StepAttempt<4> step = driver.attempt(rate, t, y, last ? end - t : driver.step(), segment);
+      if (!step.acceptable()) {
+        if (!std::isfinite(step.err) && step.h() < 1e-14 * std::max(1.0, t))
+          throw SimulationError("The state became non-finite at t = " + formatNumber(t) + " s.");
+        driver.reject(step);
+        continue;
+      }
+      ++run.steps;
+      const double tEnd = last ? end : t + step.h();
+      rows.writeBefore(tEnd, [&](double at) { row(at, at == t ? y : step.dense.at(at)); });
+      t = tEnd;
+      y = step.y;
+      driver.accept(step, last);
     }
-    advance(rate, t, y, tGrid, h, scale, tolerance, run.steps, work);
-    row(t, y);
-    if (progress) progress(t / duration);
   }
+  rows.writeUpTo(duration, [&](double at) { row(at, y); });
 }
 
 // The Jacobian's increments: x and v relative to themselves down to a tiny floor (v as in the

@@ -20,13 +20,15 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "analysis/run_analysis.h"
 #include "friction/errors.h"
-#include "numerics/dormand_prince.h"
-#include "numerics/radau.h"
+#include "numerics/adaptive_driver.h"
+#include "numerics/golden_section.h"
+#include "system/recorder.h"
+#include "system/static_limit.h"
 
 namespace friction {
 namespace {
@@ -38,72 +40,26 @@ constexpr long long kMaxSteps = 5'000'000;
 constexpr long long kProgressEvery = 100'000;  // steps between progress reports, as the spring-block loop's
 constexpr double kDivergence = 1e4;  // v beyond 1e4× the fastest drive velocity: the slider runs away
 
-// One stretch of the protocol: from t0 to t1 the load point moves at vlp from X0, under normal force N.
-struct Segment {
-  double t0, t1, vlp, N, X0;
-};
-
-// The drive's and the normal force's steps merged into segments over [0, duration].
-std::vector<Segment> segmentsOf(const SpringBlockSystem& sys) {
-  std::vector<double> times = {0};
-  for (const Breakpoint& step : sys.driveSteps) times.push_back(step.t);
-  for (const Breakpoint& step : sys.normalSteps) times.push_back(step.t);
-  std::sort(times.begin(), times.end());
-  times.erase(std::unique(times.begin(), times.end()), times.end());
-  std::vector<Segment> segments;
-  double X = 0;
-  for (std::size_t k = 0; k < times.size() && times[k] < sys.duration; ++k) {
-    const double t0 = times[k],
-                 t1 = k + 1 < times.size() ? std::min(times[k + 1], sys.duration) : sys.duration;
-    const double vlp = stepValueAt(sys.driveSteps, t0, sys.v0), N = stepValueAt(sys.normalSteps, t0, sys.Fn);
-    segments.push_back({t0, t1, vlp, N, X});
-    X += vlp * (t1 - t0);
-  }
-  return segments;
-}
-
-// The output rows: uniform over [0, duration], or, with logGrid, logarithmic in the time since each
-// segment's start (five decades up to its length), a share of the rows per segment.
-std::vector<double> outputTimes(const std::vector<Segment>& segments, const SpringBlockSystem& sys,
-                                const SpringBlockOptions& options) {
-  std::vector<double> rows;
-  const int n = options.samples;
-  if (!options.logGrid) {
-    for (int i = 0; i < n; ++i) rows.push_back(i == n - 1 ? sys.duration : sys.duration * i / (n - 1));
-    return rows;
-  }
-  rows.push_back(0);
-  const int each = std::max(2, (n - 1) / static_cast<int>(segments.size()));
-  for (const Segment& s : segments) {
-    const double length = s.t1 - s.t0;
-    for (int j = 0; j < each; ++j)
-      rows.push_back(s.t0 + length * std::pow(10.0, -5.0 * (each - 1 - j) / (each - 1)));
-  }
-  std::sort(rows.begin(), rows.end());
-  rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-  return rows;
-}
-
 // The slider in one segment: the balance solved for v, and the rates.
 struct Slider {
   const LawEvaluator& law;
   const SpringBlockSystem& sys;
-  Segment seg{};
+  DriveSegment seg{};
   bool positiveOnly = false;  // the classic form's v is positive (its F jumps from +∞ to −∞ at 0)
   mutable double w = 0;       // the last solution, the next solve's start
 
   static LawStateVector states(const Y& y) { return {std::exp(y[1]), std::exp(y[2])}; }
-  double driveForce(const Y& y, double v) const { return sys.Fn * y[0] + sys.eta * (seg.vlp - v); }
+  double driveForce(const Y& y, double v) const { return sys.Fn * y[0] + sys.eta * (seg.velocity - v); }
 
   // F(v, θ, N) + η v = Fn u + η v_lp, for v. A law that inverts its force in closed form (rate-and-state,
   // rate_state_velocity.h) gives v at once without a dashpot; with one, its inverse at the last solution's
   // dashpot force starts the Newton iteration next to the root. `at` receives the law's dynamics at that v.
   double velocity(const Y& y, const LawStateVector& theta, LawDynamics* at = nullptr) const {
-    const double target = sys.Fn * y[0] + sys.eta * seg.vlp;
+    const double target = sys.Fn * y[0] + sys.eta * seg.velocity;
     double v = NAN;
     if (law.invertsForce()) {
       const double dashpot = sys.eta > 0 ? sys.eta * kSpeedScale * std::sinh(w) : 0.0;
-      const double guess = law.velocityForForce(target - dashpot, seg.N, theta);
+      const double guess = law.velocityForForce(target - dashpot, seg.normalForce, theta);
       // Inside the w range, and on the classic form's branch above the 1e-300 m/s the bracket starts at.
       if (std::fabs(guess) < 1e100 && !(positiveOnly && !(guess >= 1e-300))) {
         if (sys.eta == 0)
@@ -113,14 +69,23 @@ struct Slider {
       }
     }
     if (std::isnan(v)) v = newton(target, theta);
-    if (at) *at = law.dynamics(v, seg.N, theta);
+    if (at) *at = law.dynamics(v, seg.normalForce, theta);
+    return v;
+  }
+
+  // v at y without moving the next solve's start: rows and located events read the solution without
+  // changing the steps (whose Newton iterations start from the last solution).
+  double probe(const Y& y) const {
+    const double saved = w;
+    const double v = velocity(y, states(y));
+    w = saved;
     return v;
   }
 
   // Newton in w to |Δw| ≤ 1e-8 (v to 1e-8 relatively) from the last solution, inside its bracket, then one
   // Newton step in v, which squares that error to below the rounding of v.
   double newton(double target, const LawStateVector& theta) const {
-    const double N = seg.N;
+    const double N = seg.normalForce;
     auto residual = [&](double v) { return law.dynamics(v, N, theta).force + sys.eta * v - target; };
     double lo = positiveOnly ? std::asinh(1e-300 / kSpeedScale) : -kMaxW, hi = kMaxW;
     double x = std::clamp(w, lo, hi);
@@ -147,44 +112,73 @@ struct Slider {
     LawDynamics d;
     const double v = velocity(y, theta, &d);
     const LawStateVector g = law.frictionRateCoupling(theta);
-    const double springRate = sys.c * (seg.vlp - v), muRate = springRate / seg.N;
+    const double springRate = sys.c * (seg.velocity - v), muRate = springRate / seg.normalForce;
     const bool second = law.stateSize() > 1;  // a one-state law's ln θ2 stays 0
     return {springRate / sys.Fn, (d.rate[0] + g[0] * muRate) / theta[0],
             second ? (d.rate[1] + g[1] * muRate) / theta[1] : 0.0};
   }
 };
 
-// The run: rows written as the steps pass them, the run's books, and the stop where v runs away.
+// A quantity of the slider (v, or the drive force) at the ends of the last two steps, to see where it
+// turns: a turn at the step boundary is refined on the two steps' dense solutions.
+struct Turns {
+  double t[3] = {0, 0, 0}, value[3] = {0, 0, 0};
+  int count = 0;
+
+  void push(double time, double v) {
+    if (count == 3) {
+      t[0] = t[1];
+      value[0] = value[1];
+      t[1] = t[2];
+      value[1] = value[2];
+      --count;
+    }
+    t[count] = time;
+    value[count] = v;
+    ++count;
+  }
+  // +1: the middle value is a maximum, −1 a minimum, 0 neither.
+  int turn() const {
+    if (count < 3) return 0;
+    if (value[1] > value[0] && value[1] >= value[2]) return 1;
+    if (value[1] < value[0] && value[1] <= value[2]) return -1;
+    return 0;
+  }
+  // Whether the turn is larger than `relative` of the value: a smaller one is the integration's noise
+  // on a flat stretch (a steady slide, a flat top), where the value at the step is the extremum.
+  bool sharp(double relative) const {
+    const double noise = relative * std::fabs(value[1]);
+    return std::fabs(value[1] - value[0]) > noise || std::fabs(value[1] - value[2]) > noise;
+  }
+};
+
+// The run: rows read off the steps' dense solutions, the located facts, the run's books, and the stop
+// where v runs away.
 class QuasiStaticRun {
  public:
-  QuasiStaticRun(const LawEvaluator& law, const SpringBlockSystem& sys, const SpringBlockOptions& options)
+  QuasiStaticRun(const LawEvaluator& law, const SpringBlockSystem& sys, const RunSettings& options,
+                 const Drive& drive)
       : slider_{law, sys},
         options_(options),
-        segments_(segmentsOf(sys)),
-        rows_(outputTimes(segments_, sys, options)) {
-    for (const Segment& s : segments_) fastest_ = std::max(fastest_, std::fabs(s.vlp));
-    Trace& trace = result_.trace;
-    trace.state.assign(law.stateSize(), {});
-    for (std::vector<double>* column :
-         {&trace.t, &trace.x, &trace.v, &trace.friction, &trace.spring, &trace.fk, &trace.drivePosition,
-          &trace.vOverV0, &trace.theta, &trace.fkOverFk0})
-      column->reserve(rows_.size());
-    for (std::vector<double>& column : trace.state) column.reserve(rows_.size());
-  }
+        drive_(drive),
+        fastest_(drive.fastestSpeed()),
+        watch_(drive, true) {}
 
-  SpringBlockResult run(Integrator integrator) {
+  LoopRun run(Integrator integrator) {
     Y y = start();
-    result_.summary.integrator = integrator;
-    for (const Segment& segment : segments_) {
-      if (segment.t0 > 0 && segment.N != slider_.seg.N) y = afterNormalStep(y, slider_.seg.N, segment.N);
+    summary_.integrator = integrator;
+    SpringBlockSystem reference = slider_.sys;
+    reference.v0 = fastest_;  // the break-away peak's reference speed: the drive's, never a hold's 0
+    setStaticLimit(summary_, slider_.law, reference, 0);
+    startRecording(y);
+    for (const DriveSegment& segment : drive_.segments()) {
+      if (segment.start > 0 && segment.normalForce != slider_.seg.normalForce)
+        y = afterNormalStep(y, slider_.seg.normalForce, segment.normalForce);
       slider_.seg = segment;
-      if (segment.t0 == 0) record(0, y);
-      if (integrator == Integrator::Radau)
-        y = radauSegment(y);
-      else
-        y = dormandPrinceSegment(y);
+      y = runSegment(y, integrator == Integrator::Radau ? StepMethod::Radau : StepMethod::DormandPrince);
+      watch_.frictionAtChange(segment.end, driveForceOf(y));
     }
-    return finish();
+    return finish(y);
   }
 
  private:
@@ -193,25 +187,43 @@ class QuasiStaticRun {
   Y start() {
     const LawEvaluator& law = slider_.law;
     const SpringBlockSystem& sys = slider_.sys;
-    slider_.seg = segments_.front();
+    slider_.seg = drive_.segments().front();
     try {
       law.dynamics(0, sys.Fn, law.initialState());
     } catch (const SimulationError&) {
       slider_.positiveOnly = true;
     }
     if (sys.start == SpringBlockStart::Steady) {
-      const double v = slider_.seg.vlp;
+      const double v = slider_.seg.velocity;
       if (!(v > 0))
         throw InputError(
             "start", "A steady start slides at the first drive velocity, which must be above 0 m/s; got " +
                          formatNumber(v) + " m/s.");
-      const LawStateVector theta = law.steadyState(v, slider_.seg.N);
+      const LawStateVector theta = law.steadyState(v, slider_.seg.normalForce);
       slider_.w = std::asinh(v / kSpeedScale);
-      return {law.dynamics(v, slider_.seg.N, theta).force / sys.Fn, std::log(theta[0]), logSecond(theta)};
+      return {law.dynamics(v, slider_.seg.normalForce, theta).force / sys.Fn, std::log(theta[0]),
+              logSecond(theta)};
     }
     const LawStateVector theta = law.initialState();
-    slider_.w = std::asinh(std::max(slider_.seg.vlp, 1e-300) / kSpeedScale);
+    slider_.w = std::asinh(std::max(slider_.seg.velocity, 1e-300) / kSpeedScale);
     return {0, std::log(theta[0]), logSecond(theta)};
+  }
+
+  // The grid's rows (logarithmic after each change with logGrid), the first at t = 0; the facts' start.
+  void startRecording(const Y& y) {
+    std::vector<double> changes;
+    for (const DriveSegment& segment : drive_.segments()) changes.push_back(segment.start);
+    recorder_.emplace(outputGrid(options_.samples, slider_.sys.duration, options_.logGrid, changes),
+                      slider_.law.stateSize(), !std::isnan(summary_.staticLimit), slider_.sys.v0,
+                      options_.progress);
+    recorder_->writeUpTo(0, [&](double t) { return rowOf(t, y); });
+    const double v = slider_.probe(y), F = driveForceOf(y);
+    summary_.driveForceMin = summary_.driveForceMax = F;
+    summary_.peakVelocity = std::fabs(v);
+    watch_.startAt(v);
+    watch_.frictionAtChange(0, F);
+    velocityTurns_.push(0, v);
+    forceTurns_.push(0, F);
   }
 
   // ln θ2, or 0 (θ2 = 1, unread) for a law with one state variable.
@@ -224,162 +236,191 @@ class QuasiStaticRun {
     return {y[0], std::log(theta[0]), logSecond(theta)};
   }
 
-  void record(double t, const Y& y) {
+  double driveForceOf(const Y& y) const { return slider_.driveForce(y, slider_.probe(y)); }
+  double positionOf(double t, const Y& y) const {
+    return slider_.seg.positionAt(t) - slider_.sys.Fn * y[0] / slider_.sys.c;
+  }
+
+  TraceRow rowOf(double t, const Y& y) const {
     const LawStateVector theta = Slider::states(y);
-    const double v = slider_.velocity(y, theta), F = slider_.driveForce(y, v);
-    const Segment& s = slider_.seg;
-    const double X = s.X0 + s.vlp * (t - s.t0);
-    Trace& trace = result_.trace;
-    if (trace.t.empty()) result_.summary.driveForceMin = result_.summary.driveForceMax = F;
-    trace.t.push_back(t);
-    trace.v.push_back(v);
-    trace.drivePosition.push_back(X);
-    trace.x.push_back(X - slider_.sys.Fn * y[0] / slider_.sys.c);
-    trace.friction.push_back(F);
-    trace.spring.push_back(F);
-    trace.fk.push_back(F);
-    trace.vOverV0.push_back(v / slider_.sys.v0);
-    trace.theta.push_back(NAN);
-    trace.fkOverFk0.push_back(NAN);
-    for (std::size_t i = 0; i < trace.state.size(); ++i) trace.state[i].push_back(theta[i]);
-    result_.summary.noteDriveForce(t, F, 0.75 * slider_.sys.duration);
-    result_.summary.peakVelocity = std::max(result_.summary.peakVelocity, std::fabs(v));
-    if (options_.progress) options_.progress(t / slider_.sys.duration);
+    const double v = slider_.probe(y), F = slider_.driveForce(y, v);
+    TraceRow row;
+    row.t = t;
+    row.x = positionOf(t, y);
+    row.v = v;
+    row.friction = row.spring = row.kinetic = F;
+    row.staticLimit = summary_.staticLimit;
+    row.drivePosition = slider_.seg.positionAt(t);
+    row.state[0] = theta[0];
+    row.state[1] = theta[1];
+    return row;
   }
 
-  // Rows up to `end` (absolute time) from the step's dense output, which runs on the segment's own clock
-  // τ = t − t0: a segment resolves steps far below the resolution of t itself (the state's healing right
-  // after a normal-force step that shrinks θ by many orders of magnitude).
+  Y runSegment(Y y, StepMethod method);
+  void afterStep(double tau, const StepAttempt<3>& step, double tauEnd, double v1);
   template <class Dense>
-  void recordRows(double end, const Dense& dense) {
-    while (next_ < rows_.size() && rows_[next_] <= end) {
-      if (rows_[next_] > 0) record(rows_[next_], dense.at(rows_[next_] - slider_.seg.t0));
-      ++next_;
-    }
-  }
-
-  // After each accepted step (and each rejection, with `rejected`): the runaway bound on v, the step size
-  // against the resolution of t, and the step budget.
-  void checkStep(double tau, const Y& y, double h, bool rejected = false) {
-    const double t = slider_.seg.t0 + tau;
-    const double v = slider_.velocity(y, Slider::states(y));
-    if (!rejected) result_.summary.peakVelocity = std::max(result_.summary.peakVelocity, std::fabs(v));
-    const double bound = kDivergence * fastest_;
-    const bool runaway = !(std::fabs(v) <= bound), collapsed = !(h > 4 * 2.2e-16 * tau);
-    if (runaway || collapsed)
-      throw RunStopped(
-          result_.trace, t,
-          "At t = " + formatSignificant(t, 6) + " s the quasi-static slider's velocity " +
-              (runaway ? "reached " + formatSignificant(v, 3) + " m/s and was still rising, beyond " +
-                             formatSignificant(bound, 3) + " m/s (1e4× the fastest drive velocity)"
-                       : "was " + formatSignificant(v, 3) + " m/s and changing faster than a step of " +
-                             formatSignificant(h, 3) + " s can follow") +
-              ": without inertia an unstable slider has no bound on v (the spring, c = " +
-              formatNumber(slider_.sys.c) +
-              " N/m, is softer than the friction's critical stiffness). "
-              "Give the block a mass (system.m), a dashpot η (radiation damping) or a stiffer spring.");
-    // Every kProgressEvery steps the progress hook hears where the run is, however far apart its rows
-    // (a caller's time budget or Cancel is asked between them).
-    if (!rejected && result_.summary.steps % kProgressEvery == 0 && options_.progress)
-      options_.progress(t / slider_.sys.duration);
-    if (!rejected && ++result_.summary.steps > kMaxSteps)
-      throw RunStopped(result_.trace, t,
-                       "The quasi-static slider used its budget of " + std::to_string(kMaxSteps) +
-                           " steps by t = " + formatSignificant(t, 6) + " s; loosen the tolerance.");
-  }
-
+  void refineTurn(Turns& turns, const Dense& previous, const Dense& current, bool velocity);
+  void noteTurn(bool velocity, int kind, double at, double value);
+  void checkStep(double tau, double v, double h, bool rejected = false);
   void checkCollapse(double tau, const Y& y, double h) {
-    if (!(h > 4 * 2.2e-16 * tau)) checkStep(tau, y, h, true);
+    if (!(h > 4 * 2.2e-16 * tau)) checkStep(tau, slider_.probe(y), h, true);
   }
-
   // The first step: 1 % of the time the fastest rate takes to change a component by its tolerance scale.
   double firstStep(const Y& y, const Y& f) const {
     double fastest = 0;
     for (std::size_t i = 0; i < 3; ++i) fastest = std::max(fastest, std::fabs(f[i]) / (1 + std::fabs(y[i])));
-    const double length = slider_.seg.t1 - slider_.seg.t0;
+    const double length = slider_.seg.end - slider_.seg.start;
     return std::min(length, fastest > 0 ? 1e-2 * std::sqrt(options_.relativeTolerance) / fastest : length);
   }
-
-  Y dormandPrinceSegment(Y y);
-  Y radauSegment(Y y);
-  SpringBlockResult finish();
+  LoopRun finish(const Y& y);
 
   Slider slider_;
-  const SpringBlockOptions& options_;
-  std::vector<Segment> segments_;
-  std::vector<double> rows_;
-  std::size_t next_ = 0;
-  double fastest_ = 0;
-  SpringBlockResult result_;
+  const RunSettings& options_;
+  const Drive& drive_;
+  double fastest_;
+  Summary summary_;
+  std::optional<Recorder> recorder_;
+  MotionWatch watch_;
+  Turns velocityTurns_, forceTurns_;
+  DenseStep<3> previousStep_;  // the last accepted step's dense solution (its segment's clock)
+  bool hasHolds_ = !drive_.holds().empty();
+  bool havePrevious_ = false;
 };
 
-Y QuasiStaticRun::dormandPrinceSegment(Y y) {
+// One segment of the drive on its own clock τ = t − t0, through the one step driver: a segment resolves
+// steps far below the resolution of t itself (the state's healing right after a normal-force step that
+// shrinks θ by many orders of magnitude). Dormand–Prince with atol = rtol on every component (u is in
+// units of friction, ln θ relative), or Radau from RADAU5's starting step 1e-6 of the segment.
+Y QuasiStaticRun::runSegment(Y y, StepMethod method) {
   const auto rate = [this](double, const Y& state) { return slider_.rate(state); };
-  const double rtol = options_.relativeTolerance, t0 = slider_.seg.t0, end = slider_.seg.t1 - t0;
-  double t = 0;  // the segment's clock
-  Y f = rate(t, y);
-  double h = firstStep(y, f);
-  while (t < end) {
-    const bool last = h >= end - t;
-    if (last) h = end - t;
-    const DenseEmbeddedStep<3> step = dormandPrinceDenseStep(rate, t, y, f, h);
-    const double err = errorNorm<3>(y, step.step, rtol, rtol);
-    if (!(err <= 1)) {
-      ++result_.summary.rejectedSteps;
-      h = std::isfinite(err) ? nextStepSize(h, err) : 0.25 * h;
-      checkCollapse(t, y, h);
+  const double rtol = options_.relativeTolerance, end = slider_.seg.end - slider_.seg.start;
+  StepControl<3> control;
+  control.relative = rtol;
+  control.absolute = {rtol, rtol, rtol};
+  control.jacobianScale = {1e-8, 1e-8, 1e-8};
+  const double first = method == StepMethod::Radau ? 1e-6 * end : firstStep(y, rate(0, y));
+  AdaptiveDriver<3, 3, methodBit(StepMethod::DormandPrince) | methodBit(StepMethod::Radau)> driver(
+      method, control, first);
+  havePrevious_ = false;
+  double tau = 0;  // the segment's clock
+  while (tau < end) {
+    const bool last = driver.step() >= end - tau;
+    const double h = last ? end - tau : driver.step();
+    const StepAttempt<3> step = driver.attempt(rate, tau, y, h);
+    if (!step.acceptable()) {
+      ++summary_.rejectedSteps;
+      driver.reject(step);
+      checkCollapse(tau, y, driver.step());
       continue;
     }
-    const double tEnd = last ? end : t + h;
-    recordRows(last ? slider_.seg.t1 : t0 + tEnd, step);
-    t = tEnd;
-    y = step.step.y;
-    f = step.next;
-    checkStep(t, y, h);
-    h = nextStepSize(h, err);
-  }
-  return y;
-}
-
-Y QuasiStaticRun::radauSegment(Y y) {
-  const auto rate = [this](double, const Y& state) { return slider_.rate(state); };
-  const double rtol = options_.relativeTolerance, t0 = slider_.seg.t0, end = slider_.seg.t1 - t0;
-  RadauIntegrator<3, 3> radau(rtol, Y{rtol, rtol, rtol});
-  double t = 0;           // the segment's clock
-  double h = 1e-6 * end;  // RADAU5's starting step; stiffly accurate, it grows at once where it can
-  const Y scale = {1e-8, 1e-8, 1e-8};
-  while (t < end) {
-    const bool last = h >= end - t;
-    if (last) h = end - t;
-    const RadauStep<3> step = radau.step(rate, t, y, h, scale);
-    if (!step.converged || !(step.err < 1)) {
-      ++result_.summary.rejectedSteps;
-      h = step.nextStep > 0 && std::isfinite(step.nextStep) ? std::min(step.nextStep, 0.9 * h) : 0.25 * h;
-      checkCollapse(t, y, h);
-      continue;
-    }
-    const double tEnd = last ? end : t + h;
-    recordRows(last ? slider_.seg.t1 : t0 + tEnd, step.dense);
-    t = tEnd;
+    const double tauEnd = last ? end : tau + h;
+    // v at the step's end, which starts the next solve (rows and located events only probe).
+    const double v = slider_.velocity(step.y, Slider::states(step.y));
+    afterStep(tau, step, tauEnd, v);
+    tau = tauEnd;
     y = step.y;
-    checkStep(t, y, h);
-    h = step.nextStep;
+    checkStep(tau, v, h);
+    driver.accept(step, last);
   }
   return y;
 }
 
-SpringBlockResult QuasiStaticRun::finish() {
-  SpringBlockSystem sys = slider_.sys;
-  sys.v0 = fastest_;  // the analysis's reference speed: the drive's, never a hold's 0
-  SpringBlockSummary& summary = result_.summary;
-  setStaticLimit(summary, slider_.law, sys, 0);
-  result_.trace.staticLimit.assign(result_.trace.size(), summary.staticLimit);
-  nearRestIntervals(result_, sys);
-  finishAnalysis(result_, sys);
-  summary.energyResidual = NAN;  // no energy books: without inertia there is no kinetic energy to balance
-  return std::move(result_);
+// After an accepted step: its rows, the watch's stretch, the drive force's extremes, and where v or the
+// drive force turned at the step's start (refined on the two steps around it).
+void QuasiStaticRun::afterStep(double tau, const StepAttempt<3>& step, double tauEnd, double v1) {
+  const double t0 = slider_.seg.start, t = t0 + tau, tEnd = t0 + tauEnd;
+  const DenseStep<3>& dense = step.dense;
+  auto stateAt = [&](double at) { return at >= tEnd ? step.y : dense.at(at - t0); };
+  recorder_->writeUpTo(tEnd, [&](double at) { return rowOf(at, stateAt(at)); });
+  const double v0 = velocityTurns_.value[velocityTurns_.count - 1], F1 = slider_.driveForce(step.y, v1);
+  watch_.stretch(
+      t, v0, tEnd, v1, [&](double at) { return slider_.probe(stateAt(at)); },
+      [&](double at) { return positionOf(at, stateAt(at)); },
+      [&](double at) { return driveForceOf(stateAt(at)); });
+  summary_.noteDriveForce(tEnd, F1, 0.75 * slider_.sys.duration);
+  summary_.peakVelocity = std::max(summary_.peakVelocity, std::fabs(v1));
+  velocityTurns_.push(tEnd, v1);
+  forceTurns_.push(tEnd, F1);
+  if (havePrevious_) {
+    refineTurn(velocityTurns_, previousStep_, dense, true);
+    refineTurn(forceTurns_, previousStep_, dense, false);
+  }
+  previousStep_ = dense;
+  havePrevious_ = true;
 }
 
+// Where the quantity turned at the boundary between the last two steps: the extremum by golden-section
+// search in time over both steps' dense solutions, then the watch's extremum
+// of v, or the drive force's extreme (and, for a maximum, the friction's peak that a hold's healing
+// reads).
+template <class Dense>
+void QuasiStaticRun::refineTurn(Turns& turns, const Dense& previous, const Dense& current, bool velocity) {
+  const int kind = turns.turn();
+  if (kind == 0) return;
+  if (!turns.sharp(100 * options_.relativeTolerance))
+    return noteTurn(velocity, kind, turns.t[1], turns.value[1]);
+  const double t0 = slider_.seg.start, boundary = t0 + current.t;
+  auto valueAt = [&](double at) {
+    const Y y = at < boundary ? previous.at(at - t0) : current.at(at - t0);
+    return kind * (velocity ? slider_.probe(y) : driveForceOf(y));
+  };
+  // To 1e-7 of the span (the extremum's value then errs by ~1e-14 of the quantity's curvature scale),
+  // or to what t can resolve there (40 steps).
+  const double span = turns.t[2] - turns.t[0];
+  const GoldenMaximum top = goldenSectionMaximum(valueAt, turns.t[0], turns.t[2], 40, 1e-7 * span);
+  noteTurn(velocity, kind, top.at, kind * std::max(top.value, kind * turns.value[1]));
+}
+
+// A located extremum of v (the watch's), or of the drive force: its extremes, and for a maximum the
+// friction's peak that a hold's healing reads (where the drive has holds).
+void QuasiStaticRun::noteTurn(bool velocity, int kind, double at, double value) {
+  if (velocity) {
+    watch_.extremum(at, value, kind > 0);
+    summary_.peakVelocity = std::max(summary_.peakVelocity, std::fabs(value));
+    return;
+  }
+  summary_.noteDriveForce(at, value, 0.75 * slider_.sys.duration);
+  if (kind > 0 && hasHolds_) watch_.frictionMaximum(at, value);
+}
+
+// After each accepted step (and each rejection, with `rejected`): the runaway bound on v, the step size
+// against the resolution of t, and the step budget.
+void QuasiStaticRun::checkStep(double tau, double v, double h, bool rejected) {
+  const double t = slider_.seg.start + tau;
+  const double bound = kDivergence * fastest_;
+  const bool runaway = !(std::fabs(v) <= bound), collapsed = !(h > 4 * 2.2e-16 * tau);
+  if (runaway || collapsed)
+    throw RunStopped(
+        recorder_->trace(), t,
+        "At t = " + formatSignificant(t, 6) + " s the quasi-static slider's velocity " +
+            (runaway ? "reached " + formatSignificant(v, 3) + " m/s and was still rising, beyond " +
+                           formatSignificant(bound, 3) + " m/s (1e4× the fastest drive velocity)"
+                     : "was " + formatSignificant(v, 3) + " m/s and changing faster than a step of " +
+                           formatSignificant(h, 3) + " s can follow") +
+            ": without inertia an unstable slider has no bound on v (the spring, c = " +
+            formatNumber(slider_.sys.c) +
+            " N/m, is softer than the friction's critical stiffness). "
+            "Give the block a mass (system.m), a dashpot η (radiation damping) or a stiffer spring.");
+  // Every kProgressEvery steps the progress hook hears where the run is, however far apart its rows
+  // (a caller's time budget or Cancel is asked between them).
+  if (!rejected && summary_.steps % kProgressEvery == 0 && options_.progress)
+    options_.progress(t / slider_.sys.duration);
+  if (!rejected && ++summary_.steps > kMaxSteps)
+    throw RunStopped(recorder_->trace(), t,
+                     "The quasi-static slider used its budget of " + std::to_string(kMaxSteps) +
+                         " steps by t = " + formatSignificant(t, 6) + " s; loosen the tolerance.");
+}
+
+LoopRun QuasiStaticRun::finish(const Y& y) {
+  summary_.energyResidual = NAN;  // no energy books: without inertia there is no kinetic energy to balance
+  LoopRun out;
+  out.facts = watch_.finish(positionOf(slider_.sys.duration, y), slider_.probe(y), summary_.stickIntervals,
+                            summary_.slipIntervals, summary_.events);
+  summary_.nearRestThreshold = out.facts.nearRestThreshold;
+  out.result.summary = std::move(summary_);
+  out.result.trace = recorder_->take();
+  return out;
+}
 }  // namespace
 
 std::string quasiStaticRefusal(const LawEvaluator& law, const SpringBlockSystem& sys) {
@@ -425,18 +466,19 @@ std::string quasiStaticRefusal(const LawEvaluator& law, const SpringBlockSystem&
 // rate-and-state λ ≈ c v/(a Fn) grows with v): ‖J‖∞ of the rates' forward-difference Jacobian, which
 // bounds the spectral radius. 0 where the drive never moves, or where steady sliding cannot be solved
 // there (the run then reports why).
-double quasiStaticStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
-  const std::vector<Segment> segments = segmentsOf(sys);
-  const auto fastest = std::max_element(
-      segments.begin(), segments.end(),
-      [](const Segment& a, const Segment& b) { return std::fabs(a.vlp) < std::fabs(b.vlp); });
-  if (!(std::fabs(fastest->vlp) > 0)) return 0;
+double quasiStaticStiffness(const LawEvaluator& law, const SpringBlockSystem& sys, const Drive& drive) {
+  const std::vector<DriveSegment>& segments = drive.segments();
+  const auto fastest =
+      std::max_element(segments.begin(), segments.end(), [](const DriveSegment& a, const DriveSegment& b) {
+        return std::fabs(a.velocity) < std::fabs(b.velocity);
+      });
+  if (!(std::fabs(fastest->velocity) > 0)) return 0;
   try {
     Slider slider{law, sys, *fastest};
-    const double v = std::fabs(fastest->vlp);
-    const LawStateVector theta = law.steadyState(v, fastest->N);
+    const double v = std::fabs(fastest->velocity);
+    const LawStateVector theta = law.steadyState(v, fastest->normalForce);
     slider.w = std::asinh(v / kSpeedScale);
-    const Y y = {law.dynamics(v, fastest->N, theta).force / sys.Fn, std::log(theta[0]),
+    const Y y = {law.dynamics(v, fastest->normalForce, theta).force / sys.Fn, std::log(theta[0]),
                  law.stateSize() > 1 ? std::log(theta[1]) : 0.0};
     const auto rate = [&slider](double, const Y& state) { return slider.rate(state); };
     const std::array<Y, 3> J = forwardDifferenceJacobian<3>(rate, 0, y, rate(0, y), Y{1, 1, 1});
@@ -448,9 +490,9 @@ double quasiStaticStiffness(const LawEvaluator& law, const SpringBlockSystem& sy
   }
 }
 
-SpringBlockResult runQuasiStaticSlider(const LawEvaluator& law, const SpringBlockSystem& sys,
-                                       const SpringBlockOptions& options, Integrator integrator) {
-  QuasiStaticRun run(law, sys, options);
+LoopRun runQuasiStaticSlider(const LawEvaluator& law, const SpringBlockSystem& sys,
+                             const RunSettings& options, const Drive& drive, Integrator integrator) {
+  QuasiStaticRun run(law, sys, options, drive);
   return run.run(integrator);
 }
 

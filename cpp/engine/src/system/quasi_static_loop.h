@@ -13,6 +13,9 @@
 
 #include "friction/laws.h"
 #include "friction/spring_block.h"
+#include "system/drive.h"
+#include "system/motion_watch.h"
+#include "system/spring_block_system.h"
 
 namespace friction {
 
@@ -22,12 +25,12 @@ std::string quasiStaticRefusal(const LawEvaluator& law, const SpringBlockSystem&
 
 /// The fastest rate [1/s] of the slider's equations, at steady sliding at the fastest drive velocity (0 if
 /// the drive never moves): what `auto` weighs against the run's length.
-double quasiStaticStiffness(const LawEvaluator& law, const SpringBlockSystem& sys);
+double quasiStaticStiffness(const LawEvaluator& law, const SpringBlockSystem& sys, const Drive& drive);
 
 /// Runs the quasi-static slider with Dormand–Prince or Radau (`integrator`, not Auto), through the
 /// drive's velocity steps (holds at v_lp = 0 included) and the normal-force steps. Throws RunStopped
 /// where the slider's velocity diverges (an unstable slider without inertia has no bound on v).
-SpringBlockResult runQuasiStaticSlider(const LawEvaluator& law, const SpringBlockSystem& sys,
-                                       const SpringBlockOptions& options, Integrator integrator);
+LoopRun runQuasiStaticSlider(const LawEvaluator& law, const SpringBlockSystem& sys,
+                             const RunSettings& options, const Drive& drive, Integrator integrator);
 
 }  // namespace friction

@@ -1,63 +1,9 @@
-// The model registry, the column catalog and request dispatch.
+// The vocabulary of a run's result: the column catalog and the names of regimes, static limits and
+// events (friction/simulate.h).
 
 #include "friction/simulate.h"
 
-#include <algorithm>
-#include <cmath>
-
-#include "friction/abbott_seed.h"
-#include "friction/constants.h"
-#include "friction/errors.h"
-#include "friction/state_variable.h"
-
 namespace friction {
-namespace {
-
-// A model: its catalog entry and how to run a resolved parameter set of it.
-struct ModelEntry {
-  const ModelSpec& (*spec)();
-  SimulationResult (*run)(const ResolvedParams&);
-};
-
-SimulationResult runAbbottSeed(const ResolvedParams& resolved) {
-  return simulateAbbottSeed(abbottSeedParams(resolved));
-}
-SimulationResult runStateVariable(const ResolvedParams& resolved) {
-  return simulateStateVariable(stateVariableParams(resolved));
-}
-
-// The one list of models, in menu order.
-constexpr ModelEntry kModels[] = {
-    {&abbottSeedModel, &runAbbottSeed},
-    {&stateVariableModel, &runStateVariable},
-};
-
-const ModelEntry& findEntry(std::string_view id) {
-  for (const ModelEntry& entry : kModels)
-    if (entry.spec().id == id) return entry;
-  std::string known;
-  for (const ModelEntry& entry : kModels) known += (known.empty() ? "" : ", ") + std::string(entry.spec().id);
-  throw InputError("model", "Unknown model '" + std::string(id) + "'; the models are: " + known + ".");
-}
-
-}  // namespace
-
-const ParamSpec* ModelSpec::findParam(std::string_view key) const {
-  for (const ParamSpec& spec : params)
-    if (spec.key == key) return &spec;
-  return nullptr;
-}
-
-const std::vector<ModelSpec>& modelCatalog() {
-  static const std::vector<ModelSpec> catalog = [] {
-    std::vector<ModelSpec> specs;
-    for (const ModelEntry& entry : kModels) specs.push_back(entry.spec());
-    return specs;
-  }();
-  return catalog;
-}
-
-const ModelSpec& findModel(std::string_view id) { return findEntry(id).spec(); }
 
 const std::vector<ColumnSpec>& columnCatalog() {
   static const std::vector<ColumnSpec> columns = {
@@ -88,10 +34,28 @@ std::string_view regimeName(Regime regime) {
       return "decaying";
     case Regime::Growing:
       return "growing";
+    case Regime::Settling:
+      return "settling";
+    case Regime::NotSettled:
+      return "not-settled";
+    case Regime::AtRest:
+      return "at-rest";
     case Regime::Stuck:
       break;
   }
   return "stuck";
+}
+
+std::string_view eventName(EventKind kind) {
+  switch (kind) {
+    case EventKind::BreakAway:
+      return "break-away";
+    case EventKind::Stick:
+      return "stick";
+    case EventKind::Reversal:
+      break;
+  }
+  return "reversal";
 }
 
 std::string_view staticLimitKindName(StaticLimitKind kind) {
@@ -104,14 +68,6 @@ std::string_view staticLimitKindName(StaticLimitKind kind) {
       break;
   }
   return "none";
-}
-
-SimulationResult simulate(const SimulationRequest& request) {
-  const ModelEntry& entry = findEntry(request.model);
-  ResolvedParams resolved = resolveParams(entry.spec(), request.params);
-  SimulationResult result = entry.run(resolved);
-  result.summary.params = std::move(resolved);
-  return result;
 }
 
 }  // namespace friction

@@ -3,7 +3,8 @@
 // (slip_stick_loop.cpp): the integrated state, the drive (with velocity steps), the block's forces
 // and rates. Also the slip's stiffness, which picks the integrator (spring_block.cpp) and bounds a
 // fixed step (warnIfUnstable, which the fixed-step loop calls too; that loop's semi-implicit Euler
-// keeps equations of its own in fixed_step_loop.cpp). See physics-checks.md, conventions and §1.
+// keeps equations of its own in fixed_step_loop.cpp). The system is friction/spring_block.h's; its
+// closed forms are in docs/validation.md ("Closed forms: the spring-block").
 
 #include <array>
 #include <cmath>
@@ -13,6 +14,8 @@
 #include "friction/laws.h"
 #include "friction/spring_block.h"
 #include "numerics/rk4.h"
+#include "system/drive.h"
+#include "system/spring_block_system.h"
 
 namespace friction {
 
@@ -26,29 +29,10 @@ using State = Vec<kStateSize>;
 // A bound on the work of one run (accepted, rejected and event-locating steps together).
 constexpr long long kMaxWork = 20'000'000;
 
-// The far end of the spring: its velocity piecewise constant (one step, v0, unless the system gives
-// velocity steps), its position X_d(t) the integral. `segment` is the interval the current step lies
-// in: steps end at every change, and every stage of a step reads that interval's velocity (the
-// implicit methods' stages reach past the step's end).
-struct Drive {
-  std::vector<Breakpoint> steps;  ///< from steps[k].t on, the drive moves at steps[k].value
-  std::vector<double> start;      ///< X_d at each steps[k].t
-  std::size_t segment = 0;
-
-  explicit Drive(const SpringBlockSystem& sys);
-  double velocity() const { return steps[segment].value; }
-  double position(double t) const { return start[segment] + steps[segment].value * (t - steps[segment].t); }
-  double nextChange() const { return segment + 1 < steps.size() ? steps[segment + 1].t : INFINITY; }
-  /// Moves `segment` on past every change at or before t.
-  void passChangesUpTo(double t) {
-    while (segment + 1 < steps.size() && t >= steps[segment + 1].t) ++segment;
-  }
-};
-
 struct Block {
   const SpringBlockSystem& sys;
   const LawEvaluator& law;
-  const Drive* drive = nullptr;  // the loop's; nullptr means the constant v0
+  const DriveCursor* drive = nullptr;  // the loop's; nullptr means the constant v0
   // A law without a true stick state (F(0) = F(0+) = 0: regularized) resists the slip it meets, so
   // its friction is the odd extension sgn(v)·F(|v|), smooth through v = 0 wherever F is. A law with a
   // true stick state keeps the slip's direction `dir` up to the located stop: its force jumps at 0.
@@ -108,7 +92,7 @@ Vec<kDynamic> jacobianScale(const LawEvaluator& law, const SpringBlockSystem& sy
 
 /// Adds a warning to `summary` when a fixed step h of an explicit scheme lies beyond its stability
 /// interval on the slip's fastest rate.
-void warnIfUnstable(SpringBlockSummary& summary, const LawEvaluator& law, const SpringBlockSystem& sys,
+void warnIfUnstable(Summary& summary, const LawEvaluator& law, const SpringBlockSystem& sys,
                     Integrator integrator, double step);
 
 /// Estimates in messages: four significant digits.

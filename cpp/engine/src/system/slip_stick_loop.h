@@ -5,6 +5,8 @@
 
 #include "friction/laws.h"
 #include "friction/spring_block.h"
+#include "system/motion_watch.h"
+#include "system/spring_block_system.h"
 
 namespace friction {
 
@@ -18,8 +20,7 @@ Integrator stiffMethod(const LawEvaluator& law);
 /// Runs a law without memory between steps (stateless or dynamic) on the system with `integrator`
 /// (not Auto; `automatic` lets the loop change between Dormand–Prince and the implicit methods, whose
 /// costs `stiffnessRate`, the slip's fastest rate [1/s], bounds). Throws RunStopped.
-SpringBlockResult runSlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& sys,
-                                   const SpringBlockOptions& options, Integrator integrator, bool automatic,
-                                   double stiffnessRate);
+LoopRun runSlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& sys, const RunSettings& options,
+                         const Drive& drive, Integrator integrator, bool automatic, double stiffnessRate);
 
 }  // namespace friction

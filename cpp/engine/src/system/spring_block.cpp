@@ -1,139 +1,16 @@
+// The spring-block's catalog (its parameters and equations, the integrators) and the rules its system,
+// drive and output obey (friction/spring_block.h).
+
 #include "friction/spring_block.h"
 
-#include <algorithm>
 #include <cmath>
-#include <limits>
 #include <string>
 #include <vector>
 
-#include "analysis/run_analysis.h"
 #include "friction/errors.h"
-#include "friction/law_runs.h"
-#include "system/fixed_step_loop.h"
-#include "system/quasi_static_loop.h"
-#include "system/slip_equations.h"
-#include "system/slip_stick_loop.h"
 #include "system/system_params.h"
 
 namespace friction {
-namespace {
-
-// A run is stiff where its fastest rate exceeds the system's own rate this many times (the rule of
-// chooseIntegrator and of the quasi-static slider's auto).
-constexpr double kStiffRatio = 1e4;
-
-// `auto`: the stepped scheme for a law that remembers forces between steps; Radau IIA for a dynamic
-// law or a stiff slip; Dormand–Prince otherwise. Stiff means the fastest rate λ of the slip
-// equations (for a stateless law (η + max dF/dv)/m) exceeds 10⁴ times the system's own rate
-// max(ω, 2π/duration). The threshold weighs costs: held to its stability bound h ≲ 3.3/λ,
-// Dormand–Prince needs about λ/3.3 steps per second, while Radau's steps follow accuracy and cost
-// about 2.5 Dormand–Prince steps each. Measured on the seed's system at the default tolerance
-// (bench.sh): Drake's Stribeck (λ/ω ≈ 1.6e4) 2.2 k Radau steps in 4.8 ms against 342 k
-// Dormand–Prince steps in 280 ms; the dynamic laws 3–5× faster with Radau (LuGre 5.5 ms against
-// 20 ms; rate-and-state 5 ms, where Dormand–Prince exhausts its budget); the non-stiff stateless
-// laws (Threlfall at λ/ω ≈ 3e3 included) about 2× faster with Dormand–Prince.
-// A dynamic law with a true stick state (the θ model): Rosenbrock where stiff (stiffMethod,
-// slip_stick_loop.h), else Dormand–Prince.
-Integrator chooseIntegrator(const LawEvaluator& law, const SpringBlockSystem& sys, double stiffnessRate) {
-  if (law.stateful()) return Integrator::SemiImplicitEuler;
-  if (law.dynamic() && !law.holdsAtRest()) return Integrator::Radau;
-  const double ownRate = std::max(std::sqrt(sys.c / sys.m), 2 * kPi / sys.duration);
-  return stiffnessRate > kStiffRatio * ownRate ? stiffMethod(law) : Integrator::DormandPrince;
-}
-
-// The quasi-static slider (m = 0): a law it can balance, Dormand–Prince or Radau. `auto` takes Radau where
-// the slider is stiff by the spring-block's own rule: its fastest rate λ above 10⁴ × 2π/duration, where
-// Dormand–Prince, held to its stability bound h ≲ 3.3/λ, would take over 10⁴ steps a cycle of the run
-// (a light normal force on a stiff spring: λ ≈ c v/(a Fn) reaches 1e8 1/s, and Dormand–Prince ran out of
-// its 5·10⁶ steps in the first 0.2 s where Radau runs 1361 s in 61 steps).
-SpringBlockResult runQuasiStatic(const LawEvaluator& law, const SpringBlockSystem& sys,
-                                 const SpringBlockOptions& options) {
-  const std::string why = quasiStaticRefusal(law, sys);
-  if (!why.empty()) throw InputError(sys.eta > 0 && law.readsFrictionRate() ? "eta" : "m", why);
-  const auto stiff = [&] { return quasiStaticStiffness(law, sys) > kStiffRatio * 2 * kPi / sys.duration; };
-  const Integrator integrator = options.integrator != Integrator::Auto ? options.integrator
-                                : stiff()                              ? Integrator::Radau
-                                                                       : Integrator::DormandPrince;
-  if (integrator != Integrator::DormandPrince && integrator != Integrator::Radau)
-    throw InputError("integrator",
-                     "The quasi-static slider (m = 0) runs with 'auto', 'dormand-prince' or 'radau'; got '" +
-                         std::string(integratorId(integrator)) + "'.");
-  return runQuasiStaticSlider(law, sys, options, integrator);
-}
-
-}  // namespace
-
-SpringBlockResult simulateSpringBlock(std::string_view lawId, const ParamList& lawParams,
-                                      const SpringBlockSystem& given, const SpringBlockOptions& options) {
-  const LawEvaluator law(lawId, lawParams);
-  // The system's ranges are the catalog's (one declaration for the page, JS and C++ callers).
-  resolveParams(springBlockSystemModel(), {{"m", given.m},
-                                           {"Fn", given.Fn},
-                                           {"c", given.c},
-                                           {"eta", given.eta},
-                                           {"v0", given.v0},
-                                           {"duration", given.duration}});
-  checkSystemMass(given.m, true);
-  const bool quasiStatic = given.m == 0;
-  checkDriveSteps(given.driveSteps, given.duration, quasiStatic);
-  checkNormalSteps(given.normalSteps, given.duration);
-  // With velocity steps, the analysis (regime thresholds, time scales) refers to the last drive velocity.
-  SpringBlockSystem sys = given;
-  if (!sys.driveSteps.empty()) sys.v0 = sys.driveSteps.back().value;
-  checkSamples(options.samples);
-  if (!sys.normalSteps.empty() && !law.readsNormalForce())
-    throw InputError("Fn", "Law '" + std::string(lawId) +
-                               "' does not read the normal force, so normal-force steps "
-                               "would change nothing; give them to a law that responds (such as 'rsf').");
-  if (quasiStatic) return runQuasiStatic(law, sys, options);
-  if (!sys.normalSteps.empty() || options.logGrid)
-    throw InputError(
-        "m", std::string(!sys.normalSteps.empty() ? "Normal-force steps" : "A logarithmic output grid") +
-                 " runs on the quasi-static slider: set m = 0.");
-  if (law.readsFrictionRate())
-    throw InputError(
-        "m",
-        "Nagata's evolution law reads the friction's rate dμ/dt, which the quasi-static slider gives "
-        "(m = 0); with inertia it has no such rate: set m = 0, or choose another evolution law.");
-
-  const bool automatic = options.integrator == Integrator::Auto;
-  const double stiffnessRate = automatic && !law.stateful() ? slipStiffness(law, sys).rate : 0;
-  const Integrator integrator = automatic ? chooseIntegrator(law, sys, stiffnessRate) : options.integrator;
-  if ((!sys.driveSteps.empty() || sys.start == SpringBlockStart::Steady) &&
-      (law.stateful() || integrator == Integrator::SeedEuler))
-    throw InputError(
-        sys.driveSteps.empty() ? "start" : "v0",
-        "Velocity steps and a steady start run with the adaptive and fixed-step integrators; not with the "
-        "seed's scheme or the stepped loop of a law that carries its force between steps.");
-  if (law.stateful()) {
-    if (integrator != Integrator::SemiImplicitEuler)
-      throw InputError(
-          "integrator",
-          "Law '" + std::string(lawId) +
-              "' with these parameters carries its force from one time step to "
-              "the next, as its origin's explicit solver does, so it runs only with the stepped scheme: "
-              "choose 'semi-implicit-euler' or 'auto'; got '" +
-              std::string(integratorId(integrator)) + "'.");
-    return runSteppedLaw(law, sys, options);
-  }
-  // Radau's implicit stages straddle the θ model's floor θ = 0, where dθ/dt jumps, and its error
-  // estimate follows that jump only slowly: x(40 s) of the default system (c = 100 N/m) came out 2e-4 m
-  // off at tolerance 1e-10 and 1.7e-5 m at 1e-12, where Dormand–Prince and Rosenbrock agree to 1e-13 m.
-  // Refused rather than run short of its tolerance (auto takes Rosenbrock for this law's stiff runs).
-  if (law.holdsAtRest() && integrator == Integrator::Radau)
-    throw InputError("integrator",
-                     "Radau IIA cannot meet its tolerance on law '" + std::string(lawId) +
-                         "': its implicit stages straddle the floor of the contact state, where "
-                         "the state's rate jumps. Choose 'auto', 'dormand-prince' or 'rosenbrock'.");
-  if (law.dynamic() && integrator == Integrator::SeedEuler)
-    throw InputError("integrator", "The seed's scheme runs laws without internal state only; law '" +
-                                       std::string(lawId) +
-                                       "' has state variables: choose another integrator.");
-  SpringBlockOptions chosen = options;
-  chosen.integrator = integrator;
-  if (integrator == Integrator::SeedEuler) return runSeedScheme(law, sys, chosen);
-  return runSlipStickLoop(law, sys, chosen, integrator, automatic, stiffnessRate);
-}
 
 const std::vector<IntegratorSpec>& integratorCatalog() {
   static const std::vector<IntegratorSpec> catalog = {
@@ -189,13 +66,16 @@ std::string_view integratorId(Integrator integrator) {
 }
 
 namespace {
-// What simulateSpringBlock solves for any law (physics-checks.md, conventions and §1).
+// What a run on the spring-block solves, whatever the law (the system of friction/spring_block.h).
 const std::vector<Equation> kSystemEquations = {
     {R"t(m\,\frac{dv}{dt} = F_d - F, \qquad \frac{dx}{dt} = v, \qquad 0 \le t \le t_{\max})t",
      "Newton's law for the block: the drive force minus the friction on it."},
     {R"t(F_d = c\,(X_d - x) + \eta\,(v_d - v), \qquad X_d(t) = \int_0^t v_d\,dt' = v_0\,t)t",
      "The drive force of the spring and the dashpot in parallel; the far end X_d moves at v_0 (or through "
      "the drive's velocity steps)."},
+    {R"t(x(0) = x_0, \qquad v(0) = 0)t",
+     "The block starts at rest, x_0 from the spring's unstretched length; with v_0 = 0 it then vibrates "
+     "freely until the friction holds it."},
     {R"t(F = F_{\text{law}}(v, N = F_n)\,\operatorname{sgn} v \quad \text{while sliding})t",
      "While the block slides, the law's friction with the normal force Fn opposes the slip (a dynamic law's "
      "state evolves with it)."},
@@ -218,7 +98,7 @@ const ModelSpec& springBlockSystemModel() {
         "Fn.",
         "The system of S. Abbott's \"Friction\" app (after Popov, Contact Mechanics and Friction, Ch. 12).",
         {kSystemMassSpec, kSystemNormalForceSpec, kSystemSpringSpec, kSystemDashpotSpec,
-         kSystemDriveVelocitySpec, kSystemDurationSpec},
+         kSystemDriveVelocitySpec, kSystemDisplacementSpec, kSystemDurationSpec},
         kSystemEquations,
         {"The seed app's Load is mass and normal force at once (no g); here m and Fn are apart, and Fn "
          "defaults to m·g.",
@@ -229,19 +109,11 @@ const ModelSpec& springBlockSystemModel() {
                           {"c", "c"},
                           {"eta", R"t(\eta)t"},
                           {"v0", "v_0"},
+                          {"x0", "x_0"},
                           {"duration", R"t(t_{\max})t"}});
     return model;
   }();
   return spec;
-}
-
-SpringBlockOptions defaultOptions(const LawEvaluator& law) {
-  SpringBlockOptions options;
-  if (law.creepSpeed() > 0) {
-    options.relativeTolerance = 1e-7;
-    options.absoluteTolerance = 1e-10;
-  }
-  return options;
 }
 
 void checkKick(double kick, SpringBlockStart start, bool hasDriveSteps) {
@@ -257,9 +129,9 @@ void checkKick(double kick, SpringBlockStart start, bool hasDriveSteps) {
 }
 
 // Steps of a quantity (the drive's velocity, the normal force): from t = 0, times increasing and inside
-// the run, each value inside [min, max] (`holds`: also 0 and down to −max, the quasi-static slider's
+// the run, each value inside [least, max] (`holds`: also 0 and down to −max, the quasi-static slider's
 // holds and a load point moving back).
-void checkSteps(const std::vector<Breakpoint>& steps, double duration, const ParamSpec& spec,
+void checkSteps(const std::vector<Breakpoint>& steps, double duration, const ParamSpec& spec, double least,
                 std::string_view what, bool holds) {
   for (std::size_t k = 0; k < steps.size(); ++k) {
     const std::string field = std::string(spec.key) + "[" + std::to_string(k) + "]";
@@ -272,19 +144,19 @@ void checkSteps(const std::vector<Breakpoint>& steps, double duration, const Par
                                   formatNumber(duration) + " s); got t = " + formatNumber(steps[k].t) +
                                   " s.");
     const double value = holds ? std::fabs(steps[k].value) : steps[k].value;
-    if (!(value >= spec.min && value <= spec.max) && !(holds && value == 0))
+    if (!(value >= least && value <= spec.max) && !(holds && value == 0))
       throw InputError(field, which + "must be " + (holds ? "0 (a hold) or of magnitude " : "") + "between " +
-                                  formatNumber(spec.min) + unit + " and " + formatNumber(spec.max) + unit +
+                                  formatNumber(least) + unit + " and " + formatNumber(spec.max) + unit +
                                   "; got " + formatNumber(steps[k].value) + unit + ".");
   }
 }
 
 void checkDriveSteps(const std::vector<Breakpoint>& steps, double duration, bool quasiStatic) {
-  checkSteps(steps, duration, kSystemDriveVelocitySpec, "Drive velocity", quasiStatic);
+  checkSteps(steps, duration, kSystemDriveVelocitySpec, kMinDriveSpeed, "Drive velocity", quasiStatic);
 }
 
 void checkNormalSteps(const std::vector<Breakpoint>& steps, double duration) {
-  checkSteps(steps, duration, kSystemNormalForceSpec, "Normal force", false);
+  checkSteps(steps, duration, kSystemNormalForceSpec, kSystemNormalForceSpec.min, "Normal force", false);
 }
 
 void checkSystemMass(double m, bool normalForceGiven) {
@@ -298,6 +170,48 @@ void checkSystemMass(double m, bool normalForceGiven) {
         "With m = 0 kg (the quasi-static slider) the normal force has no m·g default: give Fn (between " +
             formatNumber(kSystemNormalForceSpec.min) + " N and " + formatNumber(kSystemNormalForceSpec.max) +
             " N).");
+}
+
+// The drive at rest and a release (issue 28): v0 is 0 or at least kMinDriveSpeed; with v0 = 0 the block
+// must have inertia and start from rest, displaced (else nothing would move); a displacement x0 needs
+// inertia and a start from rest (a steady start sets the block's place itself).
+void checkDriveVelocityOf(const ParamList& system, bool hasDriveSteps) {
+  for (const auto& [key, value] : system) {
+    if (key != "v0" || value.isList || !std::isfinite(value.items.at(0))) continue;  // NaN: the catalog's
+    const double v0 = value.items.at(0);
+    // Velocity steps move the drive from their first (v0 is that step's): a drive at rest is one velocity.
+    const bool atRest = v0 == 0 && !hasDriveSteps;
+    if (atRest || (v0 >= kMinDriveSpeed && v0 <= kSystemDriveVelocitySpec.max)) continue;
+    throw InputError("v0", "Drive velocity (v0) must be " +
+                               std::string(hasDriveSteps ? "" : "0 m/s (the drive at rest) or ") +
+                               "between " + formatNumber(kMinDriveSpeed) + " m/s and " +
+                               formatNumber(kSystemDriveVelocitySpec.max) + " m/s; got " + formatNumber(v0) +
+                               " m/s.");
+  }
+}
+
+void checkRelease(double m, double v0, double x0, SpringBlockStart start) {
+  const bool steady = start == SpringBlockStart::Steady;
+  if (x0 != 0 && (m == 0 || steady))
+    throw InputError("x0",
+                     "The initial displacement (x0) releases the block from rest, which needs " +
+                         std::string(m == 0 ? "inertia: the quasi-static slider (m = 0 kg) has no free "
+                                              "motion; give m > 0"
+                                            : "a start from rest: a steady start places the block itself") +
+                         "; got x0 = " + formatNumber(x0) + " m.");
+  if (v0 != 0) return;
+  if (m == 0 || steady)
+    throw InputError(m == 0 ? "v0" : "start",
+                     m == 0 ? "The quasi-static slider (m = 0 kg) needs a moving drive: v0 must be between " +
+                                  formatNumber(kMinDriveSpeed) + " m/s and " +
+                                  formatNumber(kSystemDriveVelocitySpec.max) + " m/s; got 0 m/s."
+                            : "With the drive at rest (v0 = 0 m/s) there is no steady sliding to start from: "
+                              "start from rest.");
+  if (x0 == 0)
+    throw InputError("v0",
+                     "With the drive at rest (v0 = 0 m/s) and the block at the spring's unstretched length "
+                     "(x0 = 0 m) nothing moves: give a drive velocity, or a displacement x0 to release the "
+                     "block from.");
 }
 
 void checkSamples(int samples) {
@@ -322,37 +236,6 @@ void checkSystemMassOf(const ParamList& system) {
     normalForceGiven |= key == "Fn";
   }
   checkSystemMass(m, normalForceGiven);
-}
-
-LawSimulationResult simulateLaw(const LawSimulationRequest& request) {
-  const Integrator integrator = findIntegrator(request.integrator);
-  checkSystemMassOf(request.system);
-  ResolvedParams system = resolveParams(springBlockSystemModel(), request.system);
-  const LawEvaluator law(request.law, request.params);
-  checkTolerance(request.tolerance);
-  SpringBlockOptions options = defaultOptions(law);
-  options.samples = request.samples;
-  options.progress = request.progress;
-  options.integrator = integrator;
-  options.logGrid = request.logGrid;
-  if (request.tolerance > 0) {
-    options.relativeTolerance = request.tolerance;
-    options.absoluteTolerance = 1e-3 * request.tolerance;
-  }
-  checkKick(request.kick, request.start, !request.driveSteps.empty());
-  std::vector<Breakpoint> driveSteps = request.driveSteps;
-  if (request.kick != 0) {
-    const double v0 = system.get("v0");
-    driveSteps = {{0, v0}, {1e-3 * system.get("duration"), v0 * (1 + request.kick)}};
-  }
-  const SpringBlockSystem sys{system.get("m"),  system.get("c"),  system.get("eta"),
-                              system.get("v0"), system.get("Fn"), system.get("duration"),
-                              driveSteps,       request.start,    request.normalSteps};
-  SpringBlockResult run = simulateSpringBlock(request.law, request.params, sys, options);
-  const std::string_view ran = integratorId(run.summary.integrator);
-  const double omega = sys.m > 0 ? std::sqrt(sys.c / sys.m) : std::nan("");  // no resonance without inertia
-  return {std::move(run), std::move(system), law.resolved(), std::string(ran), options.relativeTolerance,
-          omega,          omega / (2 * kPi)};
 }
 
 }  // namespace friction

@@ -73,7 +73,8 @@ Scenario withAxisValues(const Scenario& scenario, const SweepAxis& x, double xVa
   return run;
 }
 
-// The θ models' criterion (physics-checks §3), with E = η + ∂F/∂v at fixed θ and ΔF = Fs − Fk(v0).
+// The θ models' criterion (docs/validation.md, "Closed forms: the θ model"), with E = η + ∂F/∂v at
+// fixed θ and ΔF = Fs − Fk(v0).
 // Seed renewal law dθ/dt = (1 − θ)/τ − v/D: steady sliding exists for v0 < D/τ, and is stable iff
 // E > E_c, the positive root of τE² + (m + cτ² − ΔFτ²/D)E − ΔFτm/D = 0; beyond D/τ, θ stays at 0
 // and the law is plain kinetic friction, stable iff E > 0.
@@ -101,8 +102,9 @@ StabilityMargin thetaModelMargin(const ThetaModel& p) {
   return margin;
 }
 
-// The slip of physics-checks §1b in units of v0 and 1/ω: p(τ) = e^(−ζτ)[−cos ωdτ + ((1/r − ζ)/ωd) sin ωdτ]
-// with ωd = √(1 − ζ²). Its first minimum after the break-away, which re-sticks the block iff ≤ −1.
+// The slip of Coulomb friction with a dashpot after a break-away, in units of v0 and 1/ω (docs/validation.md,
+// "Stability maps"): p(τ) = e^(−ζτ)[−cos ωdτ + ((1/r − ζ)/ωd) sin ωdτ] with ωd = √(1 − ζ²). Its first
+// minimum after the break-away, which re-sticks the block iff ≤ −1.
 double firstSlipMinimum(double r, double zeta) {
   const double wd = std::sqrt(1 - zeta * zeta);
   const double A = -1, B = (1 / r - zeta) / wd;
@@ -174,20 +176,11 @@ SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxi
   cell.x = x.at(i);
   cell.y = y.at(j);
   try {
-    // The run's own regime and growth rate: a map cell and the run it opens are judged alike.
-    const ScenarioResult result = runScenario(withAxisValues(scenario, x, cell.x, y, cell.y));
-    const Trace* trace = nullptr;
-    if (const auto* model = std::get_if<SimulationResult>(&result)) {
-      trace = &model->trace;
-      cell.regime = model->summary.regime;
-      cell.value = model->summary.growthRate;
-    } else {
-      const LawSimulationResult& law = std::get<LawSimulationResult>(result);
-      trace = &law.run.trace;
-      cell.regime = law.run.summary.regime;
-      cell.value = law.run.summary.growthRate;
-    }
-    if (cell.regime == Regime::StickSlip) cell.value = lateAmplitude(*trace);
+    // The run's own regime and growth rate: a map cell and the run it opens are judged alike; a
+    // stick-slip cell's value is its late amplitude.
+    const Summary summary = run(RunSpec(withAxisValues(scenario, x, cell.x, y, cell.y))).summary;
+    cell.regime = summary.regime;
+    cell.value = summary.regime == Regime::StickSlip ? summary.amplitude : summary.growthRate;
     if (!std::isfinite(cell.value)) cell.value = 0;
   } catch (const InputError& error) {
     cell.error = error.what();
@@ -235,7 +228,8 @@ double coulombDashpotCriticalRatio(double zeta) {
 
 StabilityMargin stabilityMargin(const Scenario& scenario) {
   if (scenario.model == "abbott-seed") {
-    // The seed's units (§8): τ counts 1 ms steps, D acts in mm, N is both the mass and the load.
+    // The seed's units (docs/reference/models.md, "The seed's quirks that `abbott-seed` keeps"): τ counts
+    // 1 ms steps, D acts in mm, N is both the mass and the load.
     const AbbottSeedParams p = abbottSeedParams(resolveParams(abbottSeedModel(), scenario.params));
     const double tau = kSeedTimeStep * p.tau, D = kSeedTimeStep * p.D;
     return thetaModelMargin({p.N, p.c, p.eta, p.v0, tau, D, p.N * p.mus, p.N * p.muk, p.va, false});

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "analysis/spring_block_run.h"
 #include "friction/errors.h"
 #include "friction/parameters.h"
 #include "friction/spring_block.h"
@@ -37,7 +38,8 @@ const std::array<ParamField<P>, 13> kFields = {{
 ThetaContact contactOf(const P& p) { return {p.mus, p.muk, p.tau, p.D, p.renewal, p.a, p.b, p.v0}; }
 
 // A velocity scale for the run: the drive plus the largest overshoot a stick-slip cycle can
-// produce, v0 + √(v0² + ΔF²/(cm)) ≤ 2 v0 + ΔF/√(cm) (physics-checks §1), with ΔF bounded by Fs.
+// produce, the Coulomb cycle's peak velocity v0 + √(v0² + ΔF²/(cm)) ≤ 2 v0 + ΔF/√(cm) (docs/validation.md,
+// "Closed forms: the spring-block"), with ΔF bounded by Fs.
 double velocityScale(const P& p) {
   const double Fs = p.mus * p.Fn;
   return 2 * p.v0 + (p.c > 0 ? Fs / std::sqrt(p.c * p.m) : 0.0);
@@ -152,34 +154,22 @@ double chooseStep(const P& p) {
   return step;
 }
 
-namespace {
-
-// The model's columns from the law's run: θ (the law's state), Fk(v) and Fk/Fk0 as the seed plots
-// them; F(0, θ) is already the static limit column.
-Trace modelTrace(Trace trace, const P& p) {
-  trace.theta = trace.state.at(0);
-  trace.state.clear();
-  for (std::size_t i = 0; i < trace.size(); ++i) {
-    trace.fk[i] = kineticFriction(p, trace.v[i]);
-    trace.fkOverFk0[i] = kineticFactor(p, trace.v[i]);
-  }
-  return trace;
-}
-
-}  // namespace
-
 // The model runs the `state-variable` law (its contact centred on the drive velocity) on the
 // spring-block: Newton's law and dθ/dt through slip, the stick phases exact with θ ageing in closed
 // form, and the same analysis as every law's run.
 SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& options) {
   const ParamList contact = {{"mus", p.mus},         {"muk", p.muk}, {"tau", p.tau}, {"D", p.D},
                              {"renewal", p.renewal}, {"a", p.a},     {"b", p.b},     {"v0", p.v0}};
+  const LawEvaluator law("state-variable", contact);
   const SpringBlockSystem system{p.m, p.c, p.eta, p.v0, p.Fn, p.duration};
-  SpringBlockOptions run = defaultOptions(LawEvaluator("state-variable", contact));
+  RunSettings run = defaultSettings(law);
   run.samples = std::max(options.samples, 2);
   run.x0 = options.start.x;
   run.v0Block = options.start.v;
   run.initialState = LawStateVector{std::clamp(options.start.theta, 0.0, 1.0), 0};
+  // θ (the law's state), Fk(v) and Fk/Fk0 as the seed plots them; F(0, θ) is the static limit column.
+  run.modelColumns = ModelColumns{[p](double v) { return kineticFriction(p, v); },
+                                  [p](double v) { return kineticFactor(p, v); }};
   if (options.step > 0) {
     run.integrator = Integrator::Rk4;
     run.step = options.step;
@@ -188,25 +178,12 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
     run.relativeTolerance = options.tolerance;
     run.absoluteTolerance = 1e-3 * options.tolerance;
   }
-  SpringBlockResult law;
-  try {
-    law = simulateSpringBlock("state-variable", contact, system, run);
-  } catch (const RunStopped& stopped) {
-    throw RunStopped(modelTrace(stopped.partial(), p), stopped.time(), stopped.what());
-  }
-  SimulationResult result{modelTrace(std::move(law.trace), p), {}};
-  Summary& summary = result.summary;
-  summary.model = "state-variable";
-  summary.integrator = std::string(integratorId(law.summary.integrator));
-  summary.steps = law.summary.steps;
-  summary.dt =
-      options.step > 0 ? options.step : p.duration / static_cast<double>(std::max(1LL, law.summary.steps));
-  summary.duration = p.duration;
-  summary.peakVelocity = law.summary.peakVelocity;
-  summary.resonanceRadPerS = std::sqrt(p.c / p.m);
-  summary.resonanceHz = summary.resonanceRadPerS / (2 * kPi);
-  summary.regime = law.summary.regime;
-  summary.growthRate = law.summary.growthRate;
+  SimulationResult result = runSpringBlock(law, system, run);
+  // The model's own summary: its law's run, as the model (its parameters are the model's, set by the
+  // caller that resolved them).
+  result.summary.law.clear();
+  result.summary.model = "state-variable";
+  if (options.step > 0) result.summary.dt = options.step;
   return result;
 }
 
