@@ -14,6 +14,7 @@
 #include "friction/errors.h"
 #include "friction/fit.h"
 #include "friction/laws.h"
+#include "friction/simulate.h"
 #include "support/seeded_noise.h"
 
 using namespace friction;
@@ -406,4 +407,67 @@ TEST_CASE("A law's default free parameters: those its kind of data can determine
       CHECK(keys.empty() == !numbers);
       for (const std::string& key : keys) CHECK(law.spec.findParam(key)->kind == ParamKind::Number);
     }
+}
+
+TEST_CASE("Velocity steps on two load frames fitted jointly: the law shared, each frame's stiffness its own",
+          "[fit][laws][record]") {
+  // As RSFit3000 fits a series of velocity steps: rsf's a, b and Dc common to both records, the spring's
+  // stiffness each record's (a load frame of 1000 N/m and one of 3000 N/m). The records are the quasi-
+  // static slider's runs at the truth (its 1 → 10 µm/s step from steady sliding), with seeded noise;
+  // the fit starts 30 % off everywhere and must come back within three standard errors.
+  const double a = 0.01, b = 0.005, Dc = 1e-5;
+  const double stiffness[] = {1000, 3000};
+  auto scenarioWith = [](double c) {
+    Scenario scenario;
+    scenario.law = "rsf";
+    scenario.system = {{"m", 0}, {"Fn", 1}, {"c", c}, {"duration", 40}};
+    scenario.driveSteps = {{0, 1e-6}, {10, 1e-5}};
+    scenario.start = SpringBlockStart::Steady;
+    scenario.integrator = "radau";
+    scenario.tolerance = 1e-8;
+    scenario.samples = 4001;
+    return scenario;
+  };
+  const ParamList truth = {{"a", a}, {"b1", b}, {"Dc1", Dc}, {"Vstar", 1e-6}, {"form", 0}};
+  std::mt19937 rng(21);
+  FitRequest request;
+  request.kind = FitKind::Record;
+  request.law = "rsf";
+  request.compare = "friction";
+  request.params = {{"a", 1.3 * a}, {"b1", 0.7 * b}, {"Dc1", 1.3 * Dc}, {"Vstar", 1e-6}, {"form", 0}};
+  request.free = {"a", "b1", "Dc1", "system.c"};
+  request.options.starts = 1;
+  for (const double c : stiffness) {
+    Scenario run = scenarioWith(c);
+    run.params = truth;
+    const SimulationResult result = friction::run(RunSpec(run));
+    FitRecord record{"frame.csv", scenarioWith(1.3 * c), {}, {}, {}};
+    for (std::size_t i = 10; i < result.trace.t.size(); i += 10) {
+      record.x.push_back(result.trace.t[i]);
+      record.y.push_back(result.trace.friction[i] + 2e-5 * gaussian(rng));
+    }
+    request.records.push_back(std::move(record));
+  }
+  const FitResult result = fitLaw(request);
+  REQUIRE(result.fit.converged);
+  CHECK(result.free ==
+        std::vector<std::string>{"a", "b1", "Dc1", "records[0].system.c", "records[1].system.c"});
+  const std::vector<std::pair<std::string, double>> expected = {{"a", a},
+                                                                {"b1", b},
+                                                                {"Dc1", Dc},
+                                                                {"records[0].system.c", stiffness[0]},
+                                                                {"records[1].system.c", stiffness[1]}};
+  for (const auto& [key, value] : expected) {
+    const auto [fittedValue, se] = fitted(result, key);
+    INFO(key << " = " << fittedValue << " ± " << se << " (true " << value << ")");
+    CHECK(std::abs(fittedValue - value) < 3 * se);
+  }
+  // Each record's own system comes back with its own stiffness.
+  REQUIRE(result.records.size() == 2);
+  for (std::size_t k = 0; k < 2; ++k) {
+    double c = 0;
+    for (const auto& [key, given] : result.records[k].system)
+      if (key == "c") c = given.items.front();
+    CHECK(c == Approx(stiffness[k]).epsilon(0.05));
+  }
 }
