@@ -129,9 +129,9 @@ async function loadFits() {
 
 const FILES = ['stribeck-1.json', 'stribeck-8.json', 'rsf-record.json'];
 
-/** Each request through fits.fit, interleaved over the rounds, after five warm-up rounds (V8 runs wasm
- * first in its baseline compiler's code and optimises a function once it has run enough; the first
- * call's time is reported apart). */
+/** Each request through fits.fit: its first call (V8 runs wasm first in its baseline compiler's code and
+ * optimises a function once it has run enough), four more to warm up, then `rounds` timed calls, one
+ * request after the other (a block per request, as scipy's side times its cases). */
 async function timeWasm(dir, rounds) {
   const fits = await loadFits();
   // Each request's text as a page has it from a File (read as text, not parsed out of JSON: V8 hands
@@ -144,15 +144,15 @@ async function timeWasm(dir, rounds) {
     }),
   );
   const rows = FILES.map((file) => ({ file, seconds: [], first: 0, result: null }));
-  for (let round = -5; round < rounds; round++) {
-    requests.forEach((request, i) => {
+  requests.forEach((request, i) => {
+    for (let call = -5; call < rounds; call++) {
       const began = performance.now();
       rows[i].result = fits.fit(request);
       const seconds = (performance.now() - began) / 1e3;
-      if (round === -5) rows[i].first = seconds;
-      if (round >= 0) rows[i].seconds.push(seconds);
-    });
-  }
+      if (call === -5) rows[i].first = seconds;
+      if (call >= 0) rows[i].seconds.push(seconds);
+    }
+  });
   const out = rows.map(({ file, seconds, first, result }) => {
     seconds.sort((a, b) => a - b);
     return {
@@ -169,11 +169,28 @@ async function timeWasm(dir, rounds) {
   await writeFile(path.join(dir, 'wasm.json'), `${JSON.stringify(out, null, 1)}\n`);
 }
 
-/** The 10⁶-row file read as a page reads a File (text), fitted once: time and the module's memory. */
+/**
+ * The 10⁶-row file read as a page reads a large File (its bytes), fitted once after the warm-up the
+ * page's fits' worker does when it starts (twenty fits of 2000 points, fit-worker.js): time and the
+ * module's memory.
+ */
 async function timeBig(dir) {
   const fits = await loadFits();
+  const rows = ['v,mu'];
+  for (let i = 0; i < 2000; i++) {
+    const v = 1e-4 * 10 ** ((4 * i) / 1999);
+    rows.push(`${v.toPrecision(6)},${(0.3 - 0.1 * Math.exp(-10 * v)).toPrecision(6)}`);
+  }
+  const warm = { kind: 'curve', compare: 'mu', text: rows.join('\n') };
+  for (let round = 0; round < 20; round++)
+    fits.fit({
+      law: 'opensees-veldependent',
+      free: ['muSlow', 'muFast'],
+      data: warm,
+      options: { starts: 1 },
+    });
   const began = performance.now();
-  const text = await readFile(path.join(dir, 'big-1e6.csv'), 'utf8');
+  const text = new Uint8Array(await readFile(path.join(dir, 'big-1e6.csv')));
   const read = performance.now();
   const result = fits.fit({ ...bigRequest, data: { ...bigRequest.data, text } });
   const done = performance.now();
