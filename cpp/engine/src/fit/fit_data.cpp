@@ -70,11 +70,22 @@ std::string_view trimmed(std::string_view text) {
   return text.substr(first, last - first);
 }
 
+/// True if any byte of `word` is `byte`: the classic test for a zero byte, on word XOR byte·0x0101…01
+/// (a byte of it is zero exactly where `word` has `byte`; the borrow of x − 0x01…01 marks it).
+bool hasByte(std::uint64_t word, unsigned char byte) {
+  const std::uint64_t x = word ^ (0x0101010101010101ULL * byte);
+  return ((x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL) != 0;
+}
+
 /// The line that starts at `start` (without its end: LF, CRLF or CR), and where the next one starts.
-/// One plain scan for either end: find_first_of("\r\n") calls memchr on its set for every character,
-/// and two memchr calls per line cost more than the scan on an instrument's short lines in wasm.
+/// Eight bytes at a time while none of them ends a line (a character at a time, a million rows' text
+/// took a tenth of a 1000-row fit's time in wasm), then the last few one by one.
 std::string_view lineAt(std::string_view text, std::size_t start, std::size_t* next) {
   std::size_t end = start;
+  for (std::uint64_t word = 0; end + 8 <= text.size(); end += 8) {
+    std::memcpy(&word, text.data() + end, sizeof word);
+    if (hasByte(word, '\n') || hasByte(word, '\r')) break;
+  }
   while (end < text.size() && text[end] != '\n' && text[end] != '\r') ++end;
   if (end == text.size()) {
     *next = text.size();
@@ -305,10 +316,15 @@ bool nearQuotient(std::uint64_t m, int k, double& out) {
   return true;
 }
 
-/// The eight bytes at `p` as one little-endian number (p[0] lowest), whatever the platform's order.
+/// The eight bytes at `p` as one little-endian number (p[0] lowest), whatever the platform's order: one
+/// load where the platform is little-endian (x86, ARM, wasm), else byte by byte.
 std::uint64_t eightBytes(const char* p) {
   std::uint64_t chunk = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  std::memcpy(&chunk, p, sizeof chunk);
+#else
   for (int j = 7; j >= 0; --j) chunk = (chunk << 8) | static_cast<unsigned char>(p[j]);
+#endif
   return chunk;
 }
 

@@ -316,7 +316,9 @@ class ClosedFormCurve {
   double point(std::size_t i, double* J) {
     const std::size_t n = points_.size();
     const double v = points_.x[i];
-    std::fill(gradient_.begin(), gradient_.end(), 0.0);
+    // Only the free parameters' entries are read: only they need zeroing (a closed form writes those it
+    // depends on; the others may keep an earlier point's values, unread). No memset call per point.
+    for (const std::size_t k : index_) gradient_[k] = 0.0;
     const double force = force_(resolved_, std::fabs(v), N_, gradient_.data());
     const double weight = points_.w(i);
     const double factor = std::copysign(scale_, v) * weight;

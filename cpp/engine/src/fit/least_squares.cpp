@@ -350,20 +350,45 @@ void addCovariance(const Eigen::JacobiSVD<Matrix>& svd, const Vector& norms, dou
   }
 }
 
+/// The upper factor R of Js = J·diag(1/norms) from the Cholesky factorisation of JsᵀJs (k(k + 1)/2 dot
+/// products of J's columns in row order, no copy of J), where that is accurate: JsᵀJs positive definite and
+/// R's singular values within 1e-4 of each other, so that the smallest is known to 1e-12 relative (the
+/// normal matrix squares the condition number). False otherwise: then the QR of Js gives R.
+bool choleskyFactor(const Matrix& jacobian, const Vector& norms, Matrix& R) {
+  const Eigen::Index k = jacobian.cols(), n = jacobian.rows();
+  Matrix A(k, k);
+  for (Eigen::Index a = 0; a < k; ++a)
+    for (Eigen::Index b = 0; b <= a; ++b) {
+      double dot = 0;
+      for (Eigen::Index i = 0; i < n; ++i) dot += jacobian(i, a) * jacobian(i, b);
+      A(a, b) = A(b, a) = dot / (norms[a] * norms[b]);
+    }
+  const Eigen::LLT<Matrix> cholesky(A);
+  if (cholesky.info() != Eigen::Success) return false;
+  R = cholesky.matrixU();
+  const Eigen::JacobiSVD<Matrix> svd(R);
+  const Vector& sigma = svd.singularValues();
+  return sigma.size() > 0 && sigma[sigma.size() - 1] > 1e-4 * sigma[0];
+}
+
 /// Standard errors, correlations and the identifiability warnings from J at the result.
 /// Columns are first scaled to unit length (D = diag ‖J_j‖), so that the condition of JsᵀJs measures
 /// how nearly dependent the parameters' effects are, whatever their units: C = s²·D⁻¹(JsᵀJs)⁻¹D⁻¹.
+/// The singular values and right singular vectors of Js are those of its k × k factor R (Js = QR): by
+/// Cholesky where the parameters are well apart, else by Householder QR of Js (in place: a million rows
+/// are not copied again for the SVD).
 void addStatistics(const LeastSquaresProblem& problem, Matrix jacobian, LeastSquaresResult& result) {
   const auto k = static_cast<Eigen::Index>(problem.names.size());
   const auto n = static_cast<Eigen::Index>(problem.residualCount);
   const double s2 = n > k ? result.sumOfSquares / static_cast<double>(n - k) : kNaN;
   Vector norms = jacobian.colwise().norm();
   const std::vector<bool> inert = findInert(problem, norms, result);
-  // The scaled matrix Js = J D⁻¹ (in place), its singular values and right singular vectors: those of the
-  // k × k factor R of Js = QR, so that a million rows are not copied again for the SVD.
-  jacobian = jacobian * norms.cwiseInverse().asDiagonal();
-  const Eigen::HouseholderQR<Eigen::Ref<Matrix>> qr(jacobian);
-  const Matrix R = qr.matrixQR().topRows(k).triangularView<Eigen::Upper>();
+  Matrix R;
+  if (!choleskyFactor(jacobian, norms, R)) {
+    jacobian = jacobian * norms.cwiseInverse().asDiagonal();
+    const Eigen::HouseholderQR<Eigen::Ref<Matrix>> qr(jacobian);
+    R = qr.matrixQR().topRows(k).triangularView<Eigen::Upper>();
+  }
   const Eigen::JacobiSVD<Matrix> svd(R, Eigen::ComputeThinV);
   warnNearSingular(problem, svd, result);
   addCovariance(svd, norms, s2, inert, result);
