@@ -27,6 +27,11 @@ struct LeastSquaresProblem {
   /// every entry, since the buffer is reused); may throw as `residuals` does. Without it the solver
   /// differentiates `residuals` by forward differences (k evaluations per Jacobian).
   std::function<void(const std::vector<double>& p, double* jacobian)> jacobian;
+  /// Optional, with `jacobian`: the Jacobian at p (column-major, as `jacobian` writes it) if the problem
+  /// kept it from its last residual evaluation at exactly that p, else nullptr; valid until the next
+  /// evaluation. The solver then reads it in place: a million points' Jacobian is neither copied nor
+  /// held twice.
+  std::function<const double*(const std::vector<double>& p)> keptJacobian;
   /// The relative noise of an evaluation of the residuals (0: round-off only). A record's model is a run
   /// whose adaptive steps change with p, so its residuals move by about its tolerance at random: the
   /// forward differences then step by √noise instead of √ε, where that noise would swamp the difference.

@@ -48,7 +48,6 @@ class Analytic {
         tolerance_(options.tolerance),
         n_(problem.residualCount),
         k_(problem.start.size()),
-        J_(n_ * k_),
         A_(k_ * k_),
         L_(k_ * k_),
         g_(k_),
@@ -99,8 +98,14 @@ class Analytic {
   /// scaled by 1). False where the Jacobian cannot be had there.
   bool linearise() {
     for (std::size_t j = 0; j < k_; ++j) p_[j] = toBounded(x_[j], problem_.lower[j], problem_.upper[j]);
-    if (!evaluator_.evaluateJacobian(p_, J_.data())) return false;
-    accumulate();
+    // The problem's own copy where it kept one for x (its residuals' pass computed it), else ours.
+    const double* J = evaluator_.keptJacobian(p_);
+    if (J == nullptr) {
+      J_.resize(n_ * k_);
+      if (!evaluator_.evaluateJacobian(p_, J_.data())) return false;
+      J = J_.data();
+    }
+    accumulate(J);
     for (std::size_t a = 0; a < k_; ++a) {
       const double slopeA = boundedSlope(x_[a], problem_.lower[a], problem_.upper[a]);
       g_[a] = sums_[a] * slopeA;
@@ -116,31 +121,31 @@ class Analytic {
   /// chain of additions in row order (the same order in every build), and J is read once. For up to six
   /// parameters with the count known to the compiler, so that the sums stay in registers (in wasm too,
   /// where a loop over a variable count keeps them in memory); the same sums in the same order.
-  void accumulate() {
+  void accumulate(const double* J) {
     switch (k_) {
       case 1:
-        return accumulateFixed<1>();
+        return accumulateFixed<1>(J);
       case 2:
-        return accumulateFixed<2>();
+        return accumulateFixed<2>(J);
       case 3:
-        return accumulateFixed<3>();
+        return accumulateFixed<3>(J);
       case 4:
-        return accumulateFixed<4>();
+        return accumulateFixed<4>(J);
       case 5:
-        return accumulateFixed<5>();
+        return accumulateFixed<5>(J);
       case 6:
-        return accumulateFixed<6>();
+        return accumulateFixed<6>(J);
       default:
-        return accumulateAny();
+        return accumulateAny(J);
     }
   }
 
   template <std::size_t K>
-  void accumulateFixed() {
+  void accumulateFixed(const double* J) {
     constexpr std::size_t kSums = K + K * (K + 1) / 2;
     double sums[kSums] = {};
     const double* columns[K];
-    for (std::size_t a = 0; a < K; ++a) columns[a] = &J_[a * n_];
+    for (std::size_t a = 0; a < K; ++a) columns[a] = J + a * n_;
     for (std::size_t i = 0; i < n_; ++i) {
       double row[K];
       for (std::size_t a = 0; a < K; ++a) row[a] = columns[a][i];
@@ -154,12 +159,12 @@ class Analytic {
     std::copy(sums, sums + kSums, sums_.begin());
   }
 
-  void accumulateAny() {
+  void accumulateAny(const double* J) {
     std::fill(sums_.begin(), sums_.end(), 0.0);
     double* gradient = sums_.data();
     double* products = sums_.data() + k_;
     for (std::size_t i = 0; i < n_; ++i) {
-      for (std::size_t a = 0; a < k_; ++a) row_[a] = J_[a * n_ + i];
+      for (std::size_t a = 0; a < k_; ++a) row_[a] = J[a * n_ + i];
       const double r = f_[i];
       std::size_t at = 0;
       for (std::size_t a = 0; a < k_; ++a) {

@@ -302,6 +302,11 @@ class ClosedFormCurve {
     jacobianAt_ = p;
   }
 
+  /// J at p if the last residuals were at p (valid until the next evaluation), else nullptr.
+  const double* kept(const std::vector<double>& p) const {
+    return !jacobianAt_.empty() && p == jacobianAt_ ? kept_.data() : nullptr;
+  }
+
   void jacobian(const std::vector<double>& p, double* J) {
     if (!jacobianAt_.empty() && p == jacobianAt_) {
       std::copy(kept_.begin(), kept_.end(), J);
@@ -394,6 +399,7 @@ LeastSquaresProblem problemFor(const FitRequest& request, const std::vector<Free
       model->residuals(p, r);
     };
     problem.jacobian = [model](const std::vector<double>& p, double* J) { model->jacobian(p, J); };
+    problem.keptJacobian = [model](const std::vector<double>& p) { return model->kept(p); };
     return problem;
   }
   // A run's output moves with its adaptive steps by about its tolerance (1e-8 where the law's default

@@ -82,6 +82,16 @@ class Evaluator {
     return guarded([&] { problem_.jacobian(p, jacobian); }) && allFinite(jacobian, size);
   }
 
+  /// The Jacobian at p as the problem kept it from its last residual evaluation (counted as an
+  /// evaluation of the Jacobian), or nullptr where it kept none for p or it is not finite.
+  const double* keptJacobian(const std::vector<double>& p) {
+    if (!problem_.keptJacobian) return nullptr;
+    const double* kept = problem_.keptJacobian(p);
+    if (kept == nullptr) return nullptr;
+    ++count_;
+    return allFinite(kept, problem_.residualCount * p.size()) ? kept : nullptr;
+  }
+
   bool analytic() const { return static_cast<bool>(problem_.jacobian); }
   bool exhausted() const { return count_ >= budget_; }
   int count() const { return count_; }
