@@ -354,7 +354,7 @@ void addCovariance(const Eigen::JacobiSVD<Matrix>& svd, const Vector& norms, dou
 /// products of J's columns in row order, no copy of J), where that is accurate: JsᵀJs positive definite and
 /// R's singular values within 1e-4 of each other, so that the smallest is known to 1e-12 relative (the
 /// normal matrix squares the condition number). False otherwise: then the QR of Js gives R.
-bool choleskyFactor(const Matrix& jacobian, const Vector& norms, Matrix& R) {
+bool choleskyFactor(const Eigen::Ref<const Matrix>& jacobian, const Vector& norms, Matrix& R) {
   const Eigen::Index k = jacobian.cols(), n = jacobian.rows();
   Matrix A(k, k);
   for (Eigen::Index a = 0; a < k; ++a)
@@ -375,9 +375,10 @@ bool choleskyFactor(const Matrix& jacobian, const Vector& norms, Matrix& R) {
 /// Columns are first scaled to unit length (D = diag ‖J_j‖), so that the condition of JsᵀJs measures
 /// how nearly dependent the parameters' effects are, whatever their units: C = s²·D⁻¹(JsᵀJs)⁻¹D⁻¹.
 /// The singular values and right singular vectors of Js are those of its k × k factor R (Js = QR): by
-/// Cholesky where the parameters are well apart, else by Householder QR of Js (in place: a million rows
-/// are not copied again for the SVD).
-void addStatistics(const LeastSquaresProblem& problem, Matrix jacobian, LeastSquaresResult& result) {
+/// Cholesky where the parameters are well apart (J read in place: the curve's own kept copy, where it has
+/// one), else by Householder QR of a scaled copy of J.
+void addStatistics(const LeastSquaresProblem& problem, const Eigen::Ref<const Matrix>& jacobian,
+                   LeastSquaresResult& result) {
   const auto k = static_cast<Eigen::Index>(problem.names.size());
   const auto n = static_cast<Eigen::Index>(problem.residualCount);
   const double s2 = n > k ? result.sumOfSquares / static_cast<double>(n - k) : kNaN;
@@ -385,8 +386,8 @@ void addStatistics(const LeastSquaresProblem& problem, Matrix jacobian, LeastSqu
   const std::vector<bool> inert = findInert(problem, norms, result);
   Matrix R;
   if (!choleskyFactor(jacobian, norms, R)) {
-    jacobian = jacobian * norms.cwiseInverse().asDiagonal();
-    const Eigen::HouseholderQR<Eigen::Ref<Matrix>> qr(jacobian);
+    Matrix scaled = jacobian * norms.cwiseInverse().asDiagonal();
+    const Eigen::HouseholderQR<Eigen::Ref<Matrix>> qr(scaled);
     R = qr.matrixQR().topRows(k).triangularView<Eigen::Upper>();
   }
   const Eigen::JacobiSVD<Matrix> svd(R, Eigen::ComputeThinV);
@@ -454,7 +455,14 @@ LeastSquaresResult fitLeastSquares(const LeastSquaresProblem& problem, const Lea
     result.rSquared = 1.0 - best.ssr / problem.totalSumOfSquares;
   // Step 3: statistics and warnings.
   evaluator.restart(4 * static_cast<int>(problem.names.size()) + 2);
-  addStatistics(problem, jacobianInP(problem, best.p, evaluator), result);
+  // J at the result: the problem's kept one where its last evaluation was there, read in place.
+  const double* kept = evaluator.keptJacobian(best.p);
+  const auto rows = static_cast<Eigen::Index>(problem.residualCount);
+  const auto columns = static_cast<Eigen::Index>(best.p.size());
+  if (kept != nullptr)
+    addStatistics(problem, Eigen::Map<const Matrix>(kept, rows, columns), result);
+  else
+    addStatistics(problem, jacobianInP(problem, best.p, evaluator), result);
   warnAtBounds(problem, result);
   if (stopped)
     result.warnings.push_back("The fit was stopped after " + std::to_string(done) + " of its " +
