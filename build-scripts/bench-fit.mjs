@@ -130,8 +130,9 @@ async function loadFits() {
 const FILES = ['stribeck-1.json', 'stribeck-8.json', 'rsf-record.json'];
 
 /** Each request through fits.fit: its first call (V8 runs wasm first in its baseline compiler's code and
- * optimises a function once it has run enough), four more to warm up, then `rounds` timed calls, one
- * request after the other (a block per request, as scipy's side times its cases). */
+ * optimises a function once it has run enough, in the background), more calls for a second at least to
+ * warm up, then `rounds` timed calls, one request after the other (a block per request, as scipy's side
+ * times its cases). */
 async function timeWasm(dir, rounds) {
   const fits = await loadFits();
   // Each request's text as a page has it from a File (read as text, not parsed out of JSON: V8 hands
@@ -145,12 +146,14 @@ async function timeWasm(dir, rounds) {
   );
   const rows = FILES.map((file) => ({ file, seconds: [], first: 0, result: null }));
   requests.forEach((request, i) => {
-    for (let call = -5; call < rounds; call++) {
-      const began = performance.now();
+    const began = performance.now();
+    rows[i].result = fits.fit(request);
+    rows[i].first = (performance.now() - began) / 1e3;
+    for (let calls = 1; calls < 10 || performance.now() - began < 1000; calls++) fits.fit(request);
+    for (let call = 0; call < rounds; call++) {
+      const start = performance.now();
       rows[i].result = fits.fit(request);
-      const seconds = (performance.now() - began) / 1e3;
-      if (call === -5) rows[i].first = seconds;
-      if (call >= 0) rows[i].seconds.push(seconds);
+      rows[i].seconds.push((performance.now() - start) / 1e3);
     }
   });
   const out = rows.map(({ file, seconds, first, result }) => {

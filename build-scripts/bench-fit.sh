@@ -6,7 +6,8 @@
 # 10⁶-row tribometer file natively (`friction fit`, timed and measured by /usr/bin/time -v), in wasm
 # under node, and opened and fitted in the page's Fit view (Debian's Chromium).
 # Not a test: it prints tables (median [least] over the rounds: interleaved natively, a block of calls
-# per case in wasm and in scipy, each after warm-up calls) and never fails on a time.
+# per case in wasm and in scipy, each after warm-up calls: a second of them in wasm) and never fails
+# on a time.
 # Usage: bash build-scripts/bench-fit.sh [--no-build] [rounds]   (default 30 rounds)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 if [ "${1:-}" = "--no-build" ]; then
