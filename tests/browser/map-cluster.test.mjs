@@ -165,6 +165,10 @@ async function checkCellColours(page, rows, nx, ny) {
 
 /** Hovering the bottom-left cell reads its row. */
 async function checkReadout(page, rows, nx, ny) {
+  // The pointer reaches only what is on screen: the whole map first scrolled into view.
+  await page.evaluate(() =>
+    document.querySelector('#chart-map').scrollIntoView({ block: 'center', behavior: 'instant' }),
+  );
   const box = await page.locator('#chart-map').boundingBox();
   const area = await page.evaluate(
     () => globalThis.Chart.getChart(document.querySelector('#chart-map')).chartArea,
