@@ -310,3 +310,36 @@ test(
     assert.deepEqual(problems, []);
   },
 );
+
+test(
+  'a σ column chosen on the page weighs each point by 1/σ: outliers with a large σ hardly move the fit',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
+    const { page, problems } = await openPage(site, t);
+    await openFit(page);
+    // Every tenth point off by 0.05 with σ = 1; the others σ = 0.003 (the noise's).
+    const rows = ['speed_mm_s,mu,sd'];
+    curve().forEach(([v, mu], i) => {
+      const outlier = i % 10 === 3;
+      rows.push(`${1e3 * v},${mu + (outlier ? 0.05 : 0)},${outlier ? 1 : 0.003}`);
+    });
+    await dropFile(page, rows.join('\n'), 'weighted.csv');
+    await readAs(page, 'sd');
+    await page.selectOption('#fit-x-unit', 'mm/s');
+    assert.equal(
+      await page.inputValue('#fit-sigma'),
+      '',
+      'equal weights unless a column is chosen',
+    );
+    await page.selectOption('#fit-sigma', 'sd');
+    assert.equal(await fitAndWait(page), 'ready', await page.locator('#fit-error').textContent());
+    const result = await page.evaluate(() => window.__fitView.result);
+    assert.ok(Number.isFinite(result.chiSquare), 'a weighted fit reports its χ²');
+    for (const [key, truth] of Object.entries(TRUTH))
+      assert.ok(
+        Math.abs(result.values[key] - truth) < 3 * result.standardErrors[key],
+        `${key} = ${result.values[key]} ± ${result.standardErrors[key]}, truth ${truth}`,
+      );
+    assert.deepEqual(problems, []);
+  },
+);

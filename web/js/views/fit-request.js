@@ -66,7 +66,8 @@ export function recordNote(store, catalog) {
 
 /**
  * The engine's fit request from the settings, the data and the columns chosen.
- * @param {{x: string, y: string, xUnit: string, yUnit: string}} columns the menus' values
+ * @param {{x: string, y: string, sigma: string, xUnit: string, yUnit: string}} columns the menus'
+ *   values (sigma: '' for none)
  */
 export function fitRequest(store, catalog, data, columns) {
   const fit = store.settings.fit;
@@ -78,6 +79,7 @@ export function fitRequest(store, catalog, data, columns) {
     x: columns.x,
     y: columns.y,
     units: { [columns.x]: columns.xUnit, [columns.y]: columns.yUnit },
+    ...(columns.sigma ? { sigma: columns.sigma } : {}),
     ...formatRequest(fit.format),
   };
   if (fit.kind === 'curve') Object.assign(request, { N: fit.N, signs: fit.format.signs });
@@ -107,6 +109,7 @@ const CONTROLS = {
   'data.decimal': 'Decimal mark',
   'data.headerLine': 'Header line',
   'data.signs': 'Negative speeds',
+  'data.sigma': 'σ column',
   'options.starts': 'Starts',
   presliding: "the presliding view's force protocol",
   scenario: "the spring-block view's scenario",

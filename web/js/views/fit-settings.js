@@ -10,6 +10,7 @@ const DEFAULTS = {
   compare: 'mu',
   x: null,
   y: null,
+  sigma: null,
   units: {},
   N: 1,
   starts: 8,

@@ -74,7 +74,18 @@ export class FitView {
     Object.assign(ui, { form: controls, results });
     container.append(controls, results);
     ui.law.append(...this.#catalog.laws.map((law) => new Option(law.name, law.id)));
-    const inputs = [ui.kind, ui.compare, ui.x, ui.xUnit, ui.y, ui.yUnit, ui.law, ui.N, ui.starts];
+    const inputs = [
+      ui.kind,
+      ui.compare,
+      ui.x,
+      ui.xUnit,
+      ui.y,
+      ui.yUnit,
+      ui.sigma,
+      ui.law,
+      ui.N,
+      ui.starts,
+    ];
     for (const input of [...inputs, ui.delimiter, ui.decimal, ui.headerLine, ui.signs])
       input.addEventListener('change', () => this.#edited(input));
     ui.run.addEventListener('click', () => this.fit());
@@ -115,6 +126,7 @@ export class FitView {
     const fit = this.#settings;
     if (!this.#columns.includes(fit.x)) fit.x = null;
     if (!this.#columns.includes(fit.y)) fit.y = null;
+    if (!this.#columns.includes(fit.sigma)) fit.sigma = null;
     this.#showSettings();
   }
 
@@ -142,6 +154,8 @@ export class FitView {
     fill(ui.x, columns, fit.x ?? (columns.includes(kind.x.column) ? kind.x.column : columns[0]));
     const y = columns.includes(compare.id) ? compare.id : (columns[1] ?? columns[0]);
     fill(ui.y, columns, fit.y ?? y);
+    // An optional column of standard deviations: none (equal weights) first.
+    fill(ui.sigma, ['', ...columns], fit.sigma ?? '', (name) => name || 'None: equal weights');
     fill(ui.xUnit, kind.x.units, fit.units.x ?? kind.x.units[0]);
     const coefficient = (unit) => unit || '– (a coefficient)';
     fill(ui.yUnit, compare.units, fit.units.y ?? compare.units[0], coefficient);
@@ -170,35 +184,57 @@ export class FitView {
    * that law's coefficients for that kind of data), and are saved; a new format reads the data again.
    */
   #edited(input) {
-    const ui = this.#ui,
-      fit = this.#settings;
-    const ticked = (law, kind) => defaultFree(this.#options.free, law, kind);
-    if (input === ui.kind)
-      Object.assign(
-        fit,
-        { kind: ui.kind.value, compare: null, units: {} },
-        {
-          free: ticked(fit.law, ui.kind.value),
-        },
-      );
-    else if (input === ui.compare)
-      Object.assign(fit, { compare: ui.compare.value, units: { x: fit.units.x } });
-    else if (input === ui.law)
-      Object.assign(fit, { law: ui.law.value, free: ticked(ui.law.value, fit.kind), values: {} });
-    else if (input === ui.x || input === ui.y) Object.assign(fit, { x: ui.x.value, y: ui.y.value });
-    else if (input === ui.xUnit || input === ui.yUnit)
-      fit.units = { x: ui.xUnit.value, y: ui.yUnit.value };
-    else if (input === ui.N) fit.N = Number(ui.N.value);
-    else if (input === ui.starts) fit.starts = Number(ui.starts.value);
-    else if ([ui.delimiter, ui.decimal, ui.headerLine, ui.signs].includes(input))
-      fit.format = readFormat(ui);
-    else Object.assign(fit, this.#params.read());
-    if (input === ui.kind || input === ui.compare || input === ui.law) {
-      this.#store.settings.fit = this.#sanitize(fit);
+    const ui = this.#ui;
+    this.#changeFor(input)(this.#settings);
+    if ([ui.kind, ui.compare, ui.law].includes(input)) {
+      this.#store.settings.fit = this.#sanitize(this.#settings);
       this.#showSettings();
     }
     if ([ui.delimiter, ui.decimal, ui.headerLine].includes(input)) this.#readData();
     this.#store.persist();
+  }
+
+  /** What a control's change does to the settings (the parameters table's, by default). */
+  #changeFor(input) {
+    const ui = this.#ui;
+    const ticked = (law, kind) => defaultFree(this.#options.free, law, kind);
+    const columns = (fit) =>
+      Object.assign(fit, { x: ui.x.value, y: ui.y.value, sigma: ui.sigma.value || null });
+    const units = (fit) => (fit.units = { x: ui.xUnit.value, y: ui.yUnit.value });
+    const format = (fit) => (fit.format = readFormat(ui));
+    const changes = new Map([
+      [
+        ui.kind,
+        (fit) =>
+          Object.assign(
+            fit,
+            { kind: ui.kind.value, compare: null, units: {} },
+            {
+              free: ticked(fit.law, ui.kind.value),
+            },
+          ),
+      ],
+      [
+        ui.compare,
+        (fit) => Object.assign(fit, { compare: ui.compare.value, units: { x: fit.units.x } }),
+      ],
+      [
+        ui.law,
+        (fit) =>
+          Object.assign(fit, {
+            law: ui.law.value,
+            free: ticked(ui.law.value, fit.kind),
+            values: {},
+          }),
+      ],
+      [ui.N, (fit) => (fit.N = Number(ui.N.value))],
+      [ui.starts, (fit) => (fit.starts = Number(ui.starts.value))],
+    ]);
+    for (const control of [ui.x, ui.y, ui.sigma]) changes.set(control, columns);
+    for (const control of [ui.xUnit, ui.yUnit]) changes.set(control, units);
+    for (const control of [ui.delimiter, ui.decimal, ui.headerLine, ui.signs])
+      changes.set(control, format);
+    return changes.get(input) ?? ((fit) => Object.assign(fit, this.#params.read()));
   }
 
   #dataChanged(data) {
@@ -218,6 +254,7 @@ export class FitView {
     const request = fitRequest(this.#store, this.#catalog, this.#data.data, {
       x: ui.x.value,
       y: ui.y.value,
+      sigma: ui.sigma.value,
       xUnit: ui.xUnit.value,
       yUnit: ui.yUnit.value,
     });
