@@ -9,6 +9,7 @@
 #include "friction/fit.h"
 #include "friction/laws.h"
 #include "scenario/reading.h"
+#include "scenario/writing.h"
 
 namespace friction {
 namespace {
@@ -256,10 +257,12 @@ Value fitResultValue(const FitResult& result) {
   const LeastSquaresResult& fit = result.fit;
   Value out = Value::object(), values = Value::object(), errors = Value::object(),
         correlation = Value::list(), warnings = Value::list();
+  // Null for none (writing::number): a standard error the data do not determine (∞) or a correlation
+  // with such a parameter, an R² without the data's spread.
   for (std::size_t i = 0; i < result.free.size(); ++i) {
     values.set(result.free[i], fit.values[i]);
-    errors.set(result.free[i], fit.standardErrors[i]);
-    correlation.push(numbers(fit.correlation[i]));
+    errors.set(result.free[i], writing::number(fit.standardErrors[i]));
+    correlation.push(writing::numbers(fit.correlation[i]));
   }
   for (const auto& warning : fit.warnings) warnings.push(warning);
   Value names = Value::list();
@@ -269,8 +272,8 @@ Value fitResultValue(const FitResult& result) {
   out.set("values", values);
   out.set("standardErrors", errors);
   out.set("correlation", correlation);
-  out.set("rms", fit.rms);
-  out.set("rSquared", fit.rSquared);
+  out.set("rms", writing::number(fit.rms));
+  out.set("rSquared", writing::number(fit.rSquared));
   out.set("evaluations", fit.evaluations);
   out.set("warnings", warnings);
   out.set("params", paramsValue(result.params));
@@ -286,10 +289,10 @@ Value fitResultValue(const FitResult& result) {
 
 Value conversionResultValue(const ConversionResult& result) {
   Value out = fitResultValue(result.fit);
-  out.set("maxAbsoluteDeviation", result.maxAbsoluteDeviation);
-  out.set("atVelocityAbsolute", result.atVelocityAbsolute);
-  out.set("maxRelativeDeviation", result.maxRelativeDeviation);
-  out.set("atVelocityRelative", result.atVelocityRelative);
+  out.set("maxAbsoluteDeviation", writing::number(result.maxAbsoluteDeviation));
+  out.set("atVelocityAbsolute", writing::number(result.atVelocityAbsolute));
+  out.set("maxRelativeDeviation", writing::number(result.maxRelativeDeviation));
+  out.set("atVelocityRelative", writing::number(result.atVelocityRelative));
   out.set("v", numbers(result.v));
   out.set("fromForce", numbers(result.fromForce));
   return out;

@@ -12,6 +12,7 @@
 #include "system/recorder.h"
 #include "system/slip_equations.h"
 #include "system/static_limit.h"
+#include "system/work_budget.h"
 
 namespace friction {
 namespace {
@@ -49,6 +50,7 @@ struct SeedScheme {
   static constexpr bool kReverses = false;
   bool holdsAfter(const StepForce&, double vNext) const { return vNext == 0; }
   void commit() {}
+  static constexpr double kCost = stepCost::kSeedScheme;
 };
 
 // A law stepped once per step, F = law.step(state, v, dt = h) (the force on the body, so −F resists),
@@ -78,6 +80,7 @@ struct SteppedLawScheme {
   static constexpr bool kReverses = true;
   bool holdsAfter(const StepForce& force, double) const { return force.holds; }
   void commit() { state = pending; }
+  static constexpr double kCost = stepCost::kSteppedLaw;
 };
 
 // What the loop carries from step to step: the block's state, the energy books and the phase. It lives
@@ -101,11 +104,16 @@ struct StepRow {
 // holding, reversals located linearly; the rows on the output grid, linear between the steps (the
 // schemes are first order), and the facts for the analysis from every step, so that neither depends on
 // the rows asked for.
+// What makes a fixed-step run costly, and what to change, for its budget's stop.
+struct FixedStepCost {
+  std::string cause, change;
+};
+
 template <class Scheme>
 class FixedStepLoop {
  public:
   FixedStepLoop(const SpringBlockSystem& sys, const RunSettings& options, const Drive& drive, double h,
-                long long steps, Scheme& scheme, Summary&& summary)
+                long long steps, Scheme& scheme, Summary&& summary, FixedStepCost cost)
       : sys_(sys),
         options_(options),
         h_(h),
@@ -113,7 +121,9 @@ class FixedStepLoop {
         scheme_(scheme),
         summary_(std::move(summary)),
         recorder_(outputGrid(options.samples, sys.duration, false, {0}), 0, true, sys.v0, options.progress),
-        watch_(drive, false) {}
+        watch_(drive, false),
+        budget_(sys.duration, options.workBudget),
+        cost_(std::move(cost)) {}
 
   LoopRun run() {
     LoopState s;
@@ -125,6 +135,7 @@ class FixedStepLoop {
     // NOLINTNEXTLINE(bugprone-narrowing-conversions): -INFINITY, a float, widens to double exactly
     summary_.driveForceMax = -INFINITY;
     const double cycleFrom = 0.75 * sys_.duration;
+    long long nextBudgetCheck = kBudgetStride;
     StepRow before;
     for (long long n = 0; n <= steps_; ++n) {
       const double t = n == steps_ ? sys_.duration : static_cast<double>(n) * h_;
@@ -138,6 +149,7 @@ class FixedStepLoop {
       if (n == steps_) break;
       before = {t, s.x, s.v, Fd, scheme_.rowFriction(force, s.v, Fd), force.rowKinetic};
       step(t, n + 1 == steps_ ? sys_.duration - t : h_, Fd, force, s);
+      if (n + 1 == nextBudgetCheck) nextBudgetCheck = spendBudget(n + 1);
     }
     summary_.steps += s.steps;
     summary_.peakVelocity = s.peakVelocity;
@@ -206,6 +218,17 @@ class FixedStepLoop {
     watch_.stretch(t, vBefore, t1, v1, velocityAt, positionAt, forceAt);
   }
 
+  // Every kBudgetStride steps the budget hears of their work (per step it would cost the seed's scheme
+  // a tenth of its time); the pace of a fixed step is exact, so the run stops as soon as the budget
+  // knows it cannot carry the duration. Returns the step count of the next check.
+  long long spendBudget(long long done) {
+    budget_.spend(kBudgetStride * Scheme::kCost);
+    const double t = static_cast<double>(done) * h_;
+    if (budget_.due() && budget_.mustStop(t, 1))
+      throw RunStopped(recorder_.trace(), t, budgetMessage(budget_.overrun(t), cost_.cause, cost_.change));
+    return done + kBudgetStride;
+  }
+
   [[noreturn]] void stopNonFinite(double t) const {
     throw RunStopped(recorder_.trace(), t,
                      "The state became non-finite at t = " + formatNumber(t) +
@@ -249,6 +272,9 @@ class FixedStepLoop {
   Summary summary_;
   Recorder recorder_;
   MotionWatch watch_;
+  WorkBudget budget_;
+  FixedStepCost cost_;
+  static constexpr long long kBudgetStride = 4096;
 };
 
 }  // namespace
@@ -262,7 +288,10 @@ LoopRun runSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys, con
   warnIfUnstable(summary, law, sys, Integrator::SeedEuler, dt);
   SeedScheme scheme{law.slidingForce(sys.Fn), sys, dt};
   const long long steps = static_cast<long long>(std::ceil(sys.duration / dt));
-  return FixedStepLoop<SeedScheme>(sys, options, drive, dt, steps, scheme, std::move(summary)).run();
+  const FixedStepCost cost{"The seed's scheme steps 1 ms at a time: " + formatSignificant(double(steps), 3) +
+                               " steps over " + formatSignificant(sys.duration, 6) + " s.",
+                           "choose an adaptive integrator ('auto'), whose steps follow the motion."};
+  return FixedStepLoop<SeedScheme>(sys, options, drive, dt, steps, scheme, std::move(summary), cost).run();
 }
 
 // The step resolves the system's spring and the law's penalty spring K (1/200 of the period of
@@ -275,12 +304,6 @@ LoopRun runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys, con
   double hMax = options.step > 0 ? options.step : 2 * kPi / omega / 200;
   if (options.step <= 0 && relaxation > 0) hMax = std::min(hMax, 0.2 / relaxation);
   const double totalSteps = std::ceil(sys.duration / hMax);
-  if (totalSteps > double(kMaxWork))
-    throw InputError("duration", "This law needs time steps of " + formatNumber(sys.duration / totalSteps) +
-                                     " s to resolve its contact stiffness, so " + formatNumber(sys.duration) +
-                                     " s would take " + formatNumber(totalSteps) + " steps; the budget is " +
-                                     formatNumber(double(kMaxWork)) + ". Shorten the duration to at most " +
-                                     formatNumber(sys.duration * double(kMaxWork) / totalSteps) + " s.");
   const double h = sys.duration / totalSteps;
   Summary summary;
   // The contact holds inside the friction cone: at rest its radius is μ(0)·|Fn|.
@@ -295,8 +318,14 @@ LoopRun runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys, con
                                approx(2 / omega) +
                                " s of the spring and the law's penalty stiffness together.");
   SteppedLawScheme scheme{law, sys, h};
+  const FixedStepCost cost{"This law carries its force from step to step, and its step of " + approx(h) +
+                               " s resolves the spring with the law's contact stiffness (" +
+                               approx(law.contactStiffness()) +
+                               " N/m) and its damping: " + formatSignificant(totalSteps, 3) + " steps over " +
+                               formatSignificant(sys.duration, 6) + " s.",
+                           "make the contact softer or the block heavier (a longer step)."};
   return FixedStepLoop<SteppedLawScheme>(sys, options, drive, h, static_cast<long long>(totalSteps), scheme,
-                                         std::move(summary))
+                                         std::move(summary), cost)
       .run();
 }
 

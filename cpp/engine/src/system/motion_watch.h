@@ -80,6 +80,10 @@ class MotionWatch {
   void frictionAtChange(double t, double F) { facts_.frictionAtChanges.push_back({t, F}); }
   void frictionMaximum(double t, double F) { facts_.frictionMaxima.push_back({t, F}); }
 
+  /// How many times the watch has evaluated a loop's dense solution to locate a crossing (the loop's
+  /// work budget counts them).
+  long long evaluations() const { return evaluations_; }
+
   /// Ends the watch at the run's end (position x, velocity v): the last near-rest span, and the facts.
   MotionFacts finish(double x, double v, std::vector<Interval>& stick, std::vector<Interval>& slip,
                      std::vector<SpringBlockEvent>& events);
@@ -95,8 +99,8 @@ class MotionWatch {
   }
 
   // Where v = level between (t0, v0) and (t1, v1), v0 and v1 on either side of it.
-  static double locate(FunctionRef<double(double)> velocityAt, double level, double t0, double v0, double t1,
-                       double v1);
+  double locate(FunctionRef<double(double)> velocityAt, double level, double t0, double v0, double t1,
+                double v1);
   // |v| crosses the threshold at ±threshold, at most once each in a monotone stretch, in time order.
   void watchNearRest(double t0, double v0, double t1, double v1, FunctionRef<double(double)> velocityAt,
                      FunctionRef<double(double)> forceAt);
@@ -114,6 +118,7 @@ class MotionWatch {
   double spanStart_ = 0;
   std::vector<Interval> stick_, slip_;
   std::vector<SpringBlockEvent> events_;
+  long long evaluations_ = 0;
 
  public:
   /// Starts the near-rest spans at the run's start, resting or not.

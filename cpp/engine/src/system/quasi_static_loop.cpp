@@ -28,14 +28,14 @@
 #include "numerics/adaptive_driver.h"
 #include "system/recorder.h"
 #include "system/static_limit.h"
+#include "system/work_budget.h"
 
 namespace friction {
 namespace {
 
 using Y = Vec<3>;
-constexpr double kSpeedScale = 1e-200;  // s₀ [m/s]
-constexpr double kMaxW = 710;           // |v| ≤ s₀ sinh(710) ≈ 1e108 m/s
-constexpr long long kMaxSteps = 5'000'000;
+constexpr double kSpeedScale = 1e-200;         // s₀ [m/s]
+constexpr double kMaxW = 710;                  // |v| ≤ s₀ sinh(710) ≈ 1e108 m/s
 constexpr long long kProgressEvery = 100'000;  // steps between progress reports, as the spring-block loop's
 constexpr double kDivergence = 1e4;  // v beyond 1e4× the fastest drive velocity: the slider runs away
 
@@ -161,7 +161,9 @@ class QuasiStaticRun {
         options_(options),
         drive_(drive),
         fastest_(drive.fastestSpeed()),
-        watch_(drive, true) {}
+        watch_(drive, true),
+        budget_(sys.duration, options.workBudget),
+        newtonBalance_(!(law.invertsForce() && sys.eta == 0)) {}
 
   LoopRun run(Integrator integrator) {
     Y y = start();
@@ -272,6 +274,17 @@ class QuasiStaticRun {
     return std::min(length, fastest > 0 ? 1e-2 * std::sqrt(options_.relativeTolerance) / fastest : length);
   }
   LoopRun finish(const Y& y);
+  // The work budget: a step's cost by its method and the balance's solve; the stop with its cause.
+  double stepCostOf(StepMethod method) const {
+    const double step =
+        method == StepMethod::Radau ? stepCost::kQuasiStaticRadau : stepCost::kQuasiStaticDormandPrince;
+    return newtonBalance_ ? step * stepCost::kQuasiStaticNewton : step;
+  }
+  void spendStep(StepMethod method, double t) {
+    budget_.spend(stepCostOf(method));
+    if (budget_.due() && budget_.mustStop(t)) stopForBudget(t);
+  }
+  [[noreturn]] void stopForBudget(double t) const;
 
   Slider slider_;
   const RunSettings& options_;
@@ -284,6 +297,10 @@ class QuasiStaticRun {
   DenseStep<3> previousStep_;  // the last accepted step's dense solution (its segment's clock)
   bool hasHolds_ = !drive_.holds().empty();
   bool havePrevious_ = false;
+  WorkBudget budget_;
+  bool newtonBalance_;              // v from the balance by Newton's method (else in closed form)
+  long long peaks_ = 0;             // v's located maxima
+  long long watchEvaluations_ = 0;  // the watch's evaluations the budget has been told of
 };
 
 // One segment of the drive on its own clock τ = t − t0, through the one step driver: a segment resolves
@@ -306,6 +323,7 @@ Y QuasiStaticRun::runSegment(Y y, StepMethod method) {
     const bool last = driver.step() >= end - tau;
     const double h = last ? end - tau : driver.step();
     const StepAttempt<3> step = driver.attempt(rate, tau, y, h);
+    spendStep(method, slider_.seg.start + tau);
     if (!step.acceptable()) {
       ++summary_.rejectedSteps;
       driver.reject(step);
@@ -336,6 +354,9 @@ void QuasiStaticRun::afterStep(double tau, const StepAttempt<3>& step, double ta
       t, v0, tEnd, v1, [&](double at) { return slider_.probe(stateAt(at)); },
       [&](double at) { return positionOf(at, stateAt(at)); },
       [&](double at) { return driveForceOf(stateAt(at)); });
+  // Each of the watch's evaluations solved the balance (a probe).
+  budget_.spend(static_cast<double>(watch_.evaluations() - watchEvaluations_) * stepCost::kQuasiStaticProbe);
+  watchEvaluations_ = watch_.evaluations();
   summary_.noteDriveForce(tEnd, F1, 0.75 * slider_.sys.duration);
   summary_.peakVelocity = std::max(summary_.peakVelocity, std::fabs(v1));
   velocityTurns_.push(tEnd, v1);
@@ -368,7 +389,8 @@ void QuasiStaticRun::refineTurn(Turns& turns, const Dense& previous, const Dense
   double c = b - r * (b - a), d = a + r * (b - a), fc = valueAt(c), fd = valueAt(d);
   // To 1e-7 of the span (the extremum's value then errs by ~1e-14 of the quantity's curvature scale),
   // or to what t can resolve there.
-  for (int i = 0; i < 40 && b - a > 1e-7 * (turns.t[2] - turns.t[0]); ++i) {
+  int probes = 2;
+  for (int i = 0; i < 40 && b - a > 1e-7 * (turns.t[2] - turns.t[0]); ++i, ++probes) {
     if (fc >= fd) {
       b = d;
       d = c;
@@ -384,6 +406,7 @@ void QuasiStaticRun::refineTurn(Turns& turns, const Dense& previous, const Dense
     }
   }
   const double at = fc >= fd ? c : d, value = kind * std::max({fc, fd, kind * turns.value[1]});
+  budget_.spend(probes * stepCost::kQuasiStaticProbe);
   noteTurn(velocity, kind, at, value);
 }
 
@@ -391,6 +414,7 @@ void QuasiStaticRun::refineTurn(Turns& turns, const Dense& previous, const Dense
 // friction's peak that a hold's healing reads (where the drive has holds).
 void QuasiStaticRun::noteTurn(bool velocity, int kind, double at, double value) {
   if (velocity) {
+    if (kind > 0) ++peaks_;
     watch_.extremum(at, value, kind > 0);
     summary_.peakVelocity = std::max(summary_.peakVelocity, std::fabs(value));
     return;
@@ -399,8 +423,8 @@ void QuasiStaticRun::noteTurn(bool velocity, int kind, double at, double value) 
   if (kind > 0 && hasHolds_) watch_.frictionMaximum(at, value);
 }
 
-// After each accepted step (and each rejection, with `rejected`): the runaway bound on v, the step size
-// against the resolution of t, and the step budget.
+// After each accepted step (and each rejection, with `rejected`): the runaway bound on v and the step
+// size against the resolution of t.
 void QuasiStaticRun::checkStep(double tau, double v, double h, bool rejected) {
   const double t = slider_.seg.start + tau;
   const double bound = kDivergence * fastest_;
@@ -421,10 +445,31 @@ void QuasiStaticRun::checkStep(double tau, double v, double h, bool rejected) {
   // (a caller's time budget or Cancel is asked between them).
   if (!rejected && summary_.steps % kProgressEvery == 0 && options_.progress)
     options_.progress(t / slider_.sys.duration);
-  if (!rejected && ++summary_.steps > kMaxSteps)
-    throw RunStopped(recorder_->trace(), t,
-                     "The quasi-static slider used its budget of " + std::to_string(kMaxSteps) +
-                         " steps by t = " + formatSignificant(t, 6) + " s; loosen the tolerance.");
+  if (!rejected) ++summary_.steps;
+}
+
+// What made the run costly: its steps, v's peaks (a cycle each) and the law's state rate at the
+// fastest of them (for rate-and-state v/Dc, which sets the steps through each slip).
+void QuasiStaticRun::stopForBudget(double t) const {
+  const double steps = std::max(1.0, static_cast<double>(summary_.steps));
+  std::string cause = "Its " + std::to_string(summary_.steps) + " steps so far average " +
+                      formatSignificant(t / steps, 3) + " s";
+  if (peaks_ > 0)
+    cause += "; v peaked " + std::to_string(peaks_) + " times, one slip every " +
+             formatSignificant(t / static_cast<double>(peaks_), 3) + " s";
+  const double stateRate = stateRelaxationRate(slider_.law, summary_.peakVelocity, slider_.sys.Fn);
+  if (stateRate > 0)
+    cause += "; at the peak speed, " + formatSignificant(summary_.peakVelocity, 3) +
+             " m/s, the law's state relaxes at " + formatSignificant(stateRate, 3) +
+             " 1/s (for rate-and-state v/Dc), which the steps through each slip follow";
+  if (newtonBalance_)
+    cause += "; with a dashpot every evaluation solves the force balance by Newton's method";
+  throw RunStopped(
+      recorder_->trace(), t,
+      budgetMessage(budget_.overrun(t), cause + ".",
+                    "slow the slips: a larger characteristic slip of the state (Dc), a stiffer "
+                    "spring (above the critical stiffness the slider slides steadily), or a looser "
+                    "tolerance."));
 }
 
 LoopRun QuasiStaticRun::finish(const Y& y) {

@@ -25,9 +25,6 @@ constexpr std::size_t kDynamic = 4;
 constexpr std::size_t kStateSize = 7;
 using State = Vec<kStateSize>;
 
-// A bound on the work of one run (accepted, rejected and event-locating steps together).
-constexpr long long kMaxWork = 20'000'000;
-
 struct Block {
   const SpringBlockSystem& sys;
   const LawEvaluator& law;
