@@ -63,6 +63,15 @@ class MotionWatch {
   void stretch(double t0, double v0, double t1, double v1, FunctionRef<double(double)> velocityAt,
                FunctionRef<double(double)> positionAt, FunctionRef<double(double)> forceAt);
 
+  /// The speed whose upward crossings the watch locates (the drive's reference) [m/s].
+  double reference() const { return facts_.reference; }
+  /// What stretch() does with a stretch that neither crosses the reference speed nor the window's start
+  /// and is no first motion, for a watch without near-rest spans: note v1 if the window has begun. Inline,
+  /// so that the fixed-step loop's every step need not call out (fixed_step_loop.cpp).
+  void noteRoutine(double t1, double v1) {
+    if (t1 >= facts_.windowStart) noteWindowVelocity(v1);
+  }
+
   /// A true stick phase from t0 to t1 at position x (v = 0 throughout).
   void rest(double t0, double t1, double x) {
     if (!(t1 > t0)) return;

@@ -23,7 +23,7 @@ Slope steepestSlope(const LawEvaluator& law, double Fn, double vReference) {
   Slope steepest;
   double vPrevious = 0, fPrevious = law.forceMagnitude(1e-150, Fn);
   for (int k = 0; k <= 140; ++k) {
-    const double v = vReference * std::pow(10.0, -12 + 0.1 * k);
+    const double v = gridSpeed(vReference, k);
     const double f = law.forceMagnitude(v, Fn);
     const double slope = (f - fPrevious) / (v - vPrevious);
     if (slope > steepest.value) steepest = {slope, v};
