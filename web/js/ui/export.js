@@ -166,7 +166,9 @@ export function mapToCsv(cells, { version, subject, map, specs, boundary }) {
     `${specs.x.key} [${specs.x.unit || '-'}],${specs.y.key} [${specs.y.unit || '-'}],regime,value,error`,
     // As friction sweep writes a cell: "stopped" or "error" where its run did not end, null for no value.
     ...cells.map((cell) =>
-      [cell.x, cell.y, regimeColumn(cell), cell.value ?? 'null', csvCell(cell.error ?? '')].join(','),
+      [cell.x, cell.y, regimeColumn(cell), cell.value ?? 'null', csvCell(cell.error ?? '')].join(
+        ',',
+      ),
     ),
   ];
   return `${lines.join('\n')}\n`;

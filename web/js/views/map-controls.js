@@ -217,7 +217,6 @@ export function cellReadout(cell, specs) {
   else if (cell.error) what = `could not run: ${cell.error}`;
   else if (cell.regime === 'stick-slip')
     what = `${describeRegime(cell.regime)}, velocity amplitude ${formatQuantity(cell.value, 'm/s')}`;
-  else if (cell.regime)
-    what = describeRegimeWithGrowth(cell.regime, cell.value ?? NaN);
+  else if (cell.regime) what = describeRegimeWithGrowth(cell.regime, cell.value ?? NaN);
   return `${where}: ${what}. Click or press Enter to open this run.`;
 }

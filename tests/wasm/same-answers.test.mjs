@@ -1,0 +1,222 @@
+// The same answers natively and in wasm: every scenario the benchmark runs (`friction_bench 0 scenarios`,
+// cpp/bench), every preset and every kept fuzz regression that is a scenario, run by the command-line
+// program (build/native/cpp/friction run FILE --summary) and by dist/engine.mjs, give the same summary
+// and the same final state within a bound that follows from the tolerance. The two builds differ only
+// where a law calls the math library (glibc natively, musl in wasm: exp, log, pow may differ in their
+// last bit); an adaptive run is then a second solution within its tolerance of the same motion, and a
+// fixed-step run repeats the same steps.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+import { loadBuiltEngine, repoRoot } from './support.mjs';
+
+const run = promisify(execFile);
+const cli = path.join(repoRoot, 'build/native/cpp/friction');
+const bench = path.join(repoRoot, 'build/native/cpp/friction_bench');
+let engine, folder;
+before(async () => {
+  engine = await loadBuiltEngine();
+  folder = await mkdtemp(path.join(os.tmpdir(), 'friction-same-'));
+});
+after(() => rm(folder, { recursive: true, force: true }));
+
+/** The scenarios: the benchmark's rows, the presets, the fuzz regressions that are scenarios. */
+async function scenarios() {
+  const listed = spawnSync(bench, ['0', 'scenarios'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  assert.equal(listed.status, 0, listed.stderr);
+  const rows = listed.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
+    .map(({ group, label, scenario }) => ({ name: `bench: ${group} | ${label}`, scenario }));
+  for (const preset of engine.presets())
+    rows.push({ name: `preset: ${preset.id}`, scenario: preset.scenario });
+  const kept = path.join(repoRoot, 'tests/fuzz/regressions');
+  for (const file of (await readdir(kept)).sort()) {
+    let scenario;
+    try {
+      scenario = JSON.parse(await readFile(path.join(kept, file), 'utf8'));
+    } catch {
+      continue; // not JSON: a regression of the reader itself
+    }
+    const isScenario =
+      scenario !== null &&
+      typeof scenario === 'object' &&
+      ('law' in scenario || 'model' in scenario);
+    if (isScenario) rows.push({ name: `fuzz: ${file}`, scenario });
+  }
+  // Two rows: a summary is read off the solution whatever the rows (run_spec_test.cpp), and the last
+  // row is the final state.
+  return rows.map(({ name, scenario }) => ({
+    name,
+    scenario: scenario.law ? { ...scenario, samples: 2 } : scenario,
+  }));
+}
+
+/** The native run: { summary, last: { column: value } } or { error }. */
+async function native(scenario, n) {
+  const file = path.join(folder, `s${n}.json`);
+  const summaryFile = path.join(folder, `s${n}-summary.json`);
+  await writeFile(file, JSON.stringify(scenario));
+  try {
+    const { stdout } = await run(cli, ['run', file, '--summary', summaryFile], {
+      maxBuffer: 1 << 26,
+    });
+    const lines = stdout
+      .trimEnd()
+      .split('\n')
+      .filter((line) => !line.startsWith('#'));
+    const keys = lines[0].split(',').map((heading) => heading.split(' ')[0]);
+    const values = lines[lines.length - 1].split(',').map(Number);
+    const last = Object.fromEntries(keys.map((key, i) => [key, values[i]]));
+    return { summary: JSON.parse(await readFile(summaryFile, 'utf8')), last };
+  } catch (error) {
+    return { error: error.stderr || error.message };
+  }
+}
+
+/** The wasm run, as native() gives it. */
+function wasm(scenario) {
+  try {
+    const { summary, columns } = engine.simulate(scenario);
+    const last = {};
+    for (const [key, column] of Object.entries(columns))
+      if (column instanceof Float64Array) last[key] = column[column.length - 1];
+    return { summary, last };
+  } catch (error) {
+    return { error: error.message };
+  }
+}
+
+// What the runs report of themselves rather than of the motion (the steps follow the libm's last bits),
+// and the relative measure of the integration error, which is itself of the size of the tolerance.
+const NOT_COMPARED = new Set([
+  'steps',
+  'rejectedSteps',
+  'dt',
+  'integratorSwitches',
+  'energyResidual',
+  'warnings',
+]);
+
+/**
+ * The bound: for an adaptive run 1e4 times its tolerance (each run is within a few times the tolerance of
+ * the motion per step, and stick-slip carries an event's timing on through the cycles), relative to the
+ * quantity's scale; for a fixed step, which repeats the same arithmetic, 1e-9.
+ */
+function boundOf(summary) {
+  return Number.isFinite(summary.tolerance) && summary.tolerance > 0
+    ? Math.max(1e4 * summary.tolerance, 1e-9)
+    : 1e-9;
+}
+
+/** The scale a number is compared against: its own size, or that of its kind in this run. */
+function scaleOf(key, summary, value) {
+  const duration = summary.duration ?? summary.params?.tmax ?? 1;
+  const v0 = summary.system?.v0 ?? summary.params?.v0 ?? 0;
+  const drive = Array.isArray(v0) ? Math.max(...v0.map(([, v]) => Math.abs(v))) : Math.abs(v0);
+  const speed = Math.max(summary.peakVelocity ?? 0, drive);
+  const force = Math.max(
+    Math.abs(summary.driveForceMax ?? 0),
+    Math.abs(summary.driveForceMin ?? 0),
+  );
+  const byKey = {
+    x: speed * duration,
+    drivePosition: speed * duration,
+    v: speed,
+    friction: force,
+    spring: force,
+    fk: force,
+    staticLimit: force,
+    t: duration,
+    start: duration,
+    end: duration,
+    period: duration,
+    peakVelocity: speed,
+    amplitude: speed,
+    growthRate: 1 / duration,
+    driveForce: force,
+    driveForceMin: force,
+    driveForceMax: force,
+    cycleDriveForceMin: force,
+    cycleDriveForceMax: force,
+    driveWork: Math.abs(summary.driveWork ?? 0),
+    dissipated: Math.abs(summary.driveWork ?? 0),
+    dashpotDissipated: Math.abs(summary.driveWork ?? 0),
+  };
+  return Math.max(Math.abs(value), byKey[key] ?? 0);
+}
+
+/** The first difference beyond the bound between two summaries' trees, or null. */
+function difference(a, b, summary, bound, where = 'summary', key = '') {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const scale = Math.max(scaleOf(key, summary, a), Math.abs(b));
+    return Math.abs(a - b) <= bound * scale
+      ? null
+      : `${where}: ${a} against ${b} (bound ${bound} of ${scale})`;
+  }
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object')
+    return a === b ? null : `${where}: ${JSON.stringify(a)} against ${JSON.stringify(b)}`;
+  if (Array.isArray(a) !== Array.isArray(b) || Object.keys(a).length !== Object.keys(b).length)
+    return `${where}: ${Object.keys(a).length} items against ${Object.keys(b).length}`;
+  for (const k of Object.keys(a)) {
+    if (NOT_COMPARED.has(k)) continue;
+    const found = difference(
+      a[k],
+      b[k],
+      summary,
+      bound,
+      `${where}.${k}`,
+      Array.isArray(a) ? key : k,
+    );
+    if (found) return found;
+  }
+  return null;
+}
+
+test('every benchmark scenario, preset and kept fuzz input gives the same answers natively and in wasm', async () => {
+  const all = await scenarios();
+  assert.ok(all.length > 400, `${all.length} scenarios`);
+  const natives = new Array(all.length);
+  // Two native runs at a time (two cores), while the wasm runs go one by one in this process.
+  let next = 0;
+  const worker = async () => {
+    while (next < all.length) {
+      const n = next++;
+      natives[n] = await native(all[n].scenario, n);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  const mismatches = [];
+  for (let n = 0; n < all.length; n++) {
+    const { name, scenario } = all[n];
+    const here = natives[n];
+    const there = wasm(scenario);
+    if ('error' in here || 'error' in there) {
+      // Both refuse or stop alike (the same message's opening: a stop's time may differ in its digits).
+      const opening = (text) =>
+        String(text)
+          .replace(/^friction: [^:]*: /, '')
+          .slice(0, 24);
+      if (!('error' in here && 'error' in there && opening(here.error) === opening(there.error)))
+        mismatches.push(`${name}: native ${here.error ?? 'ran'}; wasm ${there.error ?? 'ran'}`);
+      continue;
+    }
+    const bound = boundOf(there.summary);
+    const found =
+      difference(here.summary, there.summary, there.summary, bound) ??
+      difference(here.last, there.last, there.summary, bound, 'final state');
+    if (found) mismatches.push(`${name}: ${found}`);
+  }
+  assert.deepEqual(
+    mismatches,
+    [],
+    `${mismatches.length} of ${all.length} differ:\n${mismatches.join('\n')}`,
+  );
+});
