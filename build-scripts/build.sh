@@ -7,7 +7,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j "$JOBS"
 
-# The emulator override is mandatory: emcmake's default fails on node 20 (toolchain.md pitfall 2).
+# The emulator override is mandatory: emcmake's default passes node a flag node 20 refuses, and ctest
+# then finds no tests yet exits 0.
 emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)" >/dev/null
 cmake --build build/wasm -j "$JOBS"
@@ -40,6 +41,9 @@ node build-scripts/single-file.mjs
 # Minify what the page loads (after the single file, which bundles the readable sources).
 node build-scripts/minify.mjs
 echo "build: dist/ is ready ($(du -sh dist | cut -f1))"
+# The engine as an npm package (build/npm/: the loaders, glue, wasm and TypeScript declarations);
+# `npm pack build/npm` gives its tarball (tests/wasm/npm-package.test.mjs).
+node build-scripts/npm-package.mjs
 # What the page loads from dist/, raw and gzipped, and the total (tests/wasm/payload-size.test.mjs
 # holds it to its budget).
 node build-scripts/payload-size.mjs

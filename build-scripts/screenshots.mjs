@@ -1,5 +1,5 @@
-// Takes the README's screenshots (docs/screenshots/<view>-<width>.png) of the built site in Debian's
-// Chromium: every view at laptop (1366×768), projector (1920×1080) and phone (390×844) size, Present
+// Takes the manual's screenshots (docs/screenshots/<view>-<width>.png) of the built site in
+// Debian's Chromium: every view at laptop (1366×768), projector (1920×1080) and phone (390×844) size, Present
 // mode, compare mode with five runs, and the stability map of a merged CSV that the native CLI
 // (build/native/cpp/friction) computed in two parts. The animation is paused at the same instant in
 // each, so the pictures are comparable.
@@ -119,6 +119,40 @@ async function pauseAt(page, t) {
   await page.waitForFunction(() => !window.__systemView.playing);
 }
 
+/**
+ * The teacher's page (issue 28): free vibration with friction, "Why it sticks" on the seed's defaults,
+ * the Embed dialog, and Present on a phone held sideways.
+ */
+async function shootTeacher() {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+  await page.goto(url);
+  await ready(page, '#status');
+  await pauseAt(page, SHOWN_TIME);
+  await page.click('#why-sticks');
+  await page.waitForSelector('#why-body .why-set');
+  await save(page, 'why-sticks-1366');
+  await page.click('#embed-open');
+  await page.waitForSelector('dialog.embed-dialog[open]');
+  await page.check('dialog input[name="control"][value="c"]');
+  await save(page, 'embed-dialog-1366');
+  await page.keyboard.press('Escape');
+  await page.selectOption('#preset', 'free-vibration');
+  await page.waitForFunction(() => window.__lastSummary?.regime === 'at-rest');
+  await dismissNotice(page);
+  await ready(page, '#status');
+  await pauseAt(page, 3);
+  await save(page, 'free-vibration-1366');
+  await page.close();
+  const phone = await browser.newPage({ viewport: { width: 844, height: 390 } });
+  await phone.goto(url);
+  await ready(phone, '#status');
+  await pauseAt(phone, SHOWN_TIME);
+  await phone.click('#present');
+  await phone.waitForTimeout(300);
+  await save(phone, 'present-844');
+  await phone.close();
+}
+
 try {
   for (const [width, height] of SIZES) {
     const page = await browser.newPage({ viewport: { width, height } });
@@ -190,6 +224,8 @@ try {
   await page.click('#drive-edit');
   await page.waitForSelector('#drive-dialog[open]');
   await save(page, 'drive-editor-1366');
+  await page.close();
+  await shootTeacher();
   console.log(`screenshots: ${out}`);
 } finally {
   await browser.close();

@@ -133,6 +133,7 @@ const pageSource =
       await Promise.all(
         [
           'drive.css',
+          'embed.css',
           'equations.css',
           'explorer.css',
           'fit-view.css',

@@ -3,10 +3,11 @@
 // measured side by side in this one process (rounds interleave the methods, medians are reported),
 // then one JSON line (prefixed "BENCH_JSON ") that bench.sh uses to put native and wasm side by side.
 //
-//   1. Coulomb stick-slip, case C1 of physics-checks.md §1 and the seed's Coulomb-limit case of §8:
+//   1. Coulomb stick-slip, case C1 (docs/validation.md, "Closed forms: the spring-block") and the seed's
+//      Coulomb-limit case ("The seed app's own code" there):
 //      every integrator, error of the period against the closed form.
 //   2. The seed app's default case: the seed's own scheme (abbott-seed) and ours (state-variable) on
-//      the continuous model the seed's scheme discretises (§8: τ = 0.001·τ_slider s,
+//      the continuous model the seed's scheme discretises (docs/reference/models.md: τ = 0.001·τ_slider s,
 //      D = 0.001·D_slider m, Load as mass and force), error of the period against a converged run.
 //   3. Every catalog law with its defaults on the seed app's system: each integrator, error of the
 //      final position against a run of the same law at a thousandth of its tolerance.
@@ -200,7 +201,7 @@ void addCoulombGroup(std::deque<Row>& rows, const std::string& group, const Spri
   }
 }
 
-// The closed-form Coulomb period (physics-checks §1) of `s` with μs, μk.
+// The closed-form Coulomb period (case C1's formula) of `s` with μs, μk.
 double coulombPeriod(const SpringBlockSystem& s, double muS, double muK) {
   return coulombStickSlipPeriod(s.m, s.c, s.v0, muS * s.Fn, muK * s.Fn);
 }
@@ -750,8 +751,8 @@ FitRequest stribeckFit() {
 }
 
 // A velocity step 1 → 10 µm/s at t = 1 s, 2000 points over 20 s, from the stiff slider's slip-law closed
-// form μ = μ_ss(V2) + b ln(V2/V1) e^(−V2 (t − 1 s)/Dc) (physics-checks §4) with σ = 2e-4; a, b, Dc and the
-// spring's c free (c starts at 1e5 N/m), 3 starts, Radau at 1e-8.
+// form μ = μ_ss(V2) + b ln(V2/V1) e^(−V2 (t − 1 s)/Dc) (Ruina 1983's slip law) with σ = 2e-4; a, b, Dc and
+// the spring's c free (c starts at 1e5 N/m), 3 starts, Radau at 1e-8.
 FitRequest rateStateFit() {
   const double a = 0.01, b = 0.015, Dc = 2e-5, V1 = 1e-6, V2 = 1e-5;
   auto steady = [&](double V) { return 0.6 + (a - b) * std::log(V / 1e-6); };
@@ -913,10 +914,10 @@ int main(int argc, char** argv) {
     return 0;
   }
 
-  // 1. Coulomb stick-slip with μs 0.6, μk 0.4: case C1 of §1 (m 1 kg, c 10 N/m, v0 0.1 m/s, Fn 10 N;
-  //    20 s holds three break-aways) and the seed's Coulomb-limit case of §8 (Load 1: m 1 kg, Fn 1 N; 8 s).
+  // 1. Coulomb stick-slip with μs 0.6, μk 0.4: case C1 (m 1 kg, c 10 N/m, v0 0.1 m/s, Fn 10 N; 20 s holds
+  //    three break-aways) and the seed's Coulomb-limit case (Load 1: m 1 kg, Fn 1 N; 8 s).
   const SpringBlockSystem c1{1, 10, 0, 0.1, 10, 20}, seedLimit{1, 10, 0, 0.1, 1, 8};
-  const std::string c1Group = "Coulomb C1, §1", limitGroup = "Seed's Coulomb limit, §8";
+  const std::string c1Group = "Coulomb C1", limitGroup = "Seed's Coulomb limit";
   addCoulombGroup(rows, c1Group, c1, coulombPeriod(c1, 0.6, 0.4));
   addCoulombGroup(rows, limitGroup, seedLimit, coulombPeriod(seedLimit, 0.6, 0.4));
   const std::string seedGroup = "Seed default case";

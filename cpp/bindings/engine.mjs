@@ -60,7 +60,8 @@
 //                                experiment's values, for the presliding view), expected: { key: value } }]
 // engine.studies()               -> Promise of the on-demand module's calls (studies-engine.mjs):
 //                                frictionCoefficient, frictionForce, createLaw, lawCurve, imposeVelocity,
-//                                applyForce, preslidingProtocol, runPresliding, sweepCells, sweepBoundary;
+//                                applyForce, preslidingProtocol, runPresliding, sweepCells, sweepBoundary,
+//                                steadySliding;
 //                                loadEngine() puts them on the engine too, unless given { studies: false }
 
 import createFrictionModule from './friction-wasm.mjs';
@@ -79,8 +80,9 @@ const isNode =
  */
 export async function moduleOptions(wasmFile, inlined) {
   if (isNode) {
-    // Emscripten's ES6 output looks up `require` and `__dirname` as globals under node (toolchain.md
-    // pitfall 6); give it those, and hand it the wasm bytes so it never fetch()es a file path.
+    // Emscripten's ES6 output looks up `require` and `__dirname` as globals under node, which an
+    // ES module does not have; give it those, and hand it the wasm bytes so it never fetch()es a
+    // file path (node's fetch cannot load one).
     const { readFile } = await import('node:fs/promises');
     const { createRequire } = await import('node:module');
     const { fileURLToPath } = await import('node:url');

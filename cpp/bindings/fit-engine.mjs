@@ -6,13 +6,14 @@
 // fits.fit({ law, params, free, data: { kind, compare, file, text, x, y, units, N }, scenario, presliding, options },
 //          onProgress?)   onProgress({ start, starts, evaluations, bestSumOfSquares }) after each start; false stops
 //     -> { converged, free, values, standardErrors, correlation, rms, rSquared, evaluations, warnings,
-//          params, system?, fitted, residuals }   (README "Fitting": the schema and what each means)
+//          params, system?, fitted, residuals }
+//        (what each means: docs/guide/fit-and-export.md, "The result")
 // fits.convertLaw({ from, fromParams, to, toParams, free, vMin, vMax, N, count, options })
 //     -> the same, with maxAbsoluteDeviation, atVelocityAbsolute, maxRelativeDeviation, atVelocityRelative,
 //        v and fromForce
 // fits.exportLaw({ law, params, to, N, vMin, vMax, units })
 //     -> { text, exact, targetLaw, deviation: { force, atVelocity, relative, points } | null }
-//        (README "Export to your solver")
+//        (docs/guide/fit-and-export.md#export-to-your-solver)
 // fits.fitOptions() -> { kinds: [{ id, x: { column, quantity, units }, compares: [{ id, quantity, units }] }] }
 // fits.exportTargets() -> ['opensees-tcl', …]
 // Bad input throws an Error whose `parameter` is the path of the refused value ('data', 'free[1]', …).
@@ -21,7 +22,9 @@ import { moduleOptions, unwrap } from './engine.mjs';
 import createFrictionFitModule from './friction-fit-wasm.mjs';
 
 export async function loadFitEngine() {
-  const wasm = await createFrictionFitModule(await moduleOptions('friction-fit-wasm.wasm', globalThis.__frictionFitWasmBinary));
+  const wasm = await createFrictionFitModule(
+    await moduleOptions('friction-fit-wasm.wasm', globalThis.__frictionFitWasmBinary),
+  );
   return Object.freeze({
     fit: (request, onProgress) => unwrap(wasm.fit(request, onProgress)),
     fitOptions: () => wasm.fitOptions(),

@@ -2,13 +2,14 @@
 // the page's start-up module does not grow: converts JS requests into friction::Value for the engine's
 // one readers of fit, conversion and export requests (friction/fit.h, friction/export.h), and the
 // results back. Exported to JS:
-//   fit(request, onProgress?) -> the result of fitLaw (README "Fitting"), or { error, parameter }
+//   fit(request, onProgress?) -> the result of fitLaw (docs/guide/fit-and-export.md, "The result"), or
+//                           { error, parameter }
 //   fitOptions()         -> the kinds, comparisons and units a fit request may name (fitOptionsValue)
 //   exportTargets()      -> the export targets' ids, in menu order
 //   convertLaw(request)  -> the result of convertLaw, or { error, parameter }
 //   exportLaw(request)   -> { text, exact, targetLaw, deviation: { force, atVelocity, relative, points } |
 //   null },
-//                           or { error, parameter } (README "Export to your solver")
+//                           or { error, parameter } (docs/guide/fit-and-export.md#export-to-your-solver)
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>

@@ -25,6 +25,14 @@
 // studies.sweepBoundary({ scenario, x, y, resolution })
 //                                the closed-form stability margin where one exists: { known, criterion, unit,
 //                                xs, ys, values } (values[j·resolution + i] > 0: steady sliding predicted)
+// studies.steadySliding(scenario)
+//                                what brings a run to steady sliding, from the closed-form boundary the map
+//                                draws and the runs past it: { known, steady (the closed form predicts it),
+//                                slides (the run itself does), margin, criterion, changes: [{ target:
+//                                'params' | 'system', key, current, value (the nearest value whose run slides
+//                                steadily), boundary (the closed form's; NaN if it already predicts steady
+//                                sliding), reason }] }, nearest first; known false where no closed form
+//                                applies (and with the drive at rest)
 // (The calls that take a law's parameters as an argument of their own name a parameter or input by its
 // key, 'mu_s' or 'v', from the root of that argument.) Bad input throws an Error whose `parameter` is the
 // path of the refused value, as engine.mjs's calls do.
@@ -70,5 +78,6 @@ export async function loadStudiesEngine() {
     runPresliding: (request) => unwrap(wasm.runPresliding(request)),
     sweepCells: (request) => unwrap(wasm.sweepCells(request)).cells,
     sweepBoundary: (request) => unwrap(wasm.sweepBoundary(request)),
+    steadySliding: (scenario) => unwrap(wasm.steadySliding(scenario)),
   });
 }

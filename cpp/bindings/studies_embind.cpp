@@ -1,8 +1,8 @@
 // The on-demand module's boundary (studies-engine.mjs): a law evaluated alone (its coefficient, force,
 // a step of its stateful form, its curve), a dynamic law run alone (imposed velocity, applied force, the
-// presliding experiment) and the stability maps. The page's views that use them (the explorer, presliding
-// and the maps) load it when first shown, so that the start-up module (embind.cpp) carries only what the
-// spring-block view needs. Only conversion, as embind.cpp.
+// presliding experiment), the stability maps and what brings a run to steady sliding. The page's views that
+// use them (the explorer, presliding and the maps) load it when first shown, so that the start-up module
+// (embind.cpp) carries only what the spring-block view needs. Only conversion, as embind.cpp.
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -152,6 +152,27 @@ val sweepBoundary(val request) {
   });
 }
 
+// -> { known, steady, slides, margin, criterion, changes: [{ target, key, current, value, boundary, reason }]
+// }: what brings the scenario to steady sliding by its closed-form boundary (friction/sweep.h).
+val steadySliding(val request) {
+  return catchErrors([&] {
+    const friction::SteadySliding found = friction::steadySliding(friction::readScenario(toValue(request)));
+    return object({{"known", val(found.known)},
+                   {"steady", val(found.steady)},
+                   {"slides", val(found.slides)},
+                   {"margin", val(found.margin)},
+                   {"criterion", val(found.criterion)},
+                   {"changes", arrayOf(found.changes, [](const friction::SlidingChange& change) {
+                      return object({{"target", val(change.target)},
+                                     {"key", val(change.key)},
+                                     {"current", val(change.current)},
+                                     {"value", val(change.value)},
+                                     {"boundary", val(change.boundary)},
+                                     {"reason", val(change.reason)}});
+                    })}});
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(friction_studies) {
@@ -165,4 +186,5 @@ EMSCRIPTEN_BINDINGS(friction_studies) {
   emscripten::function("runPresliding", &runPresliding);
   emscripten::function("sweepCells", &sweepCells);
   emscripten::function("sweepBoundary", &sweepBoundary);
+  emscripten::function("steadySliding", &steadySliding);
 }

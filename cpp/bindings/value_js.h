@@ -1,8 +1,9 @@
 #pragma once
 // JS values ↔ friction::Value, shared by the wasm modules' bindings (embind.cpp: the start-up module;
-// fit_embind.cpp: the fits and the solver export, loaded on demand), and the { error, parameter }
-// reply that engine.mjs's unwrap turns into a thrown Error. Only conversion: what
-// a request means is the engine's readers' business.
+// studies_embind.cpp, through embind_common.h: the law alone, its curves and the maps; fit_embind.cpp:
+// the fits and the solver export; both loaded on demand), and the { error, parameter } reply that
+// engine.mjs's unwrap turns into a thrown Error. Only conversion: what a request means is the engine's
+// readers' business.
 
 #include <emscripten/val.h>
 

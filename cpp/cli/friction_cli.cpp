@@ -23,9 +23,10 @@
 // 2; a run that cannot complete, status 3. `fit` fits a law to measured data (friction/fit.h): its
 // file names a CSV file (data.file, relative to the fit file), which is read here and handed to the
 // engine's reader as text; the result goes to standard output as JSON. `convert` fits one law to
-// another's curve. Both are documented in README.md ("Fitting"). `export` prints the law as a
-// solver's own input (friction/export.h; README "Export to your solver"); its flags make the request
-// that the engine's one reader reads (readExportRequest), as the bindings' exportLaw does.
+// another's curve. Both are documented in docs/guide/fit-and-export.md. `export` prints the law as a
+// solver's own input (friction/export.h; docs/guide/fit-and-export.md#export-to-your-solver); its
+// flags make the request that the engine's one reader reads (readExportRequest), as the bindings'
+// exportLaw does.
 
 #include <cmath>
 #include <cstdio>

@@ -108,7 +108,7 @@ int main(int argc, char** argv) {
     write("preset-" + id + ".json", scenarioJson(preset.scenario));
     if (preset.view == "spring") write("sweep-" + id + ".json", sweepJson(preset));
   }
-  // Fits, a conversion and exports (README "Fitting", "Export to your solver"): small valid requests
+  // Fits, a conversion and exports (docs/guide/fit-and-export.md): small valid requests
   // that the fuzzer mutates into the readers' corners.
   write(
       "fit-curve.json",

@@ -72,7 +72,8 @@ test(
         .evaluateAll((options) => options.map((o) => o.value)),
       ['lugre', 'dahl', 'rate-state', 'elasto-plastic', 'rsf'],
     );
-    // physics-checks §5: the loop ends near 4.4936e-5 m and reaches down to −1.00174e-5 m (2 %).
+    // Canudas de Wit et al. (1995), Fig. 2's protocol (docs/validation.md, "Closed forms: the
+    // dynamic laws"): the loop ends near 4.4936e-5 m and reaches down to −1.00174e-5 m (2 %).
     const x = await page.evaluate(() => Array.from(window.__lastPresliding.columns.x));
     assert.ok(Math.abs(x.at(-1) / 4.4936e-5 - 1) < 0.02, `end ${x.at(-1)}`);
     assert.ok(Math.abs(Math.min(...x) / -1.00174e-5 - 1) < 0.02, `min ${Math.min(...x)}`);

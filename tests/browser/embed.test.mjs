@@ -1,7 +1,8 @@
 // Browser test of embed mode (issues 6 and 13): ?embed=1 shows the parts named in ?show= (default:
 // the animated system and the forces) and only the controls named in ?controls=, fills a small
 // iframe-sized window without sideways scrolling, takes its run from the link, and saves nothing.
-// Also inside the README's responsive iframe of a host page, at phone and projector widths.
+// Also inside a host page's responsive iframe, the snippet of docs/guide/teaching.md ("Embed the
+// page in a lesson"), at phone and projector widths.
 // Run: node --test --test-reporter=spec tests/browser/embed.test.mjs   (after build-scripts/build.sh)
 
 import assert from 'node:assert/strict';
@@ -31,8 +32,13 @@ test(
     await page.waitForFunction(
       () => window.__lastSummary?.law === 'coulomb' && window.__lastSummary?.system?.c === 10,
     );
+    // The title stays for screen readers only (the page's one h1, issue 28): off screen, 1 px.
+    const title = await page.locator('.site-header').boundingBox();
+    assert.ok(
+      title.width <= 1 && title.height <= 1,
+      `the title is off screen: ${JSON.stringify(title)}`,
+    );
     for (const hidden of [
-      '.site-header',
       '.view-nav',
       '.site-footer',
       '#results .export',
@@ -71,7 +77,7 @@ test(
 );
 
 test(
-  "the README's responsive iframe shows the whole chosen view at phone and projector width",
+  "the lesson guide's responsive iframe shows the whole chosen view at phone and projector width",
   { timeout: TEST_TIMEOUT_MS },
   async (t) => {
     for (const { width, height } of [
@@ -81,7 +87,8 @@ test(
       const { page, problems } = await openPage(site, t, { viewport: { width, height } });
       await page.goto(site.url);
       await waitReady(page);
-      // The README's snippet: full width, an aspect ratio, a floor for phones and a ceiling for projectors.
+      // The lesson guide's snippet (docs/guide/teaching.md): full width, an aspect ratio, a floor
+      // for phones and a ceiling for projectors.
       await page.setContent(`<!doctype html><title>Lesson</title><link rel="icon" href="data:,"><h1>Stick-slip</h1>
       <iframe id="lab" src="${embedUrl('', 'system,forces')}" title="Friction Lab: stick-slip" loading="lazy" allowfullscreen
         style="width: 100%; aspect-ratio: 4 / 3; min-height: 560px; max-height: 90vh; border: 0"></iframe>`);
@@ -105,7 +112,8 @@ test(
       );
       assert.equal(fit.innerScroll, 0);
       assert.equal(fit.hostScroll, 0);
-      assert.equal(await frame.locator('.site-header').isVisible(), false);
+      const title = await frame.locator('.site-header').boundingBox();
+      assert.ok(title.width <= 1 && title.height <= 1, 'the title is off screen');
       await shot(page, `embed-02-iframe-${width}`);
       assert.deepEqual(problems, []);
     }

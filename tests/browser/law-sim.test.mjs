@@ -15,7 +15,8 @@ const site = useSite();
 const openPage = (t, options) => open(site, t, options);
 const loadSite = (page) => load(site, page);
 
-// physics-checks.md §1, case C1: Coulomb stick-slip in closed form. Fs = μs·Fn = 6 N, Fk = μk·Fn = 4 N.
+// Case C1 (docs/validation.md, "Closed forms: the spring-block"): Coulomb stick-slip in closed
+// form. Fs = μs·Fn = 6 N, Fk = μk·Fn = 4 N.
 const C1_SYSTEM = { m: 1, c: 10, v0: 0.1, Fn: 10, eta: 0, duration: 30 };
 const C1_LAW = { mu_s: 0.6, mu_k: 0.4 };
 const C1_PERIOD = 5.09263777; // s

@@ -1,5 +1,6 @@
 // Browser test of the stability map (issue 7): a small map of the seed model fills in on the worker
-// pool, agrees with its closed-form boundary (the θ model's critical damping, physics-checks §3) off
+// pool, agrees with its closed-form boundary (the θ model's critical damping: docs/validation.md,
+// "Closed forms: the θ model") off
 // a 5 % band, reads a cell on hover, opens a cell in the spring-block view with that cell's values,
 // exports CSV, refuses a bad range beside the axis, and a law map from a steady start draws the
 // velocity-weakening boundary η = −dF/dv.
@@ -12,8 +13,9 @@ import { loadSite, openPage, shot, useSite } from './harness.mjs';
 const TEST_TIMEOUT_MS = 120_000;
 const site = useSite();
 
-// The θ model's critical effective damping (physics-checks §3), written out here independently of
-// the engine: the positive root of τE² + (m + cτ² − ΔFτ²/D)E − ΔFτm/D = 0.
+// The θ model's critical effective damping (docs/validation.md, "Closed forms: the θ model"),
+// written out here independently of the engine: the positive root of
+// τE² + (m + cτ² − ΔFτ²/D)E − ΔFτm/D = 0.
 function criticalDamping(m, c, deltaF, tau, D) {
   const B = m + c * tau * tau - (deltaF * tau * tau) / D;
   const C = (deltaF * tau * m) / D;
@@ -57,7 +59,8 @@ test(
 );
 
 /**
- * The seed model's map over c (8 cells) and η (10 cells), in seed units (§8): τ = 100 steps = 0.1 s,
+ * The seed model's map over c (8 cells) and η (10 cells), in seed units (docs/reference/models.md):
+ * τ = 100 steps = 0.1 s,
  * D = 50 → 0.05 m; N = 1 is mass and load, ΔF = 0.2 N. It fills in on one worker per core.
  */
 async function drawSeedMap(page) {
@@ -202,7 +205,7 @@ test(
     );
     assert.match(await page.locator('#map-boundary').textContent(), /critical dashpot/);
     // The boundary line is drawn: it crosses the map, so it has points inside the axes' ranges, and
-    // each lies on η = 10 e^(−10 v0) (§2: −F′(v0) = N(μs − μf)a e^(−a v0)) to the contour's accuracy.
+    // each lies on η = 10 e^(−10 v0) (−F′(v0) = N(μs − μf)a e^(−a v0)) to the contour's accuracy.
     const line = await page.evaluate(() =>
       globalThis.Chart.getChart(document.querySelector('#chart-map')).data.datasets[0].data.filter(
         (point) => Number.isFinite(point.x),

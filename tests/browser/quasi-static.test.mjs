@@ -14,7 +14,8 @@ const SHOTS = '/tmp/shots-page15';
 const site = useSite();
 const link = (state) => `${site.url}#state=${encodeURIComponent(JSON.stringify(state))}`;
 
-// rsfmodel's lab values (README, "Research scale"): the classic logarithm, a steady start at v0 = 10 V*.
+// rsfmodel's lab values (docs/guide/lab-protocols.md#research-scale): the classic logarithm, a
+// steady start at v0 = 10 V*.
 const RSF = { a: 0.01, b1: 0.015, Dc1: 1e-5, Vstar: 1e-6, form: 0 };
 const LAB_SYSTEM = { Fn: 1, c: 1e4, v0: 1e-5, duration: 40 };
 const RSF_STATE = {
@@ -51,7 +52,7 @@ test(
       'ready',
       await page.locator('#form-error').textContent(),
     );
-    // The steady state of the aging law at v0 (Dieterich 1979; friction-laws.md): θ = Dc/v0, so
+    // The steady state of the aging law at v0 (Dieterich 1979): θ = Dc/v0, so
     // μ = μ0 + a ln(v0/V*) + b ln(V*θ/Dc) = μ0 + (a − b) ln(v0/V*), here ln 10. Fn = 1 N: force = μ.
     const { mu0, last } = await page.evaluate(() => {
       const friction = window.__shownRun.result.columns.friction;

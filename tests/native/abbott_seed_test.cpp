@@ -1,5 +1,5 @@
-// The seed model against the numbers physics-checks.md §8 reports for the seed app itself, the
-// closed-form Coulomb cycle it approaches, and the quirks it must keep.
+// The seed model against the seed app's own figures (docs/validation.md, "The seed app's own code"), the
+// closed-form Coulomb cycle it approaches, and the quirks it must keep (docs/reference/models.md).
 
 #include <catch2/catch.hpp>
 
@@ -16,7 +16,7 @@ namespace {
 
 AbbottSeedParams seedDefaults() { return abbottSeedParams(resolveParams(abbottSeedModel(), {})); }
 
-// The seed's Coulomb limit (§8): τ = 1 step (θ returns to 1 at once at rest), D tiny (θ drops to 0
+// The seed's Coulomb limit: τ = 1 step (θ returns to 1 at once at rest), D tiny (θ drops to 0
 // as soon as the block moves), no velocity terms, no dashpot.
 AbbottSeedParams coulombLimit() {
   AbbottSeedParams p = seedDefaults();
@@ -44,13 +44,13 @@ std::vector<double> breakAways(const Trace& trace) {
 
 }  // namespace
 
-TEST_CASE("Seed Coulomb limit reproduces the seed app's own figures (physics-checks §8)", "[seed]") {
+TEST_CASE("Seed Coulomb limit reproduces the seed app's own figures", "[seed]") {
   const Trace trace = simulateAbbottSeed(coulombLimit(), {kSeedTimeStep}).trace;
   const std::vector<double> breaks = breakAways(trace);
   REQUIRE(breaks.size() >= 4);
 
   // The seed gives first break 0.599 s, period 2.030 s, v_max 0.21849 m/s and peak spring force
-  // 0.77369 N; physics-checks §10 (T7) asks for 2e-3 relative.
+  // 0.77369 N; docs/validation.md ("The seed app's own code") gives the tolerance, 2e-3 relative.
   CHECK_THAT(breaks[0], WithinRel(0.599, 2e-3));
   for (std::size_t i = 1; i + 1 < breaks.size(); ++i)
     CHECK_THAT(breaks[i + 1] - breaks[i], WithinRel(2.030, 2e-3));
@@ -65,14 +65,38 @@ TEST_CASE("Seed Coulomb limit reproduces the seed app's own figures (physics-che
   CHECK_THAT(springMax, WithinRel(0.77369, 2e-3));
 }
 
-TEST_CASE("Seed Coulomb limit is within the fixed-step error of the closed-form cycle (§1)",
-          "[seed][analytic]") {
+TEST_CASE("Seed's stuck intervals are its runs of steps at v = 0, each ending where it breaks away",
+          "[seed]") {
+  // Plotted at every step, the rows are the steps: each run of rows at v = 0 (of more than one row) is
+  // one interval, from its first row to its last, and the next row is a break-away.
+  const SimulationResult run = simulateAbbottSeed(coulombLimit(), {kSeedTimeStep});
+  const Trace& trace = run.trace;
+  std::vector<Interval> expected;
+  std::size_t first = 0;
+  for (std::size_t i = 0; i <= trace.size(); ++i) {
+    const bool resting = i < trace.size() && trace.v[i] == 0;
+    if (resting && (i == 0 || trace.v[i - 1] != 0)) first = i;
+    if (!resting && i > 0 && trace.v[i - 1] == 0 && i - 1 > first)
+      expected.push_back({trace.t[first], trace.t[i - 1]});
+  }
+  const std::vector<Interval>& stuck = run.summary.stickIntervals;
+  REQUIRE(stuck.size() >= 4);
+  REQUIRE(stuck.size() == expected.size());
+  for (std::size_t k = 0; k < stuck.size(); ++k) {
+    CHECK(stuck[k].start == expected[k].start);
+    CHECK(stuck[k].end == expected[k].end);
+  }
+  // The first break-away follows the first interval's last step.
+  CHECK_THAT(breakAways(trace)[0] - stuck[0].end, WithinAbs(kSeedTimeStep, 1e-12));
+}
+
+TEST_CASE("Seed Coulomb limit is within the fixed-step error of the closed-form cycle", "[seed][analytic]") {
   const AbbottSeedParams p = coulombLimit();
   const auto exact = analytic::coulombCycle(p.N, p.c, p.v0, p.mus * p.N, p.muk * p.N);
   const Trace trace = simulateAbbottSeed(p, {kSeedTimeStep}).trace;
   const std::vector<double> breaks = breakAways(trace);
   REQUIRE(breaks.size() >= 4);
-  // A first-order scheme at dt = 1 ms: max(1e-3, 5 dt/T) relative (physics-checks §10, T1).
+  // A first-order scheme at dt = 1 ms: max(1e-3, 5 dt/T) relative, as for the fixed-step schemes on C1.
   const double tolerance = std::max(1e-3, 5 * kSeedTimeStep / exact.period);
   CHECK_THAT(breaks[0], WithinRel(exact.firstBreak, tolerance));
   CHECK_THAT(breaks[2] - breaks[1], WithinRel(exact.period, tolerance));
@@ -118,11 +142,11 @@ TEST_CASE("Seed samples whenever t reaches the next plot time, which advances by
   }
 }
 
-TEST_CASE("Seed settles to the steady-sliding friction Fk + ΔF(1 − τ v0/D) of the θ law (§3)",
+TEST_CASE("Seed settles to the steady-sliding friction Fk + ΔF(1 − τ v0/D) of the θ law",
           "[seed][analytic]") {
   // The seed's per-step θ update has the same fixed point as dθ/dt = (1 − θ)/τ − v/D, because only
   // the ratio τ/D enters it: θ0 = 1 − τ v0/D in the seed's units. Parameters well inside the stable
-  // region of §3 (E = η = 1 N·s/m against ΔF τ/D = 0.4 in SI), so the run ends in steady sliding.
+  // region of the θ model (E = η = 1 N·s/m against ΔF τ/D = 0.4 in SI), so the run ends in steady sliding.
   AbbottSeedParams p = seedDefaults();
   p.mus = 0.6;
   p.muk = 0.4;

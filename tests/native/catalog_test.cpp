@@ -213,8 +213,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("The roles of each law, as its definition reads (friction-laws.md, physics-checks.md)",
-          "[catalog][roles]") {
+TEST_CASE("The roles of each law, as its definition reads", "[catalog][roles]") {
   using R = ParamRole;
   const std::map<std::string_view, std::map<std::string_view, ParamRole>> expected = {
       {"coulomb", {{"mu_s", R::StaticCoefficient}, {"mu_k", R::KineticCoefficient}}},

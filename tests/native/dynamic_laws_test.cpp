@@ -1,5 +1,5 @@
 // The dynamic laws (LuGre, Dahl, rate-and-state, elasto-plastic) against the closed forms of
-// physics-checks.md §4–§6.
+// docs/validation.md ("Closed forms: the dynamic laws"), after the papers cited there.
 
 #include <catch2/catch.hpp>
 
@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "friction/friction.h"
-#include "support/runs.h"
 #include "support/analytic.h"
+#include "support/runs.h"
 
 using namespace friction;
 using Catch::Matchers::WithinAbs;
@@ -31,7 +31,7 @@ std::size_t rowAt(const LawRun& run, double t) {
 
 }  // namespace
 
-TEST_CASE("LuGre's steady friction is g(v) sgn v + σ2 v (§5)", "[dynamic][lugre]") {
+TEST_CASE("LuGre's steady friction is g(v) sgn v + σ2 v", "[dynamic][lugre]") {
   // F_ss(1e-3) = 1 + 0.5/e + 4e-4 = 1.18433972…
   const double expected = 1 + 0.5 / std::exp(1.0) + 4e-4;
   CurveRequest request;
@@ -57,7 +57,7 @@ TEST_CASE("LuGre's steady friction is g(v) sgn v + σ2 v (§5)", "[dynamic][lugr
   CHECK(run.summary.regime == Regime::Steady);
 }
 
-TEST_CASE("LuGre's bristles at a constant velocity follow z = (g/σ0)(1 − e^(−σ0|v|t/g)) (§5)",
+TEST_CASE("LuGre's bristles at a constant velocity follow z = (g/σ0)(1 − e^(−σ0|v|t/g))",
           "[dynamic][lugre]") {
   const double v = 2e-3, g = kFc + (kFs - kFc) * std::exp(-(v / kVs) * (v / kVs));
   const LawRun run = imposeVelocity("lugre", {}, 1, {{0, v}}, 1e-3, 101, 1e-12, LawStart::Initial);
@@ -66,7 +66,7 @@ TEST_CASE("LuGre's bristles at a constant velocity follow z = (g/σ0)(1 − e^(�
                WithinAbs(g / kSigma0 * (1 - std::exp(-kSigma0 * v * run.t[i] / g)), 1e-9 * g / kSigma0));
 }
 
-TEST_CASE("LuGre presliding follows the virgin and reversal curves with Fs in place of Fc (§5)",
+TEST_CASE("LuGre presliding follows the virgin and reversal curves with Fs in place of Fc",
           "[dynamic][lugre]") {
   // At v = 1e-7 m/s ≪ vs, g = Fs to 1e-8: dz/dx = 1 − σ0 z sgn(v)/Fs, so the bristle force σ0 z obeys
   //   loading:   σ0 z = Fs (1 − e^(−σ0 x/Fs))
@@ -83,7 +83,7 @@ TEST_CASE("LuGre presliding follows the virgin and reversal curves with Fs in pl
   }
 }
 
-TEST_CASE("LuGre's presliding loop under the paper's force protocol has the closed-form width (§5, Fig. 2)",
+TEST_CASE("LuGre's presliding loop under the paper's force protocol has the closed-form width (Fig. 2)",
           "[dynamic][lugre]") {
   // Unit mass, force ramped at 0.1425 N/s to 0.95 Fs, held 5 s, to −0.95 Fs, held, back to +0.95 Fs.
   // Closed forms: x after the first ramp 4.4936e-5 m; the loop spans [−1.00174e-5, 4.4936e-5] m. A
@@ -95,7 +95,7 @@ TEST_CASE("LuGre's presliding loop under the paper's force protocol has the clos
   CHECK_THAT(run.x.back(), WithinRel(4.4936e-5, 0.02));
 }
 
-TEST_CASE("Dahl (α = 1) follows its virgin and reversal curves, whatever the speed (§6)", "[dynamic][dahl]") {
+TEST_CASE("Dahl (α = 1) follows its virgin and reversal curves, whatever the speed", "[dynamic][dahl]") {
   // σ0 = 1e5 N/m, Fc = 1 N, amplitude X = 5Fc/σ0: F(X) = 0.993262053, then F(−X) = −0.999909506.
   const double X = 5e-5;
   for (double v : {1e-6, 1e-2}) {
@@ -109,7 +109,7 @@ TEST_CASE("Dahl (α = 1) follows its virgin and reversal curves, whatever the sp
   }
 }
 
-TEST_CASE("Rate-and-state answers a velocity step exactly, for both evolution laws (§4)",
+TEST_CASE("Rate-and-state answers a velocity step exactly, for both evolution laws",
           "[dynamic][rate-state]") {
   // From steady sliding at V1, the slider velocity jumps to V2 at T: μ jumps by a ln(V2/V1), then
   //   aging:  μ(t) = μ_ss(V2) + b ln(1 + (V2/V1 − 1) e^(−V2 τ/Dc))
@@ -140,9 +140,8 @@ TEST_CASE("Rate-and-state answers a velocity step exactly, for both evolution la
     CHECK_THAT(regularized.friction[i], WithinAbs(classic.friction[i], 1e-12));
 }
 
-TEST_CASE(
-    "Elasto-plastic returns exactly to its start after a sub-break-away force cycle; LuGre drifts (§6, T13)",
-    "[dynamic][elasto-plastic]") {
+TEST_CASE("Elasto-plastic returns exactly to its start after a sub-break-away force cycle; LuGre drifts",
+          "[dynamic][elasto-plastic]") {
   // Force 0 → 0.3 N → 0 over 2 s, then held at 0 for 2 s. With the defaults the elastic range ends at
   // σ0 z_ba = 0.5 N, so the elasto-plastic contact stays a linear spring-damper (z = x) and comes back
   // to x = 0; LuGre's bristles slip plastically (dz/dx = 1 − σ0 z/g < 1) and the body stays displaced.
@@ -193,7 +192,7 @@ TEST_CASE("Dynamic laws state their variables and refuse what they cannot do", "
   CHECK_THROWS_AS(runs::simulate("lugre", {}, {1, 10, 0, 0.1, 10, 1}, seed), InputError);
 }
 
-TEST_CASE("Rate-and-state steady sliding is stable above the critical stiffness and grows below it (§4, T10)",
+TEST_CASE("Rate-and-state steady sliding is stable above the critical stiffness and grows below it",
           "[dynamic][rate-state]") {
   // Linearized about steady sliding at V: (m s² + E s + c)(s + λ) − (N b/Dc) s = 0, E = η + N a/V,
   // λ = V/Dc; the boundary is k_c = N(b − a)/Dc · [1 + m V²/(N a Dc)] (Rice–Ruina with inertia), where
@@ -251,17 +250,15 @@ TEST_CASE("A dynamic law: auto runs Radau, and an explicit fixed step beyond its
   const SpringBlockSystem sys{1, 100, 0, 0.1, 9.80665, 2};
   CHECK(runs::simulate("lugre", {}, sys).summary.integrator == Integrator::Radau);
   const SpringBlockSystem brief{1, 100, 0, 0.1, 9.80665, 0.05};  // the choice is what is checked here
-  CHECK(
-      runs::simulate("lugre", {{"sigma0", 1e7}, {"sigma1", std::sqrt(1e7)}}, brief).summary.integrator ==
-      Integrator::Radau);
+  CHECK(runs::simulate("lugre", {{"sigma0", 1e7}, {"sigma1", std::sqrt(1e7)}}, brief).summary.integrator ==
+        Integrator::Radau);
   const SimulationResult automatic = runs::simulate("lugre", {}, sys);
   CHECK(automatic.summary.warnings.empty());
   RunSettings options;
   options.integrator = Integrator::Rk4;
   options.step = 5e-4;  // λh ≈ 10
   // (It blows up at 1.5 s, once sliding is fast: the first second shows the warning in a result.)
-  const SimulationResult explicitRun =
-      runs::simulate("lugre", {}, {1, 100, 0, 0.1, 9.80665, 1}, options);
+  const SimulationResult explicitRun = runs::simulate("lugre", {}, {1, 100, 0, 0.1, 9.80665, 1}, options);
   REQUIRE(explicitRun.summary.warnings.size() == 1);
   CHECK_THAT(explicitRun.summary.warnings[0], Catch::Contains("state dynamics"));
   options.step = 1e-5;  // λh ≈ 0.2: stable, no warning, and the run agrees with Radau's
@@ -275,10 +272,10 @@ TEST_CASE(
     "with a tight run",
     "[dynamic][integrator]") {
   // LuGre with Canudas de Wit's Table I (the catalog's defaults) on m = 1 kg, Fn = 1 N, v0 = 0.1 m/s
-  // and c = 2…5 N/m, 40 s (physics-checks §5's stick-slip set-up). Its |v| kink at rest makes
-  // Rosenbrock's linearization fail step after step; auto must not crawl there (at c = 3 it took
-  // 7·10⁶ steps). Whatever method it ends with, its period and peak velocity must agree with a run
-  // of each other adaptive method at a 100× tighter tolerance.
+  // and c = 2…5 N/m, 40 s (the stick-slip set-up of docs/validation.md, "Closed forms: the dynamic
+  // laws"). Its |v| kink at rest makes Rosenbrock's linearization fail step after step; auto must not
+  // crawl there (at c = 3 it took 7·10⁶ steps). Whatever method it ends with, its period and peak
+  // velocity must agree with a run of each other adaptive method at a 100× tighter tolerance.
   for (double c : {2.0, 3.0, 4.0, 5.0}) {
     CAPTURE(c);
     const SpringBlockSystem sys{1, c, 0, 0.1, 1, 40};

@@ -1,7 +1,7 @@
 // Fits of catalog laws (friction/fit.h) to synthetic data made here from closed forms with a seeded
 // generator (never from the fitter): LuGre's steady Stribeck curve (Canudas de Wit et al. 1995, eq. 4),
-// the rate-and-state steady state μ0 + (a − b) ln(V/V*) and the stiff slider's velocity step (physics-
-// checks §4); the conversion of one law into another; the CSV reader's refusals by row and column.
+// the rate-and-state steady state μ0 + (a − b) ln(V/V*) and the stiff slider's velocity step (Ruina 1983's
+// slip law); the conversion of one law into another; the CSV reader's refusals by row and column.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -137,7 +137,7 @@ TEST_CASE(
 
 TEST_CASE("A velocity-step record on a stiff slider gives back a, b and Dc within three standard errors",
           "[fit][laws][record]") {
-  // The slip law's imposed-velocity closed form (physics-checks §4), c = 1e7 N/m (the slip lags the load
+  // The slip law's imposed-velocity closed form (Ruina 1983), c = 1e7 N/m (the slip lags the load
   // point by Δμ·Fn/c ≈ 5e-10 m ≪ Dc):
   //   μ = μ_ss(V1) before the step at t1;  μ = μ_ss(V2) + b ln(V2/V1) e^(−V2 (t − t1)/Dc) after it.
   const double a = 0.01, b = 0.015, Dc = 2e-5, V1 = 1e-6, V2 = 1e-5, t1 = 1, Vstar = 1e-6, mu0 = 0.6;

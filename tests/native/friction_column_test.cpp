@@ -1,5 +1,5 @@
 // What the trace says about the contact, in every model and law: the friction column is the force on
-// the block (at rest it balances the drive force, physics-checks.md conventions), the static limit
+// the block (at rest it balances the drive force, friction/spring_block.h's stick), the static limit
 // column is the largest friction the contact holds at rest (or a law's break-away peak), the drive
 // position is X_d(t), and the events of a law without a true stick state count its near-rest spans.
 
@@ -83,7 +83,8 @@ TEST_CASE("The seed's scheme for a law and Radioss's stepped loop report the for
   CHECK(checkFrictionBalancesDriveAtRest(trace) > 100);
   CHECK(trace.friction.front() == 0);  // the spring is unstretched at t = 0
   for (std::size_t i = 0; i < trace.size(); ++i)
-    if (restsThrough(trace, i)) CHECK(trace.spring[i] <= 0.6 * coulomb.summary.system.get("Fn") * (1 + 1e-15));
+    if (restsThrough(trace, i))
+      CHECK(trace.spring[i] <= 0.6 * coulomb.summary.system.get("Fn") * (1 + 1e-15));
 
   // Radioss Iform 2 holds the contact through its penalty spring: the friction is the law's force, the
   // block moves, and at the start (at rest, spring unstretched) both forces are 0.
@@ -153,14 +154,14 @@ TEST_CASE("A law's static limit: F(0) for a true stick state, else the break-awa
   CHECK(coulomb.summary.nearRestThreshold == 0);
   constantColumn(coulomb.trace, coulomb.summary.staticLimit);
 
-  // Drake: μ(0) = 0, no stick; the steady curve peaks at μs·N at v = vs (friction-laws.md §1).
+  // Drake: μ(0) = 0, no stick; the steady curve peaks at μs·N at v = vs (Drake's StribeckModel).
   const SimulationResult drake = run("drake-stribeck");
   CHECK(drake.summary.staticLimitKind == StaticLimitKind::Peak);
   CHECK_THAT(drake.summary.staticLimit, WithinRel(0.9 * Fn, 1e-9));
   constantColumn(drake.trace, drake.summary.staticLimit);
 
-  // LuGre: F_ss = g(v) + σ2 v (physics-checks §5) peaks where σ2 = −g'(v) = 2ΔF v/vs² e^(−(v/vs)²), just
-  // above Fs; its smaller root by bisection (the left side of the equation rises up to v = vs/√2).
+  // LuGre: F_ss = g(v) + σ2 v (Canudas de Wit et al. 1995) peaks where σ2 = −g'(v) = 2ΔF v/vs² e^(−(v/vs)²),
+  // just above Fs; its smaller root by bisection (the left side of the equation rises up to v = vs/√2).
   const double Fc = 1, Fs = 1.5, vs = 1e-3, sigma2 = 0.4;
   auto slopeGap = [&](double v) {
     return 2 * (Fs - Fc) * v / (vs * vs) * std::exp(-(v / vs) * (v / vs)) - sigma2;

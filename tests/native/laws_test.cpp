@@ -1,7 +1,8 @@
-// The friction laws against shared/reference/friction-laws.md: every value is computed by hand from
-// the formula of the origin system's source (the arithmetic is written in the comment or in the
-// expected expression itself), never copied from the engine's output. Section numbers (§) refer to
-// friction-laws.md.
+// The friction laws against their origins' source code: every value is computed by hand from the
+// formula of the origin system's source (the arithmetic is written in the comment or in the expected
+// expression itself), never copied from the engine's output. The sources read and the hand checks:
+// docs/validation.md ("The solvers' formulas, worked by hand"); what each law keeps of its origin:
+// docs/reference/models.md ("Friction laws of the seeds").
 
 #include <catch2/catch.hpp>
 
@@ -82,16 +83,16 @@ void checkVec(const Vec3& actual, const Vec3& expected, double tolerance) {
 
 double dot(const Vec3& a, const Vec3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
-// Drake's step5 (§1), in the order Drake evaluates it.
+// Drake's step5 (multibody/plant/multibody_plant.cc), in the order Drake evaluates it.
 double step5(double x) { return x * x * x * (10 + x * (6 * x - 15)); }
 
-// §5 parameter sets.
+// The hand checks' parameter sets.
 const ParamList kDrake08 = {
     {"static_friction", 0.8}, {"dynamic_friction", 0.5}, {"stiction_tolerance", 1e-4}};
 const ParamList kRenard = {{"C1", 0.15}, {"C2", 0.12}, {"C3", 0.20}, {"C4", 0.10}, {"C5", 0.5}, {"C6", 2.0}};
 const ParamList kGeneralizedViscous = {{"Fric", 0.1}, {"C1", 0.01},   {"C2", 0.02},
                                        {"C3", 0.001}, {"C4", 0.0005}, {"C5", 0.003}};
-// K = 1e5 N/m and M = 0.01 kg: C = VISF·√(2KM) = √2000 for VISF = 1 (§5).
+// K = 1e5 N/m and M = 0.01 kg: C = VISF·√(2KM) = √2000 for VISF = 1 (i7for3.F's Iform 1).
 const double kViscousC = std::sqrt(2 * 1e5 * 0.01);
 
 ParamList with(ParamList base, const ParamList& extra) {
@@ -99,7 +100,7 @@ ParamList with(ParamList base, const ParamList& extra) {
   return base;
 }
 
-const std::vector<double> kVel = {0, 2, 8, 10};  // §5 VelDepMultiLinear points
+const std::vector<double> kVel = {0, 2, 8, 10};  // the hand checks' VelDepMultiLinear points
 const std::vector<double> kFrn = {0.085, 0.150, 0.163, 0.163};
 ParamList multiLinear() { return {{"vel", kVel}, {"frn", kFrn}}; }
 
@@ -255,9 +256,9 @@ TEST_CASE("Laws state what they can compute: vector force, state, or coefficient
 }
 
 TEST_CASE("Every law evaluates with its defaults alone", "[laws][catalog]") {
-  // Radioss-renard's defaults are the §5 set: μ(V = 0.25) = 0.15 + 0.05·0.5·1.5 = 0.1875.
+  // Radioss-renard's defaults are the hand checks' set: μ(V = 0.25) = 0.15 + 0.05·0.5·1.5 = 0.1875.
   CHECK_THAT(mu("radioss-renard", {}, 0.25), WithinRel(0.1875, 1e-14));
-  // Generalized viscous defaults (§5 set): 0.26575 at p = 10, V = 0.5.
+  // Generalized viscous defaults (the hand checks' set): 0.26575 at p = 10, V = 0.5.
   CHECK_THAT(mu("radioss-generalized-viscous", {}, 0.5, 1, 10), WithinRel(0.26575, 1e-13));
   for (const LawSpec& law : lawCatalog()) {
     INFO("law " << law.spec.id);
@@ -430,7 +431,7 @@ TEST_CASE("A law's sliding force bound for a run is forceMagnitude bit for bit, 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Ratel (seed 000, §4)
+// Ratel (seed 000: Ratel's friction documentation)
 
 TEST_CASE("Ratel Coulomb force is F_C = μk·Fn opposing the slip direction", "[laws][ratel]") {
   // vt = (0.3, 0.4, 0), |vt| = 0.5, sgn = (0.6, 0.8, 0); F_C = 0.2·10 = 2 → F = −2·(0.6, 0.8, 0).
@@ -528,9 +529,9 @@ TEST_CASE("Ratel's effective coefficient needs a positive normal force", "[laws]
 }
 
 // ---------------------------------------------------------------------------------------------
-// Drake Stribeck (§1)
+// Drake Stribeck (multibody/plant/multibody_plant.cc, coulomb_friction.cc)
 
-TEST_CASE("Drake Stribeck μ matches the §5 hand checks (μs = 0.8, μd = 0.5)", "[laws][drake]") {
+TEST_CASE("Drake Stribeck μ matches the hand checks (μs = 0.8, μd = 0.5)", "[laws][drake]") {
   const double vs = 1e-4;
   // step5(0.25) = 0.15625 − 0.05859375 + 0.005859375 = 0.103515625; μ = 0.8·0.103515625 = 0.0828125.
   CHECK_THAT(mu("drake-stribeck", kDrake08, 0.25 * vs), WithinRel(0.0828125, 1e-14));
@@ -560,7 +561,8 @@ TEST_CASE("Drake Stribeck is 0 at rest (creep, not stiction), μs at 1·vs and �
 }
 
 TEST_CASE("Drake Stribeck keeps step5's rounding just below vs (μ slightly above μs)", "[laws][drake]") {
-  // §1: with s·(1/vs) and x³(10 + x(6x − 15)), μ(0.999999 vs) = 0.8000000000000015 for μs = 0.8.
+  // As Drake evaluates it, with s·(1/vs) and x³(10 + x(6x − 15)), μ(0.999999 vs) = 0.8000000000000015
+  // for μs = 0.8.
   const double vs = 1e-4;
   const double s = 0.999999 * vs;
   CHECK(mu("drake-stribeck", kDrake08, s) == 0.8 * step5(s * (1 / vs)));
@@ -614,7 +616,7 @@ TEST_CASE("Drake refuses dynamic above static, negative coefficients and a non-p
 }
 
 // ---------------------------------------------------------------------------------------------
-// OpenRadioss μ laws (§3)
+// OpenRadioss μ laws (engine/source/interfaces/int07/i7for3.F)
 
 TEST_CASE("Radioss Coulomb (Ifric 0) is Fric, with no floor", "[laws][radioss]") {
   CHECK(mu("radioss-coulomb", {{"Fric", 0.3}}, 2) == 0.3);
@@ -623,7 +625,7 @@ TEST_CASE("Radioss Coulomb (Ifric 0) is Fric, with no floor", "[laws][radioss]")
   CHECK(mu("radioss-coulomb", {{"Fric", 0}}, 1) == 0);  // Ifric 0 has no 1e-30 floor
 }
 
-TEST_CASE("Radioss generalized viscous (Ifric 1) matches the §5 hand check and is even in v",
+TEST_CASE("Radioss generalized viscous (Ifric 1) matches the hand check and is even in v",
           "[laws][radioss]") {
   // p = 10, V = 0.5: 0.1 + 0.01·10 + 0.02·0.5 + 0.001·10·0.5 + 0.0005·100 + 0.003·0.25
   //                = 0.1 + 0.1 + 0.01 + 0.005 + 0.05 + 0.00075 = 0.26575.
@@ -663,7 +665,7 @@ TEST_CASE("Radioss Darmstad (Ifric 2) by hand", "[laws][radioss]") {
   CHECK_THAT(mu("radioss-darmstad", p, 0, 1, 10), WithinRel(0.18, 1e-13));
 }
 
-TEST_CASE("Radioss Renard (Ifric 3) matches the §5 hand checks in its three branches", "[laws][radioss]") {
+TEST_CASE("Radioss Renard (Ifric 3) matches the hand checks in its three branches", "[laws][radioss]") {
   // V = 0.25 ≤ C5: x = 0.5, 0.15 + (0.20 − 0.15)·0.5·1.5 = 0.1875.
   CHECK_THAT(mu("radioss-renard", kRenard, 0.25), WithinRel(0.1875, 1e-14));
   // C5 < V = 1.25 < C6: x = 0.5, 0.20 + (0.10 − 0.20)·(3 − 1)·0.25 = 0.15.
@@ -717,7 +719,7 @@ TEST_CASE("Radioss exponential decay (Ifric 4) goes from Fric at rest to C1", "[
 // ---------------------------------------------------------------------------------------------
 // OpenRadioss tangential force, Iform 1 (viscous penalty)
 
-TEST_CASE("Radioss viscous penalty: C·Vt in adhesion, capped at μ|Fn|, on the body against Vt (§5)",
+TEST_CASE("Radioss viscous penalty: C·Vt in adhesion, capped at μ|Fn|, on the body against Vt",
           "[laws][radioss]") {
   const ParamList p = {{"Fric", 0.3}, {"K", 1e5}, {"M", 0.01}};  // VISF 0 → 1 since Fric ≠ 0
   // V = 0.1: C·V = √2000·0.1 = 4.472… < μ|Fn| = 30: adhesion.
@@ -761,7 +763,7 @@ TEST_CASE("Radioss VISF = 0 becomes 1 for Ifric ≠ 0 even without Fric (Renard 
 }
 
 TEST_CASE("Radioss viscous penalty caps with μ(p): the pressure input reaches the force", "[laws][radioss]") {
-  // Generalized viscous, p = 10, V = 0.5: μ = 0.26575 (§5); Fn = 10 → cap 2.6575 < C·V = 22.4.
+  // Generalized viscous, p = 10, V = 0.5: μ = 0.26575 (the hand check); Fn = 10 → cap 2.6575 < C·V = 22.4.
   LawInputs in;
   in.vt = {0.5, 0, 0};
   in.n = {0, 0, 1};
@@ -787,9 +789,8 @@ TEST_CASE("Radioss Xfreq = 0 means no filter whatever Ifiltr is, so the stateles
 // ---------------------------------------------------------------------------------------------
 // OpenRadioss stateful formulations
 
-TEST_CASE(
-    "Radioss Iform 2 loads by K·V·dt, caps at μ|Fn| (β = 0.75) and unloads elastically on reversal (§5)",
-    "[laws][radioss][stateful]") {
+TEST_CASE("Radioss Iform 2 loads by K·V·dt, caps at μ|Fn| (β = 0.75) and unloads elastically on reversal",
+          "[laws][radioss][stateful]") {
   // K·dt = 1e5·1e-4 = 10 N per m/s; Fric·Fn = 0.3·100 = 30.
   const ParamList p = {{"Fric", 0.3}, {"Iform", 2}, {"K", 1e5}};
   LawState state{};
@@ -973,14 +974,14 @@ TEST_CASE("Radioss Iform and Ifiltr are whole numbers in their ranges", "[laws][
 }
 
 // ---------------------------------------------------------------------------------------------
-// OpenSees frictionModel (§2)
+// OpenSees frictionModel (SRC/element/frictionBearing/frictionModel/)
 
 TEST_CASE("OpenSees Coulomb is mu for any velocity and normal force", "[laws][opensees]") {
   for (double v : {-1.0, 0.0, 2.0})
     for (double N : {-5.0, 0.0, 100.0}) CHECK(mu("opensees-coulomb", {{"mu", 0.12}}, v, N) == 0.12);
 }
 
-TEST_CASE("OpenSees VelDependent matches the §5 hand check and uses |v|", "[laws][opensees]") {
+TEST_CASE("OpenSees VelDependent matches the hand check and uses |v|", "[laws][opensees]") {
   const ParamList p = {{"muSlow", 0.085}, {"muFast", 0.163}, {"transRate", 0.77}};
   // v = 1: 0.163 − (0.163 − 0.085)·e^(−0.77) = 0.163 − 0.078·e^(−0.77) = 0.126884980672.
   CHECK_THAT(mu("opensees-veldependent", p, 1, 100), WithinAbs(0.126884980672, 1e-12));
@@ -1014,7 +1015,8 @@ TEST_CASE("OpenSees VelPressureDep lowers muFast by deltaMu·tanh(alpha·N/A) wh
   CHECK_THAT(mu("opensees-velpressuredep", p, 0, 5000), WithinAbs(0.05, 1e-15));
 }
 
-TEST_CASE("OpenSees VelDepMultiLinear interpolates the §5 points and uses |v|", "[laws][opensees]") {
+TEST_CASE("OpenSees VelDepMultiLinear interpolates the hand checks' points and uses |v|",
+          "[laws][opensees]") {
   // |v| = 5 on [2, 8] (0.150 → 0.163): 0.150 + 0.013·3/6 = 0.1565.
   CHECK_THAT(mu("opensees-veldepmultilinear", multiLinear(), 5, 100), WithinRel(0.1565, 1e-13));
   CHECK_THAT(mu("opensees-veldepmultilinear", multiLinear(), -5, 100), WithinRel(0.1565, 1e-13));
@@ -1028,7 +1030,8 @@ TEST_CASE("OpenSees VelDepMultiLinear interpolates the §5 points and uses |v|",
 
 TEST_CASE("OpenSees VelDepMultiLinear extrapolates its end segments linearly, without clamping",
           "[laws][opensees]") {
-  // §2: points (1, 0.1), (2, 0.2) give μ(0) = 0.0, and μ(3) = 0.3 past the last point.
+  // As VelDepMultiLinear.cpp extrapolates: points (1, 0.1), (2, 0.2) give μ(0) = 0.0, and μ(3) = 0.3 past
+  // the last point.
   const ParamList rising = {{"vel", std::vector<double>{1, 2}}, {"frn", std::vector<double>{0.1, 0.2}}};
   CHECK_THAT(mu("opensees-veldepmultilinear", rising, 0, 1), WithinAbs(0.0, 1e-15));
   CHECK_THAT(mu("opensees-veldepmultilinear", rising, 0.5, 1), WithinAbs(0.05, 1e-15));
@@ -1095,7 +1098,7 @@ TEST_CASE("OpenSees VelDepMultiLinear below the first point stays on segment 0 a
   CHECK_THAT(high.slope, WithinRel(0.5, 1e-12));
 }
 
-TEST_CASE("OpenSees VelNormalFrcDep matches the §5 hand checks, capped at maxMuFact·muFast",
+TEST_CASE("OpenSees VelNormalFrcDep matches the hand checks, capped at maxMuFact·muFast",
           "[laws][opensees]") {
   const ParamList p = {{"aSlow", 0.2}, {"nSlow", 0.8}, {"aFast", 0.5}, {"nFast", 0.9}, {"maxMuFact", 2.0}};
   // v = 0, N = 1e-9: μSlow = 0.2·(1e-9)^(−0.2) = 12.6, cap = 2·0.5·(1e-9)^(−0.1) = 7.94: capped.

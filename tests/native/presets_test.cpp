@@ -8,10 +8,11 @@
 #include <variant>
 
 #include "friction/friction.h"
-#include "support/runs.h"
 #include "support/analytic.h"
+#include "support/runs.h"
 
 using namespace friction;
+using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
 
 namespace {
@@ -51,6 +52,20 @@ TEST_CASE("Every preset runs, and each shows what its line says", "[presets]") {
   CHECK((squeal == Regime::Growing || squeal == Regime::StickSlip));
 }
 
+TEST_CASE("Free vibration with friction rests where its closed form says (Coulomb damping)", "[presets]") {
+  // Turning points x_n = (−1)ⁿ(x0 + 2nF/c) for x0 < 0 every π/ω, resting at the first |c·x_n| ≤ F
+  // (free_vibration_test.cpp derives it): −0.95 → 0.75, −0.55, 0.35, −0.15, −0.05 m with F/c = 0.1 m.
+  const Preset& release = preset("free-vibration");
+  const SimulationResult result = run(RunSpec(release.scenario));
+  const double half = M_PI / std::sqrt(10.0);
+  CHECK(result.summary.regime == Regime::AtRest);
+  REQUIRE(!result.summary.stickIntervals.empty());
+  CHECK_THAT(result.summary.stickIntervals.back().start, WithinRel(5 * half, 1e-9));
+  CHECK_THAT(result.trace.x.back(), WithinAbs(-0.05, 1e-9));
+  for (const auto& [key, value] : release.expected)
+    CHECK_THAT(value, WithinRel(key == "restTime" ? 5 * half : -0.05, 1e-15));
+}
+
 TEST_CASE(
     "The research presets: the velocity step settles at μ0 + (a − b) ln 10, holds heal, stick-slip below k_c",
     "[presets][quasi-static]") {
@@ -80,7 +95,7 @@ TEST_CASE(
   CHECK(regimeOf(preset("rsf-stick-slip")) == Regime::StickSlip);
 }
 
-TEST_CASE("The Coulomb preset's closed form is case C1's period (physics-checks §1)", "[presets]") {
+TEST_CASE("The Coulomb preset's closed form is case C1's period", "[presets]") {
   const Preset& c1 = preset("coulomb-limit-cycle");
   REQUIRE(c1.expected.size() == 1);
   CHECK(c1.expected[0].first == "period");

@@ -1,7 +1,8 @@
 // The quasi-static slider (m = 0) and the laboratory rate-and-state law 'rsf' against closed forms
-// (shared/reference/physics-checks.md §4): the steady state, the direct effect and the imposed-velocity
-// transients, the critical stiffness and the growth rate about steady sliding, the aging law's
-// log-linear healing in holds, and the limit m → 0 of the inertial slider. Refusals name their fields.
+// (docs/validation.md, "Closed forms: rate-and-state on the quasi-static slider"): the steady state,
+// the direct effect and the imposed-velocity transients, the critical stiffness and the growth rate
+// about steady sliding, the aging law's log-linear healing in holds, and the limit m → 0 of the
+// inertial slider. Refusals name their fields.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -130,7 +131,8 @@ TEST_CASE(
     "transients",
     "[quasi-static][rsf]") {
   // With c = 1e12 N/m the slider follows the load point (its slip lags by Δμ·N/c ≈ 2e-14 m ≪ Dc), so μ(t)
-  // is the imposed-velocity closed form from θ = Dc/V1 (physics-checks §4): with u = V2 (t − t_step)/Dc,
+  // is the imposed-velocity closed form from θ = Dc/V1 (Dieterich 1979; Ruina 1983): with
+  // u = V2 (t − t_step)/Dc,
   //   aging:  μ = μ_ss(V2) + b ln(1 + (V2/V1 − 1) e^(−u)),   slip: μ = μ_ss(V2) + b ln(V2/V1) e^(−u),
   // whose value as u → 0 is μ_ss(V1) + a ln(V2/V1): the direct effect.
   const double a = 0.01, b = 0.005, Dc = 1e-5, V1 = 1e-6, V2 = 1e-5, step = 1;
@@ -167,7 +169,7 @@ TEST_CASE(
     "Critical stiffness Fn(b − a)/Dc: steady sliding decays above it and grows below it, at the closed-form "
     "rate",
     "[quasi-static][rsf][stability]") {
-  // Linearized about steady sliding at V (physics-checks §4, m = 0, η = 0), with E = Fn a/V and λ = V/Dc:
+  // Linearized about steady sliding at V (Ruina 1983; m = 0, η = 0), with E = Fn a/V and λ = V/Dc:
   //   E s² + (c − k_c) s + c λ = 0,  k_c = Fn (b − a)/Dc,  so Re s = −(c − k_c)/(2E) while the roots are
   //   complex.
   const double a = 0.01, b = 0.015, Dc = 1e-5, Fn = 1, V = 1e-4, V2 = 1.001 * V;
@@ -177,8 +179,8 @@ TEST_CASE(
       INFO((evolution == 0 ? "aging" : "slip") << " law, c = " << ratio << " k_c");
       const double c = ratio * kc, expected = -(c - kc) / (2 * E);
       const ParamList params = {{"a", a}, {"b1", b}, {"Dc1", Dc}, {"form", 0}, {"evolution", evolution}};
-      const SimulationResult run = runs::simulate(
-          "rsf", params, slider(c, 15, {{0, V}, {0.01, V2}}, Fn), tight(Integrator::DormandPrince, 15001));
+      const SimulationResult run = runs::simulate("rsf", params, slider(c, 15, {{0, V}, {0.01, V2}}, Fn),
+                                                  tight(Integrator::DormandPrince, 15001));
       const auto envelope = peaks(run.trace, V2, 1, 15);
       REQUIRE(envelope.size() >= 10);
       CHECK(std::fabs(slope(envelope) - expected) <= 0.02 * std::fabs(expected));
@@ -263,8 +265,7 @@ TEST_CASE(
   auto run = [&](double m) {
     SpringBlockSystem sys = slider(1e3, 10, steps);
     sys.m = m;
-    return runs::simulate("rsf", params, sys,
-                               tight(m == 0 ? Integrator::Radau : Integrator::Auto, 1001));
+    return runs::simulate("rsf", params, sys, tight(m == 0 ? Integrator::Radau : Integrator::Auto, 1001));
   };
   const SimulationResult limit = run(0);
   std::vector<double> differences;
@@ -413,7 +414,6 @@ TEST_CASE(
   CHECK(run.summary.steps < 1000);
   CHECK_THAT(run.trace.friction.back() / light.Fn, Catch::Matchers::WithinAbs(steadyMu(a, b, V2), 1e-9));
   const SpringBlockSystem soft = slider(1e3, 40, {{0, 1e-6}, {10, 1e-5}});
-  CHECK(runs::simulate("rsf", {{"a", a}, {"b1", 0.005}, {"Dc1", 1e-5}, {"Vstar", kVstar}, {"form", 0}},
-                            soft)
+  CHECK(runs::simulate("rsf", {{"a", a}, {"b1", 0.005}, {"Dc1", 1e-5}, {"Vstar", kVstar}, {"form", 0}}, soft)
             .summary.integrator == Integrator::DormandPrince);
 }

@@ -90,9 +90,10 @@ TEST_CASE(
   // The classic form μ0 + a ln(v/V*) + b ln(V*θ/Dc) has no value at v = 0, but a steady start kicked to
   // a faster drive never reaches rest: on a spring stiffer than the critical
   // k_c = N(b − a)/Dc·[1 + mV²/(NaDc)] ≈ 5e3 N/m (Fn = m·g, V = 0.12 mm/s) it settles to the steady
-  // friction of the new speed, μ0 + (a − b) ln(v/V*) (friction-laws.md, rate-and-state; physics-checks §4).
+  // friction of the new speed, μ0 + (a − b) ln(v/V*) (Dieterich 1979; Ruina 1983).
   const double v0 = 1e-4, kick = 0.2, mu0 = 0.6, a = 0.01, b = 0.015, Vstar = 1e-6;
-  Scenario request = runs::lawScenario("rate-state", {{"form", 0}}, {{"c", 1e4}, {"v0", v0}, {"duration", 20}});
+  Scenario request =
+      runs::lawScenario("rate-state", {{"form", 0}}, {{"c", 1e4}, {"v0", v0}, {"duration", 20}});
   request.samples = 400;
   request.start = SpringBlockStart::Steady;
   request.kick = kick;

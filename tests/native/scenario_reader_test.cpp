@@ -208,7 +208,10 @@ TEST_CASE("A law's v0 and the system's are told apart by their paths; the catalo
   const Refusal system =
       scenarioRefusal(object({{"law", "abbott-theta"}, {"system", object({{"v0", 500}})}}));
   CHECK(system.field == "system.v0");
-  CHECK(system.message == "Drive velocity (v0) must be between 1e-12 m/s and 100 m/s; got 500 m/s.");
+  // 0 is the drive at rest (issue 28), and the gap up to 1e-12 m/s is refused: the message says both.
+  CHECK(
+      system.message ==
+      "Drive velocity (v0) must be 0 m/s (the drive at rest) or between 1e-12 m/s and 100 m/s; got 500 m/s.");
   // A cross-parameter rule of the law, a drive step, the integrator, the options and the kick.
   CHECK(fieldOf(coulombWith("params", object({{"mu_s", 0.3}, {"mu_k", 0.5}}))) == "params.mu_k");
   CHECK(fieldOf(systemWith("v0", list({list({1, 0.1})}))) == "system.v0[0]");
@@ -242,7 +245,8 @@ TEST_CASE(
   stepped.system = {{"duration", 0.1}};
   CHECK(refusal([&] { RunSpec{stepped}; }).field == "system.start");
   // And a scenario that is fine runs as the law or the model it names, on exactly the rows asked for.
-  const SimulationResult law = run(RunSpec::read(object({{"law", "coulomb"}, {"system", object({{"duration", 1}})}})));
+  const SimulationResult law =
+      run(RunSpec::read(object({{"law", "coulomb"}, {"system", object({{"duration", 1}})}})));
   CHECK(law.trace.size() == 2000);
   const SimulationResult seed = run(RunSpec::read(object({{"model", "abbott-seed"}})));
   CHECK(seed.summary.model == "abbott-seed");

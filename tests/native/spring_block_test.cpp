@@ -1,16 +1,17 @@
-// The spring-block driven by catalog laws, against physics-checks.md §1, §1b and §2.
+// The spring-block driven by catalog laws, against the closed forms of docs/validation.md ("Closed
+// forms: the spring-block").
 
 #include <catch2/catch.hpp>
 
 #include <cmath>
 
 #include "friction/friction.h"
-#include "support/runs.h"
 #include "numerics/dormand_prince.h"
 #include "numerics/exact_root.h"
 #include "numerics/radau.h"
 #include "numerics/rosenbrock.h"
 #include "support/analytic.h"
+#include "support/runs.h"
 
 using namespace friction;
 using Catch::Matchers::WithinAbs;
@@ -31,7 +32,7 @@ std::vector<double> eventTimes(const Summary& summary, EventKind kind) {
 
 }  // namespace
 
-TEST_CASE("Event-driven Coulomb stick-slip matches the closed-form cycle to 1e-9 (physics-checks §1, C1)",
+TEST_CASE("Event-driven Coulomb stick-slip matches the closed-form cycle to 1e-9 (case C1)",
           "[spring-block][analytic]") {
   const auto exact = analytic::coulombCycle(1, 10, 0.1, 6, 4);
   const Summary s = runs::simulate("coulomb", kCoulomb, caseC1(0, 30)).summary;
@@ -49,7 +50,7 @@ TEST_CASE("Event-driven Coulomb stick-slip matches the closed-form cycle to 1e-9
   CHECK(s.regime == Regime::StickSlip);
 }
 
-TEST_CASE("The drive force at re-stick is 2Fk − Fs and its cycle minimum Fk − √(ΔF² + cmv0²) (§1)",
+TEST_CASE("The drive force at re-stick is 2Fk − Fs and its cycle minimum Fk − √(ΔF² + cmv0²)",
           "[spring-block][analytic]") {
   // Start at the break-away point itself (spring stretched to Fs), so the run holds only the cycle.
   RunSettings options;
@@ -67,8 +68,7 @@ TEST_CASE("The drive force at re-stick is 2Fk − Fs and its cycle minimum Fk �
   CHECK(sticks >= 2);
 }
 
-TEST_CASE("Coulomb with a dashpot follows the semi-analytic cycle (physics-checks §1b)",
-          "[spring-block][analytic]") {
+TEST_CASE("Coulomb with a dashpot follows the semi-analytic cycle", "[spring-block][analytic]") {
   // Slip: p = v − v0 obeys m p̈ + η ṗ + c p = 0, p(0) = −v0, ṗ(0) = ΔF/m; re-stick where p = −v0.
   const double m = 1, c = 10, v0 = 0.1, Fs = 6, Fk = 4, eta = 0.5, dF = Fs - Fk;
   const double alpha = eta / (2 * m), wd = std::sqrt(c / m - alpha * alpha);
@@ -124,7 +124,7 @@ TEST_CASE("Dormand-Prince 5(4) converges at fifth order on the harmonic oscillat
   CHECK_THAT(std::log2(error(0.05) / error(0.025)), WithinAbs(5.0, 0.3));
 }
 
-TEST_CASE("Steady sliding on a velocity-weakening law grows or decays at σ = −(η + F′(v0))/(2m) (§2)",
+TEST_CASE("Steady sliding on a velocity-weakening law grows or decays at σ = −(η + F′(v0))/(2m)",
           "[spring-block][analytic]") {
   // OpenSees VelDependent with muSlow > muFast: F(v) = N (μf − (μf − μs) e^{−a v}),
   // F′(v0) = −N (μs − μf) a e^{−a v0} = −10 · 0.1 · 10 · e^{−1} ≈ −3.679 N·s/m.
@@ -141,8 +141,7 @@ TEST_CASE("Steady sliding on a velocity-weakening law grows or decays at σ = �
     options.absoluteTolerance = 1e-16;
     options.x0 = -steadyForce / c;  // Fd(0) = F(v0): steady sliding
     options.v0Block = v0 * (1 + 1e-5);
-    const SimulationResult r =
-        runs::simulate("opensees-veldependent", law, {m, c, eta, v0, N, 20}, options);
+    const SimulationResult r = runs::simulate("opensees-veldependent", law, {m, c, eta, v0, N, 20}, options);
     std::vector<double> deviation(r.trace.size());
     for (std::size_t i = 0; i < deviation.size(); ++i) deviation[i] = r.trace.v[i] - v0;
     const auto peaks = analytic::peaks(r.trace.t, deviation);
@@ -162,16 +161,14 @@ TEST_CASE("Steady sliding on a velocity-weakening law grows or decays at σ = �
       CHECK(r.summary.regime == Regime::Steady);
       options.samples = 2000;
       options.v0Block = v0 * (1 + 1e-3);
-      CHECK(
-          runs::simulate("opensees-veldependent", law, {m, c, eta, v0, N, 5}, options).summary.regime ==
-          Regime::Decaying);
+      CHECK(runs::simulate("opensees-veldependent", law, {m, c, eta, v0, N, 5}, options).summary.regime ==
+            Regime::Decaying);
     }
   }
 }
 
 TEST_CASE("A block whose drive stays within the static limit never moves", "[spring-block]") {
-  const SimulationResult r =
-      runs::simulate("coulomb", kCoulomb, {1, 1, 0, 0.1, 10, 5});  // Fd ≤ 0.5 N < 6 N
+  const SimulationResult r = runs::simulate("coulomb", kCoulomb, {1, 1, 0, 0.1, 10, 5});  // Fd ≤ 0.5 N < 6 N
   CHECK(r.summary.regime == Regime::Stuck);
   for (double x : r.trace.x) REQUIRE(x == 0);
 }
@@ -189,7 +186,8 @@ TEST_CASE("Bad systems and integrators that cannot run a stateful law are refuse
   // The system's checks are the scenario's, named by path.
   auto refusal = [](double m, double v0) {
     try {
-      runs::scenario(runs::lawScenario("coulomb", kCoulomb, {{"m", m}, {"Fn", 10}, {"v0", v0}, {"duration", 1}}));
+      runs::scenario(
+          runs::lawScenario("coulomb", kCoulomb, {{"m", m}, {"Fn", 10}, {"v0", v0}, {"duration", 1}}));
     } catch (const InputError& error) {
       return error.field() + ": " + error.what();
     }
@@ -199,19 +197,24 @@ TEST_CASE("Bad systems and integrators that cannot run a stateful law are refuse
   CHECK(refusal(1e-10, 0.1) ==
         "system.m: Mass (m) must be 0 kg (the quasi-static slider) or between 1e-09 kg and 1000000 kg; got "
         "1e-10 kg.");
-  CHECK(refusal(1, 0) == "system.v0: Drive velocity (v0) must be between 1e-12 m/s and 100 m/s; got 0 m/s.");
+  // v0 = 0 is the drive at rest (issue 28): it takes a release from x0, and between 0 and 1e-12 m/s nothing.
+  CHECK(refusal(1, 0) ==
+        "system.v0: With the drive at rest (v0 = 0 m/s) and the block at the spring's unstretched length "
+        "(x0 = 0 m) nothing moves: give a drive velocity, or a displacement x0 to release the block from.");
+  CHECK(refusal(1, 1e-13) ==
+        "system.v0: Drive velocity (v0) must be 0 m/s (the drive at rest) or between 1e-12 m/s and 100 "
+        "m/s; got 1e-13 m/s.");
 }
 
-TEST_CASE(
-    "Fixed-step schemes meet the error their order predicts on the Coulomb cycle (physics-checks §10, T1)",
-    "[spring-block][integrator]") {
+TEST_CASE("Fixed-step schemes meet the error their order predicts on the Coulomb cycle (case C1)",
+          "[spring-block][integrator]") {
   const auto exact = analytic::coulombCycle(1, 10, 0.1, 6, 4);
   auto periodError = [&](Integrator integrator, double step) {
     RunSettings options;
     options.integrator = integrator;
     options.step = step;
-    const auto breaks = eventTimes(runs::simulate("coulomb", kCoulomb, caseC1(0, 30), options).summary,
-                                   EventKind::BreakAway);
+    const auto breaks =
+        eventTimes(runs::simulate("coulomb", kCoulomb, caseC1(0, 30), options).summary, EventKind::BreakAway);
     REQUIRE(breaks.size() >= 3);
     return std::fabs((breaks[2] - breaks[1]) / exact.period - 1);
   };
@@ -224,13 +227,13 @@ TEST_CASE(
   CHECK(periodError(Integrator::Rk4, dt / 2) < periodError(Integrator::Rk4, dt));
 }
 
-TEST_CASE("The seed's scheme driven by the Coulomb law gives the seed app's own Coulomb-limit figures (§8)",
+TEST_CASE("The seed's scheme driven by the Coulomb law gives the seed app's own Coulomb-limit figures",
           "[spring-block][seed]") {
-  // §8: μs 0.6, μk 0.4, Load 1 (m = Fn = 1, no g), c 10, v0 0.1: T = 2.030 s, first break 0.599 s.
+  // The seed app's figures (docs/validation.md, "The seed app's own code"): μs 0.6, μk 0.4, Load 1
+  // (m = Fn = 1, no g), c 10, v0 0.1: T = 2.030 s, first break 0.599 s.
   RunSettings options;
   options.integrator = Integrator::SeedEuler;
-  const Summary s =
-      runs::simulate("coulomb", kCoulomb, {1, 10, 0, 0.1, 1, 12}, options).summary;
+  const Summary s = runs::simulate("coulomb", kCoulomb, {1, 10, 0, 0.1, 1, 12}, options).summary;
   const auto breaks = eventTimes(s, EventKind::BreakAway);
   REQUIRE(breaks.size() >= 4);
   CHECK_THAT(breaks[0], WithinRel(0.599, 2e-3));
@@ -390,10 +393,8 @@ TEST_CASE(
   CHECK_THAT(stiff.trace.x.back(), WithinRel(explicitRun.trace.x.back(), 1e-6));
 }
 
-TEST_CASE(
-    "Regularized laws converge to the exact Coulomb motion as their tolerance shrinks, linearly in it "
-    "(physics-checks T14)",
-    "[spring-block][analytic]") {
+TEST_CASE("Regularized laws converge to the exact Coulomb motion as their tolerance shrinks, linearly in it",
+          "[spring-block][analytic]") {
   // With the same coefficient static and kinetic (μ = 0.4, Fn = 10: F_C = 4 N), exact Coulomb friction
   // gives a harmonic cycle after the first break-away: v between 0 and 2 v0, period 2π/ω. A law
   // regularized below a speed v* (constant F_C above it) creeps until F reaches F_C at v = v*, then
@@ -401,9 +402,9 @@ TEST_CASE(
   // is v* itself: linear in the tolerance.
   const SpringBlockSystem sys{1, 10, 0, 0.1, 10, 20};
   const double v0 = 0.1, period = 2 * kPi / std::sqrt(10.0);
-  // The creep ends slightly off the quasi-static point F(v*) = F_C: by 1e-4 v0 for Threlfall (T14).
-  // Drake's step5 reaches μs with zero slope, so its block leaves creep about 2 % of v* early
-  // (observed, [SIM]); the bound there is 3 % of v*.
+  // The creep ends slightly off the quasi-static point F(v*) = F_C: by 1e-4 v0 for Threlfall (and
+  // docs/validation.md gives the period to 1e-4). Drake's step5 reaches μs with zero slope, so its block
+  // leaves creep about 2 % of v* early (observed in converged runs); the bound there is 3 % of v*.
   struct Regularized {
     std::string law;
     ParamList (*params)(double tolerance);
@@ -515,9 +516,9 @@ TEST_CASE("A fixed step beyond the stability limit of the law's slope is reporte
 TEST_CASE("A kick is a velocity step of the drive by that fraction at 0.1 % of the run, from steady sliding",
           "[spring-block][kick]") {
   // The same run two ways: the request's kick, and the drive steps it stands for.
-  Scenario kicked = runs::lawScenario("opensees-veldependent",
-                                     {{"muSlow", 0.2}, {"muFast", 0.1}, {"transRate", 10}},
-                                     {{"c", 100}, {"Fn", 10}, {"v0", 0.1}, {"eta", 8}, {"duration", 5}});
+  Scenario kicked =
+      runs::lawScenario("opensees-veldependent", {{"muSlow", 0.2}, {"muFast", 0.1}, {"transRate", 10}},
+                        {{"c", 100}, {"Fn", 10}, {"v0", 0.1}, {"eta", 8}, {"duration", 5}});
   kicked.start = SpringBlockStart::Steady;
   kicked.kick = 0.02;
   Scenario stepped = kicked;
@@ -526,8 +527,9 @@ TEST_CASE("A kick is a velocity step of the drive by that fraction at 0.1 % of t
   const SimulationResult a = runs::scenario(kicked), b = runs::scenario(stepped);
   REQUIRE(a.trace.size() == b.trace.size());
   // (To rounding: 1e-3·5 s and 0.1·1.02 m/s are not the literals 5e-3 and 0.102 to the last bit.)
-  for (std::size_t i = 0; i < a.trace.size(); i += 97) CHECK_THAT(a.trace.v[i], WithinRel(b.trace.v[i], 1e-9));
-  // Above the critical dashpot, η = 8 > N(μs − μf)a e^(−a v0) = 10e^(−1.02) ≈ 3.6 N·s/m (§2), the kick dies
+  for (std::size_t i = 0; i < a.trace.size(); i += 97)
+    CHECK_THAT(a.trace.v[i], WithinRel(b.trace.v[i], 1e-9));
+  // Above the critical dashpot, η = 8 > N(μs − μf)a e^(−a v0) = 10e^(−1.02) ≈ 3.6 N·s/m, the kick dies
   // out at σ = −(η + F′)/(2m) ≈ −2.2 1/s: the block ends at the new speed.
   CHECK_THAT(a.trace.v.back(), WithinRel(0.102, 1e-3));
   // A kick needs a steady start and a single drive velocity, and stays within ±0.5.
@@ -542,7 +544,7 @@ TEST_CASE("A kick is a velocity step of the drive by that fraction at 0.1 % of t
   CHECK_THROWS_WITH(runs::scenario(bad), Catch::Contains("one drive velocity"));
 }
 
-TEST_CASE("The limit cycle's drive-force extremes are reported beside the whole run's (physics-checks §1)",
+TEST_CASE("The limit cycle's drive-force extremes are reported beside the whole run's",
           "[spring-block][analytic]") {
   // Coulomb stick-slip (C1: m 1 kg, c 10 N/m, v0 0.1 m/s, Fs = 6 N, Fk = 4 N). During each slip
   // u = Fd − Fk obeys u'' = −(c/m) u from u = Fs − Fk, u' = c v0 at the break-away, so it swings
@@ -573,7 +575,7 @@ TEST_CASE("The controllers' roots use only correctly rounded arithmetic and agre
 
 TEST_CASE(
     "Adaptive Rosenbrock writes its rows from its Hermite interpolant: steps follow the tolerance, not the "
-    "rows (§1, C1)",
+    "rows (case C1)",
     "[spring-block][integrator]") {
   // The first slip of C1 in closed form: from the break-away at t_b = Fs/(c v0) the stretch beyond
   // Fk/c, u = v0 t − x − Fk/c, obeys ü = −ω²u with u(t_b) = (Fs − Fk)/c and u̇(t_b) = v0, so

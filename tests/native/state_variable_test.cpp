@@ -1,4 +1,5 @@
-// The state-variable model against the closed forms of physics-checks.md §1 and §3.
+// The state-variable model against the closed forms of docs/validation.md ("Closed forms: the
+// spring-block" and "Closed forms: the θ model").
 
 #include <catch2/catch.hpp>
 
@@ -7,8 +8,8 @@
 #include <tuple>
 
 #include "friction/friction.h"
-#include "support/runs.h"
 #include "support/analytic.h"
+#include "support/runs.h"
 
 using namespace friction;
 using Catch::Matchers::WithinAbs;
@@ -26,8 +27,9 @@ std::vector<double> timesOf(const Summary& summary, EventKind kind) {
   return times;
 }
 
-// Case P1 of physics-checks §3: m = 1, c = 100, Fs = 6, Fk = 4, τ = 0.1, D = 0.01, v0 = 0.05,
-// plain kinetic friction (a = b = 0, so E = η). Fn = 10 N gives μs = 0.6, μk = 0.4.
+// Case P1 (docs/validation.md, "Closed forms: the θ model"): m = 1, c = 100, Fs = 6, Fk = 4,
+// τ = 0.1, D = 0.01, v0 = 0.05, plain kinetic friction (a = b = 0, so E = η). Fn = 10 N gives μs = 0.6,
+// μk = 0.4.
 StateVariableParams caseP1(double eta) {
   StateVariableParams p = defaults();
   p.m = 1;
@@ -95,8 +97,7 @@ Oscillation measureOscillation(const StateVariableParams& p) {
 
 }  // namespace
 
-TEST_CASE("Steady sliding carries the friction Fk + ΔF(1 − τ v0/D) (physics-checks §3)",
-          "[state-variable][analytic]") {
+TEST_CASE("Steady sliding carries the friction Fk + ΔF(1 − τ v0/D)", "[state-variable][analytic]") {
   // P1 with a dashpot well above the critical damping η_c = √200 ≈ 14.1: started from rest, the
   // break-away transient dies out and the block slides steadily.
   StateVariableParams p = caseP1(40);
@@ -108,7 +109,7 @@ TEST_CASE("Steady sliding carries the friction Fk + ΔF(1 − τ v0/D) (physics-
   CHECK_THAT(result.trace.v.back(), WithinRel(p.v0, 1e-6));
 }
 
-TEST_CASE("Steady sliding is stable above the critical damping and unstable below it (§3)",
+TEST_CASE("Steady sliding is stable above the critical damping and unstable below it",
           "[state-variable][analytic]") {
   const double etaCritical = std::sqrt(200.0);  // P1: m + cτ² = ΔFτ²/D, so η_c = √(ΔF m/D)
   // The characteristic equation itself puts the boundary there.
@@ -126,13 +127,13 @@ TEST_CASE("Steady sliding is stable above the critical damping and unstable belo
     const Oscillation measured = measureOscillation(run);
     INFO("η = " << factor << " η_c: expected growth " << root.real() << ", ω " << root.imag());
     CHECK((measured.growth > 0) == (factor < 1));
-    // physics-checks §2-3: growth rate to 1e-3 absolute, frequency to 0.2 %.
+    // Growth rate to 1e-3 absolute, frequency to 0.2 % (docs/validation.md gives both tolerances).
     CHECK_THAT(measured.growth, WithinAbs(root.real(), 1e-3));
     CHECK_THAT(measured.omega, WithinRel(root.imag(), 2e-3));
   }
 }
 
-TEST_CASE("As D → 0 the cycle converges to the closed-form Coulomb stick-slip (§1, case C1) like √D",
+TEST_CASE("As D → 0 the cycle converges to the closed-form Coulomb stick-slip of case C1 like √D",
           "[state-variable][analytic]") {
   // C1: m = 1, c = 10, v0 = 0.1, Fs = 6, Fk = 4. With fast ageing θ is 1 at rest, and slip renews
   // it over a slip distance D: friction falls from Fs to Fk within the e-folding time √(m D/ΔF) of
@@ -274,8 +275,7 @@ TEST_CASE("A frictionless block pulled by a bare spring starts sliding at once a
   CHECK(result.summary.steps < 10 * 2001);
 }
 
-TEST_CASE("With a dashpot the first break-away comes at (Fs − η v0)/(c v0) (physics-checks §1b)",
-          "[state-variable][analytic]") {
+TEST_CASE("With a dashpot the first break-away comes at (Fs − η v0)/(c v0)", "[state-variable][analytic]") {
   // At rest θ stays 1, so the static limit is Fs; the drive is c v0 t + η v0 from t = 0.
   StateVariableParams p = defaults();
   p.eta = 5;
@@ -355,7 +355,7 @@ TEST_CASE("Chattering between stick and slip stays bounded in work and output", 
   }
 }
 
-TEST_CASE("The variant dθ/dt = (1 − θ)/τ − θ|v|/D: steady state and stability boundary (§3)",
+TEST_CASE("The variant dθ/dt = (1 − θ)/τ − θ|v|/D: steady state and stability boundary",
           "[state-variable][analytic]") {
   // λ = 1/τ + v0/D, θ0 = 1/(1 + τ v0/D), F_ss = Fk + ΔF θ0; linearized, (m s² + E s + c)(s + λ) − (ΔF θ0/D) s
   // = 0, stable iff S < E [1 + c/(λ(mλ + E))] with S = ΔF θ0/(D λ). For P1: λ = 15, θ0 = 2/3, S = 80/9.

@@ -1,4 +1,5 @@
-// Stability maps (friction/sweep.h) against the closed-form boundaries of physics-checks §2–§4.
+// Stability maps (friction/sweep.h) against their closed-form boundaries (docs/validation.md, "Stability
+// maps").
 
 #include <catch2/catch.hpp>
 
@@ -11,18 +12,18 @@
 using namespace friction;
 using Catch::Matchers::WithinRel;
 
-TEST_CASE("The closed-form boundaries give physics-checks' values", "[sweep][analytic]") {
-  // §3, case P1: η_c = √200 (here m + cτ² = ΔFτ²/D, so E_c = √(ΔF m/D)).
+TEST_CASE("The closed-form boundaries give their values worked by hand", "[sweep][analytic]") {
+  // The θ model, case P1: η_c = √200 (here m + cτ² = ΔFτ²/D, so E_c = √(ΔF m/D)).
   CHECK_THAT(stateVariableCriticalDamping(1, 100, 2, 0.1, 0.01), WithinRel(std::sqrt(200.0), 1e-12));
-  // §4 with inertia: N(b − a)/Dc · [1 + mV²/(NaDc)] = 5000 · 1.1 for the T10 case.
+  // Rate-and-state with inertia: N(b − a)/Dc · [1 + mV²/(NaDc)] = 5000 · 1.1 for m = 0.1 kg, N = 10 N.
   CHECK_THAT(rateStateCriticalStiffness(0.1, 10, 0.01, 0.015, 1e-5, 1e-3), WithinRel(5500.0, 1e-12));
-  // §2: OpenSees VelDependent, F = N(μf − (μf − μs)e^(−a v)): −F′(v0) = N(μs − μf) a e^(−a v0).
+  // A static law, OpenSees VelDependent, F = N(μf − (μf − μs)e^(−a v)): −F′(v0) = N(μs − μf) a e^(−a v0).
   const ParamList weakening = {{"muSlow", 0.2}, {"muFast", 0.1}, {"transRate", 10}};
   CHECK_THAT(criticalDashpot("opensees-veldependent", weakening, 10, 0.1),
              WithinRel(10 * std::exp(-1.0), 1e-8));
 }
 
-TEST_CASE("A velocity-weakening law's map agrees with η_c = −F′(v0) wherever a cell is 5 % away from it (§2)",
+TEST_CASE("A velocity-weakening law's map agrees with η_c = −F′(v0) wherever a cell is 5 % away from it",
           "[sweep][analytic]") {
   // Steady sliding kicked by a 1 % speed-up: above η_c it settles (steady or decaying), below it the
   // oscillation grows into squeal and then stick-slip.
@@ -48,7 +49,7 @@ TEST_CASE("A velocity-weakening law's map agrees with η_c = −F′(v0) whereve
       const bool stable = cell.regime == Regime::Steady || cell.regime == Regime::Decaying;
       const bool unstable = cell.regime == Regime::Growing || cell.regime == Regime::StickSlip;
       CHECK((cell.y > boundary ? stable : unstable));
-      // A decaying cell's growth rate is σ = −(η + F′)/(2m) (§2), F′ at the kicked drive speed v0(1 + kick).
+      // A decaying cell's growth rate is σ = −(η + F′)/(2m), F′ at the kicked drive speed v0(1 + kick).
       if (cell.regime == Regime::Decaying) {
         const double sigma = -(cell.y - criticalDashpot(scenario.law, weakening, 10, 1.01 * cell.x)) / 2;
         CHECK_THAT(cell.value, Catch::Matchers::WithinAbs(sigma, 1e-2 * std::fabs(sigma) + 1e-3));
@@ -159,7 +160,7 @@ std::pair<int, int> checkMapAgainst(const Scenario& scenario, const SweepAxis& x
 
 }  // namespace
 
-TEST_CASE("r*(ζ) of Coulomb with a dashpot: the closed-form slip's first minimum touches v = 0 there (§1b)",
+TEST_CASE("r*(ζ) of Coulomb with a dashpot: the closed-form slip's first minimum touches v = 0 there",
           "[sweep][analytic]") {
   CHECK(std::isinf(coulombDashpotCriticalRatio(0)));
   CHECK(coulombDashpotCriticalRatio(1) == 0);
@@ -189,8 +190,7 @@ TEST_CASE("r*(ζ) of Coulomb with a dashpot: the closed-form slip's first minimu
   }
 }
 
-TEST_CASE("Coulomb with a dashpot from rest: the map's stick-slip ends at r = r*(ζ) (§1b, T3)",
-          "[sweep][analytic]") {
+TEST_CASE("Coulomb with a dashpot from rest: the map's stick-slip ends at r = r*(ζ)", "[sweep][analytic]") {
   // m = 1, c = 10, ΔF = 10·(0.6 − 0.4) = 2: r = v0√10/2 and ζ = η/(2√10).
   Scenario scenario;
   scenario.law = "coulomb";
@@ -209,11 +209,11 @@ TEST_CASE("Coulomb with a dashpot from rest: the map's stick-slip ends at r = r*
   CHECK(below >= 8);
 }
 
-TEST_CASE("The seed model's map agrees with the θ model's critical damping E_c (§3, T7)",
-          "[sweep][analytic][seed]") {
-  // Seed units (§8): τ = 100 steps = 0.1 s, D = 50 → 0.05 m; N = 1 is mass and load, ΔF = 0.2 N.
+TEST_CASE("The seed model's map agrees with the θ model's critical damping E_c", "[sweep][analytic][seed]") {
+  // Seed units (docs/reference/models.md): τ = 100 steps = 0.1 s, D = 50 → 0.05 m; N = 1 is mass and
+  // load, ΔF = 0.2 N.
   // Steady sliding exists (v0 = 0.1 < D/τ = 0.5), and from rest the block either keeps its stick-slip
-  // (η < E_c) or settles (η > E_c), as physics-checks T7 says.
+  // (η < E_c) or settles (η > E_c).
   Scenario scenario;
   scenario.model = "abbott-seed";
   scenario.params = {{"mus", 0.6}, {"muk", 0.4}, {"N", 1},    {"tau", 100},
@@ -226,9 +226,8 @@ TEST_CASE("The seed model's map agrees with the θ model's critical damping E_c 
   CHECK(below >= 10);
 }
 
-TEST_CASE(
-    "Rate-and-state's map agrees with the critical stiffness k_c = N(b − a)/Dc·[1 + mV²/(NaDc)] (§4, T10)",
-    "[sweep][analytic][rate-state]") {
+TEST_CASE("Rate-and-state's map agrees with the critical stiffness k_c = N(b − a)/Dc·[1 + mV²/(NaDc)]",
+          "[sweep][analytic][rate-state]") {
   // m = 0.1, N = 10, a = 0.01, Dc = 2e-5, V = 1e-3: k_c = (b − a)·5e5·1.05 N/m; stable above it.
   Scenario scenario;
   scenario.law = "rate-state";

@@ -1,6 +1,6 @@
 // The native command-line program `friction` (build/native/cpp/friction) against the JS API: the
 // same scenario gives the same numbers as simulate(), and bad input gives a clear error and a
-// non-zero exit. Mirrors the README's examples.
+// non-zero exit. Mirrors the examples of docs/reference/cli.md.
 
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,7 +1,7 @@
 // The friction laws' coefficient and curves as JS sees them (dist/engine.mjs): frictionCoefficient
-// and lawCurve for every law id. Values are computed by hand from the formulas of
-// shared/reference/friction-laws.md (§ numbers refer to it); tests/native/laws_test.cpp checks the
-// laws in depth, these check that JS reaches them intact. The catalog: laws.test.mjs.
+// and lawCurve for every law id. Values are computed by hand from the formulas of each law's source
+// (docs/validation.md, "The solvers' formulas, worked by hand"); tests/native/laws_test.cpp checks
+// the laws in depth, these check that JS reaches them intact. The catalog: laws.test.mjs.
 
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -31,7 +31,7 @@ test('frictionCoefficient() gives a finite μ for every law with a coefficient, 
   }
 });
 
-test('frictionCoefficient() reaches each law with v, N, p and θ: hand values of §5 and the formulas', () => {
+test('frictionCoefficient() reaches each law with v, N, p and θ: the hand values and the formulas', () => {
   const mu = (id, params, inputs) =>
     engine.frictionCoefficient(id, params, { v: 0, N: 1, p: 0, theta: -1, ...inputs });
   // Textbook Coulomb: μk sliding, μs at rest.

@@ -1,7 +1,8 @@
 // The friction laws' forces and steps as JS sees them (dist/engine.mjs): frictionForce for every
 // vector law and createLaw for every stateful one. Values are computed by hand from the formulas of
-// shared/reference/friction-laws.md (§ numbers refer to it); tests/native/laws_test.cpp checks the
-// laws in depth, these check that JS reaches them intact. The catalog: laws.test.mjs.
+// each law's source (docs/validation.md, "The solvers' formulas, worked by hand");
+// tests/native/laws_test.cpp checks the laws in depth, these check that JS reaches them intact. The
+// catalog: laws.test.mjs.
 
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -123,7 +124,7 @@ test('createLaw() steps every stateful law and refuses stateless ones', () => {
 });
 
 test("createLaw() keeps Radioss Iform 2's capped history: 10, 20, 30, 30, then 20 on reversal; reset() restarts", () => {
-  // K·dt = 1e5·1e-4 = 10 N per m/s, cap μ|Fn| = 0.3·100 = 30 (§5).
+  // K·dt = 1e5·1e-4 = 10 N per m/s, cap μ|Fn| = 0.3·100 = 30 (i7for3.F's Iform 2).
   const law = engine.createLaw('radioss-coulomb', { Fric: 0.3, Iform: 2, K: 1e5 });
   const step = (vx) => law.step({ vt: [vx, 0, 0], n: Z, Fn: 100, dt: 1e-4, p: 0, v: 0, N: 0 });
   for (const expected of [10, 20, 30, 30]) {

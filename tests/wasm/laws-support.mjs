@@ -1,6 +1,7 @@
 // Shared by the node tests of the friction laws (laws*.test.mjs): the law ids by kind, the hand
-// values' parameters of shared/reference/friction-laws.md §5, inputs every law can read, and the
-// assertions of a value within a tolerance and of an error naming its parameter.
+// values' parameters (docs/validation.md, "The solvers' formulas, worked by hand"), inputs every
+// law can read, and the assertions of a value within a tolerance and of an error naming its
+// parameter.
 
 import assert from 'node:assert/strict';
 
@@ -56,8 +57,9 @@ export const STATEFUL = new Set([
   'opensees-veldepmultilinear',
 ]);
 
-export const RENARD = { C1: 0.15, C2: 0.12, C3: 0.2, C4: 0.1, C5: 0.5, C6: 2.0 }; // §5
-export const MULTILINEAR = { vel: [0, 2, 8, 10], frn: [0.085, 0.15, 0.163, 0.163] }; // §5
+// The hand checks' parameter sets.
+export const RENARD = { C1: 0.15, C2: 0.12, C3: 0.2, C4: 0.1, C5: 0.5, C6: 2.0 };
+export const MULTILINEAR = { vel: [0, 2, 8, 10], frn: [0.085, 0.15, 0.163, 0.163] };
 export const Z = [0, 0, 1];
 
 /** |actual − expected| ≤ tolerance, with a readable message. */

@@ -1,8 +1,9 @@
 // The friction laws as JS sees them (dist/engine.mjs): the catalog (laws(), every parameter's spec
 // and ranges) and errors naming the parameter. Values are computed by hand from the formulas of
-// shared/reference/friction-laws.md (§ numbers refer to it); tests/native/laws_test.cpp checks the
-// laws in depth, these check that JS reaches them intact. frictionCoefficient and lawCurve:
-// laws-coefficient.test.mjs; frictionForce and createLaw: laws-step.test.mjs.
+// each law's source (docs/validation.md, "The solvers' formulas, worked by hand");
+// tests/native/laws_test.cpp checks the laws in depth, these check that JS reaches them intact.
+// frictionCoefficient and lawCurve: laws-coefficient.test.mjs; frictionForce and createLaw:
+// laws-step.test.mjs.
 
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';

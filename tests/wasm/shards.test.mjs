@@ -1,10 +1,10 @@
-// Sharded sweeps on the command line (README "Sweeps beyond one machine"): `friction sweep SWEEP.json
-// --shard K/N` writes the K-th of N interleaved parts of the cells, and `friction merge PART...` joins
-// them into the very bytes an unsharded `friction sweep` writes, for any N (N = 1 and N above the
-// number of cells included) and any order of the parts; bad K/N and parts that do not make one whole
-// sweep (or were cut short or changed since they were written) are refused with a message and exit
-// status 2. And the same with GNU parallel (Debian's
-// `parallel`, installed by build-scripts/install-deps.sh) over this machine's cores.
+// Sharded sweeps on the command line (docs/guide/lab-protocols.md#sweeps-beyond-one-machine):
+// `friction sweep SWEEP.json --shard K/N` writes the K-th of N interleaved parts of the cells, and
+// `friction merge PART...` joins them into the very bytes an unsharded `friction sweep` writes, for
+// any N (N = 1 and N above the number of cells included) and any order of the parts; bad K/N and
+// parts that do not make one whole sweep (or were cut short or changed since they were written) are
+// refused with a message and exit status 2. And the same with GNU parallel (Debian's `parallel`,
+// installed by build-scripts/install-deps.sh) over this machine's cores.
 
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -155,7 +155,8 @@ test("GNU parallel runs the shards over this machine's cores, and their merge is
     0,
     'GNU parallel is missing: build-scripts/install-deps.sh installs it (Debian package parallel)',
   );
-  // Twice as many shards as cores, as the README's example; -j0 would start all of them at once.
+  // Twice as many shards as cores, as the lab guide's example (docs/guide/lab-protocols.md); -j0
+  // would start all of them at once.
   const cores = os.availableParallelism?.() ?? os.cpus().length;
   const n = 2 * cores;
   const parts = path.join(folder, 'parallel');

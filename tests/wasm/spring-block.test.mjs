@@ -11,7 +11,8 @@ before(async () => {
   engine = await loadBuiltEngine();
 });
 
-// Case C1 of physics-checks §1: m 1 kg, c 10 N/m, v0 0.1 m/s, Fs 6 N, Fk 4 N (Fn 10 N).
+// Case C1 (docs/validation.md, "Closed forms: the spring-block"): m 1 kg, c 10 N/m, v0 0.1 m/s,
+// Fs 6 N, Fk 4 N (Fn 10 N).
 const C1 = {
   law: 'coulomb',
   params: { mu_s: 0.6, mu_k: 0.4 },
@@ -24,7 +25,7 @@ const periodC1 =
 test('system() and integrators() describe the spring-block and its methods', () => {
   assert.deepEqual(
     engine.system().params.map((p) => p.key),
-    ['m', 'Fn', 'c', 'eta', 'v0', 'duration'],
+    ['m', 'Fn', 'c', 'eta', 'v0', 'x0', 'duration'],
   );
   assert.deepEqual(engine.system().params.find((p) => p.key === 'Fn').defaultFrom, {
     key: 'm',
@@ -50,7 +51,7 @@ test("no integrator's summary depends on the rows asked for: the steps never fol
   }
 });
 
-test('the Coulomb law gives the closed-form stick-slip period, events and intervals (mirrors §1 C1)', () => {
+test('the Coulomb law gives the closed-form stick-slip period, events and intervals (mirrors case C1)', () => {
   const { columns, summary } = engine.simulate(C1);
   assert.ok(
     Math.abs(summary.period / periodC1 - 1) < 1e-9,
@@ -121,7 +122,8 @@ test('bad requests name the field', () => {
 });
 
 test('a dynamic law drives the block and its state comes back as a column; the law alone runs too', () => {
-  // LuGre at v0 = 10 vs with a damping dashpot settles to F_ss = g(v0) + σ2 v0 (physics-checks §5).
+  // LuGre at v0 = 10 vs with a damping dashpot settles to F_ss = g(v0) + σ2 v0 (Canudas de Wit et
+  // al. 1995).
   const { columns, summary } = engine.simulate({
     law: 'lugre',
     system: { v0: 0.01, eta: 20, duration: 20 },
@@ -136,7 +138,8 @@ test('a dynamic law drives the block and its state comes back as a column; the l
   assert.ok(Math.abs(columns.state.z.at(-1) / (g / 1e5) - 1) < 1e-6);
   assert.equal(summary.regime, 'steady');
 
-  // Rate-and-state, a velocity step ×10 from steady sliding: the direct effect a·ln 10 at once (§4).
+  // Rate-and-state, a velocity step ×10 from steady sliding: the direct effect a·ln 10 at once
+  // (Dieterich 1979).
   const step = engine.imposeVelocity({
     law: 'rate-state',
     params: { form: 0 },
@@ -190,7 +193,8 @@ test('the law-alone runs name the offending field', () => {
 });
 
 test("system.v0 may be velocity steps and system.start 'steady'; a bad step is named by its path", () => {
-  // Started in steady sliding, Coulomb friction stays at μk·Fn with the block at v0 (§1's kinetic branch).
+  // Started in steady sliding, Coulomb friction stays at μk·Fn with the block at v0 (its kinetic
+  // branch).
   const steady = engine.simulate({
     law: 'coulomb',
     params: { mu_s: 0.6, mu_k: 0.4 },

@@ -5,7 +5,7 @@
 // a law's parameters given as an argument of their own, as lawCurve takes them, by their key) and
 // whose message names the parameter, its unit, the allowed range and the value given. Then the
 // request-level fields of each entry point (missing, mistyped, out of range) and the cross-parameter
-// rules. The README's validation table lists what is checked here.
+// rules. docs/reference/errors.md ("What is refused, by entry point") lists what is checked here.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -24,12 +24,19 @@ async function start() {
   byId('engine-version').textContent = ` (engine version ${catalog.version})`;
   const store = await loadStore(catalog, embed);
 
-  const presetUi = { select: byId('preset'), note: byId('preset-note') };
-  const spring = new SpringView(springElements(), catalog, client, store);
+  // The preset's note shows on its own view only (presetUi.view: the view the preset set up).
+  const presetUi = { select: byId('preset'), note: byId('preset-note'), view: null };
+  const showPresetNote = (view) =>
+    setHidden(presetUi.note, presetUi.view === null || presetUi.view !== view);
+  const spring = new SpringView(springElements(), catalog, client, store, {
+    autoplay: embed.autoplay,
+    loop: embed.loop,
+  });
   spring.onUserChange = endPreset;
   function endPreset() {
     spring.preset = null;
     presetUi.select.value = '';
+    presetUi.view = null;
     setHidden(presetUi.note, true);
   }
   spring.start(embed.on);
@@ -38,9 +45,13 @@ async function start() {
     import('./state/embed-apply.js').then(({ applyEmbed }) => applyEmbed(embed, showNotice));
 
   const lazy = lazyViews(viewBuilders(catalog, client, store, endPreset, openRun));
-  const views = wireViewSwitch(catalog, store, embed, lazy.show);
+  const views = wireViewSwitch(catalog, store, embed, (view) => {
+    showPresetNote(view);
+    return lazy.show(view);
+  });
   const showView = (view) => {
     views.show(view);
+    showPresetNote(view);
     return lazy.show(view);
   };
   const showPresliding = () =>
@@ -50,11 +61,13 @@ async function start() {
   wirePresets(catalog.presets, presetUi.select, async (preset) => {
     presetUi.select.value = preset.id;
     setText(presetUi.note, preset.look);
-    setHidden(presetUi.note, false);
+    presetUi.view = preset.view;
+    showPresetNote(preset.view);
     const { applyPreset } = await import('./state/presets.js');
     await applyPreset(preset, { store, spring, showView, showPresliding, endPreset });
   });
   if (!embed.on) wireResetAll(store);
+  if (!embed.on) wireEmbedDialog(store, catalog);
 
   /** Opens a scenario (a map's cell, a fitted law) in the spring-block view. */
   async function openRun(scenario) {
@@ -63,6 +76,20 @@ async function start() {
     (await spring.changes()).open(scenario);
     spring.focus();
   }
+}
+
+/** "Embed…": the code to paste for the shown run (ui/embed-dialog.js, loaded when first pressed). */
+function wireEmbedDialog(store, catalog) {
+  const opener = byId('embed-open');
+  // Opened from a file (the single-file build), the page has no address another page could embed.
+  if (location.protocol === 'file:') {
+    opener.hidden = true;
+    return;
+  }
+  opener.addEventListener('click', async () => {
+    const { openEmbedDialog } = await import('./ui/embed-dialog.js');
+    await openEmbedDialog({ store, catalog, opener });
+  });
 }
 
 /** Reset all (beside Copy link), and the Undo of one just made; their module loads when needed. */

@@ -1,5 +1,5 @@
 #pragma once
-// Closed forms the tests check the engine against (shared/reference/physics-checks.md).
+// Closed forms the tests check the engine against (docs/validation.md lists each check).
 
 #include <algorithm>
 #include <array>
@@ -9,7 +9,7 @@
 
 namespace analytic {
 
-/// The Coulomb stick-slip limit cycle of the driven spring-block without dashpot (physics-checks §1):
+/// The Coulomb stick-slip limit cycle of the driven spring-block without dashpot (case C1's formulas):
 /// block m, spring c, drive v0, static force Fs, kinetic force Fk, from rest with the spring unstretched.
 struct CoulombCycle {
   double firstBreak;    ///< t1 = Fs/(c v0)
@@ -56,8 +56,9 @@ inline std::array<std::complex<double>, 3> cubicRoots(double a3, double a2, doub
 }
 
 /// The oscillatory eigenvalue (largest imaginary part) of the linearised state-variable model about
-/// steady sliding (physics-checks §3): m s³ + (E + m/τ) s² + (c + E/τ − ΔF/D) s + c/τ = 0, where E is
-/// the effective viscous coefficient and ΔF = ∂F/∂θ.
+/// steady sliding (docs/validation.md, "Closed forms: the θ model"):
+/// m s³ + (E + m/τ) s² + (c + E/τ − ΔF/D) s + c/τ = 0, where E is the effective viscous coefficient
+/// and ΔF = ∂F/∂θ.
 inline std::complex<double> stateVariableOscillatoryRoot(double m, double c, double E, double dF, double tau,
                                                          double D) {
   const auto roots = cubicRoots(m, E + m / tau, c + E / tau - dF / D, c / tau);

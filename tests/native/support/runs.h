@@ -54,6 +54,17 @@ inline friction::Scenario lawScenario(std::string law, ParamList params = {}, Pa
   return scenario;
 }
 
+/// The scenario with its model's or law's parameter `key` set to `value` (replacing a given one).
+inline friction::Scenario withParam(friction::Scenario scenario, const std::string& key, double value) {
+  for (auto entry = scenario.params.begin(); entry != scenario.params.end(); ++entry)
+    if (entry->first == key) {
+      scenario.params.erase(entry);
+      break;
+    }
+  scenario.params.emplace_back(key, value);
+  return scenario;
+}
+
 /// Runs a scenario as the engine's callers do (friction::run of its RunSpec).
 inline SimulationResult scenario(friction::Scenario given) {
   return friction::run(friction::RunSpec(std::move(given)));

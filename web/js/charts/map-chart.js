@@ -22,6 +22,8 @@ export const REGIME_COLOURS = {
   // On their way: settling (pale green, towards steady), not yet settled (blue: too soon to tell).
   settling: '#8FD3BF',
   'not-settled': COLOURS.blue,
+  // The drive at rest (a free vibration ended by friction): a darker grey than never moving.
+  'at-rest': '#6B7280',
   // A run its work budget (or a blow-up) stopped before its end: light, so it reads as "no result".
   stopped: '#D1D5DB',
   error: '#111827',

@@ -16,9 +16,10 @@ import { htmlLegend, legendListBefore } from './html-legend.js';
 
 // The time charts' y axes get one fixed width, and the forces chart leaves room for the position
 // axis of the relative chart, so the two time axes line up and a stick interval reads across both.
-export const Y_AXIS_WIDTH = 64;
+// 64 px at the charts' 13 px text, in proportion where the text grows (a projector, Present mode).
+export const yAxisWidth = () => Math.round((64 * Chart.defaults.font.size) / 13);
 const fixedWidth = (scale) => {
-  if (scale.options.display) scale.width = Y_AXIS_WIDTH;
+  if (scale.options.display) scale.width = yAxisWidth();
 };
 
 const springRenders = renderCounter('renders');

@@ -16,7 +16,7 @@ import {
 } from './common.js';
 import { COLOURS, runStyle } from './palette.js';
 import { ChartCursor, chartCursorPlugin } from './time-cursor.js';
-import { makePhaseChart, makeTimeChart, setRightAxis, Y_AXIS_WIDTH } from './time-chart-setup.js';
+import { makePhaseChart, makeTimeChart, setRightAxis, yAxisWidth } from './time-chart-setup.js';
 
 // Cursors repaint after their chart renders (new data while playback is paused).
 Chart.register(chartCursorPlugin);
@@ -191,7 +191,7 @@ export class TimeCharts {
     const position = relative.includes(POSITION_SERIES);
     setRightAxis(this.#relative, 'y2', position && this.#positionTitle);
     setRightAxis(this.#relative, 'y3', state && `${state.symbol} ${bracketed(state.unit)}`);
-    this.#forces.options.layout.padding.right = position ? Y_AXIS_WIDTH : 0;
+    this.#forces.options.layout.padding.right = position ? yAxisWidth() : 0;
     const limitLabel = STATIC_LIMIT_LABELS[summary?.staticLimitKind];
     this.#showTimeSeries(
       this.#forces,

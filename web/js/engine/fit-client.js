@@ -22,14 +22,15 @@ export class FitClient {
   }
 
   /**
-   * Runs a fit (README "Fitting"); onProgress({start, starts, evaluations, bestSumOfSquares}) after each start.
+   * Runs a fit (docs/guide/fit-and-export.md); onProgress({start, starts, evaluations,
+   * bestSumOfSquares}) after each start.
    * Rejects with the engine's Error (its `parameter` names the refused field), or one whose `cancelled` is true.
    */
   fit(request, onProgress) {
     return this.#send({ type: 'fit', request }, onProgress);
   }
 
-  /** The text of the law for a solver (README "Export to your solver"). */
+  /** The text of the law for a solver (docs/guide/fit-and-export.md#export-to-your-solver). */
   exportLaw(request) {
     return this.#send({ type: 'export', request });
   }

@@ -121,6 +121,15 @@ export class SimClient {
     return this.#enqueue({ type: 'presliding', request });
   }
 
+  /**
+   * What brings a run to steady sliding (studies.steadySliding, from its closed-form boundary): resolves
+   * with the engine's answer; with null if a newer question replaced this one before it was sent.
+   * @param {SimRequest} request
+   */
+  steadySliding(request) {
+    return this.#enqueue({ type: 'steady-sliding', request });
+  }
+
   #enqueue(message) {
     if (this.#failure) return Promise.reject(this.#failure);
     return new Promise((resolve, reject) => {
@@ -190,7 +199,12 @@ export class SimClient {
 }
 
 /** The replies that answer a request, and the field of each that holds the answer. */
-const REPLY_VALUES = { result: 'result', curves: 'curves', compared: 'results' };
+const REPLY_VALUES = {
+  result: 'result',
+  curves: 'curves',
+  compared: 'results',
+  sliding: 'sliding',
+};
 
 /** The worker's refusal as an Error naming the parameter (and the request of a batch) at fault. */
 function replyError(message) {

@@ -14,6 +14,7 @@
 //                                     | {type:'error', id, message, parameter, index}
 //   {type:'sweep-cells', id, map, cells} -> {type:'cells', id, cells}   (engine.sweepCells: map pool workers)
 //   {type:'sweep-boundary', id, map, resolution} -> {type:'boundary', id, boundary}   (engine.sweepBoundary)
+//   {type:'steady-sliding', id, request} -> {type:'sliding', id, sliding}   (engine.steadySliding)
 // `request` is {model, params} (a seed model) or {law, params, system, integrator} (a catalog law
 // driving the spring-block system); `result` is {columns: {<key>: Float64Array}, summary, scenario}.
 // `requests` is [{law, params, options}], one per law of the explorer, and `curves` answers them in
@@ -79,6 +80,10 @@ const HANDLERS = {
       id: message.id,
       cells: studies.sweepCells({ ...message.map, cells: message.cells }),
     });
+  },
+  async 'steady-sliding'(engine, message) {
+    const sliding = (await engine.studies()).steadySliding(message.request);
+    self.postMessage({ type: 'sliding', id: message.id, sliding });
   },
   async 'sweep-boundary'(engine, message) {
     const studies = await engine.studies();

@@ -8,8 +8,9 @@ import { isPlainObject, loadKept, loadScenario } from './checks.js';
 /**
  * The stability map when nothing is saved: the seed model with a renewal length long enough that
  * steady sliding exists (D/τ = 0.5 m/s > v0), over the spring-dashpot plane, where its critical
- * damping E_c(c) crosses the map (physics-checks §3). The map's request as the engine reads it
- * (engine.sweepCells: {scenario, x, y}). Keys the catalog lacks are dropped on load.
+ * damping E_c(c) crosses the map (docs/validation.md, "Closed forms: the θ model"). The map's
+ * request as the engine reads it (engine.sweepCells: {scenario, x, y}). Keys the catalog lacks are
+ * dropped on load.
  */
 export const MAP_DEFAULTS = Object.freeze({
   scenario: { model: 'abbott-seed', params: { tau: 100, D: 50, tmax: 30 } },

@@ -80,6 +80,7 @@ const REGIME_TEXT = {
   stuck: 'Stuck: the block never slides',
   settling: 'Settling: relaxing towards steady sliding without oscillating',
   'not-settled': 'Not yet settled: too few cycles before the run ends to tell',
+  'at-rest': 'At rest: friction has stopped the block',
 };
 
 /** @param {string} regime the engine's tag, e.g. 'stick-slip' */

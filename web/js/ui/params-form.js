@@ -129,6 +129,18 @@ export class ParamsForm {
     }
   }
 
+  /**
+   * Sets `key` to `value` as if the user had typed it (the change is reported), e.g. the value "Why it
+   * sticks" offers. Returns the number box, or null if the form has no such parameter.
+   */
+  setValue(key, value) {
+    const row = this.#rows.get(key);
+    if (!row) return null;
+    this.#setLocalError(key, null);
+    this.#set(key, value, { from: 'api' });
+    return row.number;
+  }
+
   /** True if `key` is one of this form's parameters. */
   has(key) {
     return this.#rows.has(key);
@@ -142,7 +154,8 @@ export class ParamsForm {
   #buildHead(spec, id) {
     const label = el('label', { htmlFor: id, id: `${id}-label`, className: 'param-label' });
     label.append(el('span', { className: 'param-name', textContent: spec.label }));
-    if (spec.symbol && spec.symbol !== spec.label) {
+    // The symbol after the label, unless the label already ends with it ("Renewal law", symbol "law").
+    if (spec.symbol && spec.symbol !== spec.label && !spec.label.endsWith(` ${spec.symbol}`)) {
       label.append(' ', el('span', { className: 'param-symbol', textContent: spec.symbol }));
     }
     const head = el('div', { className: 'param-head' }, label);

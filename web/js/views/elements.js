@@ -61,6 +61,14 @@ export function springElements() {
     status: byId('status'),
     systemView: byId('system-view'),
     present: byId('present'),
+    why: {
+      button: byId('why-sticks'),
+      panel: byId('why-panel'),
+      title: byId('why-title'),
+      body: byId('why-body'),
+      close: byId('why-close'),
+      status: byId('why-status'),
+    },
     showPosition: byId('show-position'),
     phaseX: byId('phase-x'),
   };

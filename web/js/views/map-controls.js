@@ -16,6 +16,7 @@ const REGIME_ORDER = [
   'growing',
   'stick-slip',
   'stuck',
+  'at-rest',
   'stopped',
   'error',
 ];

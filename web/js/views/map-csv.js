@@ -30,6 +30,7 @@ export const GRID_REGIMES = [
   'stuck',
   'settling',
   'not-settled',
+  'at-rest',
   // A cell whose run did not end: its work budget (or a blow-up) stopped it, or it was refused.
   'stopped',
   'error',

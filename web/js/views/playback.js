@@ -6,18 +6,18 @@
 const LERPED = ['x', 'v', 'drivePosition', 'spring', 'friction', 'staticLimit', 'theta'];
 
 /**
- * Playback speeds offered to the user: a multiple of real time, or 'fit' (the whole run in 20 s).
+ * Playback speeds: a multiple of real time (1×), or 'fit' (the run in 20 s); short, for a phone.
  * @type {ReadonlyArray<{value: number | 'fit', label: string}>}
  */
 export const SPEEDS = Object.freeze([
   { value: 0.1, label: '0.1×' },
   { value: 0.25, label: '0.25×' },
   { value: 0.5, label: '0.5×' },
-  { value: 1, label: '1× (real time)' },
+  { value: 1, label: '1×' },
   { value: 2, label: '2×' },
   { value: 5, label: '5×' },
   { value: 10, label: '10×' },
-  { value: 'fit', label: 'Whole run in 20 s' },
+  { value: 'fit', label: 'Run in 20 s' },
 ]);
 
 /** Wall-clock seconds the 'fit' speed takes for a whole run. */
@@ -241,16 +241,25 @@ export class Playback {
    * Replaces the run. The time stays if it lies inside the new run (a slider drag replaces the run
    * many times a second and playback must flow on), else it goes to the run's start. The first run
    * autoplays if asked and motion is welcome; otherwise the clock rests at the first break-away.
+   * After the end, a new run (a change) plays from its start (under reduced motion it rests there).
    */
   setRun(run) {
     const first = this.run === null;
+    const replay = this.isEnded;
     this.run = run;
     this.span = runSpan(run);
     const inside = this.t >= this.span.start && this.t <= this.span.end;
     if (first) this.startFirstRun(run);
-    else if (!inside) this.t = this.span.start;
-    if (this.isEnded && this.t < this.span.end) this.setState(false, false);
+    else if (replay || !inside) this.t = this.span.start;
+    if (this.isEnded) this.setState(false, false);
+    if (replay && !prefersReducedMotion()) this.play();
     this.onFrame(this.t);
+  }
+
+  /** Loops (wraps at the end) or stops at the end; a stopped run that is turned to loop plays on. */
+  setLoop(loop) {
+    this.loop = loop;
+    if (loop && this.isEnded) this.play();
   }
 
   /** The first run: play from the start, or rest on the still frame under reduced motion. */
@@ -282,8 +291,7 @@ export class Playback {
 
   /** Plays if paused, pauses if playing. */
   toggle() {
-    if (this.isPlaying) this.pause();
-    else this.play();
+    return this.isPlaying ? this.pause() : this.play();
   }
 
   /** Moves to time t (clamped to the run), without changing whether it plays. */
@@ -295,9 +303,8 @@ export class Playback {
   }
 
   /**
-   * Pauses and steps to the first output row at least 1/200 of the run away: one row of a coarse
-   * trace, several of a dense one (a step must be visible), always a row the engine wrote.
-   * @param {number} direction +1 forward, -1 back
+   * Pauses and steps to the first output row at least 1/200 of the run away (a row the engine
+   * wrote; one of a coarse trace, several of a dense one). @param {number} direction +1 or -1
    */
   step(direction) {
     if (!this.run) return;

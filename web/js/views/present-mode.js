@@ -2,7 +2,14 @@
 // the charts and the key sliders large, help text hidden (present.css, body.present). Esc or the
 // button ends it. Used by the spring-block view (views/spring-view.js).
 
+import { applyChartDefaults } from '../charts/common.js';
 import { loadStylesheet } from '../ui/dom.js';
+
+/** The charts' text follows the root font Present mode sets: every chart is drawn again with it. */
+function restyleCharts() {
+  applyChartDefaults();
+  for (const chart of Object.values(globalThis.Chart?.instances ?? {})) chart.update('none');
+}
 
 /** Present mode's stylesheet, loaded the first time it starts. */
 let presentStyles = null;
@@ -11,8 +18,11 @@ let presentStyles = null;
 export function wirePresentMode(button) {
   const set = (on) => {
     document.body.classList.toggle('present', on);
+    // The root's font grows with the window (present.css): rem sizes and the charts' text follow.
+    document.documentElement.classList.toggle('present', on);
     button.setAttribute('aria-pressed', String(on));
     button.textContent = on ? 'End presenting' : 'Present';
+    requestAnimationFrame(restyleCharts);
   };
   button.addEventListener('click', async () => {
     const on = !document.body.classList.contains('present');

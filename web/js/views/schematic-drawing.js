@@ -36,11 +36,6 @@ export function setFont(ctx, size, weight = 400) {
   ctx.font = `${weight} ${Math.round(size)}px ${FONT_FAMILY}`;
 }
 
-/** The labels' font: a little under the main size, never under 14 CSS px. */
-export function smallFont(ctx, L, weight = 400) {
-  setFont(ctx, Math.max(14, 0.8 * L.f), weight);
-}
-
 /** Sets the stroke: colour, width and dash pattern (none by default). */
 export function pen(ctx, colour, width, dash = []) {
   ctx.strokeStyle = colour;
@@ -53,19 +48,6 @@ export function polyline(ctx, ...points) {
   ctx.beginPath();
   points.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
   ctx.stroke();
-}
-
-/** Text with a white box behind it, so it stays readable over hatching and lines. */
-export function label(ctx, text, x, y, align = 'left') {
-  ctx.textAlign = align;
-  const m = ctx.measureText(text);
-  const left = align === 'left' ? x : align === 'right' ? x - m.width : x - m.width / 2;
-  const ascent = m.fontBoundingBoxAscent ?? m.actualBoundingBoxAscent;
-  const descent = m.fontBoundingBoxDescent ?? m.actualBoundingBoxDescent;
-  ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
-  ctx.fillRect(left - 3, y - ascent, m.width + 6, ascent + descent);
-  ctx.fillStyle = INK;
-  ctx.fillText(text, x, y);
 }
 
 /** A horizontal arrow from x0 to x1 on line y; `dash` for the shaft. */

@@ -15,17 +15,20 @@ import {
   GROUND,
   HATCH,
   INK,
-  label,
   mix,
   MUTED,
   pen,
   polyline,
   setFont,
   SLIPPING,
-  smallFont,
   STUCK,
 } from './schematic-drawing.js';
 import { computeLayout, hatchPeriod, runScales } from './schematic-layout.js';
+import { LabelLayout, PRIORITY } from './schematic-labels.js';
+
+/** The labels' fonts: small (parts, marks, θ, the limit) and the forces' a little larger. */
+const small = (L, weight = 400) => ({ size: Math.max(14, 0.8 * L.f), weight });
+const forceFont = (L) => ({ size: Math.max(14, 0.85 * L.f), weight: 400 });
 
 const COIL_TURNS = 11; // fixed, so the spacing between the turns shows the stretch
 
@@ -77,20 +80,31 @@ export class Schematic {
     if (!this.run || !frame || !L) return;
     ctx.setTransform(this.ratio, 0, 0, this.ratio, 0, 0);
     ctx.clearRect(0, 0, L.w, L.h);
+    this.labels = new LabelLayout(ctx, L.w, L.h);
     this.drawGround(L, frame, playing);
     this.drawContactPatch(L, frame);
     this.drawCoupling(L, frame);
     this.drawBlock(L, frame);
     this.drawForces(L, frame);
     // The clock: top right on a wide canvas, top left on a narrow one.
-    setFont(ctx, 1.1 * L.f, 700);
-    ctx.textAlign = L.wide ? 'right' : 'left';
-    ctx.fillStyle = INK;
-    ctx.fillText(
+    this.labels.ask(
       clockText(frame.t, this.scales.duration),
-      L.wide ? L.w - L.pad : L.pad,
-      L.rows.clock,
+      [{ x: L.wide ? L.w - L.pad : L.pad, y: L.rows.clock, align: L.wide ? 'right' : 'left' }],
+      { font: { size: 1.1 * L.f, weight: 700 }, priority: PRIORITY.clock, essential: true },
     );
+    this.labels.drawAll();
+  }
+
+  /** The labels of the last frame drawn: their boxes and the shapes they keep off (tests read them). */
+  get labelBoxes() {
+    if (!this.labels) return { boxes: [], obstacles: [], width: 0, height: 0 };
+    const { boxes, obstacles, width, height } = this.labels;
+    return {
+      boxes: boxes.map(({ x, y, w, h, text }) => ({ x, y, w, h, text })),
+      obstacles,
+      width,
+      height,
+    };
   }
 
   /** Stops following the canvas's size. */
@@ -167,16 +181,17 @@ export class Schematic {
     const step = L.markStep;
     const visible = (L.w / L.pxPerMetre) * 1.2;
     const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
-    smallFont(ctx, L);
     pen(ctx, INK, 2);
     for (let g = Math.ceil((x - visible) / step) * step; g <= x + visible; g += step) {
       const px = L.cx + (g - x) * L.pxPerMetre;
       if (px < -50 || px > L.w + 50) continue;
       polyline(ctx, [px, L.groundY + 0.6 * L.f], [px, L.h]);
-      // The θ label sits under the block: a mark's label passing there is left out.
-      const underBlock =
-        this.scales.hasTheta && Math.abs(px + 1.5 * L.f - L.cx) < L.bw / 2 + 2.5 * L.f;
-      if (!underBlock) label(ctx, `${g.toFixed(decimals)} m`, px + 0.3 * L.f, L.h - 0.45 * L.f);
+      // A mark's label is left out where another label (θ under the block) or the carriage is.
+      if (px < 0 || px > L.w) continue;
+      this.labels.ask(`${g.toFixed(decimals)} m`, [{ x: px + 0.3 * L.f, y: L.h - 0.45 * L.f }], {
+        font: small(L),
+        priority: PRIORITY.mark,
+      });
     }
   }
 
@@ -189,8 +204,14 @@ export class Schematic {
     ctx.fillRect(L.cx - L.bw / 2, L.groundY, L.bw, 0.5 * L.f);
     pen(ctx, INK, 1.5);
     ctx.strokeRect(L.cx - L.bw / 2, L.groundY, L.bw, 0.5 * L.f);
-    smallFont(ctx, L);
-    label(ctx, `θ = ${theta.toFixed(2)}`, L.cx, L.h - 0.45 * L.f, 'center');
+    this.labels.ask(
+      `θ = ${theta.toFixed(2)}`,
+      [{ x: L.cx, y: L.h - 0.45 * L.f, align: 'center' }],
+      {
+        font: small(L),
+        priority: PRIORITY.theta,
+      },
+    );
   }
 
   /**
@@ -218,8 +239,10 @@ export class Schematic {
     pen(ctx, INK, Math.max(2, 0.1 * L.f));
     ctx.lineJoin = 'round';
     polyline(ctx, [x0, y], [x0 + lead, y], ...zigzag, [x1 - lead, y], [x1, y]);
-    smallFont(ctx, L);
-    label(ctx, 'spring', (x0 + x1) / 2, y - amp - 0.3 * L.f, 'center');
+    this.labels.ask('spring', [{ x: (x0 + x1) / 2, y: y - amp - 0.3 * L.f, align: 'center' }], {
+      font: small(L),
+      priority: PRIORITY.part,
+    });
   }
 
   /**
@@ -248,13 +271,17 @@ export class Schematic {
     polyline(ctx, [L.blockRight, y], [rodEnd, y]);
     polyline(ctx, [rodEnd, y - 0.75 * half], [rodEnd, y + 0.75 * half]);
     ctx.restore();
-    smallFont(ctx, L);
+    setFont(ctx, small(L).size);
     // Between the block and the drive: "(η = 0)" only where it fits (the faint dashes say it too).
     const text =
       damped || ctx.measureText('dashpot (η = 0)').width + L.f > driveX - L.blockRight
         ? 'dashpot'
         : 'dashpot (η = 0)';
-    label(ctx, text, (L.blockRight + driveX) / 2, y + half + 0.85 * L.f, 'center');
+    this.labels.ask(
+      text,
+      [{ x: (L.blockRight + driveX) / 2, y: y + half + 0.85 * L.f, align: 'center' }],
+      { font: small(L), priority: PRIORITY.part },
+    );
   }
 
   /** The drive: a carriage on wheels whose left plate holds the spring and the dashpot. */
@@ -270,8 +297,14 @@ export class Schematic {
       ctx.arc(wx, L.groundY - wheel, wheel, 0, 2 * Math.PI);
       ctx.fill();
     }
-    smallFont(ctx, L, 600);
-    label(ctx, this.scales.v0 < 0 ? '← drive' : 'drive →', x + L.cw / 2, top - 0.3 * L.f, 'center');
+    // The carriage, wheels and all, down to the ground's marks under it: no label covers it.
+    this.labels.avoid({ x, y: top, w: L.cw, h: L.h - top });
+    const v0 = this.scales.v0;
+    const text = v0 === 0 ? 'drive (at rest)' : v0 < 0 ? '← drive' : 'drive →';
+    this.labels.ask(text, [{ x: x + L.cw / 2, y: top - 0.3 * L.f, align: 'center' }], {
+      font: small(L, 600),
+      priority: PRIORITY.part,
+    });
   }
 
   /** The block, coloured and labelled by its state. */
@@ -283,6 +316,7 @@ export class Schematic {
     ctx.roundRect(L.cx - L.bw / 2, L.blockTop, L.bw, L.bh, Math.min(6, 0.2 * L.f));
     ctx.fill();
     ctx.stroke();
+    this.labels.avoid({ x: L.cx - L.bw / 2, y: L.blockTop, w: L.bw, h: L.bh });
     ctx.fillStyle = '#FFFFFF';
     setFont(ctx, L.f, 700);
     ctx.textAlign = 'center';
@@ -307,23 +341,25 @@ export class Schematic {
     this.drawLimit(L, frame, fx <= 0 ? -1 : 1);
     arrow(ctx, L.cx, L.cx + dx, yd, DRIVE, width, [2.4 * width, 1.3 * width]);
     arrow(ctx, L.cx, L.cx + fx, yf, FRICTION, width, []);
-    setFont(ctx, Math.max(14, 0.85 * L.f));
-    // The drive's label follows its arrow's head; the friction's sits on the other side of the origin.
+    // The drive's label follows its arrow's head, else (the clock there) sits on the other side of the
+    // origin; the friction's sits on the other side of the origin, else beyond its head.
     const ds = dx < 0 ? -1 : 1;
     const fs = fx <= 0 ? 1 : -1;
-    label(
-      ctx,
+    const beside = (from, side, y) => ({
+      x: from + side * 0.4 * L.f,
+      y,
+      align: side > 0 ? 'left' : 'right',
+    });
+    const options = { font: forceFont(L), priority: PRIORITY.force, essential: true };
+    this.labels.ask(
       `drive force ${fmt(frame.spring)} N`,
-      L.cx + dx + ds * 0.4 * L.f,
-      yd + 0.35 * L.f,
-      ds > 0 ? 'left' : 'right',
+      [beside(L.cx + dx, ds, yd + 0.35 * L.f), beside(L.cx, -ds, yd + 0.35 * L.f)],
+      options,
     );
-    label(
-      ctx,
+    this.labels.ask(
       `friction ${fmt(Math.abs(frame.friction))} N`,
-      L.cx + fs * 0.4 * L.f,
-      yf + 0.35 * L.f,
-      fs > 0 ? 'left' : 'right',
+      [beside(L.cx, fs, yf + 0.35 * L.f), beside(L.cx + fx, -fs, yf + 0.35 * L.f)],
+      options,
     );
   }
 
@@ -336,8 +372,14 @@ export class Schematic {
     pen(ctx, FRICTION, Math.max(2, 0.1 * L.f), [0.35 * L.f, 0.25 * L.f]);
     polyline(ctx, [x, L.rows.drive - 0.5 * L.f], [x, L.rows.limit - 0.9 * L.f]);
     ctx.setLineDash([]);
-    smallFont(ctx, L);
     const name = this.scales.limitKind === 'peak' ? 'break-away peak' : 'static limit';
-    label(ctx, `${name} ${fmt(limit)} N`, x, L.rows.limit, side < 0 ? 'left' : 'right');
+    this.labels.ask(
+      `${name} ${fmt(limit)} N`,
+      [
+        { x, y: L.rows.limit, align: side < 0 ? 'left' : 'right' },
+        { x, y: L.rows.limit, align: side < 0 ? 'right' : 'left' },
+      ],
+      { font: small(L), priority: PRIORITY.limit, essential: true },
+    );
   }
 }

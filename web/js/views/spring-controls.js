@@ -185,6 +185,15 @@ export class SpringControls {
     return null;
   }
 
+  /**
+   * Sets a value as if the user had typed it: `target` 'params' (the model's or the law's) or 'system'.
+   * Returns its number box, or null where no control shows it.
+   */
+  setValue(target, key, value) {
+    if (this.#choice.kind === 'model') return this.#modelForm.setValue(key, value);
+    return (target === 'system' ? this.#systemForm : this.#lawForm).setValue(key, value);
+  }
+
   /** The engine ran with the values shown: they are the ones a refused box goes back to. */
   acceptValues() {
     for (const form of [this.#modelForm, this.#systemForm, this.#lawForm]) form.accept();
@@ -201,9 +210,10 @@ export class SpringControls {
   }
 
   /**
-   * The quasi-static switch is the mass box at 0 (README, "Research scale"): switching it sets or
-   * clears the mass the user typed, so it is saved and shared as the system's other values are. The
-   * engine alone decides which laws run without inertia, and refuses the others at `system.m`.
+   * The quasi-static switch is the mass box at 0 (docs/guide/lab-protocols.md#research-scale):
+   * switching it sets or clears the mass the user typed, so it is saved and shared as the system's
+   * other values are. The engine alone decides which laws run without inertia, and refuses the
+   * others at `system.m`.
    */
   #setQuasiStatic(on) {
     const { m, ...others } = this.#systemForm.overrides;

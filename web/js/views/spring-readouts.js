@@ -34,9 +34,10 @@ export class SpringReadouts {
   /**
    * @param {object} summary the engine's summary of the shown run
    * @param {object} request what ran ({model} or {law})
-   * @param {number | undefined} closedFormPeriod a preset's closed-form period, shown beside the computed one
+   * @param {Record<string, number> | undefined} expected a preset's closed-form figures (its period, or a
+   *   free vibration's restTime), shown beside the computed ones
    */
-  show(summary, request, closedFormPeriod) {
+  show(summary, request, expected = {}) {
     expose('lastSummary', summary);
     const ui = this.#ui;
     ui.resonance.textContent = formatResonance(summary);
@@ -50,18 +51,27 @@ export class SpringReadouts {
         `${formatQuantity(summary.dt, this.#unitOf('t'))} · peak velocity ${formatQuantity(summary.peakVelocity, this.#unitOf('v'))}`;
       return;
     }
-    this.#showLawRun(summary, closedFormPeriod);
+    this.#showLawRun(summary, expected);
   }
 
-  #showLawRun(summary, closedFormPeriod) {
+  /** The period, or where a free vibration came to rest (the last stick), each with its closed form. */
+  #showPeriod(summary, expected) {
     const ui = this.#ui;
     const time = this.#unitOf('t');
-    ui.period.textContent =
-      summary.period > 0 ? formatQuantity(summary.period, time, PERIOD_DIGITS) : 'no limit cycle';
-    if (closedFormPeriod !== undefined)
-      ui.period.append(
-        detail(`closed form ${formatQuantity(closedFormPeriod, time, PERIOD_DIGITS)}`),
-      );
+    const rest = summary.regime === 'at-rest' ? summary.stickIntervals?.at(-1) : undefined;
+    const closedForm = rest ? expected.restTime : expected.period;
+    if (rest)
+      ui.period.textContent = `at rest from ${formatQuantity(rest[0], time, PERIOD_DIGITS)}`;
+    else
+      ui.period.textContent =
+        summary.period > 0 ? formatQuantity(summary.period, time, PERIOD_DIGITS) : 'no limit cycle';
+    if (closedForm !== undefined)
+      ui.period.append(detail(`closed form ${formatQuantity(closedForm, time, PERIOD_DIGITS)}`));
+  }
+
+  #showLawRun(summary, expected) {
+    const ui = this.#ui;
+    this.#showPeriod(summary, expected);
     ui.peakVelocity.textContent = formatQuantity(summary.peakVelocity, this.#unitOf('v'));
     // The engine reports the residual relative to the drive work; the absolute value is shown beside it.
     // Without inertia (m = 0) it keeps no energy books: null, "none" (docs/guide/lab-protocols.md).

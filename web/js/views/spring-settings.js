@@ -5,10 +5,21 @@ import { splitFieldPath } from '../engine/field-path.js';
 import { subjectOf } from '../state/scenario.js';
 
 /**
+ * The scenario that ran, as the engine writes it (it leaves out empty objects and defaults), in the
+ * page's shape: a law's run always has its params and system, a seed model's its params.
+ */
+function pageScenario(written) {
+  const shaped = { ...written, params: written.params ?? {} };
+  if (written.law !== undefined) shaped.system = written.system ?? {};
+  return shaped;
+}
+
+/**
  * Saves a scenario the engine accepted: the view's own, or, for a reply to a model or law the user
  * has left since, the scenario kept for it.
  */
-export function rememberRun(spring, scenario) {
+export function rememberRun(spring, written) {
+  const scenario = pageScenario(written);
   const id = subjectOf(scenario);
   if (id === subjectOf(spring.scenario)) spring.scenario = scenario;
   else if (Object.hasOwn(spring.kept, id)) spring.kept[id] = scenario;

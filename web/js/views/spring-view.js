@@ -22,6 +22,9 @@ import { defaultScenario, subjectOf, switchScenario } from '../state/scenario.js
 /** The export module (CSV and PNG downloads), loaded the first time something is exported. */
 const exporting = () => import('../ui/export.js');
 
+/** The regimes "Why it sticks" explains (views/why-sticks.js, loaded when first pressed). */
+const EXPLAINED = new Set(['stick-slip', 'growing', 'oscillation', 'not-settled', 'at-rest']);
+
 /** How long a run computes before its Cancel button appears [ms]. */
 const CANCEL_AFTER_MS = 300;
 
@@ -43,6 +46,8 @@ export class SpringView {
   #comparison = null;
   #drive;
   #system;
+  /** "Why it sticks" (why-sticks.js), loaded the first time it is pressed. */
+  #why = null;
   /** The scenario changes (spring-changes.js), loaded the first time one is made. */
   #changes = null;
   /** The run on the charts, for export and comparison. */
@@ -61,8 +66,9 @@ export class SpringView {
    * @param {object} catalog the engine's catalog (SimClient.init)
    * @param {import('../engine/sim-client.js').SimClient} client
    * @param {import('../state/store.js').Store} store
+   * @param {{autoplay?: boolean, loop?: boolean}} [playback] the animation's start (an embed's ?play, ?loop)
    */
-  constructor(ui, catalog, client, store) {
+  constructor(ui, catalog, client, store, { autoplay = true, loop = false } = {}) {
     this.#ui = ui;
     this.#catalog = catalog;
     this.#client = client;
@@ -72,6 +78,8 @@ export class SpringView {
     // The animated system; every chart's cursor follows its clock.
     this.#system = new SystemView(ui.systemView, {
       onTime: () => this.#charts.setTime(this.#system?.frame),
+      autoplay,
+      loop,
     });
     this.#readouts = new SpringReadouts(ui.readouts, catalog);
     this.#controls = new SpringControls(ui.controls, catalog, () => {
@@ -87,6 +95,7 @@ export class SpringView {
     });
     this.#wireActions();
     this.#wireChartOptions();
+    this.#wireWhy();
     wirePresentMode(this.#ui.present);
     client.onProgress = (fraction) => {
       if (ui.status.dataset.state === 'computing')
@@ -211,6 +220,25 @@ export class SpringView {
     ui.controls.reset.addEventListener('click', () => this.#reset());
   }
 
+  /** "Why it sticks": its module and the studies' engine load the first time it is pressed. */
+  #wireWhy() {
+    const { why } = this.#ui;
+    why.button.addEventListener('click', async () => {
+      this.#why ??= import('./why-sticks.js').then(
+        ({ WhySticks }) =>
+          new WhySticks(why, this.#catalog, this.#client, {
+            shown: () => this.#shown,
+            setValue: (target, key, value) => this.#controls.setValue(target, key, value),
+          }),
+      );
+      (await this.#why).open();
+    });
+    why.close.addEventListener('click', async () => {
+      (await this.#why)?.close();
+      why.button.focus();
+    });
+  }
+
   #wireChartOptions() {
     const { showPosition, phaseX } = this.#ui;
     const store = this.#store;
@@ -313,9 +341,11 @@ export class SpringView {
     this.#controls.clearErrors();
     this.#ui.formError.textContent = '';
     this.#setStale(false);
-    const closedForm =
-      this.preset?.scenario?.law === request.law ? this.preset?.expected?.period : undefined;
-    this.#readouts.show(result.summary, request, closedForm);
+    const expected = this.preset?.scenario?.law === request.law ? this.preset?.expected : undefined;
+    this.#readouts.show(result.summary, request, expected);
+    // "Why it sticks" answers for the run it was asked about: a new run closes it.
+    setHidden(this.#ui.why.button, !EXPLAINED.has(result.summary.regime));
+    if (!this.#ui.why.panel.hidden) this.#why?.then((why) => why.close());
     this.#drive.showHolds(result.summary.holds ?? []);
   }
 

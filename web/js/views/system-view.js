@@ -80,6 +80,9 @@ function buildDom(container, id) {
     'aria-live': 'polite',
   });
   const keys = el('p', { id: `${id}-keys`, className: 'sr-only' }, KEYS_HINT);
+  // Loop (a toggle): the run starts again at its end (a lesson's background) instead of stopping there.
+  const loop = iconButton('sv-loop', '↻', 'Loop');
+  loop.setAttribute('aria-pressed', 'false');
   const controls = el(
     'div',
     { className: 'sv-controls', role: 'group', 'aria-label': 'Playback' },
@@ -99,6 +102,7 @@ function buildDom(container, id) {
       scrub,
       clock,
     ),
+    loop,
   );
   container.classList.add('system-view');
   container.tabIndex = 0;
@@ -106,7 +110,7 @@ function buildDom(container, id) {
     container.setAttribute('aria-label', 'The system, animated');
   container.setAttribute('aria-describedby', keys.id);
   container.replaceChildren(el('div', { className: 'sv-stage' }, canvas), controls, status, keys);
-  return { canvas, play, back, forward, speed, scrub, clock, status, keys };
+  return { canvas, play, back, forward, speed, scrub, clock, status, keys, loop };
 }
 
 /** A number with two significant digits (whole numbers from 10), as said aloud: "4.1", "0.42", "6.0", "12". */
@@ -180,11 +184,12 @@ export class SystemView {
   /**
    * @param {HTMLElement} container a <section> the view fills (it gets class "system-view",
    *   tabindex 0, an aria-label unless it has one, and aria-describedby the keyboard hint)
-   * @param {{onTime?: (t: number) => void, autoplay?: boolean}} [options] onTime: called on every
-   *   frame, seek and run change; autoplay (default true): play the first run, unless the user
-   *   prefers reduced motion (then the first break-away is shown, or the end)
+   * @param {{onTime?: (t: number) => void, autoplay?: boolean, loop?: boolean}} [options] onTime:
+   *   called on every frame, seek and run change; autoplay (default true): play the first run, unless
+   *   the user prefers reduced motion (then the first break-away is shown, or the end); loop (default
+   *   false): start again at the end (the Loop switch)
    */
-  constructor(container, { onTime = () => {}, autoplay = true } = {}) {
+  constructor(container, { onTime = () => {}, autoplay = true, loop = false } = {}) {
     this.container = container;
     this.onTime = onTime;
     this.run = null;
@@ -195,9 +200,11 @@ export class SystemView {
     this.schematic = new Schematic(this.els.canvas);
     this.playback = new Playback({
       autoplay,
+      loop,
       onFrame: (t) => this.render(t),
       onStateChange: (s) => this.stateChanged(s),
     });
+    this.els.loop.setAttribute('aria-pressed', String(loop));
     this.bindEvents();
     this.installTestHook();
   }
@@ -300,8 +307,13 @@ export class SystemView {
 
   /** Wires the controls and the keyboard. */
   bindEvents() {
-    const { play, back, forward, speed, scrub } = this.els;
+    const { play, back, forward, speed, scrub, loop } = this.els;
     play.addEventListener('click', () => this.playback.toggle());
+    loop.addEventListener('click', () => {
+      const on = loop.getAttribute('aria-pressed') !== 'true';
+      loop.setAttribute('aria-pressed', String(on));
+      this.playback.setLoop(on);
+    });
     back.addEventListener('click', () => this.step(-1));
     forward.addEventListener('click', () => this.step(1));
     speed.addEventListener('change', () => {
@@ -354,8 +366,15 @@ export class SystemView {
       get speed() {
         return view.playback.speed;
       },
+      get loop() {
+        return view.playback.loop;
+      },
       get frame() {
         return view.frame;
+      },
+      /** The drawing's labels in the last frame: their boxes, and the shapes they keep off. */
+      get labels() {
+        return view.schematic.labelBoxes;
       },
       stats: () => view.playback.stats(),
       resetStats: () => view.playback.resetStats(),

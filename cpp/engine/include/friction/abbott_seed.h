@@ -1,7 +1,8 @@
 #pragma once
 // Model "abbott-seed": the algorithm of Steven Abbott's "Friction" app (after Popov, Contact
 // Mechanics and Friction, Ch. 12), reproduced operation for operation so that its plotted points
-// come out identical. It is kept with its quirks on purpose (see README, "The seed's quirks"):
+// come out identical. It is kept with its quirks on purpose (docs/reference/models.md, "The seed's
+// quirks that `abbott-seed` keeps"):
 //   - one explicit step of dt = 1 ms; the θ update has no dt factor, so τ and D are "per step"
 //     (equal to the continuous model with τ·1 ms and D·1 mm);
 //   - Load N is both the mass [kg] and the normal force [N] (no g);

@@ -1,8 +1,9 @@
 #pragma once
 // Friction laws: every law named by the seed documents, computed as its origin system computes it
-// (shared/reference/friction-laws.md records each source), plus the textbook Coulomb law and the
-// seed app's θ law. Each law is data (its catalog entry) plus pure functions of (parameters, inputs)
-// or, for the stateful ones, of (parameters, state, inputs) returning the next state.
+// (each law's catalog citation names the source read; docs/reference/models.md, "Friction laws of the
+// seeds", what is kept of each), plus the textbook Coulomb law and the seed app's θ law. Each law is
+// data (its catalog entry) plus pure functions of (parameters, inputs) or, for the stateful ones, of
+// (parameters, state, inputs) returning the next state.
 //
 // Sign convention for force vectors: `vt` is the velocity of the body relative to the surface, and
 // every returned force is the friction force ON THE BODY, opposing the slip (or, at null velocity,

@@ -9,7 +9,7 @@
 // The format (JSON as the command-line program reads it; the same as a JS object):
 //   { "model": ID, "params": { KEY: NUMBER, ... } }
 //   { "law": ID, "params": { KEY: NUMBER | [NUMBER, ...], ... },
-//     "system": { "m", "Fn", "c", "eta", "duration": NUMBER, "v0": NUMBER | [[T, V], ...],
+//     "system": { "m", "Fn", "c", "eta", "x0", "duration": NUMBER, "v0": NUMBER | [[T, V], ...],
 //                 "start": "rest" | "steady" },
 //     "integrator": ID, "samples": WHOLE NUMBER, "tolerance": NUMBER, "kick": NUMBER,
 //     "grid": "uniform" | "log",
@@ -68,7 +68,7 @@ struct Scenario {
   double tolerance = 0;
   int samples = 2000;
   DriveProtocol protocol;  ///< holds, a displacement table, normal-force steps (the quasi-static slider)
-  bool logGrid = false;  ///< "grid": "log": rows logarithmic in the time since each change of the drive
+  bool logGrid = false;    ///< "grid": "log": rows logarithmic in the time since each change of the drive
 };
 
 /// Checks a protocol against a run of `duration` s on a system of mass `m`: each hold positive and ending

@@ -75,6 +75,7 @@ enum class Regime {
   Growing,      ///< sliding with an oscillation that grows: squeal
   Settling,     ///< relaxing towards steady sliding without oscillating, not yet steady when the run ends
   NotSettled,   ///< oscillating, with too few peaks before the run ends to tell whether it grows or decays
+  AtRest,       ///< the drive at rest (a free vibration): the block moved, and friction holds it at rest now
 };
 std::string_view regimeName(Regime regime);
 
@@ -136,16 +137,16 @@ struct HoldHealing {
 /// did not measure is NaN (written as null), a list it has none of is empty.
 struct Summary {
   // What ran.
-  std::string model;                       ///< the model's id, or empty for a law run
-  std::string law;                         ///< the law's id (a law run), or empty
-  ResolvedParams params;                   ///< the model's or law's parameters, defaults filled in
-  ResolvedParams system;                   ///< a law run's spring-block system, defaults filled in
+  std::string model;                         ///< the model's id, or empty for a law run
+  std::string law;                           ///< the law's id (a law run), or empty
+  ResolvedParams params;                     ///< the model's or law's parameters, defaults filled in
+  ResolvedParams system;                     ///< a law run's spring-block system, defaults filled in
   Integrator integrator = Integrator::Auto;  ///< the method that ran first (never Auto)
   /// Where `auto` changed method inside the run, having measured the other to do less work per
   /// simulated second: from then on `to` ran (empty: one method throughout).
   std::vector<IntegratorSwitch> integratorSwitches;
   double tolerance = std::numeric_limits<double>::quiet_NaN();  ///< the adaptive methods' relative one
-  double duration = 0;                                            ///< simulated time [s]
+  double duration = 0;                                          ///< simulated time [s]
   long long steps = 0, rejectedSteps = 0;
   /// The step [s]: the fixed step, or an adaptive run's mean step.
   double dt = std::numeric_limits<double>::quiet_NaN();
@@ -179,7 +180,7 @@ struct Summary {
     if (!(Fd >= cycleDriveForceMin)) cycleDriveForceMin = Fd;
     if (!(Fd <= cycleDriveForceMax)) cycleDriveForceMax = Fd;
   }
-  std::vector<SpringBlockEvent> events;           ///< break-aways, sticks and reversals, located
+  std::vector<SpringBlockEvent> events;  ///< break-aways, sticks and reversals, located
   std::vector<Interval> stickIntervals, slipIntervals;
   /// The static limit [N] as staticLimitKind says: Stick, the force the contact holds at rest
   /// (max(F(0), F(0+)); for the stepped loop the friction cone at rest, μ(0)·|Fn|); Peak, the break-away

@@ -2,7 +2,7 @@
 // The driven spring-block, the system every law runs on: a block of mass m pulled through a spring c
 // and a dashpot η whose far end moves at v0, under a normal force Fn:
 //
-//   m dv/dt = Fd − F,   Fd = c (v0 t − x) + η (v0 − v)          (physics-checks.md conventions)
+//   m dv/dt = Fd − F,   Fd = c (v0 t − x) + η (v0 − v)          (the seed app's system, any law's F)
 //
 // F is the law's friction force resisting the slip. A law whose force at v = 0 is positive has a
 // true stick state with that static limit: while v = 0 the block stays exactly at rest as long as
@@ -43,7 +43,8 @@ Integrator findIntegrator(std::string_view id);
 /// The catalog id of an integrator.
 std::string_view integratorId(Integrator integrator);
 
-/// The spring-block's own parameters (m, Fn, c, eta, v0, duration), shared with the state-variable model.
+/// The spring-block's own parameters (m, Fn, c, eta, v0, x0, duration); the state-variable model shares
+/// m, Fn, c, eta, v0 and duration.
 const ModelSpec& springBlockSystemModel();
 
 /// Checks a kick (a relative speed-up of the drive at 0.1 % of the run, within ±0.5, for a steady start
@@ -66,6 +67,16 @@ void checkNormalSteps(const std::vector<Breakpoint>& steps, double duration);
 void checkSystemMass(double m, bool normalForceGiven);
 /// checkSystemMass for a system as a caller gives it (any subset of its keys; m and Fn as given).
 void checkSystemMassOf(const ParamList& system);
+
+/// Checks a system's given v0 (as a caller gives it, before its catalog's range, whose 0 … 100 m/s cannot
+/// say the gap): 0 (the drive at rest; not with velocity steps, whose first v0 is) or 1e-12 to 100 m/s.
+/// Throws InputError naming "v0".
+void checkDriveVelocityOf(const ParamList& system, bool hasDriveSteps);
+
+/// Checks the drive at rest and a release (issue 28: free vibration): with v0 = 0 the block needs inertia
+/// (m > 0), a start from rest and a displacement x0 ≠ 0; x0 ≠ 0 needs m > 0 and a start from rest. Throws
+/// InputError naming "v0", "x0" or "start".
+void checkRelease(double m, double v0, double x0, SpringBlockStart start);
 
 /// Checks an output grid's size, 2 to 1000000 rows; throws InputError naming `samples`.
 void checkSamples(int samples);

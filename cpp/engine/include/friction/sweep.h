@@ -92,7 +92,7 @@ struct SweepBoundaryRequest {
 };
 SweepBoundaryRequest readSweepBoundary(const Value& value);
 
-/// Closed-form boundaries (physics-checks §2, §3, §4):
+/// Closed-form boundaries (docs/validation.md, "Stability maps"):
 /// the critical dashpot of a static velocity-weakening law at drive speed v0: η_c = −dF/dv(v0) [N·s/m]
 /// (steady sliding is unstable below it); by central differences of the law's force.
 double criticalDashpot(const std::string& law, const ParamList& params, double Fn, double v0);
@@ -101,14 +101,14 @@ double criticalDashpot(const std::string& law, const ParamList& params, double F
 /// τE² + (m + cτ² − ΔFτ²/D)E − ΔFτm/D = 0 (seed renewal law, no velocity terms).
 double stateVariableCriticalDamping(double m, double c, double deltaF, double tau, double D);
 
-/// The Coulomb stick-slip period of the block driven from rest without a dashpot (§1) [s]:
+/// The Coulomb stick-slip period of the block driven from rest without a dashpot (case C1's cycle) [s]:
 /// T = 2ΔF/(c v0) + (π + 2 atan(v0 √(cm)/ΔF))/ω, ΔF = Fs − Fk, ω = √(c/m).
 double coulombStickSlipPeriod(double m, double c, double v0, double Fs, double Fk);
 
 /// Rate-and-state's critical stiffness with inertia [N/m]: N(b − a)/Dc · [1 + m V²/(N a Dc)].
 double rateStateCriticalStiffness(double m, double N, double a, double b, double Dc, double V);
 
-/// Coulomb friction with a dashpot, driven from rest (physics-checks §1b): after the first break-away
+/// Coulomb friction with a dashpot, driven from rest: after the first break-away
 /// the block re-sticks, and stick-slip persists, iff r = v0√(cm)/ΔF < r*(ζ), ζ = η/(2√(cm)). r* has no
 /// closed form: it is found by bisection on whether the closed-form slip's first minimum reaches
 /// v = 0. Infinite for ζ = 0 (an undamped slip always re-sticks), 0 for ζ ≥ 1 (no overshoot).
@@ -124,12 +124,12 @@ struct StabilityMargin {
   std::string unit;       ///< the margin's unit
 };
 
-/// The closed form that applies to a scenario, where one does:
-/// - a static law (not stateful, not dynamic) with a steady start: η + dF/dv(v0) [N·s/m] (§2);
-/// - Coulomb with a dashpot from rest: ln(r / r*(ζ)) (§1b);
-/// - the seed model and the SI θ model: E − E_c [N·s/m], E = η + ∂F/∂v at fixed θ (§3), or for the θ
+/// The closed form that applies to a scenario, where one does (docs/validation.md, "Stability maps"):
+/// - a static law (not stateful, not dynamic) with a steady start: η + dF/dv(v0) [N·s/m];
+/// - Coulomb with a dashpot from rest: ln(r / r*(ζ));
+/// - the seed model and the SI θ model: E − E_c [N·s/m], E = η + ∂F/∂v at fixed θ, or for the θ
 ///   model's variant E[1 + c/(λ(mλ + E))] − ΔFθ0/(Dλ);
-/// - rate-and-state with a steady start: E[1 + c/(λ(mλ + E))] − N b/V, λ = V/Dc, E = η + N a/V (§4).
+/// - rate-and-state with a steady start: E[1 + c/(λ(mλ + E))] − N b/V, λ = V/Dc, E = η + N a/V.
 /// Throws InputError for a bad scenario, as a run would.
 StabilityMargin stabilityMargin(const Scenario& scenario);
 
@@ -144,5 +144,41 @@ struct MarginGrid {
 };
 MarginGrid stabilityMarginGrid(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y,
                                int resolution);
+
+/// One change of one parameter that brings a scenario to steady sliding (steadySliding).
+struct SlidingChange {
+  std::string target;  ///< "params" (the model's or law's) or "system"
+  std::string key;     ///< the parameter
+  double current = 0;  ///< its value in the scenario
+  /// The nearest value, on the boundary's far side, whose run slides steadily (regime steady, decaying or
+  /// settling), rounded outwards to two significant digits where that still does.
+  double value = 0;
+  /// Where the closed form's margin turns positive (the map's boundary), nearest the current value (the
+  /// value itself where the margin is 0 there, neutral); NaN where the closed form already predicts steady
+  /// sliding and only the run does not.
+  double boundary = NAN;
+  std::string reason;  ///< what it does, in words ("damping above the critical value")
+};
+
+/// What removes stick-slip or a growing oscillation from a scenario, from its closed-form boundary (the
+/// margin of stabilityMargin, which the stability map draws) and its runs.
+struct SteadySliding {
+  bool known = false;   ///< a closed form applies (not with the drive at rest: nothing slides steadily then)
+  bool steady = false;  ///< the margin is positive: the closed form predicts steady sliding as it is
+  bool slides = false;  ///< the scenario's own run slides steadily (then there is nothing to change)
+  double margin = NAN;
+  std::string criterion;
+  /// For each parameter the closed form reads (the dashpot, the drive speed, a velocity-strengthening
+  /// slope, the stiffness for rate-and-state), the nearest value within its accepted range past the
+  /// boundary whose run slides steadily; a parameter that never gets there is left out. Nearest first
+  /// (relative change); empty when the run slides or no closed form applies.
+  std::vector<SlidingChange> changes;
+};
+
+/// The steady-sliding changes of a scenario (SteadySliding): the boundary located by bisection of the
+/// margin along each parameter to 1e-12 of its slider's span, then the runs from there on (a linear
+/// criterion does not see a block started from rest fall back into stick-slip). Throws InputError for a
+/// bad scenario.
+SteadySliding steadySliding(const Scenario& scenario);
 
 }  // namespace friction

@@ -81,7 +81,8 @@ MotionFacts factsOfRows(const Trace& trace, double reference) {
 
 RegimeVerdict judgeMotion(const MotionFacts& facts, double stuckTime) {
   if (!facts.moved) return {Regime::Stuck};
-  if (stuckTime > 0) return {Regime::StickSlip};
+  // With the drive at rest nothing reloads the spring: once held, the block stays (a free vibration's end).
+  if (stuckTime > 0) return {facts.reference == 0 ? Regime::AtRest : Regime::StickSlip};
   if (steadyAtEnd(facts)) return {Regime::Steady};
   const Peaks peaks = oscillationPeaks(facts);
   const double growth = growthRate(peaks);

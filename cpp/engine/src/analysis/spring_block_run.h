@@ -9,8 +9,8 @@
 namespace friction {
 
 /// Runs `plan` (planRun's for this law, system and settings) and analyses it. Throws RunStopped.
-SimulationResult runSpringBlock(const LawEvaluator& law, const SpringBlockSystem& sys, const RunSettings& settings,
-                                const RunPlan& plan);
+SimulationResult runSpringBlock(const LawEvaluator& law, const SpringBlockSystem& sys,
+                                const RunSettings& settings, const RunPlan& plan);
 
 /// The same, planned here (throws InputError naming the bare field where no loop can run it).
 SimulationResult runSpringBlock(const LawEvaluator& law, const SpringBlockSystem& sys,

@@ -27,7 +27,6 @@ const ParamSpec* ModelSpec::findParam(std::string_view key) const {
   return nullptr;
 }
 
-
 double ResolvedParams::get(std::string_view key) const { return values.at(indexOf(*model, key)); }
 
 const std::vector<double>& ResolvedParams::list(std::string_view key) const {
@@ -113,11 +112,10 @@ std::size_t givenIndex(const ModelSpec& model, const std::string& key) {
   if (index == count) {
     // An empty key names nothing a page could point to: the error names the object it stands in (the
     // caller's prefix: "params"), and nothing else.
-    const std::string field = key;
     std::string known;
     for (const auto& spec : model.params) known += (known.empty() ? "" : ", ") + std::string(spec.key);
-    throw InputError(field, "Unknown parameter '" + key + "' for '" + std::string(model.id) +
-                                "'; its parameters are: " + known + ".");
+    throw InputError(key, "Unknown parameter '" + key + "' for '" + std::string(model.id) +
+                              "'; its parameters are: " + known + ".");
   }
   return index;
 }

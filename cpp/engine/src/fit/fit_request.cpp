@@ -1,5 +1,6 @@
 // The one reader of fit and conversion requests (friction/fit.h), shared by the CLI, the bindings and
-// the fuzzer, and the results as Value trees. The format is documented in README.md ("Fitting").
+// the fuzzer, and the results as Value trees. The format, key by key: docs/reference/scenario.md ("Fits
+// and conversions"); how to use it: docs/guide/fit-and-export.md.
 
 #include <algorithm>
 #include <cmath>

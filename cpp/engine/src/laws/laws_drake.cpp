@@ -1,4 +1,4 @@
-// Drake's Stribeck approximation of Coulomb friction (seed 003; friction-laws.md §1), as
+// Drake's Stribeck approximation of Coulomb friction (seed 003), as
 // MultibodyPlant's continuous point contact computes it (multibody/plant/multibody_plant.cc,
 // StribeckModel::ComputeFrictionCoefficient and step5; validation from coulomb_friction.cc).
 

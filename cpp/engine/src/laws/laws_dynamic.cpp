@@ -1,7 +1,8 @@
 // Dynamic friction models from the literature, beyond the seeds (none of which implements one but
 // the seed app's θ): LuGre, Dahl, Dieterich–Ruina rate-and-state and the elasto-plastic model. Each
 // law's friction follows internal state variables that obey an ODE; the spring-block integrates them
-// with the block. Formulas as in shared/reference/physics-checks.md §4–§6 and the papers cited.
+// with the block. Formulas from the papers cited with each law; the closed forms the tests check them
+// against are in docs/validation.md ("Closed forms: the dynamic laws").
 //
 // Sign convention (laws.h): the force returned resists the slip and is signed like it; the state
 // variables are signed too (z follows the slip direction).

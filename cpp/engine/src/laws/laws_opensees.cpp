@@ -1,4 +1,4 @@
-// OpenSees friction models of the friction bearing elements (seed 004; friction-laws.md §2):
+// OpenSees friction models of the friction bearing elements (seed 004), as their source computes them:
 // SRC/element/frictionBearing/frictionModel/{Coulomb,VelDependent,VelPressureDep,VelDepMultiLinear,
 // VelNormalFrcDep}.cpp at OpenSees/OpenSees @ 2890cb36f59b.
 //

@@ -1,7 +1,8 @@
-// OpenRadioss contact friction (seed 002; friction-laws.md §3): the friction coefficient laws by
-// Ifric 0–4, the tangential-force formulations Iform 1 (viscous penalty) and 2 (stiffness
-// incremental), and friction filtering Ifiltr 1–3, as engine/source/interfaces/int07/i7for3.F and the
-// starter (hm_read_inter_type07.F) compute them.
+// OpenRadioss contact friction (seed 002): the friction coefficient laws by Ifric 0–4, the
+// tangential-force formulations Iform 1 (viscous penalty) and 2 (stiffness incremental), and friction
+// filtering Ifiltr 1–3, as engine/source/interfaces/int07/i7for3.F and the starter
+// (hm_read_inter_type07.F) compute them. The quirks kept are listed in docs/reference/models.md
+// ("Friction laws of the seeds").
 //
 // Conventions of the source, kept: V = sqrt(max(1e-30, ‖Vt‖²)) (never below 1e-15), p is the contact
 // pressure (positive in compression), every law but Ifric 0 floors μ at 1e-30, and Radioss's Ft points

@@ -1,6 +1,7 @@
 // Ratel's platen friction (seed 000, Ratel's friction documentation, after Marques et al. 2016):
 // Coulomb and Threlfall, each with optional viscous damping. Ratel's source was not read; the
-// documentation is the specification (friction-laws.md §4), with one correction noted below.
+// documentation is the specification, with one correction noted below (and in docs/reference/models.md,
+// "Friction laws of the seeds").
 
 #include <array>
 #include <cmath>

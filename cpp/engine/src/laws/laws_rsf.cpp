@@ -2,7 +2,8 @@
 // of rsfmodel (J. R. Leeman et al., github.com/jrleeman/rsfmodel) and RSFit3000 (Skarbek & Savage,
 // Geosphere 15(5):1665, 2019): one or two state variables θ1, θ2 with the aging, slip, PRZ or Nagata
 // evolution law, and Linker & Dieterich's response to a step of the normal force. Formulas below,
-// each with its source; shared/reference/physics-checks.md §4 gives the closed forms the tests use.
+// each with its source. The closed forms the tests use: docs/validation.md ("Closed forms: rate-and-state
+// on the quasi-static slider").
 //
 //   μ = μ0 + a ln(v/V*) + Σᵢ bᵢ ln(V* θᵢ / (kᵢ Dcᵢ)),  kᵢ = 2 for PRZ, else 1,  F = N μ
 //   (Dieterich 1979; Ruina 1983; the two-state form of Ruina 1983 and Gu et al. 1984; PRZ's 2Dc as

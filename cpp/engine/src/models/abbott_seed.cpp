@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "friction/errors.h"
 #include "friction/parameters.h"
@@ -214,6 +216,29 @@ void spendBudget(WorkBudget& budget, const Trace& trace, double t) {
                      budgetMessage(budget.overrun(t), "The seed's scheme steps 1 ms at a time.",
                                    "choose the state-variable model, whose steps follow the motion."));
 }
+// The runs of steps at rest, as [first, last] step times; a run of one step has no length and is left
+// out (as the page's shading of rows at rest leaves it out).
+class RestRuns {
+ public:
+  void note(double t, bool resting) {
+    if (resting && std::isnan(start_)) start_ = t;
+    if (resting) last_ = t;
+    if (!resting) close();
+  }
+  std::vector<Interval> finish() {
+    close();
+    return std::move(runs_);
+  }
+
+ private:
+  void close() {
+    if (last_ > start_) runs_.push_back({start_, last_});
+    start_ = NAN;
+    last_ = NAN;
+  }
+  double start_ = NAN, last_ = NAN;
+  std::vector<Interval> runs_;
+};
 
 }  // namespace
 
@@ -231,6 +256,9 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
   // Steps spent clamped at v = 0 (the seed's only "stick") in the last quarter, for the regime.
   const double windowStart = 0.75 * p.tmax;
   double stuckTimeInWindow = 0;
+  // Its stuck intervals, from its own 1 ms steps (not the plotted rows): each run of steps that end at
+  // v = 0, from the first such step's time to the last's.
+  RestRuns rest;
 
   // The loop variable is accumulated, not computed as n·dt, because the seed's is; the samples'
   // times (and how many there are) depend on that rounding.
@@ -240,6 +268,7 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
     ++steps;
     if (s.v == 0 && t >= windowStart) stuckTimeInWindow += dt;
     if ((steps & (kBudgetStride - 1)) == 0) spendBudget(budget, trace, t);
+    rest.note(t, s.v == 0);
     if (!(std::isfinite(s.v) && std::isfinite(s.x) && std::isfinite(s.theta)))
       throw RunStopped(trace, t,
                        "The seed algorithm produced a non-finite state at t = " + formatNumber(t) +
@@ -258,6 +287,7 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
   summary.dt = dt;
   summary.duration = p.tmax;
   summary.peakVelocity = peakVelocity;
+  summary.stickIntervals = rest.finish();
   // The seed's "Resonance": √(c/N), with its Load as the mass.
   setResonanceAndRegime(summary, std::sqrt(p.c / p.N), trace, p.v0, stuckTimeInWindow);
   return result;

@@ -38,7 +38,8 @@ const std::array<ParamField<P>, 13> kFields = {{
 ThetaContact contactOf(const P& p) { return {p.mus, p.muk, p.tau, p.D, p.renewal, p.a, p.b, p.v0}; }
 
 // A velocity scale for the run: the drive plus the largest overshoot a stick-slip cycle can
-// produce, v0 + √(v0² + ΔF²/(cm)) ≤ 2 v0 + ΔF/√(cm) (physics-checks §1), with ΔF bounded by Fs.
+// produce, the Coulomb cycle's peak velocity v0 + √(v0² + ΔF²/(cm)) ≤ 2 v0 + ΔF/√(cm) (docs/validation.md,
+// "Closed forms: the spring-block"), with ΔF bounded by Fs.
 double velocityScale(const P& p) {
   const double Fs = p.mus * p.Fn;
   return 2 * p.v0 + (p.c > 0 ? Fs / std::sqrt(p.c * p.m) : 0.0);

@@ -170,7 +170,10 @@ class AdaptiveDriver {
   // else evaluated. Bitwise the same either way: the same function of the same inputs.
   template <class Rate>
   Vec<N> slopeAt(const Rate& rate, double t, const Vec<N>& y, std::uint64_t context) const {
+    // The same bits, not equal values: == would take −0 for 0 and never NaN for NaN, and only the
+    // same bits make the same slope certain.
     const bool same = shared_.valid && shared_.t == t && shared_.context == context &&
+                      // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bitwise on purpose (above)
                       std::memcmp(shared_.y.data(), y.data(), sizeof(Vec<N>)) == 0;
     return same ? shared_.f : rate(t, y);
   }

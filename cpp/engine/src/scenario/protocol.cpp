@@ -80,12 +80,12 @@ void checkTable(const DriveProtocol& p) {
                                                       formatNumber(p.tableX[k]) + " m.");
     if (k == 0) continue;
     const double slope = (p.tableX[k] - p.tableX[k - 1]) / (t - p.tableT[k - 1]);
-    if (!(std::fabs(slope) <= speed.max) || (slope != 0 && std::fabs(slope) < speed.min))
+    if (!(std::fabs(slope) <= speed.max) || (slope != 0 && std::fabs(slope) < kMinDriveSpeed))
       throw InputError(at("protocol.table.x", k),
                        "The load point's speed from t = " + formatNumber(p.tableT[k - 1]) + " s to " +
                            formatNumber(t) + " s must be 0 or of magnitude between " +
-                           formatNumber(speed.min) + " m/s and " + formatNumber(speed.max) + " m/s; got " +
-                           formatNumber(slope) + " m/s.");
+                           formatNumber(kMinDriveSpeed) + " m/s and " + formatNumber(speed.max) +
+                           " m/s; got " + formatNumber(slope) + " m/s.");
   }
 }
 

@@ -42,7 +42,10 @@ void checkLawScenario(const Scenario& scenario, RunSpec::Resolved& resolved) {
   resolved.params = resolved.law->resolved();
   withFieldPrefix("system.", [&] {
     checkSystemMassOf(scenario.system);
+    checkDriveVelocityOf(scenario.system, !scenario.driveSteps.empty());
     resolved.system = resolveParams(springBlockSystemModel(), scenario.system);
+    checkRelease(resolved.system.get("m"), resolved.system.get("v0"), resolved.system.get("x0"),
+                 scenario.start);
     checkDriveSteps(scenario.driveSteps, resolved.system.get("duration"), resolved.system.get("m") == 0);
   });
   const double m = resolved.system.get("m"), duration = resolved.system.get("duration");
@@ -63,14 +66,16 @@ SpringBlockSystem springBlockOf(const Scenario& scenario, const ResolvedParams& 
   sys.driveSteps = driveStepsOf(scenario, system);
   sys.normalSteps = scenario.protocol.normalForce;
   sys.start = scenario.start;
+  sys.x0 = system.get("x0");
   if (!sys.driveSteps.empty()) sys.v0 = sys.driveSteps.back().value;
   return sys;
 }
 
-// The grid and the tolerances: the law's defaults unless the scenario gives a tolerance (absolute:
-// 1e-3 of it).
-RunSettings settingsOf(const Scenario& scenario, const LawEvaluator& law) {
+// The start, the grid and the tolerances: the law's defaults unless the scenario gives a tolerance
+// (absolute: 1e-3 of it).
+RunSettings settingsOf(const Scenario& scenario, const LawEvaluator& law, const SpringBlockSystem& sys) {
   RunSettings settings = defaultSettings(law);
+  settings.x0 = sys.x0;  // where the loop starts: the block released from x0
   settings.samples = scenario.samples;
   settings.logGrid = scenario.logGrid;
   settings.integrator = findIntegrator(scenario.integrator);
@@ -93,7 +98,7 @@ std::shared_ptr<const RunSpec::Resolved> resolve(const Scenario& scenario) {
   if (scenario.law.empty()) throw InputError("model", "A scenario needs a model or a law.");
   checkLawScenario(scenario, *resolved);
   resolved->springBlock = springBlockOf(scenario, resolved->system);
-  resolved->settings = settingsOf(scenario, *resolved->law);
+  resolved->settings = settingsOf(scenario, *resolved->law, resolved->springBlock);
   try {
     resolved->plan = planRun(*resolved->law, resolved->springBlock, resolved->settings);
   } catch (const InputError& error) {
@@ -106,7 +111,9 @@ std::shared_ptr<const RunSpec::Resolved> resolve(const Scenario& scenario) {
 
 RunSpec::RunSpec(Scenario scenario) : scenario_(std::move(scenario)), resolved_(resolve(scenario_)) {}
 
-RunSpec RunSpec::read(const Value& value) { return RunSpec(reading::readScenarioFields(value, "scenario", "")); }
+RunSpec RunSpec::read(const Value& value) {
+  return RunSpec(reading::readScenarioFields(value, "scenario", ""));
+}
 
 Scenario readScenario(const Value& value) { return RunSpec::read(value).scenario(); }
 

@@ -12,10 +12,10 @@ struct RunSpec::Resolved {
   ResolvedParams params;  ///< the model's or the law's parameters, defaults filled in
   // A law on the spring-block (not a model):
   std::optional<LawEvaluator> law;
-  ResolvedParams system;         ///< the system's parameters, defaults filled in
+  ResolvedParams system;          ///< the system's parameters, defaults filled in
   SpringBlockSystem springBlock;  ///< with the drive's velocity steps (holds, table, kick) and normal steps
-  RunSettings settings;          ///< the grid and the tolerances (the progress hook is the run's)
-  RunPlan plan;                  ///< the loop and the method
+  RunSettings settings;           ///< the grid and the tolerances (the progress hook is the run's)
+  RunPlan plan;                   ///< the loop and the method
 };
 
 }  // namespace friction

@@ -24,7 +24,8 @@ Value breakpoints(const std::vector<Breakpoint>& points) {
 
 Value paramList(const ParamList& params) {
   Value out = Value::object();
-  for (const auto& [key, value] : params) out.set(key, value.isList ? numbers(value.items) : number(value.items.at(0)));
+  for (const auto& [key, value] : params)
+    out.set(key, value.isList ? numbers(value.items) : number(value.items.at(0)));
   return out;
 }
 

@@ -2,10 +2,12 @@
 
 #include "friction/presets.h"
 
+#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "friction/constants.h"
 #include "friction/sweep.h"
 
 namespace friction {
@@ -93,13 +95,32 @@ Preset coulombLimitCycle() {
   return {
       "coulomb-limit-cycle",
       "Coulomb limit cycle (closed form)",
-      "Case C1 of physics-checks §1: stick 4 s, slip 1.0926 s; the Period readout should match the closed "
-      "form shown beside it to the last digit.",
+      "The closed-form case C1 of docs/validation.md: stick 4 s, slip 1.0926 s; the Period readout should "
+      "match the closed form shown beside it to the last digit.",
       "spring",
       lawScenario("coulomb", {{"mu_s", 0.6}, {"mu_k", 0.4}},
                   {{"m", 1}, {"c", 10}, {"eta", 0}, {"v0", 0.1}, {"Fn", 10}, {"duration", 30}}),
       {},
       {{"period", coulombStickSlipPeriod(1, 10, 0.1, 6, 4)}}};
+}
+
+// The first friction lesson of a mechanics course: a block released from a stretched spring, the drive at
+// rest. Coulomb friction of 1 N on a 10 N/m spring: each swing is 2F/c = 0.2 m shorter than the last, each
+// half cycle lasts π/ω = π/√10 s, and from x0 = −0.95 m the turning points are 0.75, −0.55, 0.35, −0.15 and
+// −0.05 m, where |c·x| = 0.5 N ≤ F holds the block: it rests after five half cycles.
+Preset freeVibration() {
+  const double halfCycle = kPi / std::sqrt(10.0);
+  return {
+      "free-vibration",
+      "Free vibration with friction",
+      "Released 0.95 m from the spring's relaxed length with the drive at rest: each swing is 2F/c = 0.2 m "
+      "shorter than the last (a straight line, not a dashpot's exponential), each half cycle lasts π/ω = "
+      "0.99 s, and after five the block rests at −0.05 m, where |c·x| ≤ F holds it.",
+      "spring",
+      lawScenario("coulomb", {{"mu_s", 0.1}, {"mu_k", 0.1}},
+                  {{"m", 1}, {"c", 10}, {"eta", 0}, {"v0", 0}, {"x0", -0.95}, {"Fn", 10}, {"duration", 8}}),
+      {},
+      {{"restTime", 5 * halfCycle}, {"restPosition", -0.05}}};
 }
 
 Preset stribeckCreep() {
@@ -190,6 +211,7 @@ const std::vector<Preset>& presetCatalog() {
       stickSlip(),
       // Catalog laws on the spring-block.
       coulombLimitCycle(),
+      freeVibration(),
       stribeckCreep(),
       rateStateStickSlip(),
       // The laboratory's protocols.

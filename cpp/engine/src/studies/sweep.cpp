@@ -74,7 +74,8 @@ Scenario withAxisValues(const Scenario& scenario, const SweepAxis& x, double xVa
   return run;
 }
 
-// The θ models' criterion (physics-checks §3), with E = η + ∂F/∂v at fixed θ and ΔF = Fs − Fk(v0).
+// The θ models' criterion (docs/validation.md, "Closed forms: the θ model"), with E = η + ∂F/∂v at
+// fixed θ and ΔF = Fs − Fk(v0).
 // Seed renewal law dθ/dt = (1 − θ)/τ − v/D: steady sliding exists for v0 < D/τ, and is stable iff
 // E > E_c, the positive root of τE² + (m + cτ² − ΔFτ²/D)E − ΔFτm/D = 0; beyond D/τ, θ stays at 0
 // and the law is plain kinetic friction, stable iff E > 0.
@@ -102,8 +103,9 @@ StabilityMargin thetaModelMargin(const ThetaModel& p) {
   return margin;
 }
 
-// The slip of physics-checks §1b in units of v0 and 1/ω: p(τ) = e^(−ζτ)[−cos ωdτ + ((1/r − ζ)/ωd) sin ωdτ]
-// with ωd = √(1 − ζ²). Its first minimum after the break-away, which re-sticks the block iff ≤ −1.
+// The slip of Coulomb friction with a dashpot after a break-away, in units of v0 and 1/ω (docs/validation.md,
+// "Stability maps"): p(τ) = e^(−ζτ)[−cos ωdτ + ((1/r − ζ)/ωd) sin ωdτ] with ωd = √(1 − ζ²). Its first
+// minimum after the break-away, which re-sticks the block iff ≤ −1.
 double firstSlipMinimum(double r, double zeta) {
   const double wd = std::sqrt(1 - zeta * zeta);
   const double A = -1, B = (1 / r - zeta) / wd;
@@ -251,7 +253,8 @@ double coulombDashpotCriticalRatio(double zeta) {
 
 StabilityMargin stabilityMargin(const Scenario& scenario) {
   if (scenario.model == "abbott-seed") {
-    // The seed's units (§8): τ counts 1 ms steps, D acts in mm, N is both the mass and the load.
+    // The seed's units (docs/reference/models.md, "The seed's quirks that `abbott-seed` keeps"): τ counts
+    // 1 ms steps, D acts in mm, N is both the mass and the load.
     const AbbottSeedParams p = abbottSeedParams(resolveParams(abbottSeedModel(), scenario.params));
     const double tau = kSeedTimeStep * p.tau, D = kSeedTimeStep * p.D;
     return thetaModelMargin({p.N, p.c, p.eta, p.v0, tau, D, p.N * p.mus, p.N * p.muk, p.va, false});

@@ -137,7 +137,8 @@ class FixedStepLoop {
         steps_(steps),
         scheme_(scheme),
         summary_(std::move(summary)),
-        recorder_(outputGrid(options.samples, sys.duration, false, {0}), 0, true, sys.v0, options.progress),
+        recorder_(outputGrid(options.samples, sys.duration, false, {0}), 0, true, sys.speedScale(),
+                  options.progress),
         watch_(drive, false),
         budget_(sys.duration, options.workBudget),
         cost_(std::move(cost)) {}
@@ -303,7 +304,8 @@ class FixedStepLoop {
   }
 
   // The energy books, whose residual |W − ΔE_kin − ΔE_spring − losses| / |W| measures the scheme's
-  // error (first order), and the facts.
+  // error (first order), and the facts. With the drive at rest (W = 0) the residual is relative to the
+  // energy the block started with, ½ m v(0)² + ½ c x0².
   LoopRun finish(LoopState s) {
     const double e0 = -options_.x0, e1 = sys_.v0 * sys_.duration - s.x,
                  v0Block = scheme_.startVelocity(options_.v0Block);
@@ -312,7 +314,8 @@ class FixedStepLoop {
     summary_.driveWork = s.work;
     summary_.dissipated = s.frictionLoss;
     summary_.dashpotDissipated = s.dashpotLoss;
-    summary_.energyResidual = std::fabs(imbalance) / std::max(std::fabs(s.work), 1e-300);
+    const double started = 0.5 * sys_.m * v0Block * v0Block + 0.5 * sys_.c * e0 * e0;
+    summary_.energyResidual = std::fabs(imbalance) / energyScale(s.work, started);
     LoopRun out;
     out.facts = watch_.finish(s.x, s.v, summary_.stickIntervals, summary_.slipIntervals, summary_.events);
     out.result.summary = std::move(summary_);
@@ -374,7 +377,7 @@ LoopRun runSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys, con
 LoopRun runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys, const RunSettings& options,
                       const Drive& drive) {
   const double omega = std::sqrt((sys.c + law.contactStiffness()) / sys.m);
-  const double relaxation = (sys.eta + steepestSlope(law, sys.Fn, sys.v0).value) / sys.m;
+  const double relaxation = (sys.eta + steepestSlope(law, sys.Fn, sys.speedScale()).value) / sys.m;
   double hMax = options.step > 0 ? options.step : 2 * kPi / omega / 200;
   if (options.step <= 0 && relaxation > 0) hMax = std::min(hMax, 0.2 / relaxation);
   const double totalSteps = std::ceil(sys.duration / hMax);

@@ -39,7 +39,7 @@ struct MotionFacts {
   double end = 0;          ///< the run's end [s]
   bool moved = false;      ///< the block moved at some time
   double xAtWindowStart = NAN, xAtEnd = NAN;                 ///< [m]
-  double vMinInWindow = INFINITY, vMaxInWindow = -INFINITY;  ///< [m/s]
+  double vMinInWindow = HUGE_VAL, vMaxInWindow = -HUGE_VAL;  ///< [m/s]
   std::vector<VelocityExtremum> extrema;                     ///< after peaksFrom
   std::vector<double> referenceCrossings;                    ///< upward crossings of the reference speed [s]
   double nearRestThreshold = 0;              ///< 1 % of the reference for a law without a true stick, else 0

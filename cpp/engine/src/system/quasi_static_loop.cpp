@@ -26,6 +26,7 @@
 
 #include "friction/errors.h"
 #include "numerics/adaptive_driver.h"
+#include "numerics/golden_section.h"
 #include "system/recorder.h"
 #include "system/static_limit.h"
 #include "system/work_budget.h"
@@ -381,33 +382,15 @@ void QuasiStaticRun::refineTurn(Turns& turns, const Dense& previous, const Dense
     return noteTurn(velocity, kind, turns.t[1], turns.value[1]);
   const double t0 = slider_.seg.start, boundary = t0 + current.t;
   auto valueAt = [&](double at) {
+    budget_.spend(stepCost::kQuasiStaticProbe);  // each probe solves the balance
     const Y y = at < boundary ? previous.at(at - t0) : current.at(at - t0);
     return kind * (velocity ? slider_.probe(y) : driveForceOf(y));
   };
-  const double r = 0.5 * (std::sqrt(5.0) - 1);
-  double a = turns.t[0], b = turns.t[2];
-  double c = b - r * (b - a), d = a + r * (b - a), fc = valueAt(c), fd = valueAt(d);
   // To 1e-7 of the span (the extremum's value then errs by ~1e-14 of the quantity's curvature scale),
-  // or to what t can resolve there.
-  int probes = 2;
-  for (int i = 0; i < 40 && b - a > 1e-7 * (turns.t[2] - turns.t[0]); ++i, ++probes) {
-    if (fc >= fd) {
-      b = d;
-      d = c;
-      fd = fc;
-      c = b - r * (b - a);
-      fc = valueAt(c);
-    } else {
-      a = c;
-      c = d;
-      fc = fd;
-      d = a + r * (b - a);
-      fd = valueAt(d);
-    }
-  }
-  const double at = fc >= fd ? c : d, value = kind * std::max({fc, fd, kind * turns.value[1]});
-  budget_.spend(probes * stepCost::kQuasiStaticProbe);
-  noteTurn(velocity, kind, at, value);
+  // or to what t can resolve there (40 steps).
+  const double span = turns.t[2] - turns.t[0];
+  const GoldenMaximum top = goldenSectionMaximum(valueAt, turns.t[0], turns.t[2], 40, 1e-7 * span);
+  noteTurn(velocity, kind, top.at, kind * std::max(top.value, kind * turns.value[1]));
 }
 
 // A located extremum of v (the watch's), or of the drive force: its extremes, and for a maximum the

@@ -38,6 +38,8 @@ std::string_view regimeName(Regime regime) {
       return "settling";
     case Regime::NotSettled:
       return "not-settled";
+    case Regime::AtRest:
+      return "at-rest";
     case Regime::Stuck:
       break;
   }

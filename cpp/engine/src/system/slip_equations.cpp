@@ -34,18 +34,19 @@ Slope steepestSlope(const LawEvaluator& law, double Fn, double vReference) {
 }
 
 // The magnitudes below which finite-difference Jacobians perturb x, v and a dynamic law's state as if
-// they were that size. v: a thousandth of v0, so that near v = 0 the increment spans both sides of a
-// law's kink there (LuGre's |v|: a one-sided slope makes Rosenbrock's stages, which cross v = 0 in
+// they were that size. v: a thousandth of v0 (the speed scale: with the drive at rest, the release's
+// |x0|·ω), so that near v = 0 the increment spans both sides of a law's kink there (LuGre's |v|: a
+// one-sided slope makes Rosenbrock's stages, which cross v = 0 in
 // presliding, disagree with its Jacobian, and its step collapses). A law that creeps at rest on a
 // far smaller scale (regularized rate-and-state: linear only for |v| < 2V*·e^(−μ0/a), ~1e-32 m/s)
 // gets a thousandth of that scale instead, or the difference would give a secant, not its tangent.
 // The state: a thousandth of its steady value at the drive velocity or of its initial value.
 Vec<kDynamic> jacobianScale(const LawEvaluator& law, const SpringBlockSystem& sys) {
-  const double omega = std::sqrt(sys.c / sys.m);
-  const double speed = law.creepSpeed() > 0 ? 1e-3 * law.creepSpeed() : 1e-3 * sys.v0;
-  Vec<kDynamic> scale{1e-3 * sys.v0 / std::max(omega, 1 / sys.duration), speed, 1e-12, 1e-12};
+  const double omega = std::sqrt(sys.c / sys.m), v0 = sys.speedScale();
+  const double speed = law.creepSpeed() > 0 ? 1e-3 * law.creepSpeed() : 1e-3 * v0;
+  Vec<kDynamic> scale{1e-3 * v0 / std::max(omega, 1 / sys.duration), speed, 1e-12, 1e-12};
   if (!law.dynamic()) return scale;
-  const LawStateVector steady = law.steadyState(sys.v0, sys.Fn), initial = law.initialState();
+  const LawStateVector steady = law.steadyState(v0, sys.Fn), initial = law.initialState();
   for (std::size_t i = 0; i < law.stateSize(); ++i)
     scale[kS0 + i] = std::max({1e-3 * std::fabs(steady[i]), 1e-3 * std::fabs(initial[i]), 1e-300});
   return scale;
@@ -101,7 +102,7 @@ void insideBounds(const LawEvaluator& law, State& y) {
 // 1 and 2 × v0 (the rates of a bristle or state variable depend on the speed).
 Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
   if (!law.dynamic()) {
-    const Slope slope = steepestSlope(law, sys.Fn, sys.v0);
+    const Slope slope = steepestSlope(law, sys.Fn, sys.speedScale());
     return {(sys.eta + slope.value) / sys.m, "the law's slope dF/dv = " + approx(slope.value) +
                                                  " N·s/m (at |v| ≈ " + approx(slope.speed) +
                                                  " m/s) with η and m"};
@@ -110,7 +111,8 @@ Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
   const Vec<kDynamic> scale = jacobianScale(law, sys);
   auto rate = [&](double t, const State& y) { return block.rate(1, t, y); };
   Stiffness fastest;
-  for (double speed : {0.0, 1e-3 * sys.v0, 0.1 * sys.v0, sys.v0, 2 * sys.v0}) {
+  const double v0 = sys.speedScale();
+  for (double speed : {0.0, 1e-3 * v0, 0.1 * v0, v0, 2 * v0}) {
     State y{};
     y[kV] = speed;
     std::array<State, kStateSize> J;

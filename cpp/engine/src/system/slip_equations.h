@@ -3,7 +3,8 @@
 // (slip_stick_loop.cpp): the integrated state, the drive (with velocity steps), the block's forces
 // and rates. Also the slip's stiffness, which picks the integrator (spring_block.cpp) and bounds a
 // fixed step (warnIfUnstable, which the fixed-step loop calls too; that loop's semi-implicit Euler
-// keeps equations of its own in fixed_step_loop.cpp). See physics-checks.md, conventions and §1.
+// keeps equations of its own in fixed_step_loop.cpp). The system is friction/spring_block.h's; its
+// closed forms are in docs/validation.md ("Closed forms: the spring-block").
 
 #include <array>
 #include <cmath>

@@ -266,7 +266,8 @@ void SlipStickLoop::startRecording() {
   std::vector<double> changes;
   for (const DriveSegment& segment : driveModel_.segments()) changes.push_back(segment.start);
   recorder_.emplace(outputGrid(options_.samples, sys_.duration, options_.logGrid, changes), law_.stateSize(),
-                    !std::isnan(summary_.staticLimit), sys_.v0, options_.progress, options_.modelColumns);
+                    !std::isnan(summary_.staticLimit), sys_.speedScale(), options_.progress,
+                    options_.modelColumns);
   recorder_->writeUpTo(0, [&](double time) { return rowOf(time, y_); });
 }
 
@@ -664,7 +665,8 @@ std::string SlipStickLoop::costCause() const {
 }
 
 // The last interval, the energy books (W = ΔKE + ΔPE + friction and dashpot dissipation, whose
-// residual measures the integration error) and the facts for the analysis.
+// residual measures the integration error, relative to W, or with the drive at rest (W = 0) to the energy
+// the block started with) and the facts for the analysis.
 LoopRun SlipStickLoop::finish() {
   if (pendingReversal_ != 0) summary_.events.pop_back();  // v never left the noise on its new side
   (stuck_ ? summary_.stickIntervals : summary_.slipIntervals)
@@ -676,7 +678,8 @@ LoopRun SlipStickLoop::finish() {
   summary_.dissipated = y_[kFrictionLoss];
   summary_.dashpotDissipated = y_[kDashpotLoss];
   const double imbalance = y_[kWork] - kinetic - spring - y_[kFrictionLoss] - y_[kDashpotLoss];
-  summary_.energyResidual = std::fabs(imbalance) / std::max(std::fabs(y_[kWork]), 1e-300);
+  const double started = 0.5 * sys_.m * y0_[kV] * y0_[kV] + 0.5 * sys_.c * e0 * e0;
+  summary_.energyResidual = std::fabs(imbalance) / energyScale(y_[kWork], started);
   LoopRun out;
   out.facts = watch_.finish(y_[kX], y_[kV], summary_.stickIntervals, summary_.slipIntervals, summary_.events);
   if (!trueStick_) summary_.nearRestThreshold = out.facts.nearRestThreshold;

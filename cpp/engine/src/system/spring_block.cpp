@@ -66,13 +66,16 @@ std::string_view integratorId(Integrator integrator) {
 }
 
 namespace {
-// What simulateSpringBlock solves for any law (physics-checks.md, conventions and §1).
+// What a run on the spring-block solves, whatever the law (the system of friction/spring_block.h).
 const std::vector<Equation> kSystemEquations = {
     {R"t(m\,\frac{dv}{dt} = F_d - F, \qquad \frac{dx}{dt} = v, \qquad 0 \le t \le t_{\max})t",
      "Newton's law for the block: the drive force minus the friction on it."},
     {R"t(F_d = c\,(X_d - x) + \eta\,(v_d - v), \qquad X_d(t) = \int_0^t v_d\,dt' = v_0\,t)t",
      "The drive force of the spring and the dashpot in parallel; the far end X_d moves at v_0 (or through "
      "the drive's velocity steps)."},
+    {R"t(x(0) = x_0, \qquad v(0) = 0)t",
+     "The block starts at rest, x_0 from the spring's unstretched length; with v_0 = 0 it then vibrates "
+     "freely until the friction holds it."},
     {R"t(F = F_{\text{law}}(v, N = F_n)\,\operatorname{sgn} v \quad \text{while sliding})t",
      "While the block slides, the law's friction with the normal force Fn opposes the slip (a dynamic law's "
      "state evolves with it)."},
@@ -95,7 +98,7 @@ const ModelSpec& springBlockSystemModel() {
         "Fn.",
         "The system of S. Abbott's \"Friction\" app (after Popov, Contact Mechanics and Friction, Ch. 12).",
         {kSystemMassSpec, kSystemNormalForceSpec, kSystemSpringSpec, kSystemDashpotSpec,
-         kSystemDriveVelocitySpec, kSystemDurationSpec},
+         kSystemDriveVelocitySpec, kSystemDisplacementSpec, kSystemDurationSpec},
         kSystemEquations,
         {"The seed app's Load is mass and normal force at once (no g); here m and Fn are apart, and Fn "
          "defaults to m·g.",
@@ -106,6 +109,7 @@ const ModelSpec& springBlockSystemModel() {
                           {"c", "c"},
                           {"eta", R"t(\eta)t"},
                           {"v0", "v_0"},
+                          {"x0", "x_0"},
                           {"duration", R"t(t_{\max})t"}});
     return model;
   }();
@@ -125,9 +129,9 @@ void checkKick(double kick, SpringBlockStart start, bool hasDriveSteps) {
 }
 
 // Steps of a quantity (the drive's velocity, the normal force): from t = 0, times increasing and inside
-// the run, each value inside [min, max] (`holds`: also 0 and down to −max, the quasi-static slider's
+// the run, each value inside [least, max] (`holds`: also 0 and down to −max, the quasi-static slider's
 // holds and a load point moving back).
-void checkSteps(const std::vector<Breakpoint>& steps, double duration, const ParamSpec& spec,
+void checkSteps(const std::vector<Breakpoint>& steps, double duration, const ParamSpec& spec, double least,
                 std::string_view what, bool holds) {
   for (std::size_t k = 0; k < steps.size(); ++k) {
     const std::string field = std::string(spec.key) + "[" + std::to_string(k) + "]";
@@ -140,19 +144,19 @@ void checkSteps(const std::vector<Breakpoint>& steps, double duration, const Par
                                   formatNumber(duration) + " s); got t = " + formatNumber(steps[k].t) +
                                   " s.");
     const double value = holds ? std::fabs(steps[k].value) : steps[k].value;
-    if (!(value >= spec.min && value <= spec.max) && !(holds && value == 0))
+    if (!(value >= least && value <= spec.max) && !(holds && value == 0))
       throw InputError(field, which + "must be " + (holds ? "0 (a hold) or of magnitude " : "") + "between " +
-                                  formatNumber(spec.min) + unit + " and " + formatNumber(spec.max) + unit +
+                                  formatNumber(least) + unit + " and " + formatNumber(spec.max) + unit +
                                   "; got " + formatNumber(steps[k].value) + unit + ".");
   }
 }
 
 void checkDriveSteps(const std::vector<Breakpoint>& steps, double duration, bool quasiStatic) {
-  checkSteps(steps, duration, kSystemDriveVelocitySpec, "Drive velocity", quasiStatic);
+  checkSteps(steps, duration, kSystemDriveVelocitySpec, kMinDriveSpeed, "Drive velocity", quasiStatic);
 }
 
 void checkNormalSteps(const std::vector<Breakpoint>& steps, double duration) {
-  checkSteps(steps, duration, kSystemNormalForceSpec, "Normal force", false);
+  checkSteps(steps, duration, kSystemNormalForceSpec, kSystemNormalForceSpec.min, "Normal force", false);
 }
 
 void checkSystemMass(double m, bool normalForceGiven) {
@@ -166,6 +170,48 @@ void checkSystemMass(double m, bool normalForceGiven) {
         "With m = 0 kg (the quasi-static slider) the normal force has no m·g default: give Fn (between " +
             formatNumber(kSystemNormalForceSpec.min) + " N and " + formatNumber(kSystemNormalForceSpec.max) +
             " N).");
+}
+
+// The drive at rest and a release (issue 28): v0 is 0 or at least kMinDriveSpeed; with v0 = 0 the block
+// must have inertia and start from rest, displaced (else nothing would move); a displacement x0 needs
+// inertia and a start from rest (a steady start sets the block's place itself).
+void checkDriveVelocityOf(const ParamList& system, bool hasDriveSteps) {
+  for (const auto& [key, value] : system) {
+    if (key != "v0" || value.isList || !std::isfinite(value.items.at(0))) continue;  // NaN: the catalog's
+    const double v0 = value.items.at(0);
+    // Velocity steps move the drive from their first (v0 is that step's): a drive at rest is one velocity.
+    const bool atRest = v0 == 0 && !hasDriveSteps;
+    if (atRest || (v0 >= kMinDriveSpeed && v0 <= kSystemDriveVelocitySpec.max)) continue;
+    throw InputError("v0", "Drive velocity (v0) must be " +
+                               std::string(hasDriveSteps ? "" : "0 m/s (the drive at rest) or ") +
+                               "between " + formatNumber(kMinDriveSpeed) + " m/s and " +
+                               formatNumber(kSystemDriveVelocitySpec.max) + " m/s; got " + formatNumber(v0) +
+                               " m/s.");
+  }
+}
+
+void checkRelease(double m, double v0, double x0, SpringBlockStart start) {
+  const bool steady = start == SpringBlockStart::Steady;
+  if (x0 != 0 && (m == 0 || steady))
+    throw InputError("x0",
+                     "The initial displacement (x0) releases the block from rest, which needs " +
+                         std::string(m == 0 ? "inertia: the quasi-static slider (m = 0 kg) has no free "
+                                              "motion; give m > 0"
+                                            : "a start from rest: a steady start places the block itself") +
+                         "; got x0 = " + formatNumber(x0) + " m.");
+  if (v0 != 0) return;
+  if (m == 0 || steady)
+    throw InputError(m == 0 ? "v0" : "start",
+                     m == 0 ? "The quasi-static slider (m = 0 kg) needs a moving drive: v0 must be between " +
+                                  formatNumber(kMinDriveSpeed) + " m/s and " +
+                                  formatNumber(kSystemDriveVelocitySpec.max) + " m/s; got 0 m/s."
+                            : "With the drive at rest (v0 = 0 m/s) there is no steady sliding to start from: "
+                              "start from rest.");
+  if (x0 == 0)
+    throw InputError("v0",
+                     "With the drive at rest (v0 = 0 m/s) and the block at the spring's unstretched length "
+                     "(x0 = 0 m) nothing moves: give a drive velocity, or a displacement x0 to release the "
+                     "block from.");
 }
 
 void checkSamples(int samples) {

@@ -3,6 +3,8 @@
 // system with its drive, and how the run is integrated and recorded. Plain data; nothing here reads a
 // request or fills a default.
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -29,6 +31,14 @@ struct SpringBlockSystem {
   SpringBlockStart start = SpringBlockStart::Rest;
   /// Steps of the normal force (the quasi-static slider); empty: Fn throughout.
   std::vector<Breakpoint> normalSteps = {};
+  /// The block's displacement at the start [m] (the scenario's system.x0; a run starts from
+  /// RunSettings::x0, which RunSpec sets to it): with the drive at rest it sets the speed scale.
+  double x0 = 0;
+
+  /// The speed the run's scales refer to [m/s] (the v/v0 column, the Jacobians' increments, the law's
+  /// steepest slope): v0, or with the drive at rest (a free vibration) the release's |x0|·ω, the speed
+  /// of an undamped swing from x0.
+  double speedScale() const { return v0 > 0 ? v0 : std::fabs(x0) * std::sqrt(c / m); }
 };
 
 /// How a run is integrated and recorded.
@@ -50,6 +60,12 @@ struct RunSettings {
   /// A model's own columns (the θ model's), written by the recorder beside the law's.
   std::optional<ModelColumns> modelColumns;
 };
+
+/// What a run's energy residual is relative to [J]: the drive's work W, or where the drive does none (at
+/// rest: a free vibration) the energy the block started with; never 0.
+inline double energyScale(double driveWork, double startEnergy) {
+  return std::max(std::fabs(driveWork) > 0 ? std::fabs(driveWork) : std::fabs(startEnergy), 1e-300);
+}
 
 /// The settings a run of `law` gets by default: relative tolerance 1e-10 (absolute 1e-13), or 1e-7
 /// (1e-10) for a law that creeps at rest far below any other speed (regularized rate-and-state),

@@ -7,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "numerics/golden_section.h"
 #include "system/slip_equations.h"
 
 namespace friction {
@@ -39,25 +40,8 @@ double breakAwayPeak(const LawEvaluator& law, double Fn, double vReference) {
   if (fall == 0 || !(F[top] > 0)) return nan;
   if (top == 0) return std::fabs(F[1] - F[0]) <= 1e-6 * F[0] ? F[0] : nan;
   auto at = [&](double lnv) { return law.forceMagnitude(std::exp(lnv), Fn); };
-  const double r = 0.5 * (std::sqrt(5.0) - 1);
-  double a = std::log(v[top - 1]), b = std::log(v[top + 1]);
-  double c = b - r * (b - a), d = a + r * (b - a), fc = at(c), fd = at(d);
-  for (int i = 0; i < 80; ++i) {
-    if (fc >= fd) {
-      b = d;
-      d = c;
-      fd = fc;
-      c = b - r * (b - a);
-      fc = at(c);
-    } else {
-      a = c;
-      c = d;
-      fc = fd;
-      d = a + r * (b - a);
-      fd = at(d);
-    }
-  }
-  return std::max({F[top], fc, fd});
+  const GoldenMaximum peak = goldenSectionMaximum(at, std::log(v[top - 1]), std::log(v[top + 1]), 80);
+  return std::max(F[top], peak.value);
 }
 
 }  // namespace
@@ -65,7 +49,7 @@ double breakAwayPeak(const LawEvaluator& law, double Fn, double vReference) {
 // What a law's static limit is on this system (Summary::staticLimit): the force `hold` it
 // holds at rest if that is positive (a true stick state), else its break-away peak, else none (NaN).
 void setStaticLimit(Summary& summary, const LawEvaluator& law, const SpringBlockSystem& sys, double hold) {
-  const double peak = hold > 0 ? hold : breakAwayPeak(law, sys.Fn, sys.v0);
+  const double peak = hold > 0 ? hold : breakAwayPeak(law, sys.Fn, sys.speedScale());
   summary.staticLimitKind = hold > 0              ? StaticLimitKind::Stick
                             : std::isfinite(peak) ? StaticLimitKind::Peak
                                                   : StaticLimitKind::None;

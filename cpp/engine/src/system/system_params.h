@@ -50,6 +50,26 @@ inline const ParamSpec kDriveVelocitySpec = {"v0",
                                              0.001,
                                              Scale::Log,
                                              "Velocity of the far end of the spring."};
+// The block's displacement at the start, from the spring's unstretched length (issue 28: free vibration).
+// Released from rest with the drive at rest, a block under Coulomb friction F turns at
+// x_n = (−1)ⁿ(x0 − 2nF/c), each half cycle π/ω, and rests at the first |c·x_n| ≤ Fs (J. P. Den Hartog,
+// Mechanical Vibrations, 4th ed., McGraw-Hill 1956, on Coulomb damping; the derivation is in
+// tests/native/free_vibration_test.cpp).
+inline const ParamSpec kDisplacementSpec = {
+    "x0",
+    "x0",
+    "Initial displacement",
+    "m",
+    0.0,
+    -1.0,
+    1.0,
+    0.001,
+    Scale::Linear,
+    "Where the block starts, from the spring's unstretched length (positive: the spring compressed, pushing "
+    "it back). Released from rest, it vibrates freely: under Coulomb friction its swing shrinks by 2Fk/c "
+    "each "
+    "half cycle, in a straight line, until |c·x| ≤ Fs holds it (Den Hartog, Mechanical Vibrations, Coulomb "
+    "damping). With v0 = 0 the drive stands still; needs inertia (m > 0) and a start from rest."};
 inline const ParamSpec kDurationSpec = {
     "duration", "t", "Duration", "s", 10.0, 0.01, 200.0, 0.1, Scale::Linear, "Simulated time from rest."};
 
@@ -68,7 +88,17 @@ inline const ParamSpec kSystemMassSpec = [] {
 inline const ParamSpec kSystemNormalForceSpec = accepting(kNormalForceSpec, 1e-6, 1e9);
 inline const ParamSpec kSystemSpringSpec = accepting(kSpringSpec, 1e-3, 1e12);
 inline const ParamSpec kSystemDashpotSpec = accepting(kDashpotSpec, 0.0, 1e12);
-inline const ParamSpec kSystemDriveVelocitySpec = accepting(kDriveVelocitySpec, 1e-12, 100.0);
+// v0 = 0 (the drive at rest: a free vibration from x0) or 1e-12 to 100 m/s; the gap between 0 and
+// kMinDriveSpeed is refused by checkRelease (spring_block.h), as a mass's gap is by checkSystemMass.
+constexpr double kMinDriveSpeed = 1e-12;  // [m/s]
+inline const ParamSpec kSystemDriveVelocitySpec = [] {
+  ParamSpec spec = accepting(kDriveVelocitySpec, 0.0, 100.0);
+  spec.help =
+      "Velocity of the far end of the spring: 1e-12 to 100 m/s, or 0 for the drive at rest (the block "
+      "released from x0 vibrates freely; inertial block only).";
+  return spec;
+}();
+inline const ParamSpec kSystemDisplacementSpec = accepting(kDisplacementSpec, -1e6, 1e6);
 inline const ParamSpec kSystemDurationSpec = accepting(kDurationSpec, 1e-6, 1e8);
 
 }  // namespace friction
