@@ -456,9 +456,22 @@ void SlipStickLoop::arrive(double time, const State& y, const Attempt& trial, do
   watchEvaluations_ = located;
   if (pendingReversal_ != 0) settleReversal(y[kV], std::isnan(extremum) ? NAN : velocityAt(t_ + extremum));
   const double from = t_;
+  const State start = y_;
   t_ = time;
   y_ = y;
-  recorder_->writeUpTo(t_, [&](double at) { return rowOf(at, at < t_ && at > from ? dense.at(at) : y_); });
+  recorder_->writeUpTo(t_, [&](double at) {
+    if (!(at < t_ && at > from)) return rowOf(at, y_);
+    const TraceRow row = rowOf(at, dense.at(at));
+    if (std::isfinite(row.friction)) return row;
+    // A state relaxing far faster than the step (rate-and-state's θ at v/Dc ~ 1e10 1/s) is not followed
+    // between the step's ends by its polynomial, which can leave the law's domain (θ < 0: the friction
+    // NaN). Such a row takes the state on the straight line between the ends, both accepted steps'.
+    State s = dense.at(at);
+    const double w = (at - from) / (t_ - from);
+    for (std::size_t i = 0; i < law_.stateSize(); ++i)
+      s[kS0 + i] = start[kS0 + i] + w * (y_[kS0 + i] - start[kS0 + i]);
+    return rowOf(at, s);
+  });
   drive_.passChangesUpTo(t_);
 }
 
