@@ -40,8 +40,16 @@ const seedCase = { ...seedDefaults, tmax: 100 };
 
 const rows = [
   { label: 'simulate(): C1, 2 rows, 20 s', calls: 200, run: () => engine.simulate(c1(20)) },
-  { label: 'simulate(): C1, 2 rows, 0.1 s (the call)', calls: 500, run: () => engine.simulate(c1(0.1)) },
-  { label: 'simulate(): seed-euler, abbott-theta', calls: 3, run: () => engine.simulate(seedEuler) },
+  {
+    label: 'simulate(): C1, 2 rows, 0.1 s (the call)',
+    calls: 500,
+    run: () => engine.simulate(c1(0.1)),
+  },
+  {
+    label: 'simulate(): seed-euler, abbott-theta',
+    calls: 3,
+    run: () => engine.simulate(seedEuler),
+  },
   {
     label: 'simulate(): abbott-seed (the replica)',
     calls: 3,
@@ -62,6 +70,8 @@ for (let round = 0; round < rounds; round++)
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 console.log(`\nThe page's calls in node (median of ${rounds} interleaved rounds)`);
 for (const row of rows)
-  console.log(`  ${row.label.padEnd(44)} ${(1e6 * median(row.times)).toFixed(2).padStart(12)} us per call`);
+  console.log(
+    `  ${row.label.padEnd(44)} ${(1e6 * median(row.times)).toFixed(2).padStart(12)} us per call`,
+  );
 const json = rows.map(({ label, times }) => ({ label, seconds: median(times) }));
 console.log(`CALLS_JSON ${JSON.stringify({ rounds, rows: json })}`);

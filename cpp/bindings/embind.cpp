@@ -27,8 +27,8 @@
 #include <vector>
 
 #include "embind_common.h"
-#include "value_wire.h"
 #include "friction/friction.h"
+#include "value_wire.h"
 
 using emscripten::val;
 
@@ -178,7 +178,8 @@ val runToJs(const friction::RunSpec& spec, const friction::SimulationResult& res
 // onProgress(fraction) is the caller's callback, not part of the scenario: called at most once per 1 % of
 // the run, so that a long run costs few crossings into JS.
 std::function<void(double)> progressOf(val onProgress) {
-  if (typeOf(onProgress) != "function") return {};
+  // null (simulateWire's caller without one) is answered without asking JS for a type name.
+  if (onProgress.isNull() || onProgress.isUndefined() || typeOf(onProgress) != "function") return {};
   return [onProgress, last = -1.0](double fraction) mutable {
     if (fraction - last < 0.01 && fraction < 1) return;
     last = fraction;
@@ -265,7 +266,8 @@ void wireColumns(bindings::Wire& out, const friction::Trace& trace, std::string_
 void wireRun(bindings::Wire& out, const friction::RunSpec& spec, const friction::SimulationResult& result) {
   out.object(3);
   out.key("columns");
-  wireColumns(out, result.trace, spec.runsModel() ? std::string_view() : std::string_view(spec.scenario().law));
+  wireColumns(out, result.trace,
+              spec.runsModel() ? std::string_view() : std::string_view(spec.scenario().law));
   out.key("summary");
   out.value(friction::summaryValue(spec, result.summary));
   out.key("scenario");

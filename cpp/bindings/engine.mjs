@@ -173,10 +173,16 @@ export function encodeWire(request) {
   return { bytes, numbers };
 }
 
-/** The reply the wire's streams hold (a view into wasm memory, read before the next call). */
-export function decodeWire(bytes, numbers) {
-  let at = 0;
-  let number = 0;
+// Keys and short names met before, by a hash of their bytes: a reply repeats the same few dozen keys
+// and names at every call, and a lookup costs a fraction of building the string again (a 2-row run's
+// reply took 12 µs to decode, 7 µs with these). Cleared when full.
+const knownTexts = new Map();
+
+/**
+ * The reply the wire's streams hold, from `at` in `bytes` and `number` in `numbers` (the module's
+ * memory, HEAPU8 and HEAPF64: read before the next call).
+ */
+export function decodeWire(bytes, numbers, at = 0, number = 0) {
   const count = () => {
     const n = bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
     at += 4;
@@ -185,9 +191,25 @@ export function decodeWire(bytes, numbers) {
   const text = () => {
     const length = count();
     const end = at + length;
+    if (length > 64) {
+      const string = utf8.decoder.decode(bytes.slice(at, end));
+      at = end;
+      return string;
+    }
+    let hash = length;
+    for (let i = at; i < end; i++) hash = (Math.imul(hash, 31) + bytes[i]) | 0;
+    const known = knownTexts.get(hash);
+    if (known !== undefined && known.length === length) {
+      let same = true;
+      for (let i = 0; i < length && same; i++) same = known.charCodeAt(i) === bytes[at + i];
+      if (same) {
+        at = end;
+        return known;
+      }
+    }
     let ascii = true;
     for (let i = at; i < end && ascii; i++) ascii = bytes[i] < 0x80;
-    if (!ascii || length > 64) {
+    if (!ascii) {
       const string = utf8.decoder.decode(bytes.slice(at, end));
       at = end;
       return string;
@@ -195,6 +217,8 @@ export function decodeWire(bytes, numbers) {
     // Short ASCII (keys, names): character by character, cheaper than a decoder call or a view.
     let string = '';
     while (at < end) string += String.fromCharCode(bytes[at++]);
+    if (knownTexts.size >= 4096) knownTexts.clear();
+    knownTexts.set(hash, string);
     return string;
   };
   const value = () => {
@@ -233,26 +257,14 @@ export function decodeWire(bytes, numbers) {
 }
 
 /**
- * The module's streams as views of its memory, from the header the module keeps (its address, its
- * streams' addresses and lengths): taken afresh at each message, as the memory may have grown.
+ * simulate() by the wire: the request written into the module's buffers, the reply read out of its,
+ * where the header the module keeps says (its address asked once; each stream's address and length),
+ * on the module's memory as it is after each call (it may have grown).
  */
-function wireViews(wasm, header) {
-  const [bytes, byteCount, numbers, numberCount] = wasm.HEAPU32.subarray(
-    header >> 2,
-    (header >> 2) + 4,
-  );
-  return {
-    bytes: wasm.HEAPU8.subarray(bytes, bytes + byteCount),
-    numbers: wasm.HEAPF64.subarray(numbers >> 3, (numbers >> 3) + numberCount),
-  };
-}
-
-/** simulate() by the wire: the request written into the module's buffers, the reply read out of its. */
 function simulateByWire(wasm, request) {
   const plain = request !== null && typeof request === 'object' && !Array.isArray(request);
   // onProgress is the caller's callback, not part of the scenario (as the Embind call takes it).
-  const onProgress =
-    plain && typeof request.onProgress === 'function' ? request.onProgress : undefined;
+  const onProgress = plain && typeof request.onProgress === 'function' ? request.onProgress : null;
   let scenario = request;
   if (onProgress) {
     scenario = { ...request };
@@ -260,14 +272,13 @@ function simulateByWire(wasm, request) {
   }
   const encoded = plain ? encodeWire(scenario) : null;
   if (encoded === null) return wasm.simulate(request);
-  const header = (wasm.wireHeader ??= wasm.wireHeaderAddress());
+  const header = (wasm.wireHeader ??= wasm.wireHeaderAddress() >> 2);
   wasm.wireIn(encoded.bytes.length, encoded.numbers.length);
-  const into = wireViews(wasm, header);
-  into.bytes.set(encoded.bytes);
-  into.numbers.set(encoded.numbers);
+  wasm.HEAPU8.set(encoded.bytes, wasm.HEAPU32[header]);
+  wasm.HEAPF64.set(encoded.numbers, wasm.HEAPU32[header + 2] >> 3);
   wasm.simulateWire(onProgress);
-  const reply = wireViews(wasm, header);
-  return decodeWire(reply.bytes, reply.numbers);
+  const heap = wasm.HEAPU32;
+  return decodeWire(wasm.HEAPU8, wasm.HEAPF64, heap[header], heap[header + 2] >> 3);
 }
 
 /**

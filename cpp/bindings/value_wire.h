@@ -16,6 +16,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "friction/errors.h"
@@ -23,7 +24,16 @@
 
 namespace bindings {
 
-enum WireTag : std::uint8_t { kWireNull, kWireFalse, kWireTrue, kWireNumber, kWireString, kWireList, kWireObject, kWireColumn };
+enum WireTag : std::uint8_t {
+  kWireNull,
+  kWireFalse,
+  kWireTrue,
+  kWireNumber,
+  kWireString,
+  kWireList,
+  kWireObject,
+  kWireColumn
+};
 
 /// The two streams of one message.
 struct Wire {
@@ -36,7 +46,9 @@ struct Wire {
   }
   void tag(WireTag value) { bytes.push_back(value); }
   void count(std::size_t n) {
-    for (int shift = 0; shift < 32; shift += 8) bytes.push_back(static_cast<std::uint8_t>(n >> shift));
+    const std::uint8_t le[4] = {static_cast<std::uint8_t>(n), static_cast<std::uint8_t>(n >> 8),
+                                static_cast<std::uint8_t>(n >> 16), static_cast<std::uint8_t>(n >> 24)};
+    bytes.insert(bytes.end(), le, le + 4);
   }
   void text(std::string_view value) {
     count(value.size());
@@ -116,7 +128,7 @@ class WireReader {
         friction::Value object = friction::Value::object();
         for (std::uint32_t n = count(); n > 0; --n) {
           std::string name = text();
-          object.set(name, read());
+          object.set(std::move(name), read());
         }
         return object;
       }
@@ -137,13 +149,15 @@ class WireReader {
   }
   std::string text() {
     const std::uint32_t length = count();
-    if (length > bytes_.size() - at_) throw friction::InputError("request", "The request's encoding is cut short.");
+    if (length > bytes_.size() - at_)
+      throw friction::InputError("request", "The request's encoding is cut short.");
     std::string out(reinterpret_cast<const char*>(bytes_.data() + at_), length);
     at_ += length;
     return out;
   }
   double number() {
-    if (number_ >= numbers_.size()) throw friction::InputError("request", "The request's encoding is cut short.");
+    if (number_ >= numbers_.size())
+      throw friction::InputError("request", "The request's encoding is cut short.");
     return numbers_[number_++];
   }
 

@@ -137,8 +137,8 @@ function boundOf(summary) {
     : 1e-9;
 }
 
-/** The scale a number is compared against: its own size, or that of its kind in this run. */
-function scaleOf(key, summary, value) {
+/** A run's scales: its duration, fastest speed (its peak or its drive's) and largest drive force. */
+function scalesOf(summary) {
   const duration = summary.duration ?? summary.params?.tmax ?? 1;
   const v0 = summary.system?.v0 ?? summary.params?.v0 ?? 0;
   const drive = Array.isArray(v0) ? Math.max(...v0.map(([, v]) => Math.abs(v))) : Math.abs(v0);
@@ -147,56 +147,63 @@ function scaleOf(key, summary, value) {
     Math.abs(summary.driveForceMax ?? 0),
     Math.abs(summary.driveForceMin ?? 0),
   );
-  const byKey = {
-    x: speed * duration,
-    drivePosition: speed * duration,
-    v: speed,
-    friction: force,
-    spring: force,
-    fk: force,
-    staticLimit: force,
-    t: duration,
-    start: duration,
-    end: duration,
-    period: duration,
-    peakVelocity: speed,
-    amplitude: speed,
-    growthRate: 1 / duration,
-    driveForce: force,
-    driveForceMin: force,
-    driveForceMax: force,
-    cycleDriveForceMin: force,
-    cycleDriveForceMax: force,
-    driveWork: Math.abs(summary.driveWork ?? 0),
-    dissipated: Math.abs(summary.driveWork ?? 0),
-    dashpotDissipated: Math.abs(summary.driveWork ?? 0),
-  };
-  return Math.max(Math.abs(value), byKey[key] ?? 0);
+  return { duration, speed, force, work: Math.abs(summary.driveWork ?? 0) };
+}
+
+/** The keys measured in each of a run's scales. */
+const SCALE_OF_KEY = {
+  ...Object.fromEntries(['t', 'start', 'end', 'period'].map((key) => [key, 'duration'])),
+  ...Object.fromEntries(['v', 'peakVelocity', 'amplitude'].map((key) => [key, 'speed'])),
+  ...Object.fromEntries(
+    [
+      'friction',
+      'spring',
+      'fk',
+      'staticLimit',
+      'driveForce',
+      'driveForceMin',
+      'driveForceMax',
+      'cycleDriveForceMin',
+      'cycleDriveForceMax',
+    ].map((key) => [key, 'force']),
+  ),
+  ...Object.fromEntries(
+    ['driveWork', 'dissipated', 'dashpotDissipated'].map((key) => [key, 'work']),
+  ),
+};
+
+/** The scale a number is compared against: its own size, or that of its kind in this run. */
+function scaleOf(key, summary, value) {
+  const scales = scalesOf(summary);
+  const byKey =
+    key === 'x' || key === 'drivePosition'
+      ? scales.speed * scales.duration
+      : key === 'growthRate'
+        ? 1 / scales.duration
+        : (scales[SCALE_OF_KEY[key]] ?? 0);
+  return Math.max(Math.abs(value), byKey);
+}
+
+/** Two numbers within the bound (wider for an extremum located on the dense output), or why not. */
+function numberDifference(a, b, summary, bound, where, key) {
+  const scale = Math.max(scaleOf(key, summary, a), Math.abs(b));
+  const allowed = LOCATED.has(key) ? Math.max(bound, 1e-5) : bound;
+  return Math.abs(a - b) <= allowed * scale
+    ? null
+    : `${where}: ${a} against ${b} (bound ${bound} of ${scale})`;
 }
 
 /** The first difference beyond the bound between two summaries' trees, or null. */
 function difference(a, b, summary, bound, where = 'summary', key = '') {
-  if (typeof a === 'number' && typeof b === 'number') {
-    const scale = Math.max(scaleOf(key, summary, a), Math.abs(b));
-    const allowed = LOCATED.has(key) ? Math.max(bound, 1e-5) : bound;
-    return Math.abs(a - b) <= allowed * scale
-      ? null
-      : `${where}: ${a} against ${b} (bound ${bound} of ${scale})`;
-  }
+  if (typeof a === 'number' && typeof b === 'number')
+    return numberDifference(a, b, summary, bound, where, key);
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object')
     return a === b ? null : `${where}: ${JSON.stringify(a)} against ${JSON.stringify(b)}`;
   if (Array.isArray(a) !== Array.isArray(b) || Object.keys(a).length !== Object.keys(b).length)
     return `${where}: ${Object.keys(a).length} items against ${Object.keys(b).length}`;
-  for (const k of Object.keys(a)) {
-    if (NOT_COMPARED.has(k)) continue;
-    const found = difference(
-      a[k],
-      b[k],
-      summary,
-      bound,
-      `${where}.${k}`,
-      Array.isArray(a) ? key : k,
-    );
+  const list = Array.isArray(a);
+  for (const k of Object.keys(a).filter((member) => !NOT_COMPARED.has(member))) {
+    const found = difference(a[k], b[k], summary, bound, `${where}.${k}`, list ? key : k);
     if (found) return found;
   }
   return null;

@@ -104,6 +104,8 @@ struct Stiffness {
   std::string cause;
 };
 Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys);
+/// The rate alone, without the words (a run's plan asks it at every call).
+double slipStiffnessRate(const LawEvaluator& law, const SpringBlockSystem& sys);
 
 /// The magnitudes below which finite-difference Jacobians perturb x, v and a dynamic law's state.
 Vec<kDynamic> jacobianScale(const LawEvaluator& law, const SpringBlockSystem& sys);
