@@ -15,14 +15,20 @@ fi
 bash build-scripts/install-deps.sh
 bash build-scripts/build.sh >/dev/null
 
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 native_out="$(./build/native/cpp/friction_bench "$ROUNDS" $GROUP)"
 wasm_out="$(node build/wasm/cpp/friction_bench.cjs "$ROUNDS" $GROUP)"
+# The page's own calls (dist/engine.mjs) and the seed app's CalcIt, in node (bench-calls.mjs).
+calls_out="$(node build-scripts/bench-calls.mjs "$ROUNDS")"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 grep -v '^BENCH_JSON ' <<<"$native_out"
 echo
 grep -v '^BENCH_JSON ' <<<"$wasm_out"
+grep -v '^CALLS_JSON ' <<<"$calls_out"
 
 NATIVE_JSON="$(grep '^BENCH_JSON ' <<<"$native_out" | cut -c12-)" \
 WASM_JSON="$(grep '^BENCH_JSON ' <<<"$wasm_out" | cut -c12-)" \
+CALLS_JSON="$(grep '^CALLS_JSON ' <<<"$calls_out" | cut -c12-)" \
 node --input-type=module -e '
 const native = JSON.parse(process.env.NATIVE_JSON).rows;
 const wasm = JSON.parse(process.env.WASM_JSON).rows;
@@ -46,4 +52,25 @@ for (const row of native) {
 ratios.sort((a, b) => a - b);
 console.log(`\nwasm ÷ native over ${ratios.length} rows: median ${ratios[ratios.length >> 1].toFixed(2)}, ` +
   `range ${ratios[0].toFixed(2)} to ${ratios[ratios.length - 1].toFixed(2)}`);
+
+// Issue 29: a call of the page at most twice native, and the seed-euler loop at most the seed app CalcIt.
+const calls = JSON.parse(process.env.CALLS_JSON || "{\"rows\":[]}").rows;
+const call = (prefix) => calls.find((row) => row.label.startsWith(prefix))?.seconds;
+const bench = (rows, group, prefix) => rows.find((row) => row.group === group && row.label.startsWith(prefix))?.seconds;
+const us = (s) => (s === undefined ? "-" : (1e6 * s).toFixed(2));
+console.log("\nA 2-row C1 run per call (us): native (C++), wasm (C++ under node), the page (simulate() through engine.mjs)");
+for (const [label, duration] of [["C1, 2 rows, 20 s", "20 s"], ["C1, 2 rows, 0.1 s (the call)", "0.1 s"]]) {
+  const n = bench(native, "Per call", `C1, 2 rows, ${duration}`) / 1000;
+  const w = bench(wasm, "Per call", `C1, 2 rows, ${duration}`) / 1000;
+  const page = call(`simulate(): C1, 2 rows, ${duration === "20 s" ? "20 s" : "0.1 s"}`);
+  console.log(`  ${label.padEnd(32)} ${us(n).padStart(10)} ${us(w).padStart(10)} ${us(page).padStart(10)}   page ÷ native ${(page / n).toFixed(2)} (goal ≤ 2)`);
+}
+const calcIt = call("the seed");
+console.log("\nThe seed default case, 100 000 steps of 1 ms (ms): the seed-euler loop natively, in wasm (C++ under node) and through simulate(); the seed app\u0027s CalcIt in node");
+const seedNative = bench(native, "Seed default case", "seed-euler");
+const seedWasm = bench(wasm, "Seed default case", "seed-euler");
+const seedPage = call("simulate(): seed-euler");
+const msOf = (s) => (s === undefined ? "-" : (1e3 * s).toFixed(3));
+console.log(`  seed-euler loop: native ${msOf(seedNative)}, wasm ${msOf(seedWasm)}, simulate() ${msOf(seedPage)}; CalcIt ${msOf(calcIt)}; replica through simulate() ${msOf(call("simulate(): abbott-seed"))}`);
+console.log(`  ÷ CalcIt (goal ≤ 1): native ${(seedNative / calcIt).toFixed(2)}, wasm ${(seedWasm / calcIt).toFixed(2)}, simulate() ${(seedPage / calcIt).toFixed(2)}`);
 '

@@ -37,6 +37,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <utility>
@@ -66,7 +67,28 @@ struct Row {
   double error = NAN;
   std::string note;  // why it was refused, or which method `auto` picked
   std::vector<double> seconds;
+  /// What the row runs, as a scenario where it is one (`friction_bench 0 scenarios` lists them for
+  /// tests/wasm/same-answers.test.mjs, which runs each natively and in wasm); none for the fits.
+  std::optional<Scenario> scenario;
 };
+
+// `friction_bench 0 scenarios`: the rows are listed, not timed, so their references are not computed.
+bool gListing = false;
+
+// The scenario a benchRun runs: the same law, system, method, tolerance (its absolute one a thousandth of
+// the relative one, as RunSettings has it in every row) and rows.
+Scenario scenarioOf(std::string_view law, const ParamList& params, const SpringBlockSystem& sys,
+                    const RunSettings& settings) {
+  Scenario scenario;
+  scenario.law = std::string(law);
+  scenario.params = params;
+  scenario.system = {{"m", sys.m},   {"c", sys.c},   {"eta", sys.eta},
+                     {"v0", sys.v0}, {"Fn", sys.Fn}, {"duration", sys.duration}};
+  scenario.integrator = std::string(integratorId(settings.integrator));
+  scenario.tolerance = settings.relativeTolerance;
+  scenario.samples = settings.samples;
+  return scenario;
+}
 
 double median(std::vector<double> values) {
   if (values.empty()) return NAN;
@@ -158,6 +180,11 @@ void addCoulombGroup(std::deque<Row>& rows, const std::string& group, const Spri
   for (const Method& method : methods) {
     rows.emplace_back(group, method.label);
     Row& row = rows.back();
+    RunSettings listed;
+    listed.integrator = method.kind;
+    listed.relativeTolerance = method.relativeTolerance;
+    listed.samples = kSeedPlotPoints;
+    row.scenario = scenarioOf("coulomb", {{"mu_s", 0.6}, {"mu_k", 0.4}}, system, listed);
     row.run = [&row, method, system, exact] {
       RunSettings options;
       options.integrator = method.kind;
@@ -197,11 +224,14 @@ std::pair<double, double> addSeedGroup(std::deque<Row>& rows, const std::string&
   StateVariableOptions fine, finer;
   fine.step = chooseStep(sv) / 8;
   finer.step = chooseStep(sv) / 16;
-  const double referencePeriod = meanPeriod(simulateStateVariable(sv, finer).trace, 20);
+  const double referencePeriod = gListing ? NAN : meanPeriod(simulateStateVariable(sv, finer).trace, 20);
   const double referenceCheck =
-      std::fabs(meanPeriod(simulateStateVariable(sv, fine).trace, 20) / referencePeriod - 1);
+      gListing ? NAN : std::fabs(meanPeriod(simulateStateVariable(sv, fine).trace, 20) / referencePeriod - 1);
   rows.emplace_back(seedGroup, "seed scheme (abbott-seed, 1 ms)");
   Row& seedRow = rows.back();
+  seedRow.scenario = Scenario();
+  seedRow.scenario->model = "abbott-seed";
+  seedRow.scenario->params = seedDefaults;
   seedRow.run = [&seedRow, referencePeriod] {
     Scenario seed;
     seed.model = "abbott-seed";
@@ -214,6 +244,11 @@ std::pair<double, double> addSeedGroup(std::deque<Row>& rows, const std::string&
   // with θ at its steady state (abbott-theta), so the loop, not the physics, is what differs in time.
   rows.emplace_back(seedGroup, "seed-euler, abbott-theta (1 ms)");
   Row& lawRow = rows.back();
+  RunSettings seedEuler;
+  seedEuler.integrator = Integrator::SeedEuler;
+  seedEuler.samples = kSeedPlotPoints;
+  lawRow.scenario = scenarioOf("abbott-theta", {{"mus", 0.6}, {"muk", 0.4}, {"tau", 0.2}, {"D", 0.001}},
+                               {1, 10, 0, 0.1, 1, 100}, seedEuler);
   lawRow.run = [&lawRow] {
     RunSettings options;
     options.integrator = Integrator::SeedEuler;
@@ -225,6 +260,9 @@ std::pair<double, double> addSeedGroup(std::deque<Row>& rows, const std::string&
   };
   rows.emplace_back(seedGroup, "ours (state-variable, auto)");
   Row& oursRow = rows.back();
+  oursRow.scenario = Scenario();
+  oursRow.scenario->model = "state-variable";
+  oursRow.scenario->params = continuous;
   oursRow.run = [&oursRow, sv, referencePeriod] {
     const SimulationResult r = simulateStateVariable(sv);
     oursRow.steps = r.summary.steps;
@@ -245,13 +283,16 @@ void addLawGroups(std::deque<Row>& rows) {
     tight.absoluteTolerance *= 1e-3;
     double referenceX = NAN;
     try {
-      referenceX = benchRun(id, {}, seedSystem, tight).trace.x.back();
+      if (!gListing) referenceX = benchRun(id, {}, seedSystem, tight).trace.x.back();
     } catch (const std::exception&) {
       // No reference within the step budget: the rows still report steps and time.
     }
     for (const IntegratorSpec& spec : integratorCatalog()) {
       rows.emplace_back("Law " + id, std::string(spec.id));
       Row& row = rows.back();
+      RunSettings listed = defaults;
+      listed.integrator = spec.kind;
+      row.scenario = scenarioOf(id, {}, seedSystem, listed);
       row.run = [&row, id, kind = spec.kind, seedSystem, referenceX, defaults] {
         RunSettings options = defaults;
         options.integrator = kind;
@@ -293,6 +334,7 @@ void addAutoTable(std::deque<Row>& rows) {
       double referenceX = NAN;
       for (Integrator other :
            {Integrator::DormandPrince, Integrator::Radau, Integrator::Rosenbrock, Integrator::Auto}) {
+        if (gListing) break;
         RunSettings tight = defaults;
         tight.relativeTolerance *= 1e-3;
         tight.absoluteTolerance *= 1e-3;
@@ -311,6 +353,7 @@ void addAutoTable(std::deque<Row>& rows) {
       }
       rows.emplace_back("Auto, " + named.name, id);
       Row& row = rows.back();
+      row.scenario = scenarioOf(id, {}, named.system, defaults);
       row.run = [&row, id, system = named.system, referenceX, defaults] {
         const SimulationResult r = benchRun(id, {}, system, defaults);
         row.steps = r.summary.steps;
@@ -348,7 +391,7 @@ void addAccuracyRows(std::deque<Row>& rows) {
     double reference = NAN;
     if (c.period) {
       reference = coulombPeriod(c.system, 0.6, 0.4);
-    } else {
+    } else if (!gListing) {
       RunSettings tight;
       tight.integrator = Integrator::DormandPrince;
       tight.relativeTolerance = 1e-13;
@@ -361,6 +404,11 @@ void addAccuracyRows(std::deque<Row>& rows) {
         rows.emplace_back("Accuracy " + c.name,
                           std::string(integratorId(method)) + " " + formatNumber(tolerance));
         Row& row = rows.back();
+        RunSettings listed;
+        listed.integrator = method;
+        listed.relativeTolerance = tolerance;
+        listed.samples = c.period ? kSeedPlotPoints : 2000;
+        row.scenario = scenarioOf(c.law, c.params, c.system, listed);
         row.run = [&row, &c, method, tolerance, reference] {
           RunSettings options;
           options.integrator = method;
@@ -411,13 +459,16 @@ std::vector<double> frictionOf(Scenario scenario, const std::string& integrator,
 void addQuasiStaticRows(std::deque<Row>& rows) {
   static const std::vector<QuasiStaticCase> cases = quasiStaticCases();
   for (const QuasiStaticCase& c : cases) {
-    auto reference =
-        std::make_shared<std::vector<double>>(frictionOf(c.scenario, "dormand-prince", 1e-13, nullptr));
+    auto reference = std::make_shared<std::vector<double>>(
+        gListing ? std::vector<double>{} : frictionOf(c.scenario, "dormand-prince", 1e-13, nullptr));
     for (const std::string method : {"dormand-prince", "radau"})
       for (int exponent = 6; exponent <= 12; ++exponent) {
         const double tolerance = std::pow(10.0, -exponent);
         rows.emplace_back("Quasi-static " + c.name, method + " " + formatNumber(tolerance));
         Row& row = rows.back();
+        row.scenario = c.scenario;
+        row.scenario->integrator = method;
+        row.scenario->tolerance = tolerance;
         row.run = [&row, &c, method, tolerance, reference] {
           const std::vector<double> mu = frictionOf(c.scenario, method, tolerance, &row.steps);
           double worst = 0;
@@ -546,6 +597,132 @@ void printTarget(const std::deque<Row>& rows, const std::string& limitGroup) {
     std::printf("\nTarget: no event-driven row reached 1e-9 on the period\n");
 }
 
+// ---- 9. The work budget ----
+
+const std::string kBudgetGroup = "Work budget";
+
+// The issue's map: rsf on the quasi-static slider with Dc = 0.1 nm (its slips resolve v/Dc ≈ 2e8 1/s).
+Scenario issueCell(double mu0, double eta, double duration) {
+  Scenario scenario;
+  scenario.law = "rsf";
+  scenario.params = {{"a", 0.01}, {"b1", 0.015}, {"Dc1", 1e-10}, {"Vstar", 1e-6}, {"form", 0}, {"mu0", mu0}};
+  scenario.system = {{"m", 0}, {"Fn", 1}, {"c", 1e4}, {"v0", 1e-5}, {"duration", duration}, {"eta", eta}};
+  scenario.start = SpringBlockStart::Steady;
+  scenario.kick = 0.01;
+  scenario.samples = 400;
+  return scenario;
+}
+
+// A run the budget stops (or that costs a budget's worth and ends): the time, and where it stopped.
+void addBudgetRun(std::deque<Row>& rows, const std::string& label, Scenario scenario) {
+  Row& row = rows.emplace_back(kBudgetGroup, label);
+  row.run = [&row, scenario] {
+    try {
+      const SimulationResult result = run(RunSpec(scenario));
+      row.steps = result.summary.steps;
+      row.note = "ran to its end";
+    } catch (const RunStopped& stop) {
+      row.error = stop.time();
+      row.note = "stopped at t = " + formatSignificant(stop.time(), 4) + " s";
+    }
+  };
+}
+
+// The issue's fuzz finding (its cell took 14.4 s and 1.2 million Radau steps; its map 89 s), and the
+// costliest runs found: each spends the whole budget, the costliest units measured (Radau on
+// rate-state's creep, the slider's Newton balance with a dashpot, the seed's scheme on a Radioss law).
+void addBudgetRows(std::deque<Row>& rows) {
+  addBudgetRun(rows, "issue 29's cell (rsf slider, Dc 0.1 nm, 1361 s)", issueCell(0, 5, 1361));
+  Row& map = rows.emplace_back(kBudgetGroup, "issue 29's map, 8 cells");
+  map.run = [&map] {
+    SweepAxis x, y;
+    x.key = "mu0";
+    x.min = 0;
+    x.max = 2;
+    x.count = 4;
+    y.target = "system";
+    y.key = "eta";
+    y.min = 5;
+    y.max = 100;
+    y.count = 2;
+    int stopped = 0;
+    for (int j = 0; j < 2; ++j)
+      for (int i = 0; i < 4; ++i) stopped += sweepCell(issueCell(0, 5, 1361), x, y, i, j).stopped ? 1 : 0;
+    map.note = std::to_string(stopped) + " of 8 cells stopped";
+  };
+  Scenario creep;
+  creep.law = "rate-state";
+  creep.integrator = "radau";
+  creep.system = {{"m", 1}, {"c", 10}, {"v0", 0.1}, {"duration", 6000}};
+  creep.samples = 400;
+  addBudgetRun(rows, "rate-state, Radau, 6000 s (the whole budget)", creep);
+  addBudgetRun(rows, "rsf slider with a dashpot, 100 s (the whole budget)", issueCell(0, 5, 100));
+  Scenario seed;
+  seed.law = "radioss-darmstad";
+  seed.integrator = "seed-euler";
+  seed.system = {{"m", 1}, {"c", 10}, {"v0", 0.1}, {"duration", 14900}};
+  seed.samples = 400;
+  addBudgetRun(rows, "seed-euler, radioss-darmstad, 14900 s (a budget's worth)", seed);
+}
+
+void printBudget(const std::deque<Row>& rows) {
+  std::printf("\n%-58s %12s  %s\n", kBudgetGroup.c_str(), "time [ms]", "outcome");
+  for (const Row& row : rows)
+    if (row.group == kBudgetGroup)
+      std::printf("  %-56s %12.1f  %s\n", row.label.c_str(), 1e3 * median(row.seconds), row.note.c_str());
+}
+
+// ---- 8. Per call ----
+
+const std::string kCallGroup = "Per call";
+constexpr int kCallsPerRun = 1000;
+
+// C1 (physics-checks §1) on 2 rows, as the page's simulate() takes it: a request read into a RunSpec,
+// run, and its summary and scenario written by the engine's one writer; kCallsPerRun calls per timed
+// run (printCalls and bench.sh divide). Over its first 0.1 s the block does not move (no step): what is
+// timed is the call itself (reading, the plan and its stiffness estimate, the recorder, writing); over
+// its 20 s, 263 steps of Dormand–Prince besides.
+Value c1Request(double duration) {
+  Value system = Value::object();
+  for (const auto& [key, value] :
+       {std::pair{"m", 1.0}, {"c", 10.0}, {"v0", 0.1}, {"Fn", 10.0}, {"duration", duration}})
+    system.set(key, value);
+  Value params = Value::object();
+  params.set("mu_s", 0.6);
+  params.set("mu_k", 0.4);
+  Value request = Value::object();
+  request.set("law", "coulomb");
+  request.set("params", params);
+  request.set("system", system);
+  request.set("samples", 2);
+  return request;
+}
+
+void addCallRows(std::deque<Row>& rows) {
+  for (const double duration : {0.1, 20.0}) {
+    Row& row =
+        rows.emplace_back(kCallGroup, "C1, 2 rows, " + formatNumber(duration) + " s: read, run, write (x" +
+                                          std::to_string(kCallsPerRun) + ")");
+    row.scenario = readScenario(c1Request(duration));
+    row.run = [&row, duration] {
+      for (int call = 0; call < kCallsPerRun; ++call) {
+        const RunSpec spec = RunSpec::read(c1Request(duration));
+        const SimulationResult result = run(spec);
+        const Value summary = summaryValue(spec, result.summary), scenario = scenarioValue(spec.scenario());
+        row.steps = result.summary.steps;
+        if (summary.find("steps") == nullptr || scenario.find("law") == nullptr) std::abort();
+      }
+    };
+  }
+}
+
+void printCalls(const std::deque<Row>& rows) {
+  std::printf("\n%-44s %14s\n", kCallGroup.c_str(), "per call [us]");
+  for (const Row& row : rows)
+    if (row.group == kCallGroup)
+      std::printf("  %-42s %14.2f\n", row.label.c_str(), 1e6 * median(row.seconds) / kCallsPerRun);
+}
+
 // ---- 7. Fits ----
 
 const std::string kFitGroup = "Fits (issue 16)";
@@ -631,6 +808,57 @@ void printFits(const std::deque<Row>& rows) {
   }
 }
 
+// A Value as one line of JSON (numbers to 17 digits, so that they read back exactly; null where not finite).
+std::string jsonText(const Value& value) {
+  switch (value.kind()) {
+    case Value::Kind::Null:
+      return "null";
+    case Value::Kind::Bool:
+      return value.boolean() ? "true" : "false";
+    case Value::Kind::Number: {
+      if (!std::isfinite(value.number())) return "null";
+      char text[32];
+      std::snprintf(text, sizeof text, "%.17g", value.number());
+      return text;
+    }
+    case Value::Kind::String:
+      return "\"" + jsonEscape(value.text()) + "\"";
+    case Value::Kind::List: {
+      std::string out = "[";
+      for (std::size_t i = 0; i < value.items().size(); ++i)
+        out += (i ? "," : "") + jsonText(value.items()[i]);
+      return out + "]";
+    }
+    case Value::Kind::Object:
+      break;
+  }
+  std::string out = "{";
+  for (std::size_t i = 0; i < value.keys().size(); ++i)
+    out += (i ? ",\"" : "\"") + jsonEscape(value.keys()[i]) + "\":" + jsonText(value.items()[i]);
+  return out + "}";
+}
+
+// Every row that runs a scenario, one JSON line each: {"group", "label", "scenario"} (the scenario as the
+// engine writes it, scenarioValue), in the benchmark's order.
+void listScenarios(std::deque<Row>& rows) {
+  addCoulombGroup(rows, "Coulomb C1, §1", {1, 10, 0, 0.1, 10, 20}, NAN);
+  addCoulombGroup(rows, "Seed's Coulomb limit, §8", {1, 10, 0, 0.1, 1, 8}, NAN);
+  addSeedGroup(rows, "Seed default case");
+  addLawGroups(rows);
+  addAutoTable(rows);
+  addAccuracyRows(rows);
+  addQuasiStaticRows(rows);
+  addCallRows(rows);
+  for (const Row& row : rows) {
+    if (!row.scenario) continue;
+    Value line = Value::object();
+    line.set("group", row.group);
+    line.set("label", row.label);
+    line.set("scenario", scenarioValue(*row.scenario));
+    std::printf("%s\n", jsonText(line).c_str());
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -658,6 +886,26 @@ int main(int argc, char** argv) {
     printJson(rows, rounds);
     return 0;
   }
+  if (argc > 2 && std::string(argv[2]) == "scenarios") {
+    gListing = true;
+    listScenarios(rows);
+    return 0;
+  }
+  if (argc > 2 && std::string(argv[2]) == "budget") {
+    addBudgetRows(rows);
+    measure(rows, rounds);
+    printBudget(rows);
+    printJson(rows, rounds);
+    return 0;
+  }
+  if (argc > 2 && std::string(argv[2]) == "calls") {
+    addCallRows(rows);
+    addSeedGroup(rows, "Seed default case");
+    measure(rows, rounds);
+    printCalls(rows);
+    printJson(rows, rounds);
+    return 0;
+  }
   if (argc > 2 && std::string(argv[2]) == "fit") {
     addFitRows(rows);
     measure(rows, rounds);
@@ -679,6 +927,8 @@ int main(int argc, char** argv) {
   addAccuracyRows(rows);
   addQuasiStaticRows(rows);
   addFitRows(rows);
+  addCallRows(rows);
+  addBudgetRows(rows);
 
   std::printf("Friction Lab spring-block benchmark (%s): median of %d interleaved rounds\n",
 #ifdef __EMSCRIPTEN__
@@ -701,6 +951,8 @@ int main(int argc, char** argv) {
   printAccuracy(rows);
   printQuasiStatic(rows);
   printFits(rows);
+  printCalls(rows);
+  printBudget(rows);
   printTarget(rows, limitGroup);
   printJson(rows, rounds);
   return 0;

@@ -17,13 +17,18 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "embind_common.h"
 #include "friction/friction.h"
+#include "value_wire.h"
 
 using emscripten::val;
 
@@ -170,24 +175,146 @@ val runToJs(const friction::RunSpec& spec, const friction::SimulationResult& res
 
 // ---- the calls
 
+// onProgress(fraction) is the caller's callback, not part of the scenario: called at most once per 1 % of
+// the run, so that a long run costs few crossings into JS.
+std::function<void(double)> progressOf(val onProgress) {
+  // null (simulateWire's caller without one) is answered without asking JS for a type name.
+  if (onProgress.isNull() || onProgress.isUndefined() || typeOf(onProgress) != "function") return {};
+  return [onProgress, last = -1.0](double fraction) mutable {
+    if (fraction - last < 0.01 && fraction < 1) return;
+    last = fraction;
+    onProgress(fraction);
+  };
+}
+
 val simulate(val request) {
   return catchErrors([&] {
-    // onProgress(fraction) is the caller's callback, not part of the scenario: called at most once per
-    // 1 % of the run, so that a long run costs few crossings into JS.
     std::function<void(double)> progress;
     val scenario = request;
     if (typeOf(request) == "object" && typeOf(request["onProgress"]) == "function") {
-      progress = [onProgress = request["onProgress"], last = -1.0](double fraction) mutable {
-        if (fraction - last < 0.01 && fraction < 1) return;
-        last = fraction;
-        onProgress(fraction);
-      };
+      progress = progressOf(request["onProgress"]);
       scenario = val::global("Object").call<val>("assign", val::object(), request);
       scenario.delete_("onProgress");
     }
     const friction::RunSpec spec = friction::RunSpec::read(toValue(scenario));
     return runToJs(spec, friction::run(spec, progress));
   });
+}
+
+// ---- simulate() by the wire (value_wire.h): engine.mjs writes the request into wireIn's buffers, calls
+// simulateWire and decodes the reply from the buffers it returns before the next call.
+
+bindings::Wire& wireInput() {
+  static bindings::Wire wire;
+  return wire;
+}
+bindings::Wire& wireOutput() {
+  static bindings::Wire wire;
+  return wire;
+}
+
+// Where a message's streams are, for engine.mjs to read off the module's memory (HEAPU32): the byte
+// stream's address and length, the number stream's address and count. Plain numbers cross the boundary
+// without an Embind value each.
+std::uint32_t* wireHeader() {
+  static std::uint32_t header[4] = {0, 0, 0, 0};
+  return header;
+}
+void describe(const bindings::Wire& wire) {
+  std::uint32_t* header = wireHeader();
+  header[0] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(wire.bytes.data()));
+  header[1] = static_cast<std::uint32_t>(wire.bytes.size());
+  header[2] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(wire.numbers.data()));
+  header[3] = static_cast<std::uint32_t>(wire.numbers.size());
+}
+// The header's address in the module's memory (engine.mjs asks once).
+int wireHeaderAddress() { return static_cast<int>(reinterpret_cast<std::uintptr_t>(wireHeader())); }
+
+// The input buffers, sized for a request of `bytes` bytes and `numbers` numbers, described in the
+// header for engine.mjs to fill.
+void wireIn(int bytes, int numbers) {
+  bindings::Wire& in = wireInput();
+  in.bytes.resize(static_cast<std::size_t>(bytes));
+  in.numbers.resize(static_cast<std::size_t>(numbers));
+  describe(in);
+}
+
+// A trace's columns as the wire's Float64Arrays: { <key>: column, ..., state: { <key>: column } } (the
+// columns the run has; `state` for a law run, with its state variables' columns keyed by the catalog).
+void wireColumns(bindings::Wire& out, const friction::Trace& trace, std::string_view lawId = {}) {
+  std::size_t present = lawId.empty() ? 0 : 1;
+  for (const friction::ColumnSpec& column : friction::columnCatalog())
+    present += (trace.*column.column).size() == trace.size() ? 1 : 0;
+  out.object(present);
+  for (const friction::ColumnSpec& column : friction::columnCatalog()) {
+    if ((trace.*column.column).size() != trace.size()) continue;
+    out.key(column.key);
+    out.column(trace.*column.column);
+  }
+  if (lawId.empty()) return;
+  const auto& specs = friction::findLaw(lawId).state;
+  const std::size_t count = std::min(trace.state.size(), specs.size());
+  out.key("state");
+  out.object(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    out.key(specs[i].key);
+    out.column(trace.state[i]);
+  }
+}
+
+// The reply runToJs gives, on the wire: { columns, summary, scenario }.
+void wireRun(bindings::Wire& out, const friction::RunSpec& spec, const friction::SimulationResult& result) {
+  out.object(3);
+  out.key("columns");
+  wireColumns(out, result.trace,
+              spec.runsModel() ? std::string_view() : std::string_view(spec.scenario().law));
+  out.key("summary");
+  out.value(friction::summaryValue(spec, result.summary));
+  out.key("scenario");
+  out.value(friction::scenarioValue(spec.scenario()));
+}
+
+// A refusal or a stop as catchErrors replies it, on the wire: { error, parameter? } or { error, stoppedAt,
+// partial }.
+void wireFailure(bindings::Wire& out, const std::string& message, const std::string& field) {
+  out.object(field.empty() ? 1 : 2);
+  out.key("error");
+  out.string(message);
+  if (field.empty()) return;
+  out.key("parameter");
+  out.string(field);
+}
+
+// simulate() for a request on the wire (wireIn's buffers), with the caller's onProgress; the reply's
+// buffers described in the header, valid until the next call into the module.
+void simulateWire(val onProgress) {
+  bindings::Wire& out = wireOutput();
+  out.clear();
+  try {
+    const bindings::Wire& in = wireInput();
+    const friction::RunSpec spec = friction::RunSpec::read(bindings::WireReader(in.bytes, in.numbers).read());
+    const friction::SimulationResult result = friction::run(spec, progressOf(onProgress));
+    wireRun(out, spec, result);
+  } catch (const friction::RunStopped& stop) {
+    out.clear();
+    out.object(3);
+    out.key("error");
+    out.string(stop.what());
+    out.key("stoppedAt");
+    out.number(stop.time());
+    out.key("partial");
+    wireColumns(out, stop.partial());
+  } catch (const friction::InputError& error) {
+    out.clear();
+    wireFailure(out, error.what(), error.field());
+  } catch (const std::exception& error) {
+    out.clear();
+    wireFailure(out, error.what(), "");
+  } catch (...) {
+    out.clear();
+    wireFailure(out, "Unknown engine error.", "");
+  }
+  describe(out);
 }
 
 val presliding() { return specToJs(friction::preslidingModel()); }
@@ -202,6 +329,9 @@ EMSCRIPTEN_BINDINGS(friction_lab) {
   emscripten::function("models", &models);
   emscripten::function("columns", &columns);
   emscripten::function("simulate", &simulate);
+  emscripten::function("wireHeaderAddress", &wireHeaderAddress);
+  emscripten::function("wireIn", &wireIn);
+  emscripten::function("simulateWire", &simulateWire);
   emscripten::function("laws", &laws);
   emscripten::function("system", &springBlockSystem);
   emscripten::function("integrators", &integrators);

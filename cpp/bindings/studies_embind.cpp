@@ -120,20 +120,17 @@ val lawCurve(val id, val params, val options) {
   });
 }
 
-// -> { cells: [{ i, j, x, y, regime, value, error? }] }: each cell a full run (friction/sweep.h).
+// -> { cells: [{ i, j, x, y, regime, value, error?, stopped?, stoppedAt? }] }: each cell a full run
+// (friction/sweep.h), as the engine writes it (sweepCellValue: null where a cell has no regime or value).
 val sweepCells(val request) {
   return catchErrors([&] {
     const friction::SweepCellsRequest r = friction::readSweepCells(toValue(request));
     return object({{"cells", arrayOf(r.cells, [&](const std::pair<int, int>& index) {
                       const friction::SweepCell cell = friction::sweepCell(
                           r.sweep.scenario, r.sweep.x, r.sweep.y, index.first, index.second);
-                      val item = object({{"i", val(index.first)},
-                                         {"j", val(index.second)},
-                                         {"x", val(cell.x)},
-                                         {"y", val(cell.y)},
-                                         {"regime", text(friction::regimeName(cell.regime))},
-                                         {"value", val(cell.value)}});
-                      if (!cell.error.empty()) item.set("error", cell.error);
+                      val item = bindings::fromValue(friction::sweepCellValue(cell), false);
+                      item.set("i", index.first);
+                      item.set("j", index.second);
                       return item;
                     })}});
   });

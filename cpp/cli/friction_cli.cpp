@@ -199,8 +199,10 @@ int sweep(const Json& json, const std::string& csvPath, const std::optional<cli:
       std::string error = cell.error;
       for (char& c : error)
         if (c == ',' || c == '\n') c = ';';
-      csv.row(number(cell.x) + "," + number(cell.y) + "," + std::string(regimeName(cell.regime)) + "," +
-              number(cell.value) + "," + error);
+      // A cell without a value (refused, stopped, or a regime without one) writes null; its regime column
+      // says "stopped" or "error" where the run did not end.
+      csv.row(number(cell.x) + "," + number(cell.y) + "," + std::string(sweepCellRegime(cell)) + "," +
+              number(cell.error.empty() ? cell.value : NAN) + "," + error);
     }
   csv.end();
   return 0;

@@ -11,9 +11,8 @@
 //
 // Cost is bounded without changing the physics the input asks for: output grids above kMaxSamples
 // rows are thinned to kMaxSamples (out-of-range counts still reach the engine's checks), a law run is
-// stopped through its own progress callback once kWallBudget has passed, and a sweep runs two cells
-// (its corners), not every cell. The engine's step budgets bound the rest (a sweep cell has no
-// progress callback, and the seed models' runs are short by construction).
+// stopped through its own progress callback once kWallBudget has passed (a sweep's cells too), and a
+// sweep runs two cells (its corners), not every cell. The engine's work budget bounds the rest.
 
 #include <chrono>
 #include <cmath>
@@ -134,6 +133,7 @@ void runWithinBudget(Scenario scenario) {
 
 // A sweep, as `friction sweep` reads and checks it; every axis value, and the two corner cells run.
 void runSweep(Sweep sweep) {
+  const auto deadline = std::chrono::steady_clock::now() + kWallBudget;
   Scenario& scenario = sweep.scenario;
   if (scenario.samples > kMaxSamples && scenario.samples <= 1'000'000) scenario.samples = kMaxSamples;
   for (const SweepAxis* axis : {&sweep.x, &sweep.y})
@@ -144,8 +144,12 @@ void runSweep(Sweep sweep) {
                 ") lies outside [" + std::to_string(axis->min) + ", " + std::to_string(axis->max) + "]");
     }
   for (const auto& [i, j] : {std::pair{0, 0}, std::pair{sweep.x.count - 1, sweep.y.count - 1}}) {
-    const SweepCell cell = sweepCell(scenario, sweep.x, sweep.y, i, j);
-    if (cell.error.empty()) checkFinite(cell.value, "a sweep cell's value");
+    const SweepCell cell = sweepCell(scenario, sweep.x, sweep.y, i, j, [deadline](double) {
+      if (std::chrono::steady_clock::now() > deadline) throw WallBudgetSpent{};
+    });
+    // A value is a number, or NaN (null) where none was measured; a stopped cell says where.
+    if (cell.error.empty() && !std::isnan(cell.value)) checkFinite(cell.value, "a sweep cell's value");
+    if (cell.stopped) checkFinite(cell.stoppedAt, "a stopped cell's time");
   }
 }
 

@@ -105,3 +105,23 @@ TEST_CASE(
   CHECK_THAT(result.trace.friction.back(),
              Catch::Matchers::WithinRel(N * (mu0 + (a - b) * std::log(v / Vstar)), 1e-6));
 }
+
+TEST_CASE("Rows between steps keep rsf's θ above 0 when θ relaxes far faster than the step", "[rsf][fuzz]") {
+  // Dc1 = 1e-11 m at v ≈ 0.1 m/s: θ relaxes at v/Dc ~ 1e10 1/s, while Rosenbrock's steps last ~0.5 ms.
+  // The step's polynomial between its ends took θ below 0 in 155 of 400 rows (the friction NaN there),
+  // though every accepted step's θ is positive (the fuzz regression
+  // rsf-dc-10pm-theta-rows-below-zero.json).
+  Scenario request = runs::lawScenario("rsf", {{"a", 0.01}, {"b1", 0.6015}, {"Dc1", 1e-11}, {"Vstar", 1e-6}},
+                                       {{"m", 5}, {"Fn", 1}});
+  request.samples = 400;
+  const SimulationResult result = runs::scenario(request);
+  const Trace& trace = result.trace;
+  REQUIRE(trace.size() == 400);
+  for (std::size_t i = 0; i < trace.size(); ++i) {
+    INFO("row " << i << ", t = " << trace.t[i]);
+    REQUIRE(trace.state[0][i] > 0);
+    REQUIRE(std::isfinite(trace.friction[i]));
+    REQUIRE(std::isfinite(trace.fk[i]));
+  }
+  CHECK(result.summary.regime == Regime::StickSlip);
+}

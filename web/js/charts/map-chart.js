@@ -24,8 +24,16 @@ export const REGIME_COLOURS = {
   'not-settled': COLOURS.blue,
   // The drive at rest (a free vibration ended by friction): a darker grey than never moving.
   'at-rest': '#6B7280',
+  // A run its work budget (or a blow-up) stopped before its end: light, so it reads as "no result".
+  stopped: '#D1D5DB',
   error: '#111827',
 };
+
+/** The colour key of a cell: its regime, or 'stopped' / 'error' for a run that did not end. */
+export function cellKey(cell) {
+  if (cell.stopped || cell.regime === 'stopped') return 'stopped';
+  return cell.error ? 'error' : cell.regime;
+}
 const BOUNDARY_COLOUR = COLOURS.black;
 const FOCUS_COLOUR = '#111827';
 
@@ -118,9 +126,8 @@ const mapCells = {
       const right = x.getPixelForValue(x1);
       const top = y.getPixelForValue(y1);
       const bottom = y.getPixelForValue(y0);
-      const regime = cell.error ? 'error' : cell.regime;
       ctx.globalAlpha = shade(cell, map.strongest);
-      ctx.fillStyle = REGIME_COLOURS[regime] ?? REGIME_COLOURS.error;
+      ctx.fillStyle = REGIME_COLOURS[cellKey(cell)] ?? REGIME_COLOURS.error;
       // Half a pixel of overlap, so no hairline gaps show between cells.
       ctx.fillRect(left, top, right - left + 0.5, bottom - top + 0.5);
     }
@@ -145,7 +152,7 @@ const mapCells = {
 /** A whole map given at once (showGrid): its image, a pixel a cell, over the cells' span. */
 function drawGrid(ctx, map, gx, gy, scales) {
   const image = map.grid.image((cell) => ({
-    colour: REGIME_COLOURS[cell.error ? 'error' : cell.regime] ?? REGIME_COLOURS.error,
+    colour: REGIME_COLOURS[cellKey(cell)] ?? REGIME_COLOURS.error,
     alpha: shade(cell, map.strongest),
   }));
   const left = scales.x.getPixelForValue(gx.edges(0)[0]);

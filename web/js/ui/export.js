@@ -164,11 +164,20 @@ export function mapToCsv(cells, { version, subject, map, specs, boundary }) {
     '# value: growth rate [1/s] (growing, decaying) or velocity amplitude [m/s] (stick-slip)',
     ...(boundary.known ? [`# closed-form boundary: ${boundary.criterion} = 0`] : []),
     `${specs.x.key} [${specs.x.unit || '-'}],${specs.y.key} [${specs.y.unit || '-'}],regime,value,error`,
+    // As friction sweep writes a cell: "stopped" or "error" where its run did not end, null for no value.
     ...cells.map((cell) =>
-      [cell.x, cell.y, cell.regime, cell.value, csvCell(cell.error ?? '')].join(','),
+      [cell.x, cell.y, regimeColumn(cell), cell.value ?? 'null', csvCell(cell.error ?? '')].join(
+        ',',
+      ),
     ),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** A map cell's regime column: its regime, or "stopped" / "error" for a run that did not end. */
+function regimeColumn(cell) {
+  if (cell.stopped) return 'stopped';
+  return cell.error ? 'error' : cell.regime;
 }
 
 /** Quotes a CSV cell if it holds a comma, a quote or a newline. */

@@ -17,10 +17,11 @@ const REGIME_ORDER = [
   'stick-slip',
   'stuck',
   'at-rest',
+  'stopped',
   'error',
 ];
 // Where the map's words differ from the spring-block readout's.
-const MAP_REGIME_TEXT = { error: 'Could not run' };
+const MAP_REGIME_TEXT = { stopped: 'Stopped: would take too long', error: 'Could not run' };
 
 /** What a law's map starts from: steady sliding with a kick, so a map tells stable from unstable. */
 export const MAP_LAW_START = Object.freeze({ system: { start: 'steady' }, kick: 0.01 });
@@ -200,15 +201,23 @@ export function axisTitle(choices, axis) {
   return { title: `${name}${spec.unit ? ` [${spec.unit}]` : ''}`, spec };
 }
 
+/** The map's status after its cells: how many stopped (too long to run) and how many could not run. */
+export function notRun(stopped, failed) {
+  const parts = [];
+  if (stopped) parts.push(`${stopped} stopped as too long to run`);
+  if (failed) parts.push(`${failed} could not run`);
+  return parts.length ? `; ${parts.join(', ')} (point at one to read why).` : '.';
+}
+
 /** The readout of a cell: where it is (`specs`: the axes' parameters) and what the run did there. */
 export function cellReadout(cell, specs) {
   const { x, y } = specs;
   const where = `${x.symbol} = ${formatQuantity(cell.x, x.unit)}, ${y.symbol} = ${formatQuantity(cell.y, y.unit)}`;
   let what = 'not computed yet';
-  if (cell.error) what = `could not run: ${cell.error}`;
+  if (cell.stopped || cell.regime === 'stopped') what = `stopped: ${cell.error}`;
+  else if (cell.error) what = `could not run: ${cell.error}`;
   else if (cell.regime === 'stick-slip')
     what = `${describeRegime(cell.regime)}, velocity amplitude ${formatQuantity(cell.value, 'm/s')}`;
-  else if (cell.regime)
-    what = describeRegimeWithGrowth(cell.regime, cell.value !== 0 ? cell.value : NaN);
+  else if (cell.regime) what = describeRegimeWithGrowth(cell.regime, cell.value ?? NaN);
   return `${where}: ${what}. Click or press Enter to open this run.`;
 }

@@ -31,6 +31,9 @@ export const GRID_REGIMES = [
   'settling',
   'not-settled',
   'at-rest',
+  // A cell whose run did not end: its work budget (or a blow-up) stopped it, or it was refused.
+  'stopped',
+  'error',
 ];
 
 const END_LINE = /^# end: (\d+) rows; FNV-1a 64 of the lines above: ([0-9a-f]{16})$/;

@@ -23,6 +23,7 @@ import {
   defaultAxis,
   MAP_LAW_START,
   mapSubjects,
+  notRun,
   regimeLegendItems,
   subjectGroups,
   wireCluster,
@@ -226,11 +227,13 @@ export class MapView {
         this.#setStatus('computing', `${done} of ${total} cells (${workers})…`);
       });
       if (result === null) return; // cancelled or replaced: whoever did it set the status
-      const failed = this.#chart.cells().filter((cell) => cell.error).length;
+      const cells = this.#chart.cells();
+      const stopped = cells.filter((cell) => cell.stopped).length;
+      const failed = cells.filter((cell) => cell.error && !cell.stopped).length;
       this.#setStatus(
         'ready',
         `${total} cells in ${formatQuantity(result.elapsedMs / 1000, 's', 3)} on ${workers}` +
-          (failed ? `; ${failed} could not run (point at one to read why).` : '.'),
+          notRun(stopped, failed),
       );
       ui.exportCsv.disabled = ui.exportPng.disabled = false;
     } catch (error) {

@@ -3,6 +3,7 @@
 // to measured data: a friction curve, a time record driven through the spring-block, a presliding run;
 // and the conversion of one law into another over a velocity range.
 
+#include <cmath>
 #include <cstddef>
 #include <functional>
 #include <limits>
@@ -169,9 +170,11 @@ struct ConversionResult {
   FitResult fit;
   std::vector<double> v, fromForce, toForce;  ///< the comparison's velocities and both laws' forces [N]
   double maxAbsoluteDeviation = 0;            ///< max |F_to − F_from| [N]
-  double atVelocityAbsolute = 0;              ///< where [m/s]
-  double maxRelativeDeviation = 0;  ///< max |F_to − F_from| / |F_from| over points where F_from ≠ 0
-  double atVelocityRelative = 0;    ///< where [m/s]
+  /// Where [m/s]: the first velocity of the largest deviation; NaN where the laws agree everywhere.
+  double atVelocityAbsolute = NAN;
+  /// max |F_to − F_from| / |F_from| over points where F_from ≠ 0; NaN where there is none.
+  double maxRelativeDeviation = NAN;
+  double atVelocityRelative = NAN;  ///< where [m/s]; NaN as above
 };
 
 ConversionResult convertLaw(const ConversionRequest& request);

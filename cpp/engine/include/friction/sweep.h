@@ -5,7 +5,9 @@
 // closed-form boundaries the maps are drawn and tested against.
 
 #include <cmath>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -35,13 +37,27 @@ struct SweepCell {
   double x = 0, y = 0;
   Regime regime = Regime::Stuck;
   /// Growing, decaying or oscillating: the growth rate of v's peaks [1/s]; stick-slip: half the
-  /// peak-to-peak velocity over the last quarter [m/s]; otherwise 0.
-  double value = 0;
-  std::string error;  ///< why the cell could not run (then regime and value mean nothing)
+  /// peak-to-peak velocity over the last quarter [m/s]; NaN where none was measured.
+  double value = NAN;
+  std::string error;  ///< why the cell could not run or end (then regime and value mean nothing)
+  /// Its run stopped before its end (RunStopped: its work budget, a blow-up), at stoppedAt [s]; the
+  /// other cells of the map run on.
+  bool stopped = false;
+  double stoppedAt = NAN;
 };
 
-/// Runs cell (i, j) of the map (x index i, y index j). Throws InputError for a bad scenario or axis.
-SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y, int i, int j);
+/// Runs cell (i, j) of the map (x index i, y index j). Throws InputError for a bad scenario or axis;
+/// a cell whose run cannot complete is marked (error, stopped). `progress` as run()'s.
+SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y, int i, int j,
+                    const std::function<void(double)>& progress = {});
+
+/// A cell as the bindings give it: {x, y, regime, value, error?, stopped?, stoppedAt?}, regime and
+/// value null where the cell has none (a refused or stopped run, a regime without a value).
+Value sweepCellValue(const SweepCell& cell);
+
+/// A cell's regime column in a map's CSV: the regime's name, "stopped" for a run that stopped before
+/// its end, "error" for one refused.
+std::string_view sweepCellRegime(const SweepCell& cell);
 
 /// Checks a map's request: the scenario's subject, its fixed values, integrator, samples, tolerance
 /// and kick (a map's drive has one velocity), the axes' targets, keys, ranges and sizes (2 to

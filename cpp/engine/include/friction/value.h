@@ -41,7 +41,7 @@ class Value {
   /// Appends an item to a list.
   void push(Value item);
   /// Sets an object's member: replaces the value of an existing key, else appends the key.
-  void set(const std::string& key, Value value);
+  void set(std::string key, Value value);
 
  private:
   void require(Kind kind) const;

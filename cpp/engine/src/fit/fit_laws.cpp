@@ -669,6 +669,8 @@ ConversionResult convertLaw(const ConversionRequest& request) {
   result.fit = fitLaw(fit);
   result.toForce = result.fit.fitted;
   // Step 3: the largest deviations, absolute and relative, and where.
+  // Where none is measured (no deviation; no point with F_from ≠ 0) the place, and the relative
+  // deviation, are NaN: null in the written result, never 0.
   for (std::size_t i = 0; i < result.v.size(); ++i) {
     const double deviation = std::abs(result.toForce[i] - result.fromForce[i]);
     if (deviation > result.maxAbsoluteDeviation) {
@@ -677,7 +679,7 @@ ConversionResult convertLaw(const ConversionRequest& request) {
     }
     if (result.fromForce[i] == 0) continue;
     const double relative = deviation / std::abs(result.fromForce[i]);
-    if (relative > result.maxRelativeDeviation) {
+    if (!(relative <= result.maxRelativeDeviation)) {
       result.maxRelativeDeviation = relative;
       result.atVelocityRelative = result.v[i];
     }

@@ -10,6 +10,7 @@
 #include "friction/fit.h"
 #include "friction/laws.h"
 #include "scenario/reading.h"
+#include "scenario/writing.h"
 
 namespace friction {
 namespace {
@@ -501,10 +502,12 @@ void addEstimates(const FitResult& result, Value& out) {
   const LeastSquaresResult& fit = result.fit;
   Value values = Value::object(), errors = Value::object(), correlation = Value::list(),
         names = Value::list();
+  // Null for none (writing::number): a standard error the data do not determine (∞) or a correlation
+  // with such a parameter.
   for (std::size_t i = 0; i < result.free.size(); ++i) {
     values.set(result.free[i], fit.values[i]);
-    errors.set(result.free[i], fit.standardErrors[i]);
-    correlation.push(numbers(fit.correlation[i]));
+    errors.set(result.free[i], writing::number(fit.standardErrors[i]));
+    correlation.push(writing::numbers(fit.correlation[i]));
     names.push(result.free[i]);
   }
   out.set("free", names);
@@ -522,8 +525,9 @@ Value fitResultValue(const FitResult& result, bool columns) {
   for (const auto& note : result.notes) notes.push(note);
   out.set("converged", fit.converged);
   addEstimates(result, out);
-  out.set("rms", result.rms);
-  out.set("rSquared", fit.rSquared);
+  // Null for none: an R² without the data's spread.
+  out.set("rms", writing::number(result.rms));
+  out.set("rSquared", writing::number(fit.rSquared));
   if (result.weighted) out.set("chiSquare", fit.sumOfSquares);
   out.set("points", static_cast<double>(fit.residuals.size()));
   out.set("evaluations", fit.evaluations);
@@ -543,10 +547,10 @@ Value fitResultValue(const FitResult& result, bool columns) {
 
 Value conversionResultValue(const ConversionResult& result) {
   Value out = fitResultValue(result.fit);
-  out.set("maxAbsoluteDeviation", result.maxAbsoluteDeviation);
-  out.set("atVelocityAbsolute", result.atVelocityAbsolute);
-  out.set("maxRelativeDeviation", result.maxRelativeDeviation);
-  out.set("atVelocityRelative", result.atVelocityRelative);
+  out.set("maxAbsoluteDeviation", writing::number(result.maxAbsoluteDeviation));
+  out.set("atVelocityAbsolute", writing::number(result.atVelocityAbsolute));
+  out.set("maxRelativeDeviation", writing::number(result.maxRelativeDeviation));
+  out.set("atVelocityRelative", writing::number(result.atVelocityRelative));
   out.set("v", numbers(result.v));
   out.set("fromForce", numbers(result.fromForce));
   return out;

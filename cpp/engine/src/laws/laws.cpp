@@ -103,10 +103,6 @@ ResolvedParams resolveLaw(const LawDefinition& law, const ParamList& params) {
 
 void (*lawValidator(std::string_view id))(const ResolvedParams&) { return findDefinition(id).validate; }
 
-void require(bool condition, std::string_view key, const std::string& message) {
-  if (!condition) throw InputError(std::string(key), message);
-}
-
 const std::vector<LawSpec>& lawCatalog() {
   static const std::vector<LawSpec> catalog = [] {
     std::vector<LawSpec> specs;
@@ -284,13 +280,18 @@ LawCurve lawCurve(std::string_view id, const ParamList& params, const CurveReque
   const LawEvaluator law(id, params);
   requireFinite(request.vMin, "vMin", "m/s");
   requireFinite(request.vMax, "vMax", "m/s");
-  require(request.vMin < request.vMax, "vMax",
-          "vMax must be greater than vMin; got " + formatNumber(request.vMax) + " m/s and " +
-              formatNumber(request.vMin) + " m/s.");
-  require(request.count >= 2 && request.count <= 20000, "count",
-          "count must be between 2 and 20000 points; got " + std::to_string(request.count) + ".");
-  require(!request.logarithmic || request.vMin > 0, "vMin",
-          "A logarithmic velocity axis needs vMin > 0 m/s; got " + formatNumber(request.vMin) + " m/s.");
+  require(request.vMin < request.vMax, "vMax", [&] {
+    return std::string("vMax must be greater than vMin; got " + formatNumber(request.vMax) + " m/s and " +
+                       formatNumber(request.vMin) + " m/s.");
+  });
+  require(request.count >= 2 && request.count <= 20000, "count", [&] {
+    return std::string("count must be between 2 and 20000 points; got " + std::to_string(request.count) +
+                       ".");
+  });
+  require(!request.logarithmic || request.vMin > 0, "vMin", [&] {
+    return std::string("A logarithmic velocity axis needs vMin > 0 m/s; got " + formatNumber(request.vMin) +
+                       " m/s.");
+  });
 
   LawCurve curve;
   const int n = request.count;

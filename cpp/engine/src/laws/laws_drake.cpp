@@ -35,10 +35,11 @@ const std::array<ParamField<DrakeParams>, 3> kFields = {{
 void validate(const ResolvedParams& r) {
   const DrakeParams p = bindParams(kFields, r);
   // CoulombFriction's constructor: both non-negative (the ranges), and dynamic ≤ static.
-  require(p.dynamic_friction <= p.static_friction, "dynamic_friction",
-          "Dynamic friction (dynamic_friction) must not exceed static friction (" +
-              formatNumber(p.static_friction) + "), as Drake's CoulombFriction requires; got " +
-              formatNumber(p.dynamic_friction) + ".");
+  require(p.dynamic_friction <= p.static_friction, "dynamic_friction", [&] {
+    return std::string("Dynamic friction (dynamic_friction) must not exceed static friction (" +
+                       formatNumber(p.static_friction) + "), as Drake's CoulombFriction requires; got " +
+                       formatNumber(p.dynamic_friction) + ".");
+  });
 }
 
 // step5(x) = x³ (10 + x (6x − 15)) = 10x³ − 15x⁴ + 6x⁵, in Drake's evaluation order.

@@ -75,10 +75,11 @@ double stribeckForce(const BristleParams& p, double v) {
 void validateBristles(const BristleParams& p, bool elastoPlastic) {
   if (elastoPlastic) {
     const double zMin = std::min(p.Fc, p.Fs) / p.sigma0;
-    require(
-        p.z_ba < zMin, "z_ba",
-        "The break-away deflection (z_ba) must be below the smallest steady deflection min(Fc, Fs)/σ0 = " +
-            formatNumber(zMin) + " m; got " + formatNumber(p.z_ba) + " m.");
+    require(p.z_ba < zMin, "z_ba", [&] {
+      return std::string(
+          "The break-away deflection (z_ba) must be below the smallest steady deflection min(Fc, Fs)/σ0 = " +
+          formatNumber(zMin) + " m; got " + formatNumber(p.z_ba) + " m.");
+    });
   }
 }
 
@@ -265,8 +266,9 @@ double rateStateVelocityForForce(const ResolvedParams& r, double force, double N
 // Steady state: θ = Dc/|v| for both evolution laws.
 LawStateVector rateStateSteadyState(const ResolvedParams& r, double v, double) {
   const RateStateParams p = bindParams(kRateStateFields, r);
-  require(v != 0, "v0",
-          "Rate-and-state has no steady state at rest (θ = Dc/|v|); start from a moving drive.");
+  require(v != 0, "v0", [&] {
+    return std::string("Rate-and-state has no steady state at rest (θ = Dc/|v|); start from a moving drive.");
+  });
   return {p.Dc / std::fabs(v), 0};
 }
 LawStateVector rateStateInitialState(const ResolvedParams& r) {
@@ -303,11 +305,12 @@ void validateRateState(const ResolvedParams& r) {
   const RateStateParams p = bindParams(kRateStateFields, r);
   if (p.form != 1) return;
   const double creep = rateStateCreepSpeed(r);
-  require(creep >= kMinCreepSpeed, "mu0",
-          "With μ0/a = " + formatSignificant(p.mu0 / p.a, 4) +
-              " the regularized form creeps at rest at 2V*·e^(−μ0/a) = " + formatSignificant(creep, 4) +
-              " m/s, below the " + formatNumber(kMinCreepSpeed) +
-              " m/s a run can resolve: lower μ0, or raise a or V*.");
+  require(creep >= kMinCreepSpeed, "mu0", [&] {
+    return std::string("With μ0/a = " + formatSignificant(p.mu0 / p.a, 4) +
+                       " the regularized form creeps at rest at 2V*·e^(−μ0/a) = " +
+                       formatSignificant(creep, 4) + " m/s, below the " + formatNumber(kMinCreepSpeed) +
+                       " m/s a run can resolve: lower μ0, or raise a or V*.");
+  });
 }
 
 template <const auto& Fields>

@@ -156,14 +156,16 @@ const std::array<ParamSpec, 2> kMultiLinearSpecs = {{
 MultiLinearParams bindMultiLinear(const ResolvedParams& r) { return {r.list("vel"), r.list("frn")}; }
 void validateMultiLinear(const ResolvedParams& r) {
   const MultiLinearParams p = bindMultiLinear(r);
-  require(p.vel.size() == p.frn.size(), "frn",
-          "vel and frn must have the same number of points (OpenSees exits otherwise); got " +
-              std::to_string(p.vel.size()) + " and " + std::to_string(p.frn.size()) + ".");
+  require(p.vel.size() == p.frn.size(), "frn", [&] {
+    return std::string("vel and frn must have the same number of points (OpenSees exits otherwise); got " +
+                       std::to_string(p.vel.size()) + " and " + std::to_string(p.frn.size()) + ".");
+  });
   for (std::size_t i = 1; i < p.vel.size(); ++i)
-    require(p.vel[i] > p.vel[i - 1], "vel",
-            "Velocities (vel) must be strictly increasing (OpenSees exits otherwise); item " +
-                std::to_string(i + 1) + " (" + formatNumber(p.vel[i]) + " m/s) is not above item " +
-                std::to_string(i) + " (" + formatNumber(p.vel[i - 1]) + " m/s).");
+    require(p.vel[i] > p.vel[i - 1], "vel", [&] {
+      return std::string("Velocities (vel) must be strictly increasing (OpenSees exits otherwise); item " +
+                         std::to_string(i + 1) + " (" + formatNumber(p.vel[i]) + " m/s) is not above item " +
+                         std::to_string(i) + " (" + formatNumber(p.vel[i - 1]) + " m/s).");
+    });
 }
 
 // setTrial's segment search from the remembered trialID, then μ and its slope on that segment:

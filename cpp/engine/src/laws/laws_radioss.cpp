@@ -264,17 +264,21 @@ struct RadiossLaw {
     if (Ifric == 3) {
       const std::string got =
           "; got C5 = " + formatNumber(c.C5) + " m/s, C6 = " + formatNumber(c.C6) + " m/s.";
-      require(c.C5 > 0, "C5", "Renard needs C5 > 0 (its first branch divides by C5)" + got);
-      require(c.C6 > c.C5, "C6", "Renard needs C6 > C5 (its second branch divides by C6 − C5)" + got);
+      require(c.C5 > 0, "C5",
+              [&] { return std::string("Renard needs C5 > 0 (its first branch divides by C5)" + got); });
+      require(c.C6 > c.C5, "C6", [&] {
+        return std::string("Renard needs C6 > C5 (its second branch divides by C6 − C5)" + got);
+      });
     }
     const int kind = filterKind(c);
     const double x = filterCoefficient0(c);
-    require(!(kind == 1 || kind == 2) || x <= 1, "Xfreq",
-            "With Ifiltr " + std::to_string(kind) + " the filter coefficient α = " +
-                (kind == 1 ? std::string("Xfreq") : std::string("2π/Xfreq")) +
-                " must not exceed 1 (Radioss starter "
-                "check); got α = " +
-                formatNumber(x) + " from Xfreq = " + formatNumber(c.Xfreq) + ".");
+    require(!(kind == 1 || kind == 2) || x <= 1, "Xfreq", [&] {
+      return std::string("With Ifiltr " + std::to_string(kind) + " the filter coefficient α = " +
+                         (kind == 1 ? std::string("Xfreq") : std::string("2π/Xfreq")) +
+                         " must not exceed 1 (Radioss starter "
+                         "check); got α = " +
+                         formatNumber(x) + " from Xfreq = " + formatNumber(c.Xfreq) + ".");
+    });
   }
 
   static double coefficient(const ResolvedParams& r, const LawInputs& in) {
@@ -283,12 +287,16 @@ struct RadiossLaw {
 
   static void requireStateless(const ResolvedParams& r) {
     const RadiossParams c = bind(r);
-    require(c.Iform == 1, "Iform",
-            "With Iform 2 the force increments from the previous one: use the stateful form "
-            "(createLaw(…).step()).");
-    require(filterKind(c) == 0, "Ifiltr",
-            "With filtering the force blends with the previous one: use the stateful form "
-            "(createLaw(…).step()).");
+    require(c.Iform == 1, "Iform", [&] {
+      return std::string(
+          "With Iform 2 the force increments from the previous one: use the stateful form "
+          "(createLaw(…).step()).");
+    });
+    require(filterKind(c) == 0, "Ifiltr", [&] {
+      return std::string(
+          "With filtering the force blends with the previous one: use the stateful form "
+          "(createLaw(…).step()).");
+    });
   }
 
   static Vec3 force(const ResolvedParams& r, const LawInputs& in) {

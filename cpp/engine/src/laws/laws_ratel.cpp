@@ -77,9 +77,10 @@ Vec3 threlfallForce(const ResolvedParams& r, const LawInputs& in) {
 // The effective coefficient ‖F‖/N of a 1-D slip at speed |v| (N > 0): an effective μ, since the
 // viscous and ramp terms are forces, not coefficients.
 void requirePositiveLoad(const LawInputs& in) {
-  require(in.N > 0, "N",
-          "The effective coefficient of a Ratel law is ‖F‖/N and needs N > 0 N; got " + formatNumber(in.N) +
-              " N.");
+  require(in.N > 0, "N", [&] {
+    return std::string("The effective coefficient of a Ratel law is ‖F‖/N and needs N > 0 N; got " +
+                       formatNumber(in.N) + " N.");
+  });
 }
 double coulombCoefficient(const ResolvedParams& r, const LawInputs& in) {
   requirePositiveLoad(in);

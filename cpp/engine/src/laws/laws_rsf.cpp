@@ -152,8 +152,9 @@ LawDynamics rsfDynamics(const ResolvedParams& r, double v, double N, const LawSt
 // Steady state: θᵢ = k Dcᵢ/|v| (k = 2 for PRZ), so that μ_ss = μ0 + (a − b1 − b2) ln(|v|/V*).
 LawStateVector rsfSteadyState(const ResolvedParams& r, double v, double) {
   const RsfParams p = bindParams(kRsfFields, r);
-  require(v != 0, "v0",
-          "Rate-and-state has no steady state at rest (θ = Dc/|v|); start from a moving drive.");
+  require(v != 0, "v0", [&] {
+    return std::string("Rate-and-state has no steady state at rest (θ = Dc/|v|); start from a moving drive.");
+  });
   const double k = stateScale(p), speed = std::fabs(v);
   return {k * p.Dc1 / speed, k * p.Dc2 / speed};
 }
@@ -213,15 +214,19 @@ double rsfCreepSpeed(const ResolvedParams& r) {
 // resolvable; and Linker–Dieterich's exponent α/b1 needs b1 > 0.
 void validateRsf(const ResolvedParams& r) {
   const RsfParams p = bindParams(kRsfFields, r);
-  require(!(p.alpha > 0 && p.b1 == 0), "alpha",
-          "The normal-stress effect α scales θ1 by (N₋/N₊)^(α/b1), which needs b1 > 0; got α = " +
-              formatNumber(p.alpha) + " with b1 = 0.");
+  require(!(p.alpha > 0 && p.b1 == 0), "alpha", [&] {
+    return std::string(
+        "The normal-stress effect α scales θ1 by (N₋/N₊)^(α/b1), which needs b1 > 0; got α = " +
+        formatNumber(p.alpha) + " with b1 = 0.");
+  });
   if (p.form != 1) return;
   const double creep = rsfCreepSpeed(r);
-  require(creep >= 1e-300, "mu0",
-          "With μ0/a = " + formatSignificant(p.mu0 / p.a, 4) +
-              " the regularized form creeps at rest at 2V*·e^(−μ0/a) = " + formatSignificant(creep, 4) +
-              " m/s, below the 1e-300 m/s a run can resolve: lower μ0, or raise a or V*.");
+  require(creep >= 1e-300, "mu0", [&] {
+    return std::string(
+        "With μ0/a = " + formatSignificant(p.mu0 / p.a, 4) +
+        " the regularized form creeps at rest at 2V*·e^(−μ0/a) = " + formatSignificant(creep, 4) +
+        " m/s, below the 1e-300 m/s a run can resolve: lower μ0, or raise a or V*.");
+  });
 }
 
 const std::vector<Equation> kRsfEquations = {

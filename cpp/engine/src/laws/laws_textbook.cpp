@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "friction/errors.h"
+#include "laws/abbott_theta.h"
 #include "laws/law_registry.h"
 #include "laws/theta_contact.h"
 
@@ -31,9 +32,10 @@ const std::array<ParamField<CoulombParams>, 2> kCoulombFields = {{
 
 void validateCoulomb(const ResolvedParams& r) {
   const CoulombParams p = bindParams(kCoulombFields, r);
-  require(p.mu_k <= p.mu_s, "mu_k",
-          "Kinetic coefficient (mu_k) must not exceed the static one (mu_s = " + formatNumber(p.mu_s) +
-              "); got " + formatNumber(p.mu_k) + ".");
+  require(p.mu_k <= p.mu_s, "mu_k", [&] {
+    return std::string("Kinetic coefficient (mu_k) must not exceed the static one (mu_s = " +
+                       formatNumber(p.mu_s) + "); got " + formatNumber(p.mu_k) + ".");
+  });
 }
 
 // μ(v) = μk for v ≠ 0; at v = 0 the static limit μs.
@@ -43,13 +45,8 @@ double coulombCoefficient(const ResolvedParams& r, const LawInputs& in) {
 }
 
 // --- abbott-theta -------------------------------------------------------------------------------
-// The seed app's law (Abbott, after Popov Ch. 12) per unit normal force:
-//   μk(v) = max(0, μk (1 + a|v| + b (v − v0)²)),   μ = μk(v) + (μs − μk(v)) θ
-// with θ given, or at its steady state θ_ss = clamp(1 − τ|v|/D, 0, 1) of dθ/dt = (1 − θ)/τ − |v|/D.
-struct AbbottThetaParams {
-  double mus, muk, va, vb, v0, tau, D;
-};
-
+// The seed app's law (Abbott, after Popov Ch. 12): its formula in laws/abbott_theta.h (the seed's scheme
+// inlines it).
 const std::array<ParamField<AbbottThetaParams>, 7> kAbbottFields = {{
     {&AbbottThetaParams::mus,
      {"mus", "μs", "μStatic", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear,
@@ -73,23 +70,13 @@ const std::array<ParamField<AbbottThetaParams>, 7> kAbbottFields = {{
       "Slip distance that renews a contact; with τ it sets the steady state θ."}},
 }};
 
-// μ at slip velocity v with the contact state θ given (θ ≥ 0) or at its steady state (θ < 0):
-//   μk(v) = max(0, μk (1 + a|v| + b (v − v0)²)),   μ = μk(v) + (μs − μk(v)) θ,   θ_ss = clamp(1 − τ|v|/D, 0,
-//   1)
-double abbottMu(const AbbottThetaParams& p, double v, double givenTheta) {
-  const double speed = std::fabs(v), dv = v - p.v0;
-  const double kinetic = std::max(0.0, p.muk * (1 + p.va * speed + p.vb * (dv * dv)));  // the seed's order
-  const double theta = givenTheta >= 0 ? givenTheta : std::clamp(1 - p.tau * speed / p.D, 0.0, 1.0);
-  return kinetic + (p.mus - kinetic) * theta;
-}
-
 double abbottCoefficient(const ResolvedParams& r, const LawInputs& in) {
-  return abbottMu(bindParams(kAbbottFields, r), in.v, in.theta);
+  return abbottMu(abbottThetaParams(r), in.v, in.theta);
 }
 
 // F = μ(v)·N at the steady θ: forceMagnitude's μ·N (no curveForce, no vector force) without LawInputs.
 double abbottSlidingForce(const ResolvedParams& r, double v, double N) {
-  return abbottMu(bindParams(kAbbottFields, r), v, -1) * N;
+  return abbottMu(abbottThetaParams(r), v, -1) * N;
 }
 
 const std::vector<Equation> kCoulombEquations = {
@@ -256,6 +243,10 @@ FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws) {
   theta.curveForce = &thetaCurveForce;
   theta.coefficient = &thetaCoefficient;
   laws.push_back(std::move(theta));
+}
+
+AbbottThetaParams abbottThetaParams(const ResolvedParams& resolved) {
+  return bindParams(kAbbottFields, resolved);
 }
 
 }  // namespace friction

@@ -8,6 +8,7 @@
 
 #include "friction/errors.h"
 #include "friction/parameters.h"
+#include "system/work_budget.h"
 
 namespace friction {
 namespace {
@@ -205,6 +206,16 @@ void plotRow(Trace& trace, const AbbottSeedParams& p, const SeedConstants& k, do
   trace.drivePosition.push_back(p.v0 * t);
 }
 
+// The one work budget (system/work_budget.h), told of the steps every kBudgetStride of them: the seed's
+// tmax of at most 100 s (100 001 steps) costs a few thousandths of it, and a longer run would stop.
+constexpr long long kBudgetStride = 4096;
+void spendBudget(WorkBudget& budget, const Trace& trace, double t) {
+  budget.spend(kBudgetStride * stepCost::kSeedScheme);
+  if (budget.due() && budget.mustStop(t, 1))
+    throw RunStopped(trace, t,
+                     budgetMessage(budget.overrun(t), "The seed's scheme steps 1 ms at a time.",
+                                   "choose the state-variable model, whose steps follow the motion."));
+}
 // The runs of steps at rest, as [first, last] step times; a run of one step has no length and is left
 // out (as the page's shading of rows at rest leaves it out).
 class RestRuns {
@@ -241,6 +252,7 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
   const double plotStep = options.plotStep > 0 ? options.plotStep : std::max(dt, p.tmax / 200);
   long long steps = 0;
   double peakVelocity = 0;
+  WorkBudget budget(p.tmax);
   // Steps spent clamped at v = 0 (the seed's only "stick") in the last quarter, for the regime.
   const double windowStart = 0.75 * p.tmax;
   double stuckTimeInWindow = 0;
@@ -255,6 +267,7 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
     const SeedForces forces = seedStep(p, constants, t, s);
     ++steps;
     if (s.v == 0 && t >= windowStart) stuckTimeInWindow += dt;
+    if ((steps & (kBudgetStride - 1)) == 0) spendBudget(budget, trace, t);
     rest.note(t, s.v == 0);
     if (!(std::isfinite(s.v) && std::isfinite(s.x) && std::isfinite(s.theta)))
       throw RunStopped(trace, t,

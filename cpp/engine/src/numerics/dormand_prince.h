@@ -25,6 +25,7 @@ template <std::size_t N>
 struct DormandPrinceStages {
   std::array<Vec<N>, 7> k;
   EmbeddedStep<N> step;
+  Vec<N> y6{};  ///< the sixth stage's argument (at t + h, as y₁): the stiffness estimate's other point
 };
 
 template <std::size_t N, class Rate>
@@ -47,6 +48,7 @@ DormandPrinceStages<N> dormandPrinceStages(const Rate& rate, double t, const Vec
                        49.0 / 176 * k4[i] - 5103.0 / 18656 * k5[i]);
   const Vec<N> k6 = rate(t + h, s);
   DormandPrinceStages<N> out;
+  out.y6 = s;
   for (std::size_t i = 0; i < N; ++i)
     out.step.y[i] = y[i] + h * (35.0 / 384 * k1[i] + 500.0 / 1113 * k3[i] + 125.0 / 192 * k4[i] -
                                 2187.0 / 6784 * k5[i] + 11.0 / 84 * k6[i]);
@@ -103,6 +105,9 @@ struct DenseEmbeddedStep {
   double t = 0, h = 0;
   std::array<Vec<N>, 5> r{};
   Vec<N> next{};  ///< f(t + h, y₁): the next step's k₁ (first same as last)
+  /// Dormand–Prince: h·λ, the step times the rates' Lipschitz constant along the step's end (below);
+  /// 0 where not estimated.
+  double stiffness = 0;
   Vec<N> at(double time) const {
     const double s = (time - t) / h, s1 = 1 - s;
     Vec<N> out;
@@ -137,7 +142,35 @@ DenseEmbeddedStep<N> hermiteInterpolant(double t, const Vec<N>& y, const Vec<N>&
   return out;
 }
 
-template <std::size_t N, class Rate>
+/// DOPRI5's stiffness estimate (Hairer & Wanner, Solving ODEs II, IV.2): the sixth stage and the
+/// solution both lie at t + h, so h·‖k₇ − k₆‖/‖y₁ − y₆‖ over the first M components (the others are
+/// quadratures) estimates h·λ for the rates' dominant eigenvalue λ at the step's end; beyond ≈ 3.3 the
+/// step lies outside the method's stability region on the negative real axis. The same quotient of the
+/// first two stages, h·‖k₂ − k₁‖/‖(h/5) k₁‖, estimates it at the step's start: a step that leaves a
+/// steep stretch of the law for a flat one (Drake's stiction slope for its constant μd above 3vs)
+/// shows no stiffness at its end.
+/// Where the two points differ by no more than the rounding of the state (a steady state at a tight
+/// tolerance) their quotient is rounding noise, not a rate, and says nothing (0).
+template <std::size_t M, std::size_t N>
+double dormandPrinceStiffness(const DormandPrinceStages<N>& stages, double h) {
+  double endRates = 0, endStates = 0, startRates = 0, startStates = 0, size = 0;
+  for (std::size_t i = 0; i < M; ++i) {
+    const double dk = stages.k[6][i] - stages.k[5][i], dy = stages.step.y[i] - stages.y6[i];
+    endRates += dk * dk;
+    endStates += dy * dy;
+    const double dk0 = stages.k[1][i] - stages.k[0][i], dy0 = h / 5 * stages.k[0][i];
+    startRates += dk0 * dk0;
+    startStates += dy0 * dy0;
+    size += stages.step.y[i] * stages.step.y[i];
+  }
+  // ‖Δy‖ above 1e3 roundings of ‖y‖ (squared: 1e6 · ε² · ‖y‖²).
+  const double noise = 1e6 * 4.9e-32 * size;
+  const double atEnd = endStates > noise && endStates > 0 ? h * std::sqrt(endRates / endStates) : 0.0;
+  const double atStart = startStates > noise && startStates > 0 ? h * std::sqrt(startRates / startStates) : 0.0;
+  return std::max(atEnd, atStart);
+}
+
+template <std::size_t M, std::size_t N, class Rate>
 DenseEmbeddedStep<N> dormandPrinceDenseStep(const Rate& rate, double t, const Vec<N>& y, const Vec<N>& k1,
                                             double h) {
   const DormandPrinceStages<N> stages = dormandPrinceStages(rate, t, y, k1, h);
@@ -160,6 +193,7 @@ DenseEmbeddedStep<N> dormandPrinceDenseStep(const Rate& rate, double t, const Ve
         h * (d1 * k[0][i] + d3 * k[2][i] + d4 * k[3][i] + d5 * k[4][i] + d6 * k[5][i] + d7 * k[6][i]);
   }
   out.next = k[6];
+  out.stiffness = dormandPrinceStiffness<M>(stages, h);
   return out;
 }
 

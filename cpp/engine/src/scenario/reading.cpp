@@ -18,9 +18,9 @@ std::string capitalized(std::string text) {
   return text;
 }
 
-std::string listOf(const std::vector<std::string>& keys) {
+std::string listOf(const std::string_view* keys, std::size_t count) {
   std::string list;
-  for (const std::string& key : keys) list += (list.empty() ? "" : ", ") + key;
+  for (std::size_t i = 0; i < count; ++i) (list += list.empty() ? "" : ", ") += keys[i];
   return list;
 }
 
@@ -36,30 +36,33 @@ std::string itemPath(const std::string& path, std::size_t index) {
 
 Fields::Fields(const Value& value, std::string name, std::string prefix, std::string what,
                std::initializer_list<std::string_view> known)
-    : Fields(value, std::move(name), std::move(prefix), std::move(what),
-             std::vector<std::string>(known.begin(), known.end())) {}
+    : value_(value), name_(std::move(name)), prefix_(std::move(prefix)), what_(std::move(what)) {
+  check(known.begin(), known.size());
+}
 
 Fields::Fields(const Value& value, std::string name, std::string prefix, std::string what,
                const std::vector<std::string>& known)
     : value_(value), name_(std::move(name)), prefix_(std::move(prefix)), what_(std::move(what)) {
-  check(known);
+  const std::vector<std::string_view> keys(known.begin(), known.end());
+  check(keys.data(), keys.size());
 }
 
 // A misspelt key ("sytem") would otherwise run with the defaults, silently: refuse it by its path.
 // An empty key names nothing a page could point to, so the error names the object it stands in.
-void Fields::check(const std::vector<std::string>& known) const {
+// The known keys as views: a reader's list is literals, so no string is built per call.
+void Fields::check(const std::string_view* known, std::size_t count) const {
   if (value_.kind() != Value::Kind::Object)
-    throw InputError(name_, capitalized(what_) + " must be an object with the keys " + listOf(known) +
+    throw InputError(name_, capitalized(what_) + " must be an object with the keys " + listOf(known, count) +
                                 "; got " + describeValue(value_) + ".");
   for (const std::string& key : value_.keys()) {
     if (key.empty())
-      throw InputError(name_,
-                       "A key in " + what_ + " must not be empty; its keys are: " + listOf(known) + ".");
+      throw InputError(
+          name_, "A key in " + what_ + " must not be empty; its keys are: " + listOf(known, count) + ".");
     bool found = false;
-    for (const std::string& name : known) found |= key == name;
+    for (std::size_t i = 0; i < count; ++i) found |= key == known[i];
     if (!found)
-      throw InputError(pathOf(key),
-                       "Unknown key '" + key + "' in " + what_ + "; its keys are: " + listOf(known) + ".");
+      throw InputError(pathOf(key), "Unknown key '" + key + "' in " + what_ +
+                                        "; its keys are: " + listOf(known, count) + ".");
   }
 }
 

@@ -46,7 +46,7 @@ class Fields {
   void text(std::string_view key, std::string& into, std::string_view example) const;
 
  private:
-  void check(const std::vector<std::string>& known) const;
+  void check(const std::string_view* known, std::size_t count) const;
 
   const Value& value_;
   std::string name_, prefix_, what_;

@@ -65,14 +65,19 @@ void Value::push(Value item) {
   items_.push_back(std::move(item));
 }
 
-void Value::set(const std::string& key, Value value) {
+void Value::set(std::string key, Value value) {
   require(Kind::Object);
   for (std::size_t i = 0; i < keys_.size(); ++i)
     if (keys_[i] == key) {
       items_[i] = std::move(value);
       return;
     }
-  keys_.push_back(key);
+  // Room for a writer's usual object at once: each growth moves every member (a summary has 35).
+  if (keys_.empty()) {
+    keys_.reserve(8);
+    items_.reserve(8);
+  }
+  keys_.push_back(std::move(key));
   items_.push_back(std::move(value));
 }
 

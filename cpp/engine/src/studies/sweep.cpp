@@ -12,6 +12,7 @@
 #include "friction/laws.h"
 #include "friction/state_variable.h"
 #include "scenario/reading.h"
+#include "scenario/writing.h"
 
 namespace friction {
 namespace {
@@ -166,7 +167,8 @@ void checkSweep(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y
   });
 }
 
-SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y, int i, int j) {
+SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxis& y, int i, int j,
+                    const std::function<void(double)>& progress) {
   checkSweep(scenario, x, y);
   if (!(i >= 0 && i < x.count && j >= 0 && j < y.count))
     throw InputError("cells", "Cell (" + std::to_string(i) + ", " + std::to_string(j) +
@@ -178,16 +180,39 @@ SweepCell sweepCell(const Scenario& scenario, const SweepAxis& x, const SweepAxi
   try {
     // The run's own regime and growth rate: a map cell and the run it opens are judged alike; a
     // stick-slip cell's value is its late amplitude.
-    const Summary summary = run(RunSpec(withAxisValues(scenario, x, cell.x, y, cell.y))).summary;
+    const Summary summary = run(RunSpec(withAxisValues(scenario, x, cell.x, y, cell.y)), progress).summary;
     cell.regime = summary.regime;
     cell.value = summary.regime == Regime::StickSlip ? summary.amplitude : summary.growthRate;
-    if (!std::isfinite(cell.value)) cell.value = 0;
   } catch (const InputError& error) {
     cell.error = error.what();
+  } catch (const RunStopped& stop) {
+    // Stopped (its work budget, a blow-up): this cell alone; the map runs on.
+    cell.error = stop.what();
+    cell.stopped = true;
+    cell.stoppedAt = stop.time();
   } catch (const SimulationError& error) {
     cell.error = error.what();
   }
   return cell;
+}
+
+Value sweepCellValue(const SweepCell& cell) {
+  Value out = Value::object();
+  out.set("x", writing::number(cell.x));
+  out.set("y", writing::number(cell.y));
+  out.set("regime", cell.error.empty() ? Value(std::string(regimeName(cell.regime))) : Value());
+  out.set("value", cell.error.empty() ? writing::number(cell.value) : Value());
+  if (!cell.error.empty()) out.set("error", cell.error);
+  if (cell.stopped) {
+    out.set("stopped", true);
+    out.set("stoppedAt", writing::number(cell.stoppedAt));
+  }
+  return out;
+}
+
+std::string_view sweepCellRegime(const SweepCell& cell) {
+  if (cell.stopped) return "stopped";
+  return cell.error.empty() ? regimeName(cell.regime) : "error";
 }
 
 double criticalDashpot(const std::string& law, const ParamList& params, double Fn, double v0) {

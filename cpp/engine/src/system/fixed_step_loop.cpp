@@ -9,9 +9,11 @@
 
 #include "friction/constants.h"
 #include "friction/errors.h"
+#include "laws/abbott_theta.h"
 #include "system/recorder.h"
 #include "system/slip_equations.h"
 #include "system/static_limit.h"
+#include "system/work_budget.h"
 
 namespace friction {
 namespace {
@@ -28,8 +30,9 @@ struct StepForce {
 // The seed's scheme: F(v) with the law's static value at v = 0; after the update v is clamped at 0.
 // At rest with the update clamping v back to 0 (v + (Fd − F)/m·h ≤ 0, the update's own arithmetic)
 // the block is held: the friction on it is the drive force, not F(0).
+template <class Force>
 struct SeedScheme {
-  SlidingForce friction;  // F(v) = law.forceMagnitude(v, Fn), bound once for the run
+  Force friction;  // F(v) = law.forceMagnitude(v, Fn), bound once for the run
   const SpringBlockSystem& sys;
   double h;
 
@@ -49,6 +52,7 @@ struct SeedScheme {
   static constexpr bool kReverses = false;
   bool holdsAfter(const StepForce&, double vNext) const { return vNext == 0; }
   void commit() {}
+  static constexpr double kCost = stepCost::kSeedScheme;
 };
 
 // A law stepped once per step, F = law.step(state, v, dt = h) (the force on the body, so −F resists),
@@ -78,6 +82,7 @@ struct SteppedLawScheme {
   static constexpr bool kReverses = true;
   bool holdsAfter(const StepForce& force, double) const { return force.holds; }
   void commit() { state = pending; }
+  static constexpr double kCost = stepCost::kSteppedLaw;
 };
 
 // What the loop carries from step to step: the block's state, the energy books and the phase. It lives
@@ -88,24 +93,44 @@ struct LoopState {
   double work = 0, frictionLoss = 0, dashpotLoss = 0;  // [J]
   double peakVelocity = 0, phaseStart = 0;             // [m/s], [s]
   double lastChange = 0;                               // v's last change of direction: −1, 0 or +1
+  bool moved = false;                                  // v has been non-zero (the watch knows it)
+  // The drive force's extremes, over the run and from the cycle's window on (Summary::noteDriveForce's,
+  // kept here and written back at the end).
+  double driveForceMin = NAN, driveForceMax = NAN, cycleMin = NAN, cycleMax = NAN;
   long long steps = 0;
   bool holding = false;
+
+  void noteDriveForce(double t, double Fd, double cycleFrom) {
+    if (!(Fd >= driveForceMin)) driveForceMin = Fd;
+    if (!(Fd <= driveForceMax)) driveForceMax = Fd;
+    if (t < cycleFrom) return;
+    if (!(Fd >= cycleMin)) cycleMin = Fd;
+    if (!(Fd <= cycleMax)) cycleMax = Fd;
+  }
 };
 
-// The row values at one step's start, kept for the rows that fall inside the next step.
+// The values at one step's start, kept for the rows that fall inside the next step (the row's friction
+// is the scheme's, from the step's force, worked out only for the rows written).
 struct StepRow {
-  double t = 0, x = 0, v = 0, Fd = 0, friction = 0, kinetic = 0;
+  double t = 0, x = 0, v = 0, Fd = 0;
+  StepForce force;
+};
+
+// What makes a fixed-step run costly, and what to change, for its budget's stop.
+struct FixedStepCost {
+  std::string cause, change;
 };
 
 // The loop: the drive force's extremes, the energy books, the stick and slip phases by the scheme's
 // holding, reversals located linearly; the rows on the output grid, linear between the steps (the
 // schemes are first order), and the facts for the analysis from every step, so that neither depends on
-// the rows asked for.
+// the rows asked for. A step's common path calls nothing but the law: every other call would make the
+// compiler store the loop's state around it (the seed's scheme steps in ~15 ns).
 template <class Scheme>
 class FixedStepLoop {
  public:
   FixedStepLoop(const SpringBlockSystem& sys, const RunSettings& options, const Drive& drive, double h,
-                long long steps, Scheme& scheme, Summary&& summary)
+                long long steps, Scheme& scheme, Summary&& summary, FixedStepCost cost)
       : sys_(sys),
         options_(options),
         h_(h),
@@ -114,7 +139,9 @@ class FixedStepLoop {
         summary_(std::move(summary)),
         recorder_(outputGrid(options.samples, sys.duration, false, {0}), 0, true, sys.speedScale(),
                   options.progress),
-        watch_(drive, false) {}
+        watch_(drive, false),
+        budget_(sys.duration, options.workBudget),
+        cost_(std::move(cost)) {}
 
   LoopRun run() {
     LoopState s;
@@ -122,31 +149,57 @@ class FixedStepLoop {
     s.v = scheme_.startVelocity(options_.v0Block);
     s.holding = scheme_.holdsAtStart(s.v);
     s.peakVelocity = std::fabs(s.v);
-    summary_.driveForceMin = INFINITY;
-    // NOLINTNEXTLINE(bugprone-narrowing-conversions): -INFINITY, a float, widens to double exactly
-    summary_.driveForceMax = -INFINITY;
     const double cycleFrom = 0.75 * sys_.duration;
+    // The system's values and the next row's time as locals, which the compiler keeps in registers
+    // (read through sys_ and the recorder they would be loaded again at every step).
+    const System k{sys_.c, sys_.v0, sys_.eta, sys_.m};
+    const WatchLimits limits{watch_.windowStart(), watch_.reference()};
+    // The scheme as a local too: its bound law and step in registers, not read through a reference.
+    Scheme scheme = scheme_;
+    double nextRow = recorder_.nextTime();
+    long long nextBudgetCheck = kBudgetStride;
     StepRow before;
+    double t = 0;
     for (long long n = 0; n <= steps_; ++n) {
-      const double t = n == steps_ ? sys_.duration : static_cast<double>(n) * h_;
-      const double Fd = sys_.c * (sys_.v0 * t - s.x) + sys_.eta * (sys_.v0 - s.v);
-      const StepForce force = scheme_.force(s.v, Fd);
-      if (t >= recorder_.nextTime()) {
-        const StepRow now{t, s.x, s.v, Fd, scheme_.rowFriction(force, s.v, Fd), force.rowKinetic};
-        recorder_.writeUpTo(t, [&](double at) { return rowBetween(before, now, at); });
-      }
-      summary_.noteDriveForce(t, Fd, cycleFrom);
+      const double Fd = k.c * (k.v0 * t - s.x) + k.eta * (k.v0 - s.v);
+      const StepForce force = scheme.force(s.v, Fd);
+      if (t >= nextRow) nextRow = writeRows({t, s.x, s.v, Fd, force}, before);
+      s.noteDriveForce(t, Fd, cycleFrom);
       if (n == steps_) break;
-      before = {t, s.x, s.v, Fd, scheme_.rowFriction(force, s.v, Fd), force.rowKinetic};
-      step(t, n + 1 == steps_ ? sys_.duration - t : h_, Fd, force, s);
+      const double tNext = n + 1 == steps_ ? sys_.duration : static_cast<double>(n + 1) * h_;
+      // The step's start, kept only where a row falls inside the step (a few hundred of 10⁵ steps).
+      if (tNext >= nextRow) before = {t, s.x, s.v, Fd, force};
+      step(scheme, k, limits, t, n + 1 == steps_ ? sys_.duration - t : h_, Fd, force, s);
+      if (n + 1 == nextBudgetCheck) nextBudgetCheck = spendBudget(n + 1);
+      t = tNext;
     }
     summary_.steps += s.steps;
     summary_.peakVelocity = s.peakVelocity;
+    summary_.driveForceMin = s.driveForceMin;
+    summary_.driveForceMax = s.driveForceMax;
+    summary_.cycleDriveForceMin = s.cycleMin;
+    summary_.cycleDriveForceMax = s.cycleMax;
     (s.holding ? summary_.stickIntervals : summary_.slipIntervals).push_back({s.phaseStart, sys_.duration});
     return finish(s);
   }
 
  private:
+  // The system's values a step reads.
+  struct System {
+    double c, v0, eta, m;
+  };
+  // What the watch's common step depends on (its window's start, its reference speed).
+  struct WatchLimits {
+    double windowStart, reference;
+  };
+
+  // The rows up to `now`'s time, each between the last step's start and this one's (out of the loop's
+  // line: it runs at the output rows only); returns the next row's time.
+  double writeRows(const StepRow& now, const StepRow& before) {
+    recorder_.writeUpTo(now.t, [&](double at) { return rowBetween(before, now, at); });
+    return recorder_.nextTime();
+  }
+
   // The row at `at` between two steps' starts (at `now` exactly where it falls there).
   TraceRow rowBetween(const StepRow& a, const StepRow& b, double at) const {
     const double w = at >= b.t || !(b.t > a.t) ? 1.0 : (at - a.t) / (b.t - a.t);
@@ -156,8 +209,8 @@ class FixedStepLoop {
     row.x = lerp(a.x, b.x);
     row.v = lerp(a.v, b.v);
     row.spring = lerp(a.Fd, b.Fd);
-    row.friction = lerp(a.friction, b.friction);
-    row.kinetic = lerp(a.kinetic, b.kinetic);
+    row.friction = lerp(scheme_.rowFriction(a.force, a.v, a.Fd), scheme_.rowFriction(b.force, b.v, b.Fd));
+    row.kinetic = lerp(a.force.rowKinetic, b.force.rowKinetic);
     row.staticLimit = summary_.staticLimit;
     row.drivePosition = sys_.v0 * at;
     return row;
@@ -165,26 +218,27 @@ class FixedStepLoop {
 
   // v ← v + h (Fd − F)/m, x ← x + h v, with the energy integrals, the scheme's own rule on v after
   // the update, and the phase the step leaves the contact in.
-  void step(double t, double h, double Fd, const StepForce& force, LoopState& s) {
-    s.work += Fd * sys_.v0 * h;
+  void step(Scheme& scheme, const System& k, const WatchLimits& limits, double t, double h, double Fd,
+            const StepForce& force, LoopState& s) {
+    s.work += Fd * k.v0 * h;
     s.frictionLoss += force.resisting * s.v * h;
     // Without a dashpot every term is ±0 and the sum stays +0 exactly: skipped.
-    if (sys_.eta != 0) s.dashpotLoss += sys_.eta * (sys_.v0 - s.v) * (sys_.v0 - s.v) * h;
-    double vNext = s.v + h * (Fd - force.resisting) / sys_.m;
+    if (k.eta != 0) s.dashpotLoss += k.eta * (k.v0 - s.v) * (k.v0 - s.v) * h;
+    double vNext = s.v + h * (Fd - force.resisting) / k.m;
     const double xBefore = s.x;
     s.x += h * vNext;
     // With h > 0 and x finite before the update, x + h·vNext is finite only if vNext is: one test.
     if (!std::isfinite(s.x)) stopNonFinite(t);
     const double vBefore = s.v;
-    s.v = scheme_.afterUpdate(vNext);
+    s.v = scheme.afterUpdate(vNext);
     if (Scheme::kReverses && vBefore != 0 && s.v != 0 && (s.v > 0) != (vBefore > 0)) {
       const double at = t + h * vBefore / (vBefore - s.v);
       summary_.events.push_back(
           {at, EventKind::Reversal, driveForce(at, xBefore + (s.x - xBefore) * (at - t) / h, 0)});
     }
-    watchStep(t, h, xBefore, vBefore, s);
-    const bool holdsNow = scheme_.holdsAfter(force, s.v);
-    scheme_.commit();
+    watchStep(limits, t, h, xBefore, vBefore, s);
+    const bool holdsNow = scheme.holdsAfter(force, s.v);
+    scheme.commit();
     ++s.steps;
     s.peakVelocity = std::max(s.peakVelocity, std::fabs(s.v));
     if (holdsNow != s.holding) {
@@ -194,17 +248,42 @@ class FixedStepLoop {
     }
   }
 
-  // The step as the watch sees it: linear between its ends, v's extremum where it turns.
-  void watchStep(double t, double h, double xBefore, double vBefore, LoopState& s) {
+  // The step as the watch sees it: linear between its ends, v's extremum where it turns. Most steps
+  // only note v (noteRoutine, inline): those after the first motion that cross neither the reference
+  // speed nor the window's start (`limits`: both, as locals); the others go to the watch itself.
+  void watchStep(const WatchLimits& limits, double t, double h, double xBefore, double vBefore,
+                 LoopState& s) {
     const double direction = s.v > vBefore ? 1.0 : s.v < vBefore ? -1.0 : 0.0;
     if (direction != 0 && s.lastChange != 0 && direction != s.lastChange)
       watch_.extremum(t, vBefore, s.lastChange > 0);
     if (direction != 0) s.lastChange = direction;
-    const double t1 = t + h, v1 = s.v, x1 = s.x;
+    const double t1 = t + h;
+    const bool routine = s.moved && !(t < limits.windowStart && limits.windowStart <= t1) &&
+                         !(vBefore < limits.reference && limits.reference <= s.v);
+    if (routine) return watch_.noteRoutine(t1, s.v);
+    s.moved = s.moved || vBefore != 0 || s.v != 0;
+    stretchOf(t, h, xBefore, vBefore, s.x, s.v);
+  }
+
+  // A step the watch locates something in, linear between its ends (values, not the loop's state, whose
+  // address would then escape and keep it out of registers).
+  void stretchOf(double t, double h, double xBefore, double vBefore, double x1, double v1) {
+    const double t1 = t + h;
     auto velocityAt = [&](double at) { return vBefore + (v1 - vBefore) * (at - t) / h; };
     auto positionAt = [&](double at) { return xBefore + (x1 - xBefore) * (at - t) / h; };
     auto forceAt = [&](double at) { return driveForce(at, positionAt(at), velocityAt(at)); };
     watch_.stretch(t, vBefore, t1, v1, velocityAt, positionAt, forceAt);
+  }
+
+  // Every kBudgetStride steps the budget hears of their work (per step it would cost the seed's scheme
+  // a tenth of its time); the pace of a fixed step is exact, so the run stops as soon as the budget
+  // knows it cannot carry the duration. Returns the step count of the next check.
+  long long spendBudget(long long done) {
+    budget_.spend(kBudgetStride * Scheme::kCost);
+    const double t = static_cast<double>(done) * h_;
+    if (budget_.due() && budget_.mustStop(t, 1))
+      throw RunStopped(recorder_.trace(), t, budgetMessage(budget_.overrun(t), cost_.cause, cost_.change));
+    return done + kBudgetStride;
   }
 
   [[noreturn]] void stopNonFinite(double t) const {
@@ -227,7 +306,7 @@ class FixedStepLoop {
   // The energy books, whose residual |W − ΔE_kin − ΔE_spring − losses| / |W| measures the scheme's
   // error (first order), and the facts. With the drive at rest (W = 0) the residual is relative to the
   // energy the block started with, ½ m v(0)² + ½ c x0².
-  LoopRun finish(const LoopState& s) {
+  LoopRun finish(LoopState s) {
     const double e0 = -options_.x0, e1 = sys_.v0 * sys_.duration - s.x,
                  v0Block = scheme_.startVelocity(options_.v0Block);
     const double imbalance = s.work - 0.5 * sys_.m * (s.v * s.v - v0Block * v0Block) -
@@ -252,6 +331,17 @@ class FixedStepLoop {
   Summary summary_;
   Recorder recorder_;
   MotionWatch watch_;
+  WorkBudget budget_;
+  FixedStepCost cost_;
+  static constexpr long long kBudgetStride = 4096;
+};
+
+// The seed's law (abbott-theta) at its steady θ, bound to its parameters and the normal force: the
+// same arithmetic as its SlidingForce (abbottMu(·, v, −1)·N), inline in the loop.
+struct AbbottThetaForce {
+  AbbottThetaParams params;
+  double N;
+  double operator()(double v) const { return abbottMu(params, v, -1) * N; }
 };
 
 }  // namespace
@@ -263,9 +353,22 @@ LoopRun runSeedScheme(const LawEvaluator& law, const SpringBlockSystem& sys, con
   setStaticLimit(summary, law, sys, law.forceMagnitude(0, sys.Fn));  // the clamp holds up to F(0)
   summary.integrator = Integrator::SeedEuler;
   warnIfUnstable(summary, law, sys, Integrator::SeedEuler, dt);
-  SeedScheme scheme{law.slidingForce(sys.Fn), sys, dt};
   const long long steps = static_cast<long long>(std::ceil(sys.duration / dt));
-  return FixedStepLoop<SeedScheme>(sys, options, drive, dt, steps, scheme, std::move(summary)).run();
+  const FixedStepCost cost{"The seed's scheme steps 1 ms at a time: " + formatSignificant(double(steps), 3) +
+                               " steps over " + formatSignificant(sys.duration, 6) + " s.",
+                           "choose an adaptive integrator ('auto'), whose steps follow the motion."};
+  // The seed's own law runs inline (its step of ~15 ns is the seed app's loop's); any other through its
+  // bound rule.
+  if (law.spec().spec.id == "abbott-theta" && std::isfinite(sys.Fn)) {
+    SeedScheme<AbbottThetaForce> scheme{{abbottThetaParams(law.resolved()), sys.Fn}, sys, dt};
+    return FixedStepLoop<SeedScheme<AbbottThetaForce>>(sys, options, drive, dt, steps, scheme,
+                                                       std::move(summary), cost)
+        .run();
+  }
+  SeedScheme<SlidingForce> scheme{law.slidingForce(sys.Fn), sys, dt};
+  return FixedStepLoop<SeedScheme<SlidingForce>>(sys, options, drive, dt, steps, scheme, std::move(summary),
+                                                 cost)
+      .run();
 }
 
 // The step resolves the system's spring and the law's penalty spring K (1/200 of the period of
@@ -278,12 +381,6 @@ LoopRun runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys, con
   double hMax = options.step > 0 ? options.step : 2 * kPi / omega / 200;
   if (options.step <= 0 && relaxation > 0) hMax = std::min(hMax, 0.2 / relaxation);
   const double totalSteps = std::ceil(sys.duration / hMax);
-  if (totalSteps > double(kMaxWork))
-    throw InputError("duration", "This law needs time steps of " + formatNumber(sys.duration / totalSteps) +
-                                     " s to resolve its contact stiffness, so " + formatNumber(sys.duration) +
-                                     " s would take " + formatNumber(totalSteps) + " steps; the budget is " +
-                                     formatNumber(double(kMaxWork)) + ". Shorten the duration to at most " +
-                                     formatNumber(sys.duration * double(kMaxWork) / totalSteps) + " s.");
   const double h = sys.duration / totalSteps;
   Summary summary;
   // The contact holds inside the friction cone: at rest its radius is μ(0)·|Fn|.
@@ -298,8 +395,14 @@ LoopRun runSteppedLaw(const LawEvaluator& law, const SpringBlockSystem& sys, con
                                approx(2 / omega) +
                                " s of the spring and the law's penalty stiffness together.");
   SteppedLawScheme scheme{law, sys, h};
+  const FixedStepCost cost{"This law carries its force from step to step, and its step of " + approx(h) +
+                               " s resolves the spring with the law's contact stiffness (" +
+                               approx(law.contactStiffness()) +
+                               " N/m) and its damping: " + formatSignificant(totalSteps, 3) + " steps over " +
+                               formatSignificant(sys.duration, 6) + " s.",
+                           "make the contact softer or the block heavier (a longer step)."};
   return FixedStepLoop<SteppedLawScheme>(sys, options, drive, h, static_cast<long long>(totalSteps), scheme,
-                                         std::move(summary))
+                                         std::move(summary), cost)
       .run();
 }
 

@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "friction/errors.h"
 #include "friction/laws.h"
 #include "numerics/adaptive_driver.h"
 #include "numerics/function_ref.h"
 #include "system/recorder.h"
+#include "system/work_budget.h"
 
 namespace friction {
 namespace {
@@ -17,9 +19,6 @@ namespace {
 // State: x, v, and the law's state variables; all feed back.
 enum : std::size_t { kX = 0, kV = 1, kS0 = 2, kS1 = 3 };
 using State = Vec<4>;
-
-// A bound on accepted plus rejected steps of one run.
-constexpr long long kMaxSteps = 5'000'000;
 
 void checkRun(const LawEvaluator& law, std::string_view id, double duration, int samples, double tolerance,
               const std::vector<Breakpoint>& input, std::string_view inputName, std::string_view unit) {
@@ -61,6 +60,16 @@ void checkRun(const LawEvaluator& law, std::string_view id, double duration, int
   }
 }
 
+// The run's work budget stops it (system/work_budget.h): its steps are what made it costly.
+[[noreturn]] void stopForBudget(const WorkOverrun& overrun, long long steps) {
+  const double taken = std::max(1.0, static_cast<double>(steps));
+  throw SimulationError(budgetMessage(overrun,
+                                      "Its " + std::to_string(steps) + " steps so far average " +
+                                          formatSignificant(overrun.t / taken, 3) +
+                                          " s: the law's state changes that fast under this input.",
+                                      "loosen the tolerance."));
+}
+
 // Runs `rate` over [0, duration] with the adaptive Rosenbrock 4(3) of the one step driver, its steps
 // ending at every breakpoint time (the input's kinks), and records each row of a uniform grid of
 // `samples` from the steps' dense output (`row`), so that the rows never shape the steps. `segment`
@@ -82,17 +91,15 @@ void runGrid(FunctionRef<State(double, const State&)> rate, State y, double dura
   AdaptiveDriver<4, 4, methodBit(StepMethod::Rosenbrock)> driver(StepMethod::Rosenbrock, control,
                                                                  duration * 1e-6);
   OutputRows rows(outputGrid(samples, duration, false, {0}), progress);
-  long long work = 0;
+  WorkBudget budget(duration);
   double t = 0;
   for (std::size_t k = 0; k < input.size() && input[k].t < duration; ++k) {
     segment = k;
     const double end = k + 1 < input.size() ? std::min(input[k + 1].t, duration) : duration;
     driver.restart();
     while (t < end) {
-      if (++work > kMaxSteps)
-        throw SimulationError("The run exceeded its budget of " + formatNumber(double(kMaxSteps)) +
-                              " steps at t = " + formatNumber(t) +
-                              " s; shorten the duration or loosen the tolerance.");
+      budget.spend(stepCost::kRosenbrock);
+      if (budget.due() && budget.mustStop(t)) stopForBudget(budget.overrun(t), run.steps);
       const bool last = end - t <= driver.step();
       const StepAttempt<4> step = driver.attempt(rate, t, y, last ? end - t : driver.step(), segment);
       if (!step.acceptable()) {

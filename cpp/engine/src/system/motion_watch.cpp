@@ -36,7 +36,10 @@ void MotionWatch::stretch(double t0, double v0, double t1, double v1, FunctionRe
 double MotionWatch::locate(FunctionRef<double(double)> velocityAt, double level, double t0, double v0,
                            double t1, double v1) {
   if (v1 == level) return t1;
-  auto g = [&](double t) { return velocityAt(t) - level; };
+  auto g = [&](double t) {
+    ++evaluations_;
+    return velocityAt(t) - level;
+  };
   return findCrossing(g, t0, v0 - level, t1, v1 - level, kEventTolerance);
 }
 

@@ -63,6 +63,15 @@ class MotionWatch {
   void stretch(double t0, double v0, double t1, double v1, FunctionRef<double(double)> velocityAt,
                FunctionRef<double(double)> positionAt, FunctionRef<double(double)> forceAt);
 
+  /// The speed whose upward crossings the watch locates (the drive's reference) [m/s].
+  double reference() const { return facts_.reference; }
+  /// What stretch() does with a stretch that neither crosses the reference speed nor the window's start
+  /// and is no first motion, for a watch without near-rest spans: note v1 if the window has begun. Inline,
+  /// so that the fixed-step loop's every step need not call out (fixed_step_loop.cpp).
+  void noteRoutine(double t1, double v1) {
+    if (t1 >= facts_.windowStart) noteWindowVelocity(v1);
+  }
+
   /// A true stick phase from t0 to t1 at position x (v = 0 throughout).
   void rest(double t0, double t1, double x) {
     if (!(t1 > t0)) return;
@@ -80,6 +89,10 @@ class MotionWatch {
   void frictionAtChange(double t, double F) { facts_.frictionAtChanges.push_back({t, F}); }
   void frictionMaximum(double t, double F) { facts_.frictionMaxima.push_back({t, F}); }
 
+  /// How many times the watch has evaluated a loop's dense solution to locate a crossing (the loop's
+  /// work budget counts them).
+  long long evaluations() const { return evaluations_; }
+
   /// Ends the watch at the run's end (position x, velocity v): the last near-rest span, and the facts.
   MotionFacts finish(double x, double v, std::vector<Interval>& stick, std::vector<Interval>& slip,
                      std::vector<SpringBlockEvent>& events);
@@ -95,8 +108,8 @@ class MotionWatch {
   }
 
   // Where v = level between (t0, v0) and (t1, v1), v0 and v1 on either side of it.
-  static double locate(FunctionRef<double(double)> velocityAt, double level, double t0, double v0, double t1,
-                       double v1);
+  double locate(FunctionRef<double(double)> velocityAt, double level, double t0, double v0, double t1,
+                double v1);
   // |v| crosses the threshold at ±threshold, at most once each in a monotone stretch, in time order.
   void watchNearRest(double t0, double v0, double t1, double v1, FunctionRef<double(double)> velocityAt,
                      FunctionRef<double(double)> forceAt);
@@ -114,6 +127,7 @@ class MotionWatch {
   double spanStart_ = 0;
   std::vector<Interval> stick_, slip_;
   std::vector<SpringBlockEvent> events_;
+  long long evaluations_ = 0;
 
  public:
   /// Starts the near-rest spans at the run's start, resting or not.

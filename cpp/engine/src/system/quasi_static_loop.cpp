@@ -29,14 +29,14 @@
 #include "numerics/golden_section.h"
 #include "system/recorder.h"
 #include "system/static_limit.h"
+#include "system/work_budget.h"
 
 namespace friction {
 namespace {
 
 using Y = Vec<3>;
-constexpr double kSpeedScale = 1e-200;  // s₀ [m/s]
-constexpr double kMaxW = 710;           // |v| ≤ s₀ sinh(710) ≈ 1e108 m/s
-constexpr long long kMaxSteps = 5'000'000;
+constexpr double kSpeedScale = 1e-200;         // s₀ [m/s]
+constexpr double kMaxW = 710;                  // |v| ≤ s₀ sinh(710) ≈ 1e108 m/s
 constexpr long long kProgressEvery = 100'000;  // steps between progress reports, as the spring-block loop's
 constexpr double kDivergence = 1e4;  // v beyond 1e4× the fastest drive velocity: the slider runs away
 
@@ -162,7 +162,9 @@ class QuasiStaticRun {
         options_(options),
         drive_(drive),
         fastest_(drive.fastestSpeed()),
-        watch_(drive, true) {}
+        watch_(drive, true),
+        budget_(sys.duration, options.workBudget),
+        newtonBalance_(!(law.invertsForce() && sys.eta == 0)) {}
 
   LoopRun run(Integrator integrator) {
     Y y = start();
@@ -273,6 +275,17 @@ class QuasiStaticRun {
     return std::min(length, fastest > 0 ? 1e-2 * std::sqrt(options_.relativeTolerance) / fastest : length);
   }
   LoopRun finish(const Y& y);
+  // The work budget: a step's cost by its method and the balance's solve; the stop with its cause.
+  double stepCostOf(StepMethod method) const {
+    const double step =
+        method == StepMethod::Radau ? stepCost::kQuasiStaticRadau : stepCost::kQuasiStaticDormandPrince;
+    return newtonBalance_ ? step * stepCost::kQuasiStaticNewton : step;
+  }
+  void spendStep(StepMethod method, double t) {
+    budget_.spend(stepCostOf(method));
+    if (budget_.due() && budget_.mustStop(t)) stopForBudget(t);
+  }
+  [[noreturn]] void stopForBudget(double t) const;
 
   Slider slider_;
   const RunSettings& options_;
@@ -285,6 +298,10 @@ class QuasiStaticRun {
   DenseStep<3> previousStep_;  // the last accepted step's dense solution (its segment's clock)
   bool hasHolds_ = !drive_.holds().empty();
   bool havePrevious_ = false;
+  WorkBudget budget_;
+  bool newtonBalance_;              // v from the balance by Newton's method (else in closed form)
+  long long peaks_ = 0;             // v's located maxima
+  long long watchEvaluations_ = 0;  // the watch's evaluations the budget has been told of
 };
 
 // One segment of the drive on its own clock τ = t − t0, through the one step driver: a segment resolves
@@ -307,6 +324,7 @@ Y QuasiStaticRun::runSegment(Y y, StepMethod method) {
     const bool last = driver.step() >= end - tau;
     const double h = last ? end - tau : driver.step();
     const StepAttempt<3> step = driver.attempt(rate, tau, y, h);
+    spendStep(method, slider_.seg.start + tau);
     if (!step.acceptable()) {
       ++summary_.rejectedSteps;
       driver.reject(step);
@@ -337,6 +355,9 @@ void QuasiStaticRun::afterStep(double tau, const StepAttempt<3>& step, double ta
       t, v0, tEnd, v1, [&](double at) { return slider_.probe(stateAt(at)); },
       [&](double at) { return positionOf(at, stateAt(at)); },
       [&](double at) { return driveForceOf(stateAt(at)); });
+  // Each of the watch's evaluations solved the balance (a probe).
+  budget_.spend(static_cast<double>(watch_.evaluations() - watchEvaluations_) * stepCost::kQuasiStaticProbe);
+  watchEvaluations_ = watch_.evaluations();
   summary_.noteDriveForce(tEnd, F1, 0.75 * slider_.sys.duration);
   summary_.peakVelocity = std::max(summary_.peakVelocity, std::fabs(v1));
   velocityTurns_.push(tEnd, v1);
@@ -361,6 +382,7 @@ void QuasiStaticRun::refineTurn(Turns& turns, const Dense& previous, const Dense
     return noteTurn(velocity, kind, turns.t[1], turns.value[1]);
   const double t0 = slider_.seg.start, boundary = t0 + current.t;
   auto valueAt = [&](double at) {
+    budget_.spend(stepCost::kQuasiStaticProbe);  // each probe solves the balance
     const Y y = at < boundary ? previous.at(at - t0) : current.at(at - t0);
     return kind * (velocity ? slider_.probe(y) : driveForceOf(y));
   };
@@ -375,6 +397,7 @@ void QuasiStaticRun::refineTurn(Turns& turns, const Dense& previous, const Dense
 // friction's peak that a hold's healing reads (where the drive has holds).
 void QuasiStaticRun::noteTurn(bool velocity, int kind, double at, double value) {
   if (velocity) {
+    if (kind > 0) ++peaks_;
     watch_.extremum(at, value, kind > 0);
     summary_.peakVelocity = std::max(summary_.peakVelocity, std::fabs(value));
     return;
@@ -383,8 +406,8 @@ void QuasiStaticRun::noteTurn(bool velocity, int kind, double at, double value) 
   if (kind > 0 && hasHolds_) watch_.frictionMaximum(at, value);
 }
 
-// After each accepted step (and each rejection, with `rejected`): the runaway bound on v, the step size
-// against the resolution of t, and the step budget.
+// After each accepted step (and each rejection, with `rejected`): the runaway bound on v and the step
+// size against the resolution of t.
 void QuasiStaticRun::checkStep(double tau, double v, double h, bool rejected) {
   const double t = slider_.seg.start + tau;
   const double bound = kDivergence * fastest_;
@@ -405,10 +428,31 @@ void QuasiStaticRun::checkStep(double tau, double v, double h, bool rejected) {
   // (a caller's time budget or Cancel is asked between them).
   if (!rejected && summary_.steps % kProgressEvery == 0 && options_.progress)
     options_.progress(t / slider_.sys.duration);
-  if (!rejected && ++summary_.steps > kMaxSteps)
-    throw RunStopped(recorder_->trace(), t,
-                     "The quasi-static slider used its budget of " + std::to_string(kMaxSteps) +
-                         " steps by t = " + formatSignificant(t, 6) + " s; loosen the tolerance.");
+  if (!rejected) ++summary_.steps;
+}
+
+// What made the run costly: its steps, v's peaks (a cycle each) and the law's state rate at the
+// fastest of them (for rate-and-state v/Dc, which sets the steps through each slip).
+void QuasiStaticRun::stopForBudget(double t) const {
+  const double steps = std::max(1.0, static_cast<double>(summary_.steps));
+  std::string cause = "Its " + std::to_string(summary_.steps) + " steps so far average " +
+                      formatSignificant(t / steps, 3) + " s";
+  if (peaks_ > 0)
+    cause += "; v peaked " + std::to_string(peaks_) + " times, one slip every " +
+             formatSignificant(t / static_cast<double>(peaks_), 3) + " s";
+  const double stateRate = stateRelaxationRate(slider_.law, summary_.peakVelocity, slider_.sys.Fn);
+  if (stateRate > 0)
+    cause += "; at the peak speed, " + formatSignificant(summary_.peakVelocity, 3) +
+             " m/s, the law's state relaxes at " + formatSignificant(stateRate, 3) +
+             " 1/s (for rate-and-state v/Dc), which the steps through each slip follow";
+  if (newtonBalance_)
+    cause += "; with a dashpot every evaluation solves the force balance by Newton's method";
+  throw RunStopped(
+      recorder_->trace(), t,
+      budgetMessage(budget_.overrun(t), cause + ".",
+                    "slow the slips: a larger characteristic slip of the state (Dc), a stiffer "
+                    "spring (above the critical stiffness the slider slides steadily), or a looser "
+                    "tolerance."));
 }
 
 LoopRun QuasiStaticRun::finish(const Y& y) {

@@ -124,7 +124,7 @@ RunPlan planRun(const LawEvaluator& law, const SpringBlockSystem& sys, const Run
   if (sys.m == 0) return planQuasiStatic(law, sys, settings);
   RunPlan plan;
   plan.automatic = settings.integrator == Integrator::Auto;
-  plan.stiffnessRate = plan.automatic && !law.stateful() ? slipStiffness(law, sys).rate : 0;
+  plan.stiffnessRate = plan.automatic && !law.stateful() ? slipStiffnessRate(law, sys) : 0;
   plan.integrator = plan.automatic ? chooseIntegrator(law, sys, plan.stiffnessRate) : settings.integrator;
   refuseInertial(law, sys, settings, plan.integrator);
   plan.loop = law.stateful()                             ? Loop::SteppedLaw

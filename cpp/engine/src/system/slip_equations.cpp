@@ -23,7 +23,7 @@ Slope steepestSlope(const LawEvaluator& law, double Fn, double vReference) {
   Slope steepest;
   double vPrevious = 0, fPrevious = law.forceMagnitude(1e-150, Fn);
   for (int k = 0; k <= 140; ++k) {
-    const double v = vReference * std::pow(10.0, -12 + 0.1 * k);
+    const double v = gridSpeed(vReference, k);
     const double f = law.forceMagnitude(v, Fn);
     const double slope = (f - fPrevious) / (v - vPrevious);
     if (slope > steepest.value) steepest = {slope, v};
@@ -97,20 +97,27 @@ void insideBounds(const LawEvaluator& law, State& y) {
 
 }  // namespace
 
+namespace {
+// The fastest rate and where it is: the stateless law's steepest slope, or the speed at which a dynamic
+// law's Jacobian has its largest eigenvalue (NaN: none found).
+struct Fastest {
+  double rate = 0;
+  Slope slope;
+  double speed = NAN;
+};
+
 // Stateless law: λ = (η + max dF/dv)/m. Dynamic law: the spectral radius of the Jacobian of
 // (x, v, state) by power iteration, at rest in the initial state and in steady sliding at 1e-3, 0.1,
 // 1 and 2 × v0 (the rates of a bristle or state variable depend on the speed).
-Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
+Fastest fastestRate(const LawEvaluator& law, const SpringBlockSystem& sys) {
   if (!law.dynamic()) {
     const Slope slope = steepestSlope(law, sys.Fn, sys.speedScale());
-    return {(sys.eta + slope.value) / sys.m, "the law's slope dF/dv = " + approx(slope.value) +
-                                                 " N·s/m (at |v| ≈ " + approx(slope.speed) +
-                                                 " m/s) with η and m"};
+    return {(sys.eta + slope.value) / sys.m, slope};
   }
   const Block block{sys, law};
   const Vec<kDynamic> scale = jacobianScale(law, sys);
   auto rate = [&](double t, const State& y) { return block.rate(1, t, y); };
-  Stiffness fastest;
+  Fastest fastest;
   const double v0 = sys.speedScale();
   for (double speed : {0.0, 1e-3 * v0, 0.1 * v0, v0, 2 * v0}) {
     State y{};
@@ -127,11 +134,27 @@ Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
     }
     const double lambda = spectralRadius(J);
     // An infinite rate (λ² beyond the double range even so) is the stiffest of all; NaN is skipped.
-    if (lambda > fastest.rate)
-      fastest = {lambda, "the law's state dynamics (the largest eigenvalue of the slip equations, at |v| ≈ " +
-                             approx(speed) + " m/s)"};
+    if (lambda > fastest.rate) {
+      fastest.rate = lambda;
+      fastest.speed = speed;
+    }
   }
   return fastest;
+}
+}  // namespace
+
+double slipStiffnessRate(const LawEvaluator& law, const SpringBlockSystem& sys) {
+  return fastestRate(law, sys).rate;
+}
+
+Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys) {
+  const Fastest fastest = fastestRate(law, sys);
+  if (!law.dynamic())
+    return {fastest.rate, "the law's slope dF/dv = " + approx(fastest.slope.value) + " N·s/m (at |v| ≈ " +
+                              approx(fastest.slope.speed) + " m/s) with η and m"};
+  if (std::isnan(fastest.speed)) return {};
+  return {fastest.rate, "the law's state dynamics (the largest eigenvalue of the slip equations, at |v| ≈ " +
+                            approx(fastest.speed) + " m/s)"};
 }
 
 // A fixed step h of an explicit scheme is stable on the slip equations' fastest rate λ only if h·λ

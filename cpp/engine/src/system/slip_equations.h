@@ -26,9 +26,6 @@ constexpr std::size_t kDynamic = 4;
 constexpr std::size_t kStateSize = 7;
 using State = Vec<kStateSize>;
 
-// A bound on the work of one run (accepted, rejected and event-locating steps together).
-constexpr long long kMaxWork = 20'000'000;
-
 struct Block {
   const SpringBlockSystem& sys;
   const LawEvaluator& law;
@@ -74,6 +71,27 @@ struct Block {
   }
 };
 
+/// The speeds the law's curve is sampled at (steepestSlope, the break-away peak): vReference ·
+/// 10^(−12 + k/10) for k = 0…140, as products of table values rather than std::pow: the same numbers on
+/// every platform (the libms differ in pow's last bit), and no pow call per point (141 of them were a
+/// tenth of a short run's time in wasm).
+inline double gridSpeed(double vReference, int k) {
+  static constexpr double kDecades[15] = {1e-12, 1e-11, 1e-10, 1e-9, 1e-8, 1e-7, 1e-6, 1e-5,
+                                          1e-4,  1e-3,  1e-2,  1e-1, 1e0,  1e1,  1e2};
+  // 10^(j/10), j = 0…9, to 17 digits.
+  static constexpr double kTenths[10] = {1.0,
+                                         1.2589254117941673,
+                                         1.5848931924611136,
+                                         1.9952623149688795,
+                                         2.5118864315095801,
+                                         3.1622776601683795,
+                                         3.9810717055349722,
+                                         5.0118723362727229,
+                                         6.3095734448019325,
+                                         7.9432823472428150};
+  return vReference * kDecades[k / 10] * kTenths[k % 10];
+}
+
 /// The steepest rise of the law's friction with speed, max dF/dv [N·s/m], and the speed where it occurs.
 struct Slope {
   double value = 0, speed = 0;
@@ -86,6 +104,8 @@ struct Stiffness {
   std::string cause;
 };
 Stiffness slipStiffness(const LawEvaluator& law, const SpringBlockSystem& sys);
+/// The rate alone, without the words (a run's plan asks it at every call).
+double slipStiffnessRate(const LawEvaluator& law, const SpringBlockSystem& sys);
 
 /// The magnitudes below which finite-difference Jacobians perturb x, v and a dynamic law's state.
 Vec<kDynamic> jacobianScale(const LawEvaluator& law, const SpringBlockSystem& sys);

@@ -16,6 +16,7 @@
 #include "system/recorder.h"
 #include "system/slip_equations.h"
 #include "system/static_limit.h"
+#include "system/work_budget.h"
 
 namespace friction {
 namespace {
@@ -27,6 +28,8 @@ constexpr int kNewtonFailureLimit = 40;
 // Every this many steps the run must have advanced by kLeastAdvance of its duration (checkAdvance).
 constexpr long long kAdvanceCheckEvery = 100'000;
 constexpr double kLeastAdvance = 1e-12;
+// A reversal counts once v is this many absolute tolerances of v past 0 (noteSignChange).
+constexpr double kReversalNoise = 100;
 
 using Attempt = StepAttempt<kStateSize>;
 using Driver = AdaptiveDriver<kDynamic, kStateSize>;
@@ -43,6 +46,22 @@ StepMethod stepMethodOf(Integrator integrator) {
       return StepMethod::SemiImplicitEuler;
     default:
       return StepMethod::DormandPrince;
+  }
+}
+
+// What a step of the method costs the work budget (system/work_budget.h).
+double stepCostOf(StepMethod method) {
+  switch (method) {
+    case StepMethod::Rosenbrock:
+      return stepCost::kRosenbrock;
+    case StepMethod::Radau:
+      return stepCost::kRadau;
+    case StepMethod::Rk4:
+      return stepCost::kRk4;
+    case StepMethod::SemiImplicitEuler:
+      return stepCost::kSemiImplicitEuler;
+    default:
+      return stepCost::kDormandPrince;
   }
 }
 
@@ -84,11 +103,7 @@ class SlipStickLoop {
 
   LoopRun run() {
     while (t_ < sys_.duration) {
-      if (work_ > kMaxWork)
-        throw RunStopped(trace(), t_,
-                         "The run exceeded its budget of " + formatNumber(double(kMaxWork)) +
-                             " steps at t = " + formatNumber(t_) +
-                             " s; shorten the duration or loosen the tolerance.");
+      if (budget_.due()) checkBudget();
       if (work_ >= nextCheck_) checkAdvance();
       if (stuck_)
         stickPhase(stepLimit());
@@ -119,6 +134,8 @@ class SlipStickLoop {
   template <class Rate>
   State stepFromHere(const Rate& rate, double dh);
   void changeMethod(double step);
+  void noteSignChange();
+  void settleReversal(double end, double peak);
   void arrive(double time, const State& y, const Attempt& trial, double extremum);
   // The static limit and the state at rest
   double staticLimit(const State& y) const {
@@ -138,6 +155,18 @@ class SlipStickLoop {
   void noteDrive(double t, double Fd) { summary_.noteDriveForce(t, Fd, 0.75 * sys_.duration); }
   LoopRun finish();
   void checkAdvance();
+  // The work budget: a step of the running method, an event located, a stick phase.
+  void spendStep() {
+    ++work_;
+    budget_.spend(stepCostOf(driver_.method()));
+  }
+  void spendOn(double units) {
+    ++work_;
+    budget_.spend(units);
+  }
+  void checkBudget();
+  [[noreturn]] void stopForBudget() const;
+  std::string costCause() const;
   const Trace& trace() const { return recorder_->trace(); }
 
   const LawEvaluator& law_;
@@ -163,10 +192,16 @@ class SlipStickLoop {
   bool stuck_ = false;
   AutoMethod method_;
   Driver driver_;
-  long long work_ = 0;
+  WorkBudget budget_;
+  long long watchEvaluations_ = 0;  // the watch's evaluations the budget has been told of
+  long long work_ = 0;              // attempts, located events and stick phases: the advance check's clock
   // The last check of the run's advance (checkAdvance): at this much work, from this time.
   long long nextCheck_ = kAdvanceCheckEvery;
   double checkedAt_ = 0;
+  // A law without a true stick state: the direction of the last reversal until v gets reversalNoise_
+  // past 0 on either side (0: none pending).
+  double pendingReversal_ = 0;
+  double reversalNoise_;
   int newtonFailures_ = 0;  // Radau's in a row, and the step they started from
   double stepBeforeFailures_ = 0;
 };
@@ -187,7 +222,9 @@ SlipStickLoop::SlipStickLoop(const LawEvaluator& law, const SpringBlockSystem& s
       watch_(driveModel_, !trueStick_),
       method_(automatic && adaptive_, integrator, stiffMethod(law), stiffnessRate),
       driver_(stepMethodOf(integrator), stepControl(law, sys, options),
-              adaptive_ ? firstStepOf(sys) : fixedStepOf(sys, options)) {
+              adaptive_ ? firstStepOf(sys) : fixedStepOf(sys, options)),
+      budget_(sys.duration, options.workBudget),
+      reversalNoise_(kReversalNoise * driver_.control().absolute[kV]) {
   block_.signFollowsVelocity = !trueStick_;
   for (std::size_t i = 0; i < law.stateSize(); ++i) {
     lower_[i] = law.spec().state[i].lower;
@@ -289,7 +326,7 @@ void SlipStickLoop::stickPhase(double limit) {
     event(EventKind::BreakAway);
   }
   drive_.passChangesUpTo(t_);
-  ++work_;
+  spendOn(stepCost::kStick);
 }
 
 // One attempted slip step: rejected (with a smaller step), or accepted after the extrema inside it
@@ -299,7 +336,7 @@ void SlipStickLoop::slipAttempt(double limit) {
   const bool cutShort = limit - t_ <= driver_.step();
   const double step = cutShort ? limit - t_ : driver_.step();
   const Attempt trial = driver_.attempt(rate, t_, y_, step, context());
-  ++work_;
+  spendStep();
   // A fixed step has no error control to shrink it: a blow-up ends the run, with the reason.
   if (!adaptive_ &&
       !(std::isfinite(trial.y[kX]) && std::isfinite(trial.y[kV]) && std::isfinite(trial.y[kS0])))
@@ -355,7 +392,7 @@ void SlipStickLoop::reject(const Attempt& trial, bool cutShort) {
 // method: the stop and the bound are located on the method's own solution, not on an interpolant.
 template <class Rate>
 State SlipStickLoop::stepFromHere(const Rate& rate, double dh) {
-  ++work_;
+  spendStep();
   return driver_.plainStep(rate, t_, y_, dh, context());
 }
 
@@ -376,6 +413,7 @@ double SlipStickLoop::locateExtrema(const Rate& rate, const Attempt& trial, doub
   double peak = NAN;
   for (int which = 0; which < 2; ++which) {
     auto g = [&](double dh) {
+      budget_.spend(stepCost::kLocateEvaluation);
       const State s = dense.at(t_ + dh);
       const double a = acceleration(t_ + dh, s);
       return which == 0 ? a : driveRate(a, s);
@@ -413,10 +451,27 @@ void SlipStickLoop::arrive(double time, const State& y, const Attempt& trial, do
     watch_.stretch(t_, y_[kV], peakTime, peak, velocityAt, positionAt, forceAt);
     watch_.stretch(peakTime, peak, time, y[kV], velocityAt, positionAt, forceAt);
   }
+  const long long located = watch_.evaluations();
+  budget_.spend(static_cast<double>(located - watchEvaluations_) * stepCost::kDenseEvaluation);
+  watchEvaluations_ = located;
+  if (pendingReversal_ != 0) settleReversal(y[kV], std::isnan(extremum) ? NAN : velocityAt(t_ + extremum));
   const double from = t_;
+  const State start = y_;
   t_ = time;
   y_ = y;
-  recorder_->writeUpTo(t_, [&](double at) { return rowOf(at, at < t_ && at > from ? dense.at(at) : y_); });
+  recorder_->writeUpTo(t_, [&](double at) {
+    if (!(at < t_ && at > from)) return rowOf(at, y_);
+    const TraceRow row = rowOf(at, dense.at(at));
+    if (std::isfinite(row.friction)) return row;
+    // A state relaxing far faster than the step (rate-and-state's θ at v/Dc ~ 1e10 1/s) is not followed
+    // between the step's ends by its polynomial, which can leave the law's domain (θ < 0: the friction
+    // NaN). Such a row takes the state on the straight line between the ends, both accepted steps'.
+    State s = dense.at(at);
+    const double w = (at - from) / (t_ - from);
+    for (std::size_t i = 0; i < law_.stateSize(); ++i)
+      s[kS0 + i] = start[kS0 + i] + w * (y_[kS0 + i] - start[kS0 + i]);
+    return rowOf(at, s);
+  });
   drive_.passChangesUpTo(t_);
 }
 
@@ -435,7 +490,7 @@ void SlipStickLoop::stop(const Rate& rate, const Attempt& trial) {
   State landed = onPolynomial ? trial.dense.at(t_ + hit) : stepFromHere(rate, hit);
   if (onPolynomial) {  // a true Radau step to the stop, where its Newton iteration converges
     driver_.restart();
-    ++work_;
+    spendStep();
     const Attempt exact = driver_.attempt(rate, t_, y_, hit, context());
     if (!exact.newtonFailed) landed = exact.y;
   }
@@ -456,8 +511,42 @@ void SlipStickLoop::stop(const Rate& rate, const Attempt& trial) {
   // On from rest the way the net force pushes: for a true stick state the drive beyond the limit;
   // else the acceleration at v = 0 (LuGre's bristles may push against the drive).
   const double push = trueStick_ ? Fd : rate(t_, y_)[kV];
+  const double before = dir_;
   dir_ = push > 0 ? 1.0 : push < 0 ? -1.0 : -dir_;
+  if (trueStick_) return event(EventKind::Reversal);
+  if (dir_ != before) noteSignChange();  // else v touched 0 and goes on the way it went
+}
+
+// A law without a true stick state reverses where v changes sign, but a change of sign within the
+// solution's error of v is none: at a loose tolerance Dormand–Prince's v, creeping at 1e-5 m/s on
+// Drake's stiction slope with an absolute tolerance of 1e-6 m/s, dipped across 0 and back. A
+// reversal counts once v reaches kReversalNoise absolute tolerances on its new side (settleReversal);
+// v crossing back first takes it back, and the crossing back is none either.
+void SlipStickLoop::noteSignChange() {
+  if (pendingReversal_ != 0) {
+    if (dir_ != pendingReversal_) {
+      summary_.events.pop_back();
+      pendingReversal_ = 0;
+    }
+    return;
+  }
   event(EventKind::Reversal);
+  pendingReversal_ = dir_;
+}
+
+// A pending reversal after the stretch that reached `end` (and `peak`, NaN if none): confirmed once v
+// is past the noise on its new side, taken back once v is past it on the old side.
+void SlipStickLoop::settleReversal(double end, double peak) {
+  const double ahead =
+      std::isnan(peak) ? pendingReversal_ * end : std::max(pendingReversal_ * end, pendingReversal_ * peak);
+  const double back = std::isnan(peak) ? -pendingReversal_ * end
+                                       : std::max(-pendingReversal_ * end, -pendingReversal_ * peak);
+  if (ahead >= reversalNoise_) {
+    pendingReversal_ = 0;
+  } else if (back >= reversalNoise_) {
+    summary_.events.pop_back();
+    pendingReversal_ = 0;
+  }
 }
 
 // A state variable reaches the bound its exact flow holds, where its rate jumps (the θ model's θ = 0,
@@ -476,7 +565,7 @@ bool SlipStickLoop::stopAtBound(const Rate& rate, const Attempt& trial) {
     auto beyond = [&](double dh) { return stepFromHere(rate, dh)[k] - bound; };
     const double hit =
         findCrossing(beyond, 0.0, y_[k] - bound, trial.h(), trial.y[k] - bound, kEventTolerance);
-    ++work_;
+    spendStep();
     driver_.restart();
     const Attempt landed = driver_.attempt(rate, t_, y_, hit, context());
     if (dir_ * landed.y[kV] <= 0) return false;  // the slip ended first
@@ -548,10 +637,51 @@ void SlipStickLoop::checkAdvance() {
   nextCheck_ = work_ + kAdvanceCheckEvery;
 }
 
+// At each of the budget's checkpoints (every 1/256 of it): the progress hook hears where the run is
+// (a caller's clock or Cancel is asked however far apart the rows), then the budget judges the pace.
+void SlipStickLoop::checkBudget() {
+  if (options_.progress) options_.progress(t_ / sys_.duration);
+  if (budget_.mustStop(t_)) stopForBudget();
+}
+
+// A run its work budget stopped, with the trace so far and what made it costly.
+void SlipStickLoop::stopForBudget() const {
+  const bool stiffMethodRunning =
+      driver_.method() == StepMethod::Radau || driver_.method() == StepMethod::Rosenbrock;
+  const std::string change =
+      !adaptive_ ? "give the fixed step a larger size (or choose 'auto')."
+      : automatic_ || stiffMethodRunning
+          ? "loosen the tolerance."
+          : "loosen the tolerance, or choose 'auto' (which changes to an implicit method "
+            "where the slip is stiff).";
+  throw RunStopped(trace(), t_, budgetMessage(budget_.overrun(t_), costCause(), change));
+}
+
+// What made the run costly: its steps against the slip's fastest rate, a dynamic law's state rate at
+// the run's peak speed (for rate-and-state v/Dc), and how often it met an event.
+std::string SlipStickLoop::costCause() const {
+  const double steps = std::max(1.0, static_cast<double>(summary_.steps));
+  std::string text =
+      "Its " + std::to_string(summary_.steps) + " steps so far average " + approx(t_ / steps) + " s";
+  const Stiffness stiffness = slipStiffness(law_, sys_);
+  if (stiffness.rate > 0)
+    text += "; the slip's fastest rate is " + approx(stiffness.rate) + " 1/s, set by " + stiffness.cause;
+  const double stateRate = stateRelaxationRate(law_, summary_.peakVelocity, sys_.Fn);
+  if (stateRate > 0)
+    text += "; at its peak speed, " + approx(summary_.peakVelocity) + " m/s, the law's state relaxes at " +
+            approx(stateRate) + " 1/s (for rate-and-state v/Dc)";
+  const std::size_t events = summary_.events.size();
+  if (events > 0)
+    text += "; it met " + std::to_string(events) + " stick, break-away and reversal events, one every " +
+            approx(t_ / static_cast<double>(events)) + " s";
+  return text + ".";
+}
+
 // The last interval, the energy books (W = ΔKE + ΔPE + friction and dashpot dissipation, whose
 // residual measures the integration error, relative to W, or with the drive at rest (W = 0) to the energy
 // the block started with) and the facts for the analysis.
 LoopRun SlipStickLoop::finish() {
+  if (pendingReversal_ != 0) summary_.events.pop_back();  // v never left the noise on its new side
   (stuck_ ? summary_.stickIntervals : summary_.slipIntervals)
       .push_back({stuck_ ? stickStart_ : slipStart_, t_});
   const double e0 = -y0_[kX], e1 = drive_.position(t_) - y_[kX];

@@ -13,6 +13,7 @@
 #include "friction/laws.h"
 #include "friction/spring_block.h"
 #include "system/recorder.h"
+#include "system/work_budget.h"
 
 namespace friction {
 
@@ -54,6 +55,8 @@ struct RunSettings {
   /// Called as the run advances, with the fraction of the duration done (at each output row, and every
   /// 100 000 steps); an exception thrown from it ends the run (a caller's time budget). Empty: not called.
   std::function<void(double)> progress;
+  /// The work the run may do, in work units (system/work_budget.h); tests set less to reach the stop.
+  double workBudget = WorkBudget::kDefaultUnits;
   /// A model's own columns (the θ model's), written by the recorder beside the law's.
   std::optional<ModelColumns> modelColumns;
 };

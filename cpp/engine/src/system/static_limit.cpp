@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "numerics/golden_section.h"
+#include "system/slip_equations.h"
 
 namespace friction {
 namespace {
@@ -25,7 +26,7 @@ double breakAwayPeak(const LawEvaluator& law, double Fn, double vReference) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   std::vector<double> v, F;
   for (int k = 0; k <= 140; ++k) {
-    v.push_back(vReference * std::pow(10.0, -12 + 0.1 * k));
+    v.push_back(gridSpeed(vReference, k));
     F.push_back(law.forceMagnitude(v.back(), Fn));
     if (!std::isfinite(F.back())) return nan;
   }

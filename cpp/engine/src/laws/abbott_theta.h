@@ -1,0 +1,31 @@
+#pragma once
+// The seed app's law (Abbott, after Popov Ch. 12) per unit normal force, `abbott-theta`:
+//   μk(v) = max(0, μk (1 + a|v| + b (v − v0)²)),   μ = μk(v) + (μs − μk(v)) θ
+// with θ given, or at its steady state θ_ss = clamp(1 − τ|v|/D, 0, 1) of dθ/dt = (1 − θ)/τ − |v|/D.
+// Here, not in laws_textbook.cpp alone, so that the seed's scheme (system/fixed_step_loop.cpp) runs it
+// inline: a call per 1 ms step through the law's function pointer made the compiler store the loop's
+// state around every step, a third of the loop's time.
+
+#include <algorithm>
+#include <cmath>
+
+#include "friction/parameters.h"
+
+namespace friction {
+
+struct AbbottThetaParams {
+  double mus, muk, va, vb, v0, tau, D;
+};
+
+/// The law's parameters from its resolved values (its catalog fields, laws_textbook.cpp).
+AbbottThetaParams abbottThetaParams(const ResolvedParams& resolved);
+
+/// μ at slip velocity v with the contact state θ given (θ ≥ 0) or at its steady state (θ < 0).
+inline double abbottMu(const AbbottThetaParams& p, double v, double givenTheta) {
+  const double speed = std::fabs(v), dv = v - p.v0;
+  const double kinetic = std::max(0.0, p.muk * (1 + p.va * speed + p.vb * (dv * dv)));  // the seed's order
+  const double theta = givenTheta >= 0 ? givenTheta : std::clamp(1 - p.tau * speed / p.D, 0.0, 1.0);
+  return kinetic + (p.mus - kinetic) * theta;
+}
+
+}  // namespace friction
