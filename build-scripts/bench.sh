@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# The spring-block benchmark, natively and as wasm under node, in one run: each prints its own
-# tables (time ratios measured side by side within that process), then a last table puts the two
-# builds side by side (wasm ÷ native). Not a test; nothing here passes or fails on time.
-# Usage: bash build-scripts/bench.sh [rounds] [quasi-static|auto]   (default 5 interleaved rounds per method;
+# The spring-block benchmark, natively and as wasm under node, in one run. The builds take turns: each
+# pass runs the native benchmark, the wasm one and the page's calls (bench-calls.mjs) for one round
+# each, so that a change in the machine's load between them (ours is shared) falls on both sides
+# alike; the side-by-side table takes each row's median over the passes. Each process's own tables
+# (time ratios measured within it) are printed from the last pass; every pass's output is kept in
+# build/bench/. Not a test; nothing here passes or fails on time.
+# Usage: bash build-scripts/bench.sh [passes] [quasi-static|auto]   (default 5 passes;
 # `quasi-static` runs that group alone, natively and in node, with its targets and the side-by-side table;
 # `auto` runs issue 14's table (every law under auto, 40 s, on six systems) and the time-to-accuracy rows)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-ROUNDS="${1:-5}"
+PASSES="${1:-5}"
 GROUP="${2:-}"
 if [[ -n "$GROUP" && "$GROUP" != quasi-static && "$GROUP" != auto ]]; then
   echo "bench.sh: the groups that run alone are 'quasi-static' and 'auto'; got '$GROUP'" >&2
@@ -15,27 +18,55 @@ fi
 bash build-scripts/install-deps.sh
 bash build-scripts/build.sh >/dev/null
 
+out=build/bench
+rm -rf "$out"
+mkdir -p "$out"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-native_out="$(./build/native/cpp/friction_bench "$ROUNDS" $GROUP)"
-wasm_out="$(node build/wasm/cpp/friction_bench.cjs "$ROUNDS" $GROUP)"
-# The page's own calls (dist/engine.mjs) and the seed app's CalcIt, in node (bench-calls.mjs).
-calls_out="$(node build-scripts/bench-calls.mjs "$ROUNDS")"
+for pass in $(seq 1 "$PASSES"); do
+  ./build/native/cpp/friction_bench 1 $GROUP >"$out/pass-$pass-native.txt"
+  node build/wasm/cpp/friction_bench.cjs 1 $GROUP >"$out/pass-$pass-wasm.txt"
+  # The page's own calls (dist/engine.mjs) and the seed app's CalcIt, in node.
+  node build-scripts/bench-calls.mjs 1 >"$out/pass-$pass-calls.txt"
+done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
-grep -v '^BENCH_JSON ' <<<"$native_out"
-echo
-grep -v '^BENCH_JSON ' <<<"$wasm_out"
-grep -v '^CALLS_JSON ' <<<"$calls_out"
+for side in native wasm calls; do
+  grep -v '^BENCH_JSON \|^CALLS_JSON ' "$out/pass-$PASSES-$side.txt"
+  echo
+done
 
-NATIVE_JSON="$(grep '^BENCH_JSON ' <<<"$native_out" | cut -c12-)" \
-WASM_JSON="$(grep '^BENCH_JSON ' <<<"$wasm_out" | cut -c12-)" \
-CALLS_JSON="$(grep '^CALLS_JSON ' <<<"$calls_out" | cut -c12-)" \
+# Each row's median over the passes, for each side.
+PASSES="$PASSES" OUT="$out" node --input-type=module -e '
+import { readFileSync } from "node:fs";
+const passes = Number(process.env.PASSES);
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const merged = (side, prefix) => {
+  const byLabel = new Map();
+  for (let pass = 1; pass <= passes; pass++) {
+    const text = readFileSync(`${process.env.OUT}/pass-${pass}-${side}.txt`, "utf8");
+    const line = text.split("\n").find((l) => l.startsWith(prefix));
+    for (const row of JSON.parse(line.slice(prefix.length)).rows) {
+      const key = `${row.group ?? ""} | ${row.label}`;
+      if (!byLabel.has(key)) byLabel.set(key, { ...row, times: [] });
+      byLabel.get(key).times.push(row.seconds);
+    }
+  }
+  const rows = [...byLabel.values()].map(({ times, ...row }) => ({ ...row, seconds: median(times) }));
+  return JSON.stringify({ passes, rows });
+};
+console.log(`NATIVE_JSON=${merged("native", "BENCH_JSON ")}`);
+console.log(`WASM_JSON=${merged("wasm", "BENCH_JSON ")}`);
+console.log(`CALLS_JSON=${merged("calls", "CALLS_JSON ")}`);
+' >"$out/medians.txt"
+NATIVE_JSON="$(grep '^NATIVE_JSON=' "$out/medians.txt" | cut -c13-)" \
+WASM_JSON="$(grep '^WASM_JSON=' "$out/medians.txt" | cut -c11-)" \
+CALLS_JSON="$(grep '^CALLS_JSON=' "$out/medians.txt" | cut -c12-)" \
 node --input-type=module -e '
 const native = JSON.parse(process.env.NATIVE_JSON).rows;
 const wasm = JSON.parse(process.env.WASM_JSON).rows;
 const key = (row) => `${row.group} | ${row.label}`;
 const wasmByKey = new Map(wasm.map((row) => [key(row), row]));
 const ms = (s) => (s < 0 ? "refused" : (1e3 * s).toFixed(3));
-console.log("\nNative and wasm side by side (median ms; same steps and errors expected)");
+console.log(`\nNative and wasm side by side (median ms over ${JSON.parse(process.env.NATIVE_JSON).passes} passes, the builds taking turns; same steps and errors expected)`);
 // The key column as wide as the longest key (up to 90 characters), so that the methods stay readable.
 const width = Math.min(90, Math.max(14, ...native.map((row) => key(row).length)));
 console.log(`${"case | method".padEnd(width)} ${"native".padStart(10)} ${"wasm".padStart(10)} ${"wasm÷native".padStart(12)}`);

@@ -66,6 +66,7 @@ struct Row {
   long long steps = 0;
   double error = NAN;
   std::string note;  // why it was refused, or which method `auto` picked
+  bool refused = false;
   std::vector<double> seconds;
   /// What the row runs, as a scenario where it is one (`friction_bench 0 scenarios` lists them for
   /// tests/wasm/same-answers.test.mjs, which runs each natively and in wasm); none for the fits.
@@ -96,19 +97,25 @@ double median(std::vector<double> values) {
   return values[values.size() / 2];
 }
 
-// Times every row `rounds` times, interleaved so that machine load affects all rows alike.
+// Times every row `rounds` times, interleaved so that machine load affects all rows alike, after one
+// untimed round (round −1): a row's first run pays for what later runs find ready (in wasm, V8 compiles
+// each function at its first call and has no on-stack replacement, so a loop called once per run keeps
+// its first tier for that run; natively, the allocator's first pages), which bench.sh's one-round
+// passes would otherwise time.
 void measure(std::deque<Row>& rows, int rounds) {
-  for (int round = 0; round < rounds; ++round)
+  for (int round = -1; round < rounds; ++round)
     for (Row& row : rows) {
-      if (!row.note.empty() && row.seconds.empty() && round > 0) continue;  // refused: nothing to time
+      if (row.refused) continue;  // nothing to time
       const auto start = std::chrono::steady_clock::now();
       try {
         row.run();
       } catch (const std::exception& error) {
         row.note = error.what();
+        row.refused = true;
         continue;
       }
-      row.seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      if (round >= 0)
+        row.seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
 }
 
