@@ -115,7 +115,8 @@ void measure(std::deque<Row>& rows, int rounds) {
         continue;
       }
       if (round >= 0)
-        row.seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        row.seconds.push_back(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
 }
 
@@ -621,7 +622,7 @@ Scenario issueCell(double mu0, double eta, double duration) {
 }
 
 // A run the budget stops (or that costs a budget's worth and ends): the time, and where it stopped.
-void addBudgetRun(std::deque<Row>& rows, const std::string& label, Scenario scenario) {
+void addBudgetRun(std::deque<Row>& rows, const std::string& label, const Scenario& scenario) {
   Row& row = rows.emplace_back(kBudgetGroup, label);
   row.run = [&row, scenario] {
     try {
@@ -866,60 +867,55 @@ void listScenarios(std::deque<Row>& rows) {
   }
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  const int rounds = argc > 1 ? std::max(1, std::atoi(argv[1])) : 5;
+// A group run alone (`friction_bench ROUNDS GROUP`): its rows, timed, and its tables. False for a
+// name that is no group (the whole benchmark runs then).
+bool runGroup(const std::string& group, int rounds) {
   std::deque<Row> rows;  // a deque: the rows' lambdas refer to their own row, which must not move
-  if (argc > 2 && std::string(argv[2]) == "quasi-static") {
+  if (group == "quasi-static") {
     addQuasiStaticRows(rows);
     measure(rows, rounds);
     printQuasiStatic(rows);
-    printJson(rows, rounds);
-    return 0;
-  }
-  if (argc > 2 && std::string(argv[2]) == "seed") {
+  } else if (group == "seed") {
     const auto [referencePeriod, referenceCheck] = addSeedGroup(rows, "Seed default case");
     measure(rows, rounds);
     printSeedGroup(rows, "Seed default case", referencePeriod, referenceCheck);
-    return 0;
-  }
-  if (argc > 2 && std::string(argv[2]) == "auto") {
+    return true;
+  } else if (group == "auto") {
     addAutoTable(rows);
     addAccuracyRows(rows);
     measure(rows, rounds);
     printAutoTable(rows);
     printAccuracy(rows);
-    printJson(rows, rounds);
-    return 0;
-  }
-  if (argc > 2 && std::string(argv[2]) == "scenarios") {
+  } else if (group == "scenarios") {
     gListing = true;
     listScenarios(rows);
-    return 0;
-  }
-  if (argc > 2 && std::string(argv[2]) == "budget") {
+    return true;
+  } else if (group == "budget") {
     addBudgetRows(rows);
     measure(rows, rounds);
     printBudget(rows);
-    printJson(rows, rounds);
-    return 0;
-  }
-  if (argc > 2 && std::string(argv[2]) == "calls") {
+  } else if (group == "calls") {
     addCallRows(rows);
     addSeedGroup(rows, "Seed default case");
     measure(rows, rounds);
     printCalls(rows);
-    printJson(rows, rounds);
-    return 0;
-  }
-  if (argc > 2 && std::string(argv[2]) == "fit") {
+  } else if (group == "fit") {
     addFitRows(rows);
     measure(rows, rounds);
     printFits(rows);
-    printJson(rows, rounds);
-    return 0;
+  } else {
+    return false;
   }
+  printJson(rows, rounds);
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int rounds = argc > 1 ? std::max(1, std::atoi(argv[1])) : 5;
+  if (argc > 2 && runGroup(argv[2], rounds)) return 0;
+  std::deque<Row> rows;  // a deque: the rows' lambdas refer to their own row, which must not move
 
   // 1. Coulomb stick-slip with μs 0.6, μk 0.4: case C1 (m 1 kg, c 10 N/m, v0 0.1 m/s, Fn 10 N; 20 s holds
   //    three break-aways) and the seed's Coulomb-limit case (Load 1: m 1 kg, Fn 1 N; 8 s).

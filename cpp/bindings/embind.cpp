@@ -293,7 +293,7 @@ void simulateWire(val onProgress) {
   try {
     const bindings::Wire& in = wireInput();
     const friction::RunSpec spec = friction::RunSpec::read(bindings::WireReader(in.bytes, in.numbers).read());
-    const friction::SimulationResult result = friction::run(spec, progressOf(onProgress));
+    const friction::SimulationResult result = friction::run(spec, progressOf(std::move(onProgress)));
     wireRun(out, spec, result);
   } catch (const friction::RunStopped& stop) {
     out.clear();

@@ -165,15 +165,19 @@ test(
     );
     assert.equal(await page.locator('#fit-csv').inputValue(), bad, 'the typed text is kept');
 
-    // Many starts on many points: long enough to cancel after its first start.
+    // Many starts on many points: long enough to cancel after its first start. (64 starts on 3000
+    // points took about half a second once the fits were fast, and could end before Cancel was
+    // clicked; on 200 000 points, a file as a tribometer writes it, they take seconds.)
+    const count = 200_000;
     const rows = [
       'v,mu',
       ...Array.from(
-        { length: 3000 },
-        (_, i) => `${1e-4 * 10 ** ((4 * i) / 2999)},${0.3 + 0.2 * Math.exp(-((i / 600) ** 2))}`,
+        { length: count },
+        (_, i) =>
+          `${1e-4 * 10 ** ((4 * i) / (count - 1))},${0.3 + 0.2 * Math.exp(-(((3000 * i) / count / 600) ** 2))}`,
       ),
     ];
-    await pasteCsv(page, rows.join('\n'));
+    await dropCsv(page, rows.join('\n'), 'long-run.csv');
     await columnsRead(page, 'v');
     await page.selectOption('#fit-law', 'lugre');
     for (const key of ['Fc', 'Fs', 'vs', 'sigma2']) await page.check(`#fit-free-${key}`);

@@ -23,10 +23,13 @@ test(
     );
     const before = await page.evaluate(() => window.__lastSummary.system.duration);
 
-    // 200 s of rate-and-state stick-slip under Rosenbrock, whose steps crowd each re-stick towards the
-    // law's creep at rest: seconds of work for the worker (under auto, Radau runs it in tens of ms).
+    // 100 s of rate-and-state stick-slip under Rosenbrock, whose steps crowd each re-stick towards the
+    // law's creep at rest (under auto, Radau runs it in tens of ms): its pace projects to about 1.5 work
+    // budgets, under the 4 that stop a run early, so it spends a whole budget (about 1.5 s of computing
+    // natively, more in wasm) before it stops: time for the worker to report progress and be cancelled.
+    // (At 200 s the projection passes 4 budgets and the run stops by itself within a fraction of that.)
     await page.selectOption('#integrator', 'rosenbrock');
-    await page.fill('#system-duration-number', '200');
+    await page.fill('#system-duration-number', '100');
     await page.waitForFunction(() =>
       /Computing… \d+ %/.test(document.querySelector('#status').textContent),
     );
@@ -41,7 +44,7 @@ test(
       before,
       'the charts keep the last finished run',
     );
-    assert.equal(await page.inputValue('#system-duration-number'), '200', 'the typed value stays');
+    assert.equal(await page.inputValue('#system-duration-number'), '100', 'the typed value stays');
 
     // A fresh worker takes the next request.
     await page.fill('#system-duration-number', '3');

@@ -166,7 +166,8 @@ double dormandPrinceStiffness(const DormandPrinceStages<N>& stages, double h) {
   // ‖Δy‖ above 1e3 roundings of ‖y‖ (squared: 1e6 · ε² · ‖y‖²).
   const double noise = 1e6 * 4.9e-32 * size;
   const double atEnd = endStates > noise && endStates > 0 ? h * std::sqrt(endRates / endStates) : 0.0;
-  const double atStart = startStates > noise && startStates > 0 ? h * std::sqrt(startRates / startStates) : 0.0;
+  const double atStart =
+      startStates > noise && startStates > 0 ? h * std::sqrt(startRates / startStates) : 0.0;
   return std::max(atEnd, atStart);
 }
 
