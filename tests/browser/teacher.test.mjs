@@ -114,6 +114,10 @@ test(
     assert.equal(await page.inputValue('#system-x0-number'), '-0.95');
     assert.equal(await page.inputValue('#system-v0-number'), '0');
     assert.match(await page.locator('#regime').textContent(), /^At rest/);
+    assert.equal(
+      await page.locator('#drive-text').textContent(),
+      'Drive: none; the load point is held still (v0 = 0).',
+    );
     // Rests after five half cycles π/√10 s each (Den Hartog's Coulomb damping), beside its closed form.
     const restsAt = (5 * Math.PI) / Math.sqrt(10);
     const period = await page.locator('#period').textContent();

@@ -251,6 +251,23 @@ TEST_CASE("A format that cannot be read is refused with its cause", "[fit][data]
                     Contains("row 3") && Contains("decimal comma"));
 }
 
+TEST_CASE("A speed column in mm/s read as m/s is refused under data.units, naming the column",
+          "[fit][data]") {
+  // 0.1 mm/s … 1000 mm/s: the top rows read as m/s are beyond a friction test's 10 m/s.
+  Curve inMm = curve(20, 9);
+  for (double& v : inMm.v) v *= 1e3;
+  const std::string why = refusal(fitRequest(text(inMm, ",", '.', "\n", "speed_mm_s,mu"), "speed_mm_s"));
+  CHECK_THAT(why,
+             Contains("data.units: test.csv row") && Contains("column \"speed_mm_s\"") && Contains("mm/s"));
+  // Declared in mm/s, the same file is read.
+  Value request = fitRequest(text(inMm, ",", '.', "\n", "speed_mm_s,mu"), "speed_mm_s");
+  Value data = *request.find("data"), units = Value::object();
+  units.set("speed_mm_s", "mm/s");
+  data.set("units", units);
+  request.set("data", data);
+  CHECK(refusal(request) == "accepted");
+}
+
 TEST_CASE("A given header line and delimiter are taken as given", "[fit][data]") {
   fitdata::Format format;
   format.headerLine = 2;

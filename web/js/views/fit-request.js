@@ -136,6 +136,7 @@ export function pageMessage(error, law, catalog, request) {
     .replace(/\bdata\.signs to "magnitudes"/g, 'Negative speeds to “Magnitudes”')
     .replace(/\(data\.signs "auto"; "signed"/g, '(“Detect”; “Signed like v”')
     .replace(/\bdata\.(delimiter|decimal|headerLine)\b/g, (_, key) => CONTROLS[`data.${key}`])
+    .replace(/Declare it in "units"/g, 'Choose its unit in “x unit” or “y unit”')
     .replace(/^(free\[\d+\]|params\.[\w.]+|data\.[\w.]+): /, '');
   let control = CONTROLS[field] ?? '';
   const ticked = field.match(/^free\[(\d+)\]$/);

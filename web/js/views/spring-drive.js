@@ -4,7 +4,7 @@
 // run. The editor, the words and the chart are modules loaded on demand: most visitors drive at a
 // constant v0.
 
-import { hasDrive, withoutDrive } from '../state/scenario.js';
+import { constantDriveWords, hasDrive, withoutDrive } from '../state/scenario.js';
 import { loadStylesheet, setHidden, setText } from '../ui/dom.js';
 
 /** The editor's and the healing chart's stylesheet, added once, with the first of them. */
@@ -51,7 +51,7 @@ export class SpringDrive {
     if (driveNote.hidden) return;
     setHidden(driveClear, !hasDrive(scenario));
     const unit = this.#store.settings.spring.speedUnit;
-    if (!hasDrive(scenario)) setText(driveText, 'Drive: the load point moves at v0 throughout.');
+    if (!hasDrive(scenario)) setText(driveText, constantDriveWords(scenario));
     else
       import('./drive-words.js').then(({ describeDrive }) =>
         setText(driveText, describeDrive(scenario, unit, this.#v0Default)),

@@ -801,13 +801,14 @@ void addValue(const Table& table, std::size_t row, std::string_view field, Colum
     refuseField(table, row, field, read.column, read.expected);
   value *= read.factor;
   const QuantitySpec& spec = *read.spec;
+  // Refused under data.units, the field that fixes it (a column given in mm/s read as m/s).
   if (std::abs(value) > spec.plausible)
-    throw InputError("data", where(table, row, read.column) + ": " + withUnit(value, spec.si) +
-                                 " is beyond what " + std::string(spec.what) +
-                                 " in a friction test plausibly is (at most " +
-                                 withUnit(spec.plausible, spec.si) +
-                                 "); is the column in another unit? Declare it in \"units\" (" +
-                                 unitsOf(read.quantity) + ").");
+    throw InputError("data.units", where(table, row, read.column) + ": " + withUnit(value, spec.si) +
+                                       " is beyond what " + std::string(spec.what) +
+                                       " in a friction test plausibly is (at most " +
+                                       withUnit(spec.plausible, spec.si) +
+                                       "); is the column in another unit? Declare it in \"units\" (" +
+                                       unitsOf(read.quantity) + ").");
   if (read.quantity == Quantity::Time && !read.values.empty() && !(value > read.values.back()))
     throw InputError("data", where(table, row, read.column) + ": the time " + withUnit(value, "s") +
                                  " is not after the previous row's " + withUnit(read.values.back(), "s") +
