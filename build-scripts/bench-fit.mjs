@@ -24,20 +24,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { normals } from '../tests/support/seeded-normals.mjs';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
-
-/** Seeded normal variates: mulberry32's uniforms through Box–Muller. */
-function normals(seed) {
-  let a = seed >>> 0;
-  const uniform = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
-}
 
 function stribeckCsv() {
   const normal = normals(7);

@@ -7,24 +7,14 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { axeViolations, loadSite, openPage, shot, useSite } from './harness.mjs';
+import { normals } from '../support/seeded-normals.mjs';
+import { dropFile, fitAndWait, openFit, paste, readAs } from './fit-support.mjs';
+import { axeViolations, openPage, shot, useSite } from './harness.mjs';
 
 const TEST_TIMEOUT_MS = 120_000;
 const site = useSite();
 // OpenSees VelDependent (Constantinou et al. 1990): μ(v) = μfast − (μfast − μslow)·e^(−a|v|).
 const TRUTH = { muSlow: 0.45, muFast: 0.25, transRate: 40 };
-
-// mulberry32 (Tommy Ettinger, public domain) and Box–Muller: seeded normal noise.
-function normals(seed) {
-  let a = seed >>> 0;
-  const uniform = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
-}
 
 /** μ against v in mm/s, 120 speeds over 1e-3 … 1 m/s, noise σ = 0.003. */
 function curveCsv(seed = 7) {
@@ -41,69 +31,14 @@ function curveCsv(seed = 7) {
   return rows.join('\n');
 }
 
-async function openFit(page) {
-  await loadSite(site, page);
-  await page.click('#tab-fit');
-  await page.waitForFunction(
-    () =>
-      document.querySelector('#fit-run') && !document.querySelector('#fit-run').closest('[inert]'),
-  );
-}
-
-/** Drops `text` on the data box as a file, as a user dragging it from their desktop would. */
-async function dropCsv(page, text, name = 'tribometer.csv') {
-  await page.evaluate(
-    ([text, name]) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([text], name, { type: 'text/csv' }));
-      document
-        .querySelector('#fit-csv')
-        .dispatchEvent(
-          new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }),
-        );
-    },
-    [text, name],
-  );
-  await page.waitForFunction(
-    (name) => document.querySelector('#fit-data-note').textContent.startsWith(name),
-    name,
-  );
-}
-
-/** Puts `text` in the data box as a paste does: one input event (Playwright's fill is slow on 100 kB). */
-async function pasteCsv(page, text) {
-  await page.evaluate((text) => {
-    const box = document.querySelector('#fit-csv');
-    box.value = text;
-    box.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
-}
-
-/** Waits for the engine's reading of the data (the fits' worker): the column menus then list `column`. */
-async function columnsRead(page, column) {
-  await page.waitForFunction(
-    (column) =>
-      [...document.querySelectorAll('#fit-x option')].some((option) => option.value === column),
-    column,
-  );
-}
-
-async function fitAndWait(page) {
-  await page.click('#fit-run');
-  await page.waitForFunction(() =>
-    ['ready', 'error', 'cancelled'].includes(document.querySelector('#fit-status').dataset.state),
-  );
-  return page.locator('#fit-status').getAttribute('data-state');
-}
-
 test(
   'a dropped CSV in mm/s is fitted: the truth within 3 standard errors, residuals drawn, and it survives a reload',
   { timeout: TEST_TIMEOUT_MS },
   async (t) => {
     const { page, problems } = await openPage(site, t);
-    await openFit(page);
-    await dropCsv(page, curveCsv());
-    await columnsRead(page, 'speed_mm_s');
+    await openFit(site, page);
+    await dropFile(page, curveCsv());
+    await readAs(page, 'speed_mm_s');
     assert.deepEqual(
       await page.$$eval('#fit-x option', (options) => options.map((option) => option.value)),
       ['speed_mm_s', 'mu'],
@@ -154,10 +89,10 @@ test(
   { timeout: TEST_TIMEOUT_MS },
   async (t) => {
     const { page, problems } = await openPage(site, t);
-    await openFit(page);
+    await openFit(site, page);
     const bad = 'v,mu\n0.001,0.45\n0.01,abc\n0.1,0.3\n';
     await page.fill('#fit-csv', bad);
-    await columnsRead(page, 'mu');
+    await readAs(page, 'mu');
     assert.equal(await fitAndWait(page), 'error');
     assert.match(
       await page.locator('#fit-error').textContent(),
@@ -177,8 +112,8 @@ test(
           `${1e-4 * 10 ** ((4 * i) / (count - 1))},${0.3 + 0.2 * Math.exp(-(((3000 * i) / count / 600) ** 2))}`,
       ),
     ];
-    await dropCsv(page, rows.join('\n'), 'long-run.csv');
-    await columnsRead(page, 'v');
+    await dropFile(page, rows.join('\n'), 'long-run.csv');
+    await readAs(page, 'v');
     await page.selectOption('#fit-law', 'lugre');
     for (const key of ['Fc', 'Fs', 'vs', 'sigma2']) await page.check(`#fit-free-${key}`);
     await page.fill('#fit-starts', '64');
@@ -206,9 +141,9 @@ test(
   async (t) => {
     const { page, problems } = await openPage(site, t);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await openFit(page);
-    await dropCsv(page, curveCsv(11));
-    await columnsRead(page, 'speed_mm_s');
+    await openFit(site, page);
+    await dropFile(page, curveCsv(11));
+    await readAs(page, 'speed_mm_s');
     await page.selectOption('#fit-x-unit', 'mm/s');
     assert.equal(await fitAndWait(page), 'ready');
     const values = await page.evaluate(() => window.__fitView.result.values);
@@ -255,9 +190,9 @@ test(
   { timeout: TEST_TIMEOUT_MS },
   async (t) => {
     const { page, problems } = await openPage(site, t, { viewport: { width: 390, height: 844 } });
-    await openFit(page);
-    await pasteCsv(page, curveCsv(3).replace('speed_mm_s', 'v'));
-    await columnsRead(page, 'v');
+    await openFit(site, page);
+    await paste(page, curveCsv(3).replace('speed_mm_s', 'v'));
+    await readAs(page, 'v');
     await page.selectOption('#fit-x-unit', 'mm/s');
     assert.equal(await fitAndWait(page), 'ready', await page.locator('#fit-error').textContent());
     assert.deepEqual(await axeViolations(page), []);

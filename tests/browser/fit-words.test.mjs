@@ -9,24 +9,14 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadSite, openPage, useSite } from './harness.mjs';
+import { normals } from '../support/seeded-normals.mjs';
+import { dropFile, fitAndWait, openFit, paste, readAs } from './fit-support.mjs';
+import { openPage, useSite } from './harness.mjs';
 
 const TEST_TIMEOUT_MS = 120_000;
 const site = useSite();
 // OpenSees VelDependent (Constantinou et al. 1990): μ(v) = μfast − (μfast − μslow)·e^(−a|v|).
 const TRUTH = { muSlow: 0.45, muFast: 0.25, transRate: 40 };
-
-// mulberry32 (Tommy Ettinger, public domain) and Box–Muller: seeded normal noise.
-function normals(seed) {
-  let a = seed >>> 0;
-  const uniform = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
-}
 
 /** [v in m/s, μ] at `count` speeds log-spaced over 1e-3 … 1 m/s, noise σ = 0.003. */
 function curve(count = 120, seed = 7) {
@@ -44,63 +34,6 @@ function curve(count = 120, seed = 7) {
 const csvInMm = (points) =>
   ['speed_mm_s,mu', ...points.map(([v, mu]) => `${1e3 * v},${mu}`)].join('\n');
 
-async function openFit(page) {
-  await loadSite(site, page);
-  await page.click('#tab-fit');
-  await page.waitForFunction(
-    () =>
-      document.querySelector('#fit-run') && !document.querySelector('#fit-run').closest('[inert]'),
-  );
-}
-
-/** Drops `text` on the data box as a file. */
-async function dropFile(page, text, name) {
-  await page.evaluate(
-    ([text, name]) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([text], name, { type: 'text/csv' }));
-      document
-        .querySelector('#fit-csv')
-        .dispatchEvent(
-          new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }),
-        );
-    },
-    [text, name],
-  );
-  await page.waitForFunction(
-    (name) => document.querySelector('#fit-data-note').textContent.startsWith(name),
-    name,
-  );
-}
-
-/** Types `text` into the box as a paste does (one input event). */
-async function paste(page, text) {
-  await page.evaluate((text) => {
-    const box = document.querySelector('#fit-csv');
-    box.value = text;
-    box.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
-}
-
-/** Waits until the engine has read the data (its note says how) and the column menus list `column`. */
-async function readAs(page, column) {
-  await page.waitForFunction(
-    (column) =>
-      [...document.querySelectorAll('#fit-x option')].some((option) => option.value === column),
-    column,
-  );
-}
-
-async function fitAndWait(page) {
-  // The last fit's state is not this fit's answer.
-  await page.evaluate(() => delete document.querySelector('#fit-status').dataset.state);
-  await page.click('#fit-run');
-  await page.waitForFunction(() =>
-    ['ready', 'error', 'cancelled'].includes(document.querySelector('#fit-status').dataset.state),
-  );
-  return page.locator('#fit-status').getAttribute('data-state');
-}
-
 const ticked = (page) =>
   page.$$eval('#fit-params tbody input[type=checkbox]', (boxes) =>
     boxes.filter((box) => box.checked).map((box) => box.id.replace('fit-free-', '')),
@@ -111,7 +44,7 @@ test(
   { timeout: TEST_TIMEOUT_MS },
   async (t) => {
     const { page, problems } = await openPage(site, t);
-    await openFit(page);
+    await openFit(site, page);
     await dropFile(page, csvInMm(curve()), 'tribometer.csv');
     await readAs(page, 'speed_mm_s');
     await page.selectOption('#fit-x-unit', 'mm/s');
@@ -165,7 +98,7 @@ test(
   { timeout: TEST_TIMEOUT_MS },
   async (t) => {
     const { page, problems } = await openPage(site, t);
-    await openFit(page);
+    await openFit(site, page);
     await dropFile(page, csvInMm(curve()), 'tribometer.csv');
     await readAs(page, 'speed_mm_s');
     // Read as m/s, the top speeds are beyond a friction test's: the refusal names the page's menus.
@@ -209,7 +142,7 @@ test(
   { timeout: TEST_TIMEOUT_MS },
   async (t) => {
     const { page, problems } = await openPage(site, t);
-    await openFit(page);
+    await openFit(site, page);
     await dropFile(page, csvInMm(curve()), 'tribometer.csv');
     await readAs(page, 'speed_mm_s');
     // Read as m/s, the top speeds are beyond a friction test's: the refusal names the page's menus.
@@ -265,7 +198,7 @@ test(
   { timeout: TEST_TIMEOUT_MS },
   async (t) => {
     const { page, problems } = await openPage(site, t);
-    await openFit(page);
+    await openFit(site, page);
     // Excel in a German locale: a byte-order mark, two lines of metadata, semicolons, decimal commas, CRLF.
     const european = [
       'Gerät;TRB3',
@@ -328,7 +261,7 @@ test(
   { timeout: TEST_TIMEOUT_MS },
   async (t) => {
     const { page, problems } = await openPage(site, t);
-    await openFit(page);
+    await openFit(site, page);
     // Every tenth point off by 0.05 with σ = 1; the others σ = 0.003 (the noise's).
     const rows = ['speed_mm_s,mu,sd'];
     curve().forEach(([v, mu], i) => {

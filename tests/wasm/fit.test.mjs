@@ -4,21 +4,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { loadFitEngine } from '../../dist/fit-engine.mjs';
+import { normals as generator } from '../support/seeded-normals.mjs';
 
 const fits = await loadFitEngine();
-
-// mulberry32: a small seeded generator (Tommy Ettinger, public domain), and Box–Muller normals.
-function generator(seed) {
-  let a = seed >>> 0;
-  const uniform = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
-}
 
 // LuGre's steady friction F = Fc + (Fs − Fc) e^(−(v/vs)²) + σ2 v (Canudas de Wit et al. 1995), v in mm/s.
 function stribeckCsv(seed, n = 300) {

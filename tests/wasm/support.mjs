@@ -38,15 +38,7 @@ export async function loadSeedCalcIt() {
 }
 
 /** A small deterministic PRNG (mulberry32), so a failing random case can be reproduced. */
-export function randomSource(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { uniforms as randomSource } from '../support/seeded-normals.mjs';
 
 /** A value drawn from a catalog parameter's range, honouring its scale. */
 export function drawValue(spec, random) {
