@@ -123,8 +123,13 @@ test(
       /start \d+ of 64/.test(document.querySelector('#fit-status').textContent),
     );
     await page.click('#fit-cancel');
-    await page.waitForFunction(
-      () => document.querySelector('#fit-status').dataset.state === 'cancelled',
+    await page.waitForFunction(() =>
+      ['ready', 'error', 'cancelled'].includes(document.querySelector('#fit-status').dataset.state),
+    );
+    assert.equal(
+      await page.locator('#fit-status').getAttribute('data-state'),
+      'cancelled',
+      await page.locator('#fit-status').textContent(),
     );
     assert.equal(await page.locator('#fit-run').isEnabled(), true);
     // The page answers at once (the fit ran in its worker), and a new fit starts a fresh worker.
