@@ -150,6 +150,9 @@ export function encodeWire(request) {
       default:
         throw new TypeError(typeof v);
     }
+    // A typed array or buffer is read by the module's own conversion (a Uint8Array as the bytes of a
+    // text), not as an object of numbered keys: the Embind call takes the request.
+    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) throw new TypeError('binary');
     if (Array.isArray(v)) {
       bytes.push(5);
       count(v.length);
@@ -270,15 +273,22 @@ function simulateByWire(wasm, request) {
     scenario = { ...request };
     delete scenario.onProgress;
   }
-  const encoded = plain ? encodeWire(scenario) : null;
+  // The wire's buffers are the module's one pair: a call made from inside onProgress (while they
+  // hold the outer call's request and reply) takes the Embind call.
+  const encoded = plain && !wasm.wireBusy ? encodeWire(scenario) : null;
   if (encoded === null) return wasm.simulate(request);
-  const header = (wasm.wireHeader ??= wasm.wireHeaderAddress() >> 2);
-  wasm.wireIn(encoded.bytes.length, encoded.numbers.length);
-  wasm.HEAPU8.set(encoded.bytes, wasm.HEAPU32[header]);
-  wasm.HEAPF64.set(encoded.numbers, wasm.HEAPU32[header + 2] >> 3);
-  wasm.simulateWire(onProgress);
-  const heap = wasm.HEAPU32;
-  return decodeWire(wasm.HEAPU8, wasm.HEAPF64, heap[header], heap[header + 2] >> 3);
+  wasm.wireBusy = true;
+  try {
+    const header = (wasm.wireHeader ??= wasm.wireHeaderAddress() >> 2);
+    wasm.wireIn(encoded.bytes.length, encoded.numbers.length);
+    wasm.HEAPU8.set(encoded.bytes, wasm.HEAPU32[header]);
+    wasm.HEAPF64.set(encoded.numbers, wasm.HEAPU32[header + 2] >> 3);
+    wasm.simulateWire(onProgress);
+    const heap = wasm.HEAPU32;
+    return decodeWire(wasm.HEAPU8, wasm.HEAPF64, heap[header], heap[header + 2] >> 3);
+  } finally {
+    wasm.wireBusy = false;
+  }
 }
 
 /**

@@ -268,6 +268,23 @@ TEST_CASE("A speed column in mm/s read as m/s is refused under data.units, namin
   CHECK(refusal(request) == "accepted");
 }
 
+TEST_CASE("A record fitted jointly is refused under its own path, not the single data's", "[fit][data]") {
+  Value request = Value::object(), free = Value::list(), records = Value::list(), record = Value::object(),
+        data = Value::object();
+  free.push("a");
+  data.set("kind", "record");
+  data.set("file", "step-2.csv");
+  data.set("text", "t,friction\n0,0.6\n1,abc\n2,0.6\n");
+  data.set("x", "t");
+  data.set("y", "friction");
+  record.set("data", data);
+  records.push(record);
+  request.set("law", "rsf");
+  request.set("free", free);
+  request.set("records", records);
+  CHECK_THAT(refusal(request), Catch::Matchers::StartsWith("records[0].data: step-2.csv row 3"));
+}
+
 TEST_CASE("A given header line and delimiter are taken as given", "[fit][data]") {
   fitdata::Format format;
   format.headerLine = 2;

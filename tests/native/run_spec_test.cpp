@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -129,4 +130,29 @@ TEST_CASE("The settling regime: a velocity-strengthening slider relaxes to 1 µm
   CHECK(settling.stickIntervals.size() <= 1);
   strengthening.system = {{"m", 0}, {"Fn", 1}, {"c", 1e4}, {"v0", 1e-6}, {"duration", 400}};
   CHECK(run(RunSpec(strengthening)).summary.regime == Regime::Steady);
+}
+
+TEST_CASE("A model's run tells its progress, rising to its end, and a caller's throw from it stops the run",
+          "[scenario][progress]") {
+  for (const char* model : {"abbott-seed", "state-variable"}) {
+    INFO(model);
+    Scenario scenario;
+    scenario.model = model;
+    // 100 s: 100 000 of the seed's 1 ms steps; the state-variable model's run takes thousands of steps.
+    scenario.params = {{model == std::string("abbott-seed") ? "tmax" : "duration", 100}};
+    std::vector<double> told;
+    run(RunSpec(scenario), [&told](double fraction) { told.push_back(fraction); });
+    REQUIRE(told.size() >= 2);
+    CHECK(std::is_sorted(told.begin(), told.end()));
+    CHECK(told.front() >= 0);
+    CHECK(told.back() <= 1);
+    CHECK(told.back() > 0.5);
+    // A caller's stop (the fuzz harness's wall clock, a page's cancel) ends the run where it is told.
+    struct Stop {};
+    CHECK_THROWS_AS(run(RunSpec(scenario),
+                        [](double fraction) {
+                          if (fraction > 0.1) throw Stop{};
+                        }),
+                    Stop);
+  }
 }

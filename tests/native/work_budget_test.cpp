@@ -101,6 +101,8 @@ TEST_CASE("Every loop stops at its work budget: slip-stick, quasi-static, the se
     // LuGre's bristles (σ0 = 1e5 N/m on 1 kg) over 10⁴ s of stick-slip at c = 3 N/m.
     const std::string what = stopOf("lugre", {}, {1, 3, 0, 0.1, 1, 1e4}, small);
     CHECK_THAT(what, Catch::Contains("fastest rate") && Catch::Contains("events"));
+    // The budget in time in proportion to the default's 1.5 s: 2e4 of 1.5e6 units is 0.02 s.
+    CHECK_THAT(what, Catch::Contains("about 0.02 s of computing"));
   }
   SECTION("the quasi-static slider names its slips") {
     RunSettings settings = small;

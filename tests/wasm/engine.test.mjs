@@ -4,7 +4,9 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { loadBuiltEngine } from './support.mjs';
+import path from 'node:path';
+
+import { loadBuiltEngine, repoRoot } from './support.mjs';
 
 let engine;
 before(async () => {
@@ -224,4 +226,39 @@ test('errors do not leak wasm memory, from any entry point', () => {
   // A leaked exception object and message (~300 bytes each) would need > 30 MB here.
   for (let i = 0; i < 100000; i++) attempt();
   assert.equal(engine.memoryBytes(), before);
+});
+
+test('a simulate() called from inside another call’s onProgress gets its own answer, and the outer keeps its', () => {
+  const c1 = {
+    law: 'coulomb',
+    params: { mu_s: 0.6, mu_k: 0.4 },
+    system: { m: 1, c: 10, v0: 0.1, Fn: 10, duration: 20 },
+    samples: 5,
+  };
+  const lugre = { law: 'lugre', system: { duration: 400 }, samples: 5 };
+  const innerAlone = engine.simulate(c1);
+  const outerAlone = engine.simulate(lugre);
+  let inner = null;
+  const outer = engine.simulate({
+    ...lugre,
+    onProgress: () => {
+      inner ??= engine.simulate(c1);
+    },
+  });
+  assert.ok(inner !== null, 'onProgress was called');
+  assert.deepEqual(Array.from(inner.columns.x), Array.from(innerAlone.columns.x));
+  assert.deepEqual(Array.from(outer.columns.x), Array.from(outerAlone.columns.x));
+  assert.deepEqual(outer.summary, outerAlone.summary);
+});
+
+test('a request holding binary data is read by the module’s own conversion, alike with or without the wire', async () => {
+  const { encodeWire } = await import(
+    path.join(process.env.FRICTION_LAB_DIST ?? path.join(repoRoot, 'dist'), 'engine.mjs')
+  );
+  const request = { law: 'coulomb', params: { mu_s: new Uint8Array([1, 2]) } };
+  assert.equal(encodeWire(request), null, 'not on the wire');
+  assert.throws(
+    () => engine.simulate(request),
+    (error) => error.parameter === 'params.mu_s',
+  );
 });

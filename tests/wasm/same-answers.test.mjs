@@ -129,11 +129,12 @@ const LOCATED = new Set([
 /**
  * The bound: for an adaptive run 1e4 times its tolerance (each run is within a few times the tolerance of
  * the motion per step, and stick-slip carries an event's timing on through the cycles), relative to the
- * quantity's scale; for a fixed step, which repeats the same arithmetic, 1e-9.
+ * quantity's scale, and never looser than 1e-3 (at the benchmark's loosest tolerance, 1e-4, 1e4 times it
+ * would pass anything); for a fixed step, which repeats the same arithmetic, 1e-9.
  */
 function boundOf(summary) {
   return Number.isFinite(summary.tolerance) && summary.tolerance > 0
-    ? Math.max(1e4 * summary.tolerance, 1e-9)
+    ? Math.min(Math.max(1e4 * summary.tolerance, 1e-9), 1e-3)
     : 1e-9;
 }
 

@@ -11,6 +11,8 @@
 //   - time is accumulated as t += 0.001 and a sample is taken whenever t ≥ the next plot time,
 //     which advances by max(dt, tmax/200).
 
+#include <functional>
+
 #include "friction/catalog.h"
 #include "friction/simulate.h"
 
@@ -45,6 +47,9 @@ struct AbbottSeedOptions {
   /// Interval between plotted samples [s]; 0 = the seed's own, max(dt, tmax/200). Tests use dt
   /// to see every step.
   double plotStep = 0;
+  /// Told the fraction of tmax done, every few thousand steps (as the spring-block's runs tell theirs):
+  /// a page's progress bar, or a caller's stop (it may throw).
+  std::function<void(double)> progress;
 };
 
 /// Runs the seed algorithm. `params` must be valid (resolveParams checks ranges). Throws

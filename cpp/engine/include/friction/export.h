@@ -58,11 +58,6 @@ struct ExportResult {
 /// The target ids, in menu order: opensees-tcl, opensees-py, drake-cpp, drake-py, radioss, ratel,
 /// abaqus, ls-dyna, ansys, simscape, modelica.
 const std::vector<std::string>& exportTargets();
-/// Each target's id with its name as its users say it ("OpenSees (Tcl)"), in menu order: declared once,
-/// beside its mapping and writer.
-const std::vector<std::pair<std::string, std::string>>& exportTargetNames();
-/// True for a target whose input takes the model's own units (SI or mm-N-s); false: SI only.
-bool exportTakesAnyUnits(const std::string& target);
 /// [{ id, name, units: "any" | "SI" }], in menu order: what a page's solver menu lists.
 Value exportTargetsValue();
 

@@ -21,6 +21,7 @@
 // (the seed's Load has no g), |v| in the θ law (the seed never has v < 0), and no backward creep.
 
 #include <array>
+#include <functional>
 
 #include "friction/catalog.h"
 #include "friction/constants.h"
@@ -66,6 +67,8 @@ struct StateVariableOptions {
   /// The adaptive methods' relative tolerance; 0 = the engine's default (SpringBlockOptions).
   double tolerance = 0;
   StateVariableStart start{};  ///< default: at rest, spring unstretched, θ = 1
+  /// Told the fraction of the duration done, as a law's run tells it (RunSettings::progress).
+  std::function<void(double)> progress;
 };
 
 /// The kinetic factor max(0, 1 + a|v| + b(v − v0)²) [-], i.e. Fk(v)/Fk0.

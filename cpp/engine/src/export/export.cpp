@@ -105,17 +105,6 @@ ExportResult exportLaw(const ExportRequest& request) {
   return result;
 }
 
-const std::vector<std::pair<std::string, std::string>>& exportTargetNames() {
-  static const std::vector<std::pair<std::string, std::string>> kNames = [] {
-    std::vector<std::pair<std::string, std::string>> names;
-    for (const Target& target : targets()) names.emplace_back(target.id, target.name);
-    return names;
-  }();
-  return kNames;
-}
-
-bool exportTakesAnyUnits(const std::string& target) { return findTarget(target).anyUnits; }
-
 ExportRequest readExportRequest(const Value& value) {
   const reading::Fields fields(value, "export", "", "the export request",
                                {"law", "params", "to", "N", "vMin", "vMax", "units"});

@@ -77,8 +77,6 @@ std::string unitName(const std::string& siUnit, ExportUnits units);
 /// "SI (m, N, s, kg, Pa)" or "mm–N–s (mm, N, s, tonne, MPa)".
 std::string unitsLabel(ExportUnits units);
 
-/// LS-DYNA's 10-column field for `value`: the text of at most 10 characters that reads back closest to it.
-std::string lsDynaField(double value);
 /// The mapping's values as LS-DYNA's fields hold them, with `rounding` saying where they moved.
 Mapping roundToLsDynaFields(Mapping mapping);
 /// The same for Radioss's 20-column real fields.

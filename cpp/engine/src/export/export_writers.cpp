@@ -251,8 +251,6 @@ std::string writeModelica(const Mapping& mapping) {
          ");\n";
 }
 
-std::string lsDynaField(double value) { return bestText(value, 10); }
-
 Mapping roundToLsDynaFields(Mapping mapping) {
   return roundToFields(std::move(mapping), {"mu_s", "mu_k", "dc"}, 10,
                        "LS-DYNA's 10-column fields (for about 16 digits, LS-DYNA's long format of 20 columns "

@@ -273,6 +273,18 @@ Scenario readRecordScenario(const Value* value, const std::string& law, const st
 }
 
 /// "records": [{ "data", "scenario" }, …]: each a record with its own data and system.
+/// A record's data, read as the request's one data object is: the reader's refusals, which name
+/// `data` (data.units, data.sigma), name the record's own path instead (records[1].data.units).
+ReadData readRecordData(const Value& value, const std::string& path) {
+  try {
+    return readData(value, path);
+  } catch (const InputError& error) {
+    const std::string& field = error.field();
+    if (field != "data" && field.rfind("data.", 0) != 0) throw;
+    throw InputError(path + field.substr(4), error.what());
+  }
+}
+
 std::vector<FitRecord> readRecords(const Value& value, const std::string& law,
                                    std::vector<std::string>& notes) {
   if (value.kind() != Value::Kind::List || value.items().empty())
@@ -282,7 +294,7 @@ std::vector<FitRecord> readRecords(const Value& value, const std::string& law,
   for (std::size_t i = 0; i < value.items().size(); ++i) {
     const std::string path = reading::itemPath("records", i);
     const Fields fields(value.items()[i], path, path, "a record", {"data", "scenario"});
-    ReadData data = readData(fields.required("data", "the record's data"), path + ".data");
+    ReadData data = readRecordData(fields.required("data", "the record's data"), path + ".data");
     if (data.comparison->kind != FitKind::Record)
       throw InputError(path + ".data.kind", path +
                                                 ".data.kind must be \"record\": records fitted jointly are "

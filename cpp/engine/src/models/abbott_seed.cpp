@@ -267,7 +267,10 @@ SimulationResult simulateAbbottSeed(const AbbottSeedParams& p, const AbbottSeedO
     const SeedForces forces = seedStep(p, constants, t, s);
     ++steps;
     if (s.v == 0 && t >= windowStart) stuckTimeInWindow += dt;
-    if ((steps & (kBudgetStride - 1)) == 0) spendBudget(budget, trace, t);
+    if ((steps & (kBudgetStride - 1)) == 0) {
+      spendBudget(budget, trace, t);
+      if (options.progress) options.progress(t / p.tmax);
+    }
     rest.note(t, s.v == 0);
     if (!(std::isfinite(s.v) && std::isfinite(s.x) && std::isfinite(s.theta)))
       throw RunStopped(trace, t,

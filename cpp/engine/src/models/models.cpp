@@ -2,6 +2,7 @@
 
 #include "models/models.h"
 
+#include <functional>
 #include <string>
 
 #include "friction/abbott_seed.h"
@@ -14,14 +15,19 @@ namespace {
 // A model: its catalog entry and how to run a resolved parameter set of it.
 struct ModelEntry {
   const ModelSpec& (*spec)();
-  SimulationResult (*run)(const ResolvedParams&);
+  SimulationResult (*run)(const ResolvedParams&, const std::function<void(double)>&);
 };
 
-SimulationResult runAbbottSeed(const ResolvedParams& resolved) {
-  return simulateAbbottSeed(abbottSeedParams(resolved));
+SimulationResult runAbbottSeed(const ResolvedParams& resolved, const std::function<void(double)>& progress) {
+  AbbottSeedOptions options;
+  options.progress = progress;
+  return simulateAbbottSeed(abbottSeedParams(resolved), options);
 }
-SimulationResult runStateVariable(const ResolvedParams& resolved) {
-  return simulateStateVariable(stateVariableParams(resolved));
+SimulationResult runStateVariable(const ResolvedParams& resolved,
+                                  const std::function<void(double)>& progress) {
+  StateVariableOptions options;
+  options.progress = progress;
+  return simulateStateVariable(stateVariableParams(resolved), options);
 }
 
 // The one list of models, in menu order.
@@ -51,8 +57,8 @@ const std::vector<ModelSpec>& modelCatalog() {
 
 const ModelSpec& findModel(std::string_view id) { return findEntry(id).spec(); }
 
-SimulationResult runModel(const ResolvedParams& resolved) {
-  SimulationResult result = findEntry(resolved.model->id).run(resolved);
+SimulationResult runModel(const ResolvedParams& resolved, const std::function<void(double)>& progress) {
+  SimulationResult result = findEntry(resolved.model->id).run(resolved, progress);
   result.summary.model = resolved.model->id;
   result.summary.params = resolved;
   return result;

@@ -167,6 +167,7 @@ SimulationResult simulateStateVariable(const P& p, const StateVariableOptions& o
   run.x0 = options.start.x;
   run.v0Block = options.start.v;
   run.initialState = LawStateVector{std::clamp(options.start.theta, 0.0, 1.0), 0};
+  run.progress = options.progress;
   // θ (the law's state), Fk(v) and Fk/Fk0 as the seed plots them; F(0, θ) is the static limit column.
   run.modelColumns = ModelColumns{[p](double v) { return kineticFriction(p, v); },
                                   [p](double v) { return kineticFactor(p, v); }};

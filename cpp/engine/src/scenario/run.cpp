@@ -126,7 +126,7 @@ void writeMotion(Value& out, const Summary& s) {
 SimulationResult run(const RunSpec& spec, const std::function<void(double)>& progress) {
   const RunSpec::Resolved& resolved = spec.resolved();
   try {
-    if (spec.runsModel()) return runModel(resolved.params);
+    if (spec.runsModel()) return runModel(resolved.params, progress);
     RunSettings settings = resolved.settings;
     settings.progress = progress;
     SimulationResult result = runSpringBlock(*resolved.law, resolved.springBlock, settings, resolved.plan);

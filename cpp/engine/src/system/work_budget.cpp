@@ -45,10 +45,12 @@ double WorkOverrun::affordableDuration() const {
 }
 
 namespace {
-// "the work budget of a run (1.5 million units, …)": the budget in its units, and what it is in time.
+// "the work budget of a run (1.5 million units, …)": the budget in its units, and what it is in time
+// natively (the default budget is about 1.5 s of computing; a smaller or larger one in proportion).
 std::string budgetText(double units) {
-  return "the work budget of a run (" + formatSignificant(units / 1e6, 2) +
-         " million units, about 1.5 s of computing)";
+  const double seconds = 1.5 * units / WorkBudget::kDefaultUnits;
+  return "the work budget of a run (" + formatSignificant(units / 1e6, 2) + " million units, about " +
+         formatSignificant(seconds, 2) + " s of computing)";
 }
 }  // namespace
 

@@ -1,8 +1,8 @@
 #pragma once
 // One bound on the work of every run: the slip-stick, fixed-step and quasi-static loops, a law run
 // alone and the seed's replica each spend from a WorkBudget as they step, so that any run in range
-// ends, or stops with the reason, within about a second and a half of computing natively (wasm:
-// within 1.3× that).
+// ends, or stops with the reason, within about a second and a half of computing natively (issue 29
+// asks for 2 s natively and 3 s in wasm; docs/benchmarks.md has the measured times).
 //
 // Work is counted in units, not in seconds, so that a run stops at the same step natively and in
 // wasm, on a busy machine and an idle one: a step costs the units its method's step costs on
