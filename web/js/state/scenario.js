@@ -40,15 +40,6 @@ export const hasDrive = (scenario) =>
   Array.isArray(scenario.system?.v0) || scenario.protocol !== undefined || scenario.grid === 'log';
 
 /**
- * The words for a law scenario without a drive: the load point at a constant v0, or held still where
- * v0 is 0 (free vibration: the block let go from x0).
- */
-export const constantDriveWords = (scenario) =>
-  scenario.system?.v0 === 0
-    ? 'Drive: none; the load point is held still (v0 = 0).'
-    : 'Drive: the load point moves at v0 throughout.';
-
-/**
  * The scenario with its drive cleared: no velocity steps (v0 back to its default), protocol, log grid
  * or output rows of the drive's (a preset's); the start and the kick are the settings' own and stay.
  */

@@ -3,8 +3,7 @@
 // on. Loaded on demand, with the editor.
 
 import { SPEED_UNITS } from '../state/defaults.js';
-import { constantDriveWords } from '../state/scenario.js';
-import { formatQuantity } from '../ui/format.js';
+import { describeConstantDrive, formatQuantity } from '../ui/format.js';
 
 /** A speed [m/s] in `unit` (exact to 12 digits: 1e-5 m/s is 10 µm/s, not 10.000000000000002). */
 export const fromSI = (speed, unit) => Number((speed * 10 ** SPEED_UNITS[unit]).toPrecision(12));
@@ -55,5 +54,5 @@ export function describeDrive(scenario, unit, v0Default) {
     parts.push(`normal force ${list(protocol.normalForce, (fn) => formatQuantity(fn, 'N'))}`);
   if (system.start === 'steady') parts.push('starting in steady sliding');
   if (grid === 'log') parts.push('rows logarithmic in time');
-  return parts.length > 0 ? `Drive: ${parts.join('; ')}.` : constantDriveWords(scenario);
+  return parts.length > 0 ? `Drive: ${parts.join('; ')}.` : describeConstantDrive(scenario);
 }

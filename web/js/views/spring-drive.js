@@ -4,8 +4,9 @@
 // run. The editor, the words and the chart are modules loaded on demand: most visitors drive at a
 // constant v0.
 
-import { constantDriveWords, hasDrive, withoutDrive } from '../state/scenario.js';
+import { hasDrive, withoutDrive } from '../state/scenario.js';
 import { loadStylesheet, setHidden, setText } from '../ui/dom.js';
+import { describeConstantDrive } from '../ui/format.js';
 
 /** The editor's and the healing chart's stylesheet, added once, with the first of them. */
 let styles = null;
@@ -51,7 +52,7 @@ export class SpringDrive {
     if (driveNote.hidden) return;
     setHidden(driveClear, !hasDrive(scenario));
     const unit = this.#store.settings.spring.speedUnit;
-    if (!hasDrive(scenario)) setText(driveText, constantDriveWords(scenario));
+    if (!hasDrive(scenario)) setText(driveText, describeConstantDrive(scenario));
     else
       import('./drive-words.js').then(({ describeDrive }) =>
         setText(driveText, describeDrive(scenario, unit, this.#v0Default)),

@@ -15,7 +15,7 @@ import { SystemView } from './system-view.js';
 import { SpringDrive } from './spring-drive.js';
 import { DragPreview, PREVIEW_STATUS } from './drag-preview.js';
 import { setHidden, setText } from '../ui/dom.js';
-import { markKeyControls, wirePresentMode } from './present-mode.js';
+import { markKeyControls, wirePresentMode } from './present-button.js';
 import { keepOtherValues, rememberRun } from './spring-settings.js';
 import { defaultScenario, subjectOf, switchScenario } from '../state/scenario.js';
 
