@@ -7,6 +7,7 @@
 
 #include "friction/friction.h"
 #include "support/analytic.h"
+#include "support/runs.h"
 
 using namespace friction;
 using Catch::Matchers::WithinAbs;
@@ -45,7 +46,7 @@ std::vector<double> breakAways(const Trace& trace) {
 }  // namespace
 
 TEST_CASE("Seed Coulomb limit reproduces the seed app's own figures", "[seed]") {
-  const Trace trace = simulateAbbottSeed(coulombLimit(), {kSeedTimeStep}).trace;
+  const Trace trace = simulateAbbottSeed(coulombLimit(), runs::everySeedStep()).trace;
   const std::vector<double> breaks = breakAways(trace);
   REQUIRE(breaks.size() >= 4);
 
@@ -69,7 +70,7 @@ TEST_CASE("Seed's stuck intervals are its runs of steps at v = 0, each ending wh
           "[seed]") {
   // Plotted at every step, the rows are the steps: each run of rows at v = 0 (of more than one row) is
   // one interval, from its first row to its last, and the next row is a break-away.
-  const SimulationResult run = simulateAbbottSeed(coulombLimit(), {kSeedTimeStep});
+  const SimulationResult run = simulateAbbottSeed(coulombLimit(), runs::everySeedStep());
   const Trace& trace = run.trace;
   std::vector<Interval> expected;
   std::size_t first = 0;
@@ -93,7 +94,7 @@ TEST_CASE("Seed's stuck intervals are its runs of steps at v = 0, each ending wh
 TEST_CASE("Seed Coulomb limit is within the fixed-step error of the closed-form cycle", "[seed][analytic]") {
   const AbbottSeedParams p = coulombLimit();
   const auto exact = analytic::coulombCycle(p.N, p.c, p.v0, p.mus * p.N, p.muk * p.N);
-  const Trace trace = simulateAbbottSeed(p, {kSeedTimeStep}).trace;
+  const Trace trace = simulateAbbottSeed(p, runs::everySeedStep()).trace;
   const std::vector<double> breaks = breakAways(trace);
   REQUIRE(breaks.size() >= 4);
   // A first-order scheme at dt = 1 ms: max(1e-3, 5 dt/T) relative, as for the fixed-step schemes on C1.
@@ -109,7 +110,7 @@ TEST_CASE("Seed starts stuck and creeps backwards while stuck, as the seed's upd
           "[seed][quirk]") {
   AbbottSeedParams p = seedDefaults();
   p.eta = 0;
-  const Trace trace = simulateAbbottSeed(p, {kSeedTimeStep}).trace;
+  const Trace trace = simulateAbbottSeed(p, runs::everySeedStep()).trace;
   const double Fs = p.mus * p.N;
   // At rest with θ = 1 the friction is Fs, so the block cannot move before c v0 t reaches Fs.
   const double earliestBreak = Fs / (p.c * p.v0);
@@ -172,7 +173,7 @@ TEST_CASE("Seed regime counts every clamped step, not only the plotted points", 
   // With c = 128 the stick phases are shorter than the 50 ms between plotted points.
   AbbottSeedParams p = seedDefaults();
   p.c = 128;
-  const Trace everyStep = simulateAbbottSeed(p, {kSeedTimeStep}).trace;
+  const Trace everyStep = simulateAbbottSeed(p, runs::everySeedStep()).trace;
   bool stuckInLastQuarter = false;
   for (std::size_t i = 0; i < everyStep.size(); ++i)
     stuckInLastQuarter = stuckInLastQuarter || (everyStep.t[i] >= 0.75 * p.tmax && everyStep.v[i] == 0);

@@ -49,7 +49,7 @@ TEST_CASE("At rest the friction balances the drive in both models and every cata
           "[friction-column]") {
   // The seed model, every 1 ms step: a step that starts and ends at v = 0 is one the clamp held.
   const AbbottSeedParams seed = seedDefaults();
-  const Trace everyStep = simulateAbbottSeed(seed, {kSeedTimeStep}).trace;
+  const Trace everyStep = simulateAbbottSeed(seed, runs::everySeedStep()).trace;
   int held = 0;
   for (std::size_t i = 1; i < everyStep.size(); ++i) {
     if (!(everyStep.v[i - 1] == 0 && everyStep.v[i] == 0)) continue;
@@ -101,7 +101,7 @@ TEST_CASE("The seed model's static limit is its friction formula at v = 0 with t
   // Velocity terms, so that Fk(0) = μk·N·(1 + b·v0²) differs from μk·N.
   p.va = 0.5;
   p.vb = 2;
-  const Trace trace = simulateAbbottSeed(p, {kSeedTimeStep}).trace;
+  const Trace trace = simulateAbbottSeed(p, runs::everySeedStep()).trace;
   const double kineticAtRest = p.muk * p.N * (1 + p.vb * p.v0 * p.v0);
   int breakAways = 0;
   for (std::size_t i = 0; i < trace.size(); ++i) {

@@ -9,11 +9,19 @@
 #include <utility>
 
 #include "analysis/spring_block_run.h"
+#include "friction/abbott_seed.h"
 #include "friction/laws.h"
 #include "friction/parameters.h"
 #include "friction/scenario.h"
 
 namespace runs {
+
+/// The seed model's options that plot every one of its 1 ms steps (its own plot step is tmax/200).
+inline friction::AbbottSeedOptions everySeedStep() {
+  friction::AbbottSeedOptions options;
+  options.plotStep = friction::kSeedTimeStep;
+  return options;
+}
 
 using friction::ParamList;
 using friction::RunSettings;
