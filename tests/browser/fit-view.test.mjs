@@ -104,14 +104,12 @@ test(
     // points took about half a second once the fits were fast, and could end before Cancel was
     // clicked; on 200 000 points, a file as a tribometer writes it, they take seconds.)
     const count = 200_000;
-    const rows = [
-      'v,mu',
-      ...Array.from(
-        { length: count },
-        (_, i) =>
-          `${1e-4 * 10 ** ((4 * i) / (count - 1))},${0.3 + 0.2 * Math.exp(-(((3000 * i) / count / 600) ** 2))}`,
-      ),
-    ];
+    const point = (i) => {
+      const v = 1e-4 * 10 ** ((4 * i) / (count - 1));
+      const mu = 0.3 + 0.2 * Math.exp(-(((3000 * i) / count / 600) ** 2));
+      return `${v},${mu}`;
+    };
+    const rows = ['v,mu', ...Array.from({ length: count }, (_, i) => point(i))];
     await dropFile(page, rows.join('\n'), 'long-run.csv');
     await readAs(page, 'v');
     await page.selectOption('#fit-law', 'lugre');
