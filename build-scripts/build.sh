@@ -29,7 +29,7 @@ node build-scripts/chart.mjs
 cp node_modules/chart.js/LICENSE.md dist/vendor/chart.js-LICENSE.md
 # Binaryen's wasm-opt (npm `binaryen`, newer than the one em++ runs at link time) on the module the
 # page loads. The features are the module's own: MVP, exceptions (-fwasm-exceptions), mutable
-# globals, non-trapping float-to-int and sign extension (cpp/CMakeLists.txt); wasm-opt refuses a
+# globals, non-trapping float-to-int, sign extension and bulk memory (cpp/CMakeLists.txt); wasm-opt refuses a
 # module that uses more, so a new feature fails the build here.
 # No fast-math pass: IEEE results stay as compiled (the seed's numbers are checked bit for bit).
 # --converge repeats the passes while the module still shrinks (0.25 kB gzipped of the 300 kB budget).
@@ -37,7 +37,7 @@ cp node_modules/chart.js/LICENSE.md dist/vendor/chart.js-LICENSE.md
 for module in dist/friction-wasm.wasm dist/friction-fit-wasm.wasm; do
   node_modules/.bin/wasm-opt "$module" -O3 --converge \
     --mvp-features --enable-exception-handling --enable-mutable-globals \
-    --enable-nontrapping-float-to-int --enable-sign-ext -o "$module"
+    --enable-nontrapping-float-to-int --enable-sign-ext --enable-bulk-memory -o "$module"
 done
 # The equations of the catalog, typeset to MathML by KaTeX at build time: dist/equations.json.
 node build-scripts/equations.mjs
