@@ -204,12 +204,12 @@ val simulate(val request) {
 // ---- simulate() by the wire (value_wire.h): engine.mjs writes the request into wireIn's buffers, calls
 // simulateWire and decodes the reply from the buffers it returns before the next call.
 
-bindings::Wire& wireInput() {
-  static bindings::Wire wire;
+bindings::WireInput& wireInput() {
+  static bindings::WireInput wire;
   return wire;
 }
-bindings::Wire& wireOutput() {
-  static bindings::Wire wire;
+bindings::WireOutput& wireOutput() {
+  static bindings::WireOutput wire;
   return wire;
 }
 
@@ -220,12 +220,12 @@ std::uint32_t* wireHeader() {
   static std::uint32_t header[4] = {0, 0, 0, 0};
   return header;
 }
-void describe(const bindings::Wire& wire) {
+void describe(const std::uint8_t* bytes, std::size_t byteCount, const std::vector<double>& numbers) {
   std::uint32_t* header = wireHeader();
-  header[0] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(wire.bytes.data()));
-  header[1] = static_cast<std::uint32_t>(wire.bytes.size());
-  header[2] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(wire.numbers.data()));
-  header[3] = static_cast<std::uint32_t>(wire.numbers.size());
+  header[0] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(bytes));
+  header[1] = static_cast<std::uint32_t>(byteCount);
+  header[2] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(numbers.data()));
+  header[3] = static_cast<std::uint32_t>(numbers.size());
 }
 // The header's address in the module's memory (engine.mjs asks once).
 int wireHeaderAddress() { return static_cast<int>(reinterpret_cast<std::uintptr_t>(wireHeader())); }
@@ -233,88 +233,96 @@ int wireHeaderAddress() { return static_cast<int>(reinterpret_cast<std::uintptr_
 // The input buffers, sized for a request of `bytes` bytes and `numbers` numbers, described in the
 // header for engine.mjs to fill.
 void wireIn(int bytes, int numbers) {
-  bindings::Wire& in = wireInput();
+  bindings::WireInput& in = wireInput();
   in.bytes.resize(static_cast<std::size_t>(bytes));
   in.numbers.resize(static_cast<std::size_t>(numbers));
-  describe(in);
+  describe(in.bytes.data(), in.bytes.size(), in.numbers);
 }
 
 // A trace's columns as the wire's Float64Arrays: { <key>: column, ..., state: { <key>: column } } (the
 // columns the run has; `state` for a law run, with its state variables' columns keyed by the catalog).
-void wireColumns(bindings::Wire& out, const friction::Trace& trace, std::string_view lawId = {}) {
-  std::size_t present = lawId.empty() ? 0 : 1;
-  for (const friction::ColumnSpec& column : friction::columnCatalog())
-    present += (trace.*column.column).size() == trace.size() ? 1 : 0;
-  out.object(present);
+void wireColumns(bindings::WireOutput& out, const friction::Trace& trace, std::string_view lawId = {}) {
+  out.beginObject();
   for (const friction::ColumnSpec& column : friction::columnCatalog()) {
     if ((trace.*column.column).size() != trace.size()) continue;
     out.key(column.key);
     out.column(trace.*column.column);
   }
-  if (lawId.empty()) return;
-  const auto& specs = friction::findLaw(lawId).state;
-  const std::size_t count = std::min(trace.state.size(), specs.size());
-  out.key("state");
-  out.object(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    out.key(specs[i].key);
-    out.column(trace.state[i]);
+  if (!lawId.empty()) {
+    const auto& specs = friction::findLaw(lawId).state;
+    const std::size_t count = std::min(trace.state.size(), specs.size());
+    out.key("state");
+    out.beginObject();
+    for (std::size_t i = 0; i < count; ++i) {
+      out.key(specs[i].key);
+      out.column(trace.state[i]);
+    }
+    out.endObject();
   }
+  out.endObject();
 }
 
-// The reply runToJs gives, on the wire: { columns, summary, scenario }.
-void wireRun(bindings::Wire& out, const friction::RunSpec& spec, const friction::SimulationResult& result) {
-  out.object(3);
+// The reply runToJs gives, on the wire: { columns, summary, scenario }, written by the engine's writers
+// straight into the wire.
+void wireRun(bindings::WireOutput& out, const friction::RunSpec& spec,
+             const friction::SimulationResult& result) {
+  out.beginObject();
   out.key("columns");
   wireColumns(out, result.trace,
               spec.runsModel() ? std::string_view() : std::string_view(spec.scenario().law));
   out.key("summary");
-  out.value(friction::summaryValue(spec, result.summary));
+  friction::writeSummary(out, spec, result.summary);
   out.key("scenario");
-  out.value(friction::scenarioValue(spec.scenario()));
+  friction::writeScenario(out, spec.scenario());
+  out.endObject();
 }
 
 // A refusal or a stop as catchErrors replies it, on the wire: { error, parameter? } or { error, stoppedAt,
 // partial }.
-void wireFailure(bindings::Wire& out, const std::string& message, const std::string& field) {
-  out.object(field.empty() ? 1 : 2);
+void wireFailure(bindings::WireOutput& out, const std::string& message, const std::string& field) {
+  out.clear();
+  out.beginObject();
   out.key("error");
-  out.string(message);
-  if (field.empty()) return;
-  out.key("parameter");
-  out.string(field);
+  out.text(message);
+  if (!field.empty()) {
+    out.key("parameter");
+    out.text(field);
+  }
+  out.endObject();
+}
+
+void wireStopped(bindings::WireOutput& out, const friction::RunStopped& stop) {
+  out.clear();
+  out.beginObject();
+  out.key("error");
+  out.text(stop.what());
+  out.key("stoppedAt");
+  out.number(stop.time());
+  out.key("partial");
+  wireColumns(out, stop.partial());
+  out.endObject();
 }
 
 // simulate() for a request on the wire (wireIn's buffers), with the caller's onProgress; the reply's
 // buffers described in the header, valid until the next call into the module.
 void simulateWire(val onProgress) {
-  bindings::Wire& out = wireOutput();
+  bindings::WireOutput& out = wireOutput();
   out.clear();
   try {
-    const bindings::Wire& in = wireInput();
+    const bindings::WireInput& in = wireInput();
     const friction::RunSpec spec = friction::RunSpec::read(bindings::WireReader(in.bytes, in.numbers).read());
     const friction::SimulationResult result = friction::run(spec, progressOf(std::move(onProgress)));
     wireRun(out, spec, result);
   } catch (const friction::RunStopped& stop) {
-    out.clear();
-    out.object(3);
-    out.key("error");
-    out.string(stop.what());
-    out.key("stoppedAt");
-    out.number(stop.time());
-    out.key("partial");
-    wireColumns(out, stop.partial());
+    wireStopped(out, stop);
   } catch (const friction::InputError& error) {
-    out.clear();
     wireFailure(out, error.what(), error.field());
   } catch (const std::exception& error) {
-    out.clear();
     wireFailure(out, error.what(), "");
   } catch (...) {
-    out.clear();
     wireFailure(out, "Unknown engine error.", "");
   }
-  describe(out);
+  describe(out.bytes(), out.byteCount(), out.numbers());
 }
 
 val presliding() { return specToJs(friction::preslidingModel()); }

@@ -1,8 +1,10 @@
 #pragma once
-// friction::Value ↔ a byte stream and a number stream, which engine.mjs encodes and decodes on its side
-// (encodeWire, decodeWire): a request and a run's reply cross the JS/wasm boundary in one copy each
-// instead of one Embind call per key, value and string (which cost a 2-row run ~70 µs of its ~110 µs
-// in wasm). Only conversion: the same tree either way, object keys in order.
+// A request and a run's reply as a byte stream and a number stream, which engine.mjs encodes and decodes
+// on its side (encodeWire, decodeWire): they cross the JS/wasm boundary in one copy each instead of one
+// Embind call per key, value and string (which cost a 2-row run ~70 µs of its ~110 µs in wasm). The
+// request is read back into a friction::Value (WireReader); the reply is written by the engine's writers
+// straight into the streams (WireOutput is a ValueSink), without a tree in between. Only conversion: the
+// same tree either way, object keys in order.
 //
 // Bytes: a tag per value, then its data; numbers (doubles) go to the number stream in order.
 //   0 null   1 false   2 true   3 number (the next of the number stream)
@@ -12,6 +14,7 @@
 //   7 Float64Array: u32 count, then that many numbers of the number stream (a run's columns)
 // u32: four bytes, least significant first.
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -35,70 +38,93 @@ enum WireTag : std::uint8_t {
   kWireColumn
 };
 
-/// The two streams of one message.
-struct Wire {
+/// The two streams of a request, as engine.mjs writes them into the module's memory.
+struct WireInput {
   std::vector<std::uint8_t> bytes;
   std::vector<double> numbers;
+};
 
+/// The two streams of a reply, written as a sink: the writers' values as they come, each list's and
+/// object's count written in its place once it is closed.
+class WireOutput final : public friction::ValueSink {
+ public:
   void clear() {
-    bytes.clear();
-    numbers.clear();
+    used_ = 0;
+    numbers_.clear();
+    open_.clear();
   }
-  void tag(WireTag value) { bytes.push_back(value); }
-  void count(std::size_t n) {
-    const std::uint8_t le[4] = {static_cast<std::uint8_t>(n), static_cast<std::uint8_t>(n >> 8),
-                                static_cast<std::uint8_t>(n >> 16), static_cast<std::uint8_t>(n >> 24)};
-    bytes.insert(bytes.end(), le, le + 4);
+  const std::uint8_t* bytes() const { return bytes_.data(); }
+  std::size_t byteCount() const { return used_; }
+  const std::vector<double>& numbers() const { return numbers_; }
+
+  void null() override { tagItem(kWireNull); }
+  void boolean(bool value) override { tagItem(value ? kWireTrue : kWireFalse); }
+  void number(double value) override {
+    tagItem(kWireNumber);
+    numbers_.push_back(value);
   }
-  void text(std::string_view value) {
-    count(value.size());
-    bytes.insert(bytes.end(), value.begin(), value.end());
+  void text(std::string_view value) override {
+    tagItem(kWireString);
+    raw(value);
   }
-  void string(std::string_view value) {
-    tag(kWireString);
-    text(value);
+  void beginList() override { open(kWireList); }
+  void endList() override { close(); }
+  void beginObject() override { open(kWireObject); }
+  void key(std::string_view name) override {
+    ++open_.back().count;
+    raw(name);
   }
-  void number(double value) {
-    tag(kWireNumber);
-    numbers.push_back(value);
-  }
-  /// An object of `members` members follows: each a key() and a value.
-  void object(std::size_t members) {
-    tag(kWireObject);
-    count(members);
-  }
-  void key(std::string_view name) { text(name); }
+  void endObject() override { close(); }
+
+  /// A run's column, a Float64Array on the JS side.
   void column(const std::vector<double>& values) {
-    tag(kWireColumn);
+    tagItem(kWireColumn);
     count(values.size());
-    numbers.insert(numbers.end(), values.begin(), values.end());
+    numbers_.insert(numbers_.end(), values.begin(), values.end());
   }
 
-  void value(const friction::Value& v) {
-    using Kind = friction::Value::Kind;
-    switch (v.kind()) {
-      case Kind::Null:
-        return tag(kWireNull);
-      case Kind::Bool:
-        return tag(v.boolean() ? kWireTrue : kWireFalse);
-      case Kind::Number:
-        return number(v.number());
-      case Kind::String:
-        return string(v.text());
-      case Kind::List:
-        tag(kWireList);
-        count(v.items().size());
-        for (const friction::Value& item : v.items()) value(item);
-        return;
-      case Kind::Object:
-        object(v.keys().size());
-        for (std::size_t i = 0; i < v.keys().size(); ++i) {
-          key(v.keys()[i]);
-          value(v.items()[i]);
-        }
-        return;
-    }
+ private:
+  struct Open {
+    std::size_t at;       // where its count goes
+    std::uint32_t count;  // its items or members so far
+    bool list;
+  };
+
+  // Room for `n` more bytes; the buffer only grows (one per module), so a reply rarely allocates.
+  std::uint8_t* reserve(std::size_t n) {
+    if (used_ + n > bytes_.size()) bytes_.resize(std::max<std::size_t>(2 * bytes_.size(), used_ + n + 256));
+    std::uint8_t* at = bytes_.data() + used_;
+    used_ += n;
+    return at;
   }
+  // A value's tag, counted as an item of the list it is in.
+  void tagItem(WireTag tag) {
+    if (!open_.empty() && open_.back().list) ++open_.back().count;
+    *reserve(1) = tag;
+  }
+  // u32, least significant byte first, at `to`.
+  static void put(std::uint8_t* to, std::size_t n) {
+    for (int i = 0; i < 4; ++i) to[i] = static_cast<std::uint8_t>(n >> (8 * i));
+  }
+  void count(std::size_t n) { put(reserve(4), n); }
+  void raw(std::string_view value) {
+    count(value.size());
+    if (!value.empty()) std::memcpy(reserve(value.size()), value.data(), value.size());
+  }
+  void open(WireTag tag) {
+    tagItem(tag);
+    open_.push_back({used_, 0, tag == kWireList});
+    count(0);
+  }
+  void close() {
+    put(bytes_.data() + open_.back().at, open_.back().count);
+    open_.pop_back();
+  }
+
+  std::vector<std::uint8_t> bytes_;
+  std::size_t used_ = 0;
+  std::vector<double> numbers_;
+  std::vector<Open> open_;
 };
 
 /// Reads a message engine.mjs encoded (its encodeWire) back into the tree it encoded.

@@ -90,6 +90,8 @@ Scenario readScenario(const Value& value);
 /// scenario gave it), so that readScenario(scenarioValue(s)) == s. The one writer of a scenario: the
 /// bindings, the command-line program, the fuzz seeds and the presets use it.
 Value scenarioValue(const Scenario& scenario);
+/// The same, written into a sink (the bindings' wire).
+void writeScenario(ValueSink& out, const Scenario& scenario);
 
 bool operator==(const DriveProtocol& a, const DriveProtocol& b);
 bool operator==(const Scenario& a, const Scenario& b);
@@ -126,5 +128,7 @@ SimulationResult run(const RunSpec& spec, const std::function<void(double)>& pro
 /// (v0 as the scenario gave it, start). The one writer of a result's summary: the bindings and the
 /// command-line program use it.
 Value summaryValue(const RunSpec& spec, const Summary& summary);
+/// The same, written into a sink (the bindings' wire).
+void writeSummary(ValueSink& out, const RunSpec& spec, const Summary& summary);
 
 }  // namespace friction

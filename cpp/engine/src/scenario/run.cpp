@@ -20,105 +20,134 @@ std::string runFieldPath(const RunSpec& spec, const std::string& field) {
   return isSystem ? "system." + field : field;
 }
 
-Value intervals(const std::vector<Interval>& spans) {
-  Value out = Value::list();
-  for (const Interval& span : spans) out.push(writing::numbers({span.start, span.end}));
-  return out;
+using writing::member;
+
+void intervals(ValueSink& out, const std::vector<Interval>& spans) {
+  out.beginList();
+  for (const Interval& span : spans) writing::numbers(out, {span.start, span.end});
+  out.endList();
 }
 
-Value events(const std::vector<SpringBlockEvent>& located) {
-  Value out = Value::list();
+void events(ValueSink& out, const std::vector<SpringBlockEvent>& located) {
+  out.beginList();
   for (const SpringBlockEvent& event : located) {
-    Value item = Value::object();
-    item.set("t", writing::number(event.t));
-    item.set("kind", std::string(eventName(event.kind)));
-    item.set("driveForce", writing::number(event.driveForce));
-    out.push(item);
+    out.beginObject();
+    member(out, "t", event.t);
+    member(out, "kind", eventName(event.kind));
+    member(out, "driveForce", event.driveForce);
+    out.endObject();
   }
-  return out;
+  out.endList();
 }
 
-Value switches(const std::vector<IntegratorSwitch>& changes) {
-  Value out = Value::list();
+void switches(ValueSink& out, const std::vector<IntegratorSwitch>& changes) {
+  out.beginList();
   for (const IntegratorSwitch& change : changes) {
-    Value item = Value::object();
-    item.set("t", writing::number(change.t));
-    item.set("to", std::string(integratorId(change.to)));
-    out.push(item);
+    out.beginObject();
+    member(out, "t", change.t);
+    member(out, "to", integratorId(change.to));
+    out.endObject();
   }
-  return out;
+  out.endList();
 }
 
-Value holds(const std::vector<HoldHealing>& measured) {
-  Value out = Value::list();
+void holds(ValueSink& out, const std::vector<HoldHealing>& measured) {
+  out.beginList();
   for (const HoldHealing& hold : measured) {
-    Value item = Value::object();
-    item.set("start", writing::number(hold.start));
-    item.set("duration", writing::number(hold.duration));
-    item.set("steadyMu", writing::number(hold.steadyMu));
-    item.set("relaxedMu", writing::number(hold.relaxedMu));
-    item.set("peakMu", writing::number(hold.peakMu));
-    item.set("healing", writing::number(hold.healing));
-    item.set("relaxation", writing::number(hold.relaxation));
-    out.push(item);
+    out.beginObject();
+    member(out, "start", hold.start);
+    member(out, "duration", hold.duration);
+    member(out, "steadyMu", hold.steadyMu);
+    member(out, "relaxedMu", hold.relaxedMu);
+    member(out, "peakMu", hold.peakMu);
+    member(out, "healing", hold.healing);
+    member(out, "relaxation", hold.relaxation);
+    out.endObject();
   }
-  return out;
+  out.endList();
 }
 
-Value texts(const std::vector<std::string>& lines) {
-  Value out = Value::list();
-  for (const std::string& line : lines) out.push(line);
-  return out;
+void texts(ValueSink& out, const std::vector<std::string>& lines) {
+  out.beginList();
+  for (const std::string& line : lines) out.text(line);
+  out.endList();
+}
+
+// A law run's system as resolved, v0 as the scenario's velocity steps where it has them, and the start.
+void systemOf(ValueSink& out, const RunSpec& spec) {
+  const Scenario& scenario = spec.scenario();
+  const ResolvedParams& system = spec.resolved().system;
+  const std::vector<ParamSpec>& specs = system.model->params;
+  out.beginObject();
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    out.key(specs[i].key);
+    if (specs[i].key == "v0" && !scenario.driveSteps.empty()) {
+      writing::breakpoints(out, scenario.driveSteps);
+    } else {
+      writing::resolvedValue(out, system, i);
+    }
+  }
+  member(out, "start", scenario.start == SpringBlockStart::Steady ? "steady" : "rest");
+  out.endObject();
 }
 
 // What ran: the model or law with its parameters, a law run's system with its drive as the scenario
 // gave it, the method, tolerance and steps.
-void writeRun(Value& out, const RunSpec& spec, const Summary& s) {
+void writeRun(ValueSink& out, const RunSpec& spec, const Summary& s) {
   const Scenario& scenario = spec.scenario();
   if (spec.runsModel()) {
-    out.set("model", scenario.model);
+    member(out, "model", scenario.model);
   } else {
-    out.set("law", scenario.law);
-    Value system = writing::resolved(spec.resolved().system);
-    if (!scenario.driveSteps.empty()) system.set("v0", writing::breakpoints(scenario.driveSteps));
-    system.set("start", scenario.start == SpringBlockStart::Steady ? "steady" : "rest");
-    out.set("system", system);
+    member(out, "law", scenario.law);
+    out.key("system");
+    systemOf(out, spec);
   }
-  out.set("params", writing::resolved(spec.resolved().params));
-  out.set("integrator", std::string(integratorId(s.integrator)));
-  out.set("integratorSwitches", switches(s.integratorSwitches));
-  out.set("tolerance", writing::number(s.tolerance));
-  out.set("steps", static_cast<double>(s.steps));
-  out.set("rejectedSteps", static_cast<double>(s.rejectedSteps));
-  out.set("dt", writing::number(s.dt));
-  out.set("duration", writing::number(s.duration));
-  out.set("resonanceRadPerS", writing::number(s.resonanceRadPerS));
-  out.set("resonanceHz", writing::number(s.resonanceHz));
+  out.key("params");
+  writing::resolved(out, spec.resolved().params);
+  member(out, "integrator", integratorId(s.integrator));
+  out.key("integratorSwitches");
+  switches(out, s.integratorSwitches);
+  member(out, "tolerance", s.tolerance);
+  member(out, "steps", static_cast<double>(s.steps));
+  member(out, "rejectedSteps", static_cast<double>(s.rejectedSteps));
+  member(out, "dt", s.dt);
+  member(out, "duration", s.duration);
+  member(out, "resonanceRadPerS", s.resonanceRadPerS);
+  member(out, "resonanceHz", s.resonanceHz);
 }
 
-// How it moved, its events and spans, its holds, its energy books and its warnings.
-void writeMotion(Value& out, const Summary& s) {
-  out.set("regime", std::string(regimeName(s.regime)));
-  out.set("growthRate", writing::number(s.growthRate));
-  out.set("period", writing::number(s.period));
-  out.set("amplitude", writing::number(s.amplitude));
-  out.set("peakVelocity", writing::number(s.peakVelocity));
-  out.set("driveForceMin", writing::number(s.driveForceMin));
-  out.set("driveForceMax", writing::number(s.driveForceMax));
-  out.set("cycleDriveForceMin", writing::number(s.cycleDriveForceMin));
-  out.set("cycleDriveForceMax", writing::number(s.cycleDriveForceMax));
-  out.set("staticLimit", writing::number(s.staticLimit));
-  out.set("staticLimitKind", std::string(staticLimitKindName(s.staticLimitKind)));
-  out.set("nearRestThreshold", writing::number(s.nearRestThreshold));
-  out.set("events", events(s.events));
-  out.set("stickIntervals", intervals(s.stickIntervals));
-  out.set("slipIntervals", intervals(s.slipIntervals));
-  out.set("holds", holds(s.holds));
-  out.set("driveWork", writing::number(s.driveWork));
-  out.set("dissipated", writing::number(s.dissipated));
-  out.set("dashpotDissipated", writing::number(s.dashpotDissipated));
-  out.set("energyResidual", writing::number(s.energyResidual));
-  out.set("warnings", texts(s.warnings));
+// How it moved: its regime and measures, and its static limit.
+void writeMotion(ValueSink& out, const Summary& s) {
+  member(out, "regime", regimeName(s.regime));
+  member(out, "growthRate", s.growthRate);
+  member(out, "period", s.period);
+  member(out, "amplitude", s.amplitude);
+  member(out, "peakVelocity", s.peakVelocity);
+  member(out, "driveForceMin", s.driveForceMin);
+  member(out, "driveForceMax", s.driveForceMax);
+  member(out, "cycleDriveForceMin", s.cycleDriveForceMin);
+  member(out, "cycleDriveForceMax", s.cycleDriveForceMax);
+  member(out, "staticLimit", s.staticLimit);
+  member(out, "staticLimitKind", staticLimitKindName(s.staticLimitKind));
+  member(out, "nearRestThreshold", s.nearRestThreshold);
+}
+
+// Its events and spans, its holds, its energy books and its warnings.
+void writeRecord(ValueSink& out, const Summary& s) {
+  out.key("events");
+  events(out, s.events);
+  out.key("stickIntervals");
+  intervals(out, s.stickIntervals);
+  out.key("slipIntervals");
+  intervals(out, s.slipIntervals);
+  out.key("holds");
+  holds(out, s.holds);
+  member(out, "driveWork", s.driveWork);
+  member(out, "dissipated", s.dissipated);
+  member(out, "dashpotDissipated", s.dashpotDissipated);
+  member(out, "energyResidual", s.energyResidual);
+  out.key("warnings");
+  texts(out, s.warnings);
 }
 
 }  // namespace
@@ -138,11 +167,18 @@ SimulationResult run(const RunSpec& spec, const std::function<void(double)>& pro
   }
 }
 
-Value summaryValue(const RunSpec& spec, const Summary& summary) {
-  Value out = Value::object();
+void writeSummary(ValueSink& out, const RunSpec& spec, const Summary& summary) {
+  out.beginObject();
   writeRun(out, spec, summary);
   writeMotion(out, summary);
-  return out;
+  writeRecord(out, summary);
+  out.endObject();
+}
+
+Value summaryValue(const RunSpec& spec, const Summary& summary) {
+  ValueBuilder out;
+  writeSummary(out, spec, summary);
+  return out.take();
 }
 
 }  // namespace friction

@@ -8,29 +8,79 @@
 namespace friction {
 namespace {
 
+using writing::member;
+
 // { holds, slide } | { table: { t, x } } | { normalForce } as the protocol sets them.
-Value protocolValue(const DriveProtocol& protocol) {
-  Value out = Value::object();
+void protocolOf(ValueSink& out, const DriveProtocol& protocol) {
+  out.beginObject();
   if (!protocol.holds.empty()) {
-    out.set("holds", writing::numbers(protocol.holds));
-    out.set("slide", writing::number(protocol.slide));
+    out.key("holds");
+    writing::numbers(out, protocol.holds);
+    member(out, "slide", protocol.slide);
   }
   if (!protocol.tableT.empty()) {
-    Value table = Value::object();
-    table.set("t", writing::numbers(protocol.tableT));
-    table.set("x", writing::numbers(protocol.tableX));
-    out.set("table", table);
+    out.key("table");
+    out.beginObject();
+    out.key("t");
+    writing::numbers(out, protocol.tableT);
+    out.key("x");
+    writing::numbers(out, protocol.tableX);
+    out.endObject();
   }
-  if (!protocol.normalForce.empty()) out.set("normalForce", writing::breakpoints(protocol.normalForce));
-  return out;
+  if (!protocol.normalForce.empty()) {
+    out.key("normalForce");
+    writing::breakpoints(out, protocol.normalForce);
+  }
+  out.endObject();
 }
 
-// The system as given, v0 as its velocity steps where the scenario has them, and a steady start.
-Value systemValue(const Scenario& scenario) {
-  Value out = writing::paramList(scenario.system);
-  if (!scenario.driveSteps.empty()) out.set("v0", writing::breakpoints(scenario.driveSteps));
-  if (scenario.start == SpringBlockStart::Steady) out.set("start", "steady");
-  return out;
+bool hasKey(const ParamList& params, std::string_view key) {
+  for (const auto& param : params)
+    if (param.first == key) return true;
+  return false;
+}
+
+// The system as given, v0 as its velocity steps where the scenario has them (in v0's place, or last),
+// and a steady start.
+void systemOf(ValueSink& out, const Scenario& scenario) {
+  const bool steps = !scenario.driveSteps.empty();
+  out.beginObject();
+  for (const auto& [key, value] : scenario.system) {
+    out.key(key);
+    if (steps && key == "v0") {
+      writing::breakpoints(out, scenario.driveSteps);
+    } else {
+      writing::paramValue(out, value);
+    }
+  }
+  if (steps && !hasKey(scenario.system, "v0")) {
+    out.key("v0");
+    writing::breakpoints(out, scenario.driveSteps);
+  }
+  if (scenario.start == SpringBlockStart::Steady) member(out, "start", "steady");
+  out.endObject();
+}
+
+bool hasSystem(const Scenario& scenario) {
+  return !scenario.system.empty() || !scenario.driveSteps.empty() ||
+         scenario.start == SpringBlockStart::Steady;
+}
+
+// A law run's keys after its law: each only where the scenario sets it.
+void lawRunOf(ValueSink& out, const Scenario& scenario) {
+  if (hasSystem(scenario)) {
+    out.key("system");
+    systemOf(out, scenario);
+  }
+  if (scenario.integrator != "auto") member(out, "integrator", scenario.integrator);
+  if (scenario.samples != Scenario{}.samples) member(out, "samples", scenario.samples);
+  if (scenario.tolerance != 0) member(out, "tolerance", scenario.tolerance);
+  if (scenario.kick != 0) member(out, "kick", scenario.kick);
+  if (scenario.logGrid) member(out, "grid", "log");
+  if (!scenario.protocol.empty()) {
+    out.key("protocol");
+    protocolOf(out, scenario.protocol);
+  }
 }
 
 bool sameParams(const ParamList& a, const ParamList& b) {
@@ -51,24 +101,22 @@ bool sameSteps(const std::vector<Breakpoint>& a, const std::vector<Breakpoint>& 
 
 }  // namespace
 
-Value scenarioValue(const Scenario& scenario) {
-  Value out = Value::object();
-  if (!scenario.model.empty()) {
-    out.set("model", scenario.model);
-    if (!scenario.params.empty()) out.set("params", writing::paramList(scenario.params));
-    return out;
+void writeScenario(ValueSink& out, const Scenario& scenario) {
+  out.beginObject();
+  member(out, scenario.model.empty() ? "law" : "model",
+         scenario.model.empty() ? scenario.law : scenario.model);
+  if (!scenario.params.empty()) {
+    out.key("params");
+    writing::paramList(out, scenario.params);
   }
-  out.set("law", scenario.law);
-  if (!scenario.params.empty()) out.set("params", writing::paramList(scenario.params));
-  const Value system = systemValue(scenario);
-  if (!system.keys().empty()) out.set("system", system);
-  if (scenario.integrator != "auto") out.set("integrator", scenario.integrator);
-  if (scenario.samples != Scenario{}.samples) out.set("samples", scenario.samples);
-  if (scenario.tolerance != 0) out.set("tolerance", scenario.tolerance);
-  if (scenario.kick != 0) out.set("kick", scenario.kick);
-  if (scenario.logGrid) out.set("grid", "log");
-  if (!scenario.protocol.empty()) out.set("protocol", protocolValue(scenario.protocol));
-  return out;
+  if (scenario.model.empty()) lawRunOf(out, scenario);
+  out.endObject();
+}
+
+Value scenarioValue(const Scenario& scenario) {
+  ValueBuilder out;
+  writeScenario(out, scenario);
+  return out.take();
 }
 
 bool operator==(const DriveProtocol& a, const DriveProtocol& b) {
