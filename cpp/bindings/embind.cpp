@@ -220,12 +220,13 @@ std::uint32_t* wireHeader() {
   static std::uint32_t header[4] = {0, 0, 0, 0};
   return header;
 }
-void describe(const std::uint8_t* bytes, std::size_t byteCount, const std::vector<double>& numbers) {
+void describe(const std::uint8_t* bytes, std::size_t byteCount, const double* numbers,
+              std::size_t numberCount) {
   std::uint32_t* header = wireHeader();
   header[0] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(bytes));
   header[1] = static_cast<std::uint32_t>(byteCount);
-  header[2] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(numbers.data()));
-  header[3] = static_cast<std::uint32_t>(numbers.size());
+  header[2] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(numbers));
+  header[3] = static_cast<std::uint32_t>(numberCount);
 }
 // The header's address in the module's memory (engine.mjs asks once).
 int wireHeaderAddress() { return static_cast<int>(reinterpret_cast<std::uintptr_t>(wireHeader())); }
@@ -236,7 +237,7 @@ void wireIn(int bytes, int numbers) {
   bindings::WireInput& in = wireInput();
   in.bytes.resize(static_cast<std::size_t>(bytes));
   in.numbers.resize(static_cast<std::size_t>(numbers));
-  describe(in.bytes.data(), in.bytes.size(), in.numbers);
+  describe(in.bytes.data(), in.bytes.size(), in.numbers.data(), in.numbers.size());
 }
 
 // A trace's columns as the wire's Float64Arrays: { <key>: column, ..., state: { <key>: column } } (the
@@ -322,7 +323,7 @@ void simulateWire(val onProgress) {
   } catch (...) {
     wireFailure(out, "Unknown engine error.", "");
   }
-  describe(out.bytes(), out.byteCount(), out.numbers());
+  describe(out.bytes(), out.byteCount(), out.numbers(), out.numberCount());
 }
 
 val presliding() { return specToJs(friction::preslidingModel()); }

@@ -50,18 +50,19 @@ class WireOutput final : public friction::ValueSink {
  public:
   void clear() {
     used_ = 0;
-    numbers_.clear();
+    usedNumbers_ = 0;
     open_.clear();
   }
   const std::uint8_t* bytes() const { return bytes_.data(); }
   std::size_t byteCount() const { return used_; }
-  const std::vector<double>& numbers() const { return numbers_; }
+  const double* numbers() const { return numbers_.data(); }
+  std::size_t numberCount() const { return usedNumbers_; }
 
   void null() override { tagItem(kWireNull); }
   void boolean(bool value) override { tagItem(value ? kWireTrue : kWireFalse); }
   void number(double value) override {
     tagItem(kWireNumber);
-    numbers_.push_back(value);
+    *reserveNumbers(1) = value;
   }
   void text(std::string_view value) override {
     tagItem(kWireString);
@@ -80,7 +81,9 @@ class WireOutput final : public friction::ValueSink {
   void column(const std::vector<double>& values) {
     tagItem(kWireColumn);
     count(values.size());
-    numbers_.insert(numbers_.end(), values.begin(), values.end());
+    // One block copy (memory.copy), not a loop of push_backs compiled for size.
+    if (!values.empty())
+      std::memcpy(reserveNumbers(values.size()), values.data(), values.size() * sizeof(double));
   }
 
  private:
@@ -90,13 +93,17 @@ class WireOutput final : public friction::ValueSink {
     bool list;
   };
 
-  // Room for `n` more bytes; the buffer only grows (one per module), so a reply rarely allocates.
-  std::uint8_t* reserve(std::size_t n) {
-    if (used_ + n > bytes_.size()) bytes_.resize(std::max<std::size_t>(2 * bytes_.size(), used_ + n + 256));
-    std::uint8_t* at = bytes_.data() + used_;
-    used_ += n;
+  // Room for `n` more items at the end of `buffer`, whose first `used` are written: the buffers only
+  // grow (one pair per module), so a reply rarely allocates.
+  template <class Item>
+  static Item* room(std::vector<Item>& buffer, std::size_t& used, std::size_t n) {
+    if (used + n > buffer.size()) buffer.resize(std::max<std::size_t>(2 * buffer.size(), used + n + 256));
+    Item* at = buffer.data() + used;
+    used += n;
     return at;
   }
+  std::uint8_t* reserve(std::size_t n) { return room(bytes_, used_, n); }
+  double* reserveNumbers(std::size_t n) { return room(numbers_, usedNumbers_, n); }
   // A value's tag, counted as an item of the list it is in.
   void tagItem(WireTag tag) {
     if (!open_.empty() && open_.back().list) ++open_.back().count;
@@ -124,6 +131,7 @@ class WireOutput final : public friction::ValueSink {
   std::vector<std::uint8_t> bytes_;
   std::size_t used_ = 0;
   std::vector<double> numbers_;
+  std::size_t usedNumbers_ = 0;
   std::vector<Open> open_;
 };
 

@@ -73,8 +73,11 @@ const Value& Fields::required(std::string_view key, const std::string& need) con
   return *member;
 }
 
+// The path is built only for a refusal: these run for every field of every request (issue 29).
 void Fields::number(std::string_view key, double& into) const {
-  if (const Value* member = find(key)) into = readNumber(*member, pathOf(key));
+  const Value* member = find(key);
+  if (!member) return;
+  into = member->kind() == Value::Kind::Number ? member->number() : readNumber(*member, pathOf(key));
 }
 
 void Fields::wholeNumber(std::string_view key, int& into) const {
@@ -82,7 +85,9 @@ void Fields::wholeNumber(std::string_view key, int& into) const {
 }
 
 void Fields::text(std::string_view key, std::string& into, std::string_view example) const {
-  if (const Value* member = find(key)) into = readText(*member, pathOf(key), example);
+  const Value* member = find(key);
+  if (!member) return;
+  into = member->kind() == Value::Kind::String ? member->text() : readText(*member, pathOf(key), example);
 }
 
 double readNumber(const Value& value, const std::string& path) {
@@ -167,21 +172,22 @@ ParamList readParams(const Value& value, const std::string& name, const std::str
     if (key.empty())
       throw InputError(name, "A parameter name must not be empty; " + name + " has the key '' (with " +
                                  describeValue(item) + ").");
-    const std::string path = memberPath(prefix, key);
+    // The key's path only for a refusal (the common case reads numbers).
     if (item.kind() == Value::Kind::Number) {
       params.emplace_back(key, item.number());
     } else if (item.kind() == Value::Kind::List) {
       std::vector<double> list;
       for (std::size_t i = 0; i < item.items().size(); ++i) {
         if (item.items()[i].kind() != Value::Kind::Number)
-          throw InputError(itemPath(path, i), "Parameter '" + key + "' must be a list of numbers; item " +
-                                                  std::to_string(i + 1) + " is " +
-                                                  describeValue(item.items()[i]) + ".");
+          throw InputError(itemPath(memberPath(prefix, key), i),
+                           "Parameter '" + key + "' must be a list of numbers; item " +
+                               std::to_string(i + 1) + " is " + describeValue(item.items()[i]) + ".");
         list.push_back(item.items()[i].number());
       }
       params.emplace_back(key, std::move(list));
     } else {
-      throw InputError(path, "Parameter '" + key + "' must be a number; got " + describeValue(item) + ".");
+      throw InputError(memberPath(prefix, key),
+                       "Parameter '" + key + "' must be a number; got " + describeValue(item) + ".");
     }
   }
   return params;

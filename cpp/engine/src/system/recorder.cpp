@@ -6,10 +6,10 @@ namespace friction {
 namespace {
 
 std::vector<double> uniformGrid(int samples, double duration) {
-  std::vector<double> times;
-  times.reserve(static_cast<std::size_t>(samples));
+  // Stored by index, not appended: compiled for size, each append is a call (issue 29).
+  std::vector<double> times(static_cast<std::size_t>(samples));
   for (int i = 0; i < samples; ++i)
-    times.push_back(i == samples - 1 ? duration : duration * i / (samples - 1));
+    times[static_cast<std::size_t>(i)] = i == samples - 1 ? duration : duration * i / (samples - 1);
   return times;
 }
 
