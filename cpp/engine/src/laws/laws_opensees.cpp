@@ -111,8 +111,11 @@ double velPressureMu(const ResolvedParams& r, const LawInputs& in) {
 }
 
 // --- VelDepMultiLinear: piecewise linear μ(|v|), extrapolated at both ends, remembered segment ---
+// The resolved set's own lists, by reference: bound at every evaluation, a copy of each was two
+// allocations per step (issue 29).
 struct MultiLinearParams {
-  std::vector<double> vel, frn;
+  const std::vector<double>& vel;
+  const std::vector<double>& frn;
 };
 // VelDepMultiLinear.cpp:136, the constructor: exits if any velocity or friction point is < 0; no upper
 // limit. The number of points, 2 to 64, is the catalog's kMinListItems/kMaxListItems (the parser,
