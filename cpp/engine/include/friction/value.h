@@ -107,9 +107,6 @@ class ValueBuilder final : public ValueSink {
   Value done_;
 };
 
-/// Writes a tree into a sink, value by value.
-void writeValue(ValueSink& sink, const Value& value);
-
 /// How a message describes a value given: "null", "the boolean true", "the number 3", "the string
 /// 'fast'", "a list of 2 items", "an object".
 std::string describeValue(const Value& value);

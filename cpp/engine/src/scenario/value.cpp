@@ -97,30 +97,6 @@ void ValueBuilder::close() {
   add(std::move(closed));
 }
 
-void writeValue(ValueSink& sink, const Value& value) {
-  switch (value.kind()) {
-    case Value::Kind::Null:
-      return sink.null();
-    case Value::Kind::Bool:
-      return sink.boolean(value.boolean());
-    case Value::Kind::Number:
-      return sink.number(value.number());
-    case Value::Kind::String:
-      return sink.text(value.text());
-    case Value::Kind::List:
-      sink.beginList();
-      for (const Value& item : value.items()) writeValue(sink, item);
-      return sink.endList();
-    case Value::Kind::Object:
-      sink.beginObject();
-      for (std::size_t i = 0; i < value.keys().size(); ++i) {
-        sink.key(value.keys()[i]);
-        writeValue(sink, value.items()[i]);
-      }
-      return sink.endObject();
-  }
-}
-
 std::string describeValue(const Value& value) {
   switch (value.kind()) {
     case Value::Kind::Null:

@@ -69,8 +69,6 @@ class OutputRows {
     ++next_;
   }
 
- public:
- private:
   std::vector<double> times_;
   std::size_t next_ = 0;
   std::function<void(double)> progress_;
