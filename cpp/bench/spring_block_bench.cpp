@@ -636,6 +636,16 @@ void addBudgetRun(std::deque<Row>& rows, const std::string& label, const Scenari
   };
 }
 
+// A law on the default system (m 1 kg, c 10 N/m, v0 0.1 m/s) over `duration`, on 400 rows.
+Scenario longRun(const std::string& law, const std::string& integrator, double duration) {
+  Scenario scenario;
+  scenario.law = law;
+  scenario.integrator = integrator;
+  scenario.system = {{"m", 1}, {"c", 10}, {"v0", 0.1}, {"duration", duration}};
+  scenario.samples = 400;
+  return scenario;
+}
+
 // The issue's fuzz finding (its cell took 14.4 s and 1.2 million Radau steps; its map 89 s), and the
 // costliest runs found: each spends the whole budget, the costliest units measured (Radau on
 // rate-state's creep, the slider's Newton balance with a dashpot, the seed's scheme on a Radioss law).
@@ -658,19 +668,10 @@ void addBudgetRows(std::deque<Row>& rows) {
       for (int i = 0; i < 4; ++i) stopped += sweepCell(issueCell(0, 5, 1361), x, y, i, j).stopped ? 1 : 0;
     map.note = std::to_string(stopped) + " of 8 cells stopped";
   };
-  Scenario creep;
-  creep.law = "rate-state";
-  creep.integrator = "radau";
-  creep.system = {{"m", 1}, {"c", 10}, {"v0", 0.1}, {"duration", 6000}};
-  creep.samples = 400;
-  addBudgetRun(rows, "rate-state, Radau, 6000 s (the whole budget)", creep);
+  addBudgetRun(rows, "rate-state, Radau, 6000 s (the whole budget)", longRun("rate-state", "radau", 6000));
   addBudgetRun(rows, "rsf slider with a dashpot, 100 s (the whole budget)", issueCell(0, 5, 100));
-  Scenario seed;
-  seed.law = "radioss-darmstad";
-  seed.integrator = "seed-euler";
-  seed.system = {{"m", 1}, {"c", 10}, {"v0", 0.1}, {"duration", 14900}};
-  seed.samples = 400;
-  addBudgetRun(rows, "seed-euler, radioss-darmstad, 14900 s (a budget's worth)", seed);
+  addBudgetRun(rows, "seed-euler, radioss-darmstad, 14900 s (a budget's worth)",
+               longRun("radioss-darmstad", "seed-euler", 14900));
 }
 
 void printBudget(const std::deque<Row>& rows) {

@@ -228,7 +228,7 @@ test('errors do not leak wasm memory, from any entry point', () => {
   assert.equal(engine.memoryBytes(), before);
 });
 
-test('a simulate() called from inside another call’s onProgress gets its own answer, and the outer keeps its', () => {
+test('a simulate() from inside another’s onProgress gets its own answer; the outer keeps its', () => {
   const c1 = {
     law: 'coulomb',
     params: { mu_s: 0.6, mu_k: 0.4 },
@@ -251,7 +251,7 @@ test('a simulate() called from inside another call’s onProgress gets its own a
   assert.deepEqual(outer.summary, outerAlone.summary);
 });
 
-test('a request holding binary data is read by the module’s own conversion, alike with or without the wire', async () => {
+test('a request with binary data is read by the module’s own conversion, wire or not', async () => {
   const { encodeWire } = await import(
     path.join(process.env.FRICTION_LAB_DIST ?? path.join(repoRoot, 'dist'), 'engine.mjs')
   );

@@ -210,7 +210,7 @@ function difference(a, b, summary, bound, where = 'summary', key = '') {
   return null;
 }
 
-test('every benchmark scenario, preset and kept fuzz input gives the same answers natively and in wasm', async () => {
+test('benchmark scenarios, presets and kept fuzz inputs: the same answers natively and in wasm', async () => {
   const all = await scenarios();
   assert.ok(all.length > 400, `${all.length} scenarios`);
   const natives = new Array(all.length);

@@ -143,7 +143,7 @@ test('every preset and every branch of the writers: the wire and the Embind call
   assert.deepEqual([...kinds].sort(), ['events', 'holds', 'integratorSwitches', 'warnings']);
 });
 
-test('a refusal and a run stopped by its budget: the same message, field and partial trace either way', () => {
+test('a refusal and a budget’s stop: the same message, field and partial trace either way', () => {
   const refused = { law: 'coulomb', system: { v0: -1 } };
   const stopped = {
     law: 'rsf',

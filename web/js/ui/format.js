@@ -112,5 +112,10 @@ export function describeRegimeWithGrowth(regime, growthRate) {
  * The words for a law scenario without a drive: the load point at a constant v0, or held still where
  * v0 is 0 (free vibration: the block let go from x0).
  */
-export const describeConstantDrive = (scenario) =>
-  `Drive: ${scenario.system?.v0 === 0 ? 'none; the load point is held still (v0 = 0)' : 'the load point moves at v0 throughout'}.`;
+export function describeConstantDrive(scenario) {
+  const heldStill = scenario.system?.v0 === 0;
+  const drive = heldStill
+    ? 'none; the load point is held still (v0 = 0)'
+    : 'the load point moves at v0 throughout';
+  return `Drive: ${drive}.`;
+}
