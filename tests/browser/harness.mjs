@@ -102,6 +102,23 @@ export async function waitReady(page) {
   );
 }
 
+/**
+ * The text of `selector` once it matches `pattern`, or as it is after `timeout` ms: a page sets some
+ * words after the result it waits for (a view's drive words, an embed's notice), so a text read at
+ * once can still be empty on a busy machine. The caller asserts on what this returns.
+ */
+export async function textMatching(page, selector, pattern, timeout = 15_000) {
+  await page
+    .waitForFunction(
+      ([target, source, flags]) =>
+        new RegExp(source, flags).test(document.querySelector(target)?.textContent ?? ''),
+      [selector, pattern.source, pattern.flags],
+      { timeout },
+    )
+    .catch(() => {});
+  return page.locator(selector).textContent();
+}
+
 /** Loads the site and waits for the first plotted result; checks that the wasm arrives as application/wasm. */
 export async function loadSite(site, page) {
   const wasmResponse = page.waitForResponse((response) =>
