@@ -15,16 +15,17 @@ namespace friction {
 
 struct AbbottThetaParams {
   double mus, muk, va, vb, v0, tau, D;
+  double tauOverD;  // [s/m] τ/D, worked out once when bound: θ_ss needs no division per evaluation
 };
 
-/// The law's parameters from its resolved values (its catalog fields, laws_textbook.cpp).
+/// The law's parameters from its resolved values (its catalog fields, laws_textbook.cpp), with τ/D.
 AbbottThetaParams abbottThetaParams(const ResolvedParams& resolved);
 
 /// μ at slip velocity v with the contact state θ given (θ ≥ 0) or at its steady state (θ < 0).
 inline double abbottMu(const AbbottThetaParams& p, double v, double givenTheta) {
   const double speed = std::fabs(v), dv = v - p.v0;
   const double kinetic = std::max(0.0, p.muk * (1 + p.va * speed + p.vb * (dv * dv)));  // the seed's order
-  const double theta = givenTheta >= 0 ? givenTheta : std::clamp(1 - p.tau * speed / p.D, 0.0, 1.0);
+  const double theta = givenTheta >= 0 ? givenTheta : std::clamp(1 - p.tauOverD * speed, 0.0, 1.0);
   return kinetic + (p.mus - kinetic) * theta;
 }
 

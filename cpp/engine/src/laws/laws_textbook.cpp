@@ -246,7 +246,9 @@ FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws) {
 }
 
 AbbottThetaParams abbottThetaParams(const ResolvedParams& resolved) {
-  return bindParams(kAbbottFields, resolved);
+  AbbottThetaParams params = bindParams(kAbbottFields, resolved);
+  params.tauOverD = params.tau / params.D;
+  return params;
 }
 
 }  // namespace friction

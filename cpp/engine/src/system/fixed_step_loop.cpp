@@ -28,7 +28,7 @@ struct StepForce {
 };
 
 // The seed's scheme: F(v) with the law's static value at v = 0; after the update v is clamped at 0.
-// At rest with the update clamping v back to 0 (v + (Fd − F)/m·h ≤ 0, the update's own arithmetic)
+// At rest with the update clamping v back to 0 (v + (Fd − F)·h/m ≤ 0, the update's own arithmetic)
 // the block is held: the friction on it is the drive force, not F(0).
 template <class Force>
 struct SeedScheme {
@@ -43,7 +43,7 @@ struct SeedScheme {
     return {F, F, false};
   }
   double rowFriction(const StepForce& force, double v, double Fd) const {
-    const bool held = v == 0 && v + (Fd - force.resisting) / sys.m * h <= 0;
+    const bool held = v == 0 && v + (Fd - force.resisting) * (h / sys.m) <= 0;
     return held ? Fd : force.resisting;
   }
   double afterUpdate(double v) const { return v < 0 ? 0 : v; }
@@ -153,23 +153,27 @@ class FixedStepLoop {
     // The system's values and the next row's time as locals, which the compiler keeps in registers
     // (read through sys_ and the recorder they would be loaded again at every step).
     const System k{sys_.c, sys_.v0, sys_.eta, sys_.m};
+    // Every step is h, the last one what is left of the duration (from t = (N − 1)·h, as t is counted
+    // below), each with its h/m worked out here: in the loop its division would run at every step.
+    const double lastH = sys_.duration - static_cast<double>(steps_ - 1) * h_;
+    const double hOverM = h_ / k.m, lastHOverM = lastH / k.m;
     const WatchLimits limits{watch_.windowStart(), watch_.reference()};
     // The scheme as a local too: its bound law and step in registers, not read through a reference.
     Scheme scheme = scheme_;
     double nextRow = recorder_.nextTime();
     long long nextBudgetCheck = kBudgetStride;
-    StepRow before;
     double t = 0;
     for (long long n = 0; n <= steps_; ++n) {
       const double Fd = k.c * (k.v0 * t - s.x) + k.eta * (k.v0 - s.v);
       const StepForce force = scheme.force(s.v, Fd);
-      if (t >= nextRow) nextRow = writeRows({t, s.x, s.v, Fd, force}, before);
+      if (t >= nextRow) nextRow = writeRows({t, s.x, s.v, Fd, force}, stepStart_);
       s.noteDriveForce(t, Fd, cycleFrom);
       if (n == steps_) break;
-      const double tNext = n + 1 == steps_ ? sys_.duration : static_cast<double>(n + 1) * h_;
+      const bool last = n + 1 == steps_;
+      const double tNext = last ? sys_.duration : static_cast<double>(n + 1) * h_;
       // The step's start, kept only where a row falls inside the step (a few hundred of 10⁵ steps).
-      if (tNext >= nextRow) before = {t, s.x, s.v, Fd, force};
-      step(scheme, k, limits, t, n + 1 == steps_ ? sys_.duration - t : h_, Fd, force, s);
+      if (tNext >= nextRow) stepStart_ = {t, s.x, s.v, Fd, force};
+      step(scheme, k, limits, t, last ? lastH : h_, last ? lastHOverM : hOverM, Fd, force, s);
       if (n + 1 == nextBudgetCheck) nextBudgetCheck = spendBudget(n + 1);
       t = tNext;
     }
@@ -216,15 +220,17 @@ class FixedStepLoop {
     return row;
   }
 
-  // v ← v + h (Fd − F)/m, x ← x + h v, with the energy integrals, the scheme's own rule on v after
+  // v ← v + (Fd − F)·h/m, x ← x + h v, with the energy integrals, the scheme's own rule on v after
   // the update, and the phase the step leaves the contact in.
-  void step(Scheme& scheme, const System& k, const WatchLimits& limits, double t, double h, double Fd,
-            const StepForce& force, LoopState& s) {
+  // The update multiplies by h/m [s/kg], worked out once for the run's step: a division there would
+  // lengthen the chain of dependent operations (x → Fd → v → x) that sets the loop's pace.
+  void step(Scheme& scheme, const System& k, const WatchLimits& limits, double t, double h, double hOverM,
+            double Fd, const StepForce& force, LoopState& s) {
     s.work += Fd * k.v0 * h;
     s.frictionLoss += force.resisting * s.v * h;
     // Without a dashpot every term is ±0 and the sum stays +0 exactly: skipped.
     if (k.eta != 0) s.dashpotLoss += k.eta * (k.v0 - s.v) * (k.v0 - s.v) * h;
-    double vNext = s.v + h * (Fd - force.resisting) / k.m;
+    double vNext = s.v + (Fd - force.resisting) * hOverM;
     const double xBefore = s.x;
     s.x += h * vNext;
     // With h > 0 and x finite before the update, x + h·vNext is finite only if vNext is: one test.
@@ -333,6 +339,9 @@ class FixedStepLoop {
   MotionWatch watch_;
   WorkBudget budget_;
   FixedStepCost cost_;
+  // The start of the step a row falls in: a member, not a local, so that it takes no registers from
+  // the step's own values (V8's allocator then spilled x and v in the chain that paces the loop).
+  StepRow stepStart_;
   static constexpr long long kBudgetStride = 4096;
 };
 
