@@ -17,7 +17,7 @@ struct DrakeParams {
   double static_friction, dynamic_friction, stiction_tolerance;
 };
 
-const std::array<ParamField<DrakeParams>, 3> kFields = {{
+constexpr std::array<ParamField<DrakeParams>, 3> kFields = {{
     {&DrakeParams::static_friction,
      {"static_friction", "μs", "Static friction", "", 0.9, 0.0, 10.0, 0.01, Scale::Linear,
       "Peak coefficient, reached at the stiction tolerance. Drake has no default; 0.9 is its old "

@@ -28,26 +28,27 @@ struct BristleParams {
 };
 using BristleField = ParamField<BristleParams>;
 
-const BristleField kSigma0{
+constexpr BristleField kSigma0{
     &BristleParams::sigma0,
     {"sigma0", "σ0", "Bristle stiffness", "N/m", 1e5, 1e-3, 1e10, 1, Scale::Log,
      "Stiffness of the bristles in presliding (Canudas de Wit et al. 1995, Table I: 1e5 N/m)."}};
-const BristleField kSigma1{
+// σ1's default √1e5, written out (std::sqrt is no constant expression): the same double.
+constexpr BristleField kSigma1{
     &BristleParams::sigma1,
-    {"sigma1", "σ1", "Bristle damping", "N·s/m", std::sqrt(1e5), 0.0, 1e7, 0.1, Scale::Linear,
+    {"sigma1", "σ1", "Bristle damping", "N·s/m", 316.22776601683796, 0.0, 1e7, 0.1, Scale::Linear,
      "Damping of the bristles' motion, σ1·dz/dt (Table I: √1e5 ≈ 316.2 N·s/m)."}};
-const BristleField kSigma2{&BristleParams::sigma2,
-                           {"sigma2", "σ2", "Viscous friction", "N·s/m", 0.4, 0.0, 1e5, 0.01, Scale::Linear,
-                            "Viscous term σ2·v (Table I: 0.4 N·s/m)."}};
-const BristleField kFc{
+constexpr BristleField kSigma2{&BristleParams::sigma2,
+                               {"sigma2", "σ2", "Viscous friction", "N·s/m", 0.4, 0.0, 1e5, 0.01,
+                                Scale::Linear, "Viscous term σ2·v (Table I: 0.4 N·s/m)."}};
+constexpr BristleField kFc{
     &BristleParams::Fc,
     {"Fc", "Fc", "Coulomb force", "N", 1.0, 1e-9, 1e6, 0.01, Scale::Log,
      "Kinetic (Coulomb) friction force at high speed (Table I: 1 N). A force, not a coefficient: "
      "the system's normal force Fn does not enter."}};
-const BristleField kFs{&BristleParams::Fs,
-                       {"Fs", "Fs", "Stiction force", "N", 1.5, 1e-9, 1e6, 0.01, Scale::Linear,
-                        "Static friction force, reached as v → 0 (Table I: 1.5 N)."}};
-const BristleField kVs{
+constexpr BristleField kFs{&BristleParams::Fs,
+                           {"Fs", "Fs", "Stiction force", "N", 1.5, 1e-9, 1e6, 0.01, Scale::Linear,
+                            "Static friction force, reached as v → 0 (Table I: 1.5 N)."}};
+constexpr BristleField kVs{
     &BristleParams::vs,
     {"vs", "vs", "Stribeck velocity", "m/s", 1e-3, 1e-9, 10.0, 1e-4, Scale::Log,
      "Width of the Stribeck drop g(v) = Fc + (Fs − Fc) e^(−(v/vs)²) (Table I: 0.001 m/s)."}};
@@ -146,7 +147,7 @@ const std::initializer_list<std::pair<std::string_view, ParamRole>> kBristleRole
 struct DahlParams {
   double sigma0, Fc, alpha;
 };
-const std::array<ParamField<DahlParams>, 3> kDahlFields = {{
+constexpr std::array<ParamField<DahlParams>, 3> kDahlFields = {{
     {&DahlParams::sigma0,
      {"sigma0", "σ0", "Rest stiffness", "N/m", 1e5, 1e-3, 1e10, 1, Scale::Log,
       "Slope dF/dx of the force–displacement curve at F = 0."}},
@@ -177,7 +178,7 @@ double dahlCurveForce(const ResolvedParams& r, const LawInputs&) { return bindPa
 struct RateStateParams {
   double mu0, a, b, Vstar, Dc, evolution, form;
 };
-const std::array<ParamField<RateStateParams>, 7> kRateStateFields = {{
+constexpr std::array<ParamField<RateStateParams>, 7> kRateStateFields = {{
     {&RateStateParams::mu0,
      {"mu0", "μ0", "Reference coefficient", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear,
       "μ in steady sliding at V*."}},

@@ -36,7 +36,7 @@ double frictionForceOf(double mu, double N) { return N > 0 ? mu * N : 0.0; }
 struct CoulombParams {
   double mu;
 };
-const std::array<ParamField<CoulombParams>, 1> kCoulombFields = {{
+constexpr std::array<ParamField<CoulombParams>, 1> kCoulombFields = {{
     // Coulomb.cpp:88, the constructor: exits if mu <= 0. No upper limit.
     {&CoulombParams::mu, accepting({"mu", "μ", "mu", "", 0.1, 0.005, 2.0, 0.005, Scale::Linear,
                                     "Constant coefficient; any value > 0, as OpenSees accepts."},
@@ -50,18 +50,19 @@ struct VelDependentParams {
 };
 using VD = ParamField<VelDependentParams>;
 // VelDependent.cpp:92 (VelPressureDep.cpp:95 the same for its muSlow): exits if muSlow <= 0. No upper limit.
-const VD kMuSlow{&VelDependentParams::muSlow,
-                 accepting({"muSlow", "μslow", "muSlow", "", 0.085, 0.005, 2.0, 0.005, Scale::Linear,
-                            "Coefficient at zero velocity; any value > 0. Greater than muFast is allowed."},
-                           0.0, kUnbounded, kExclusive)};
+constexpr VD kMuSlow{
+    &VelDependentParams::muSlow,
+    accepting({"muSlow", "μslow", "muSlow", "", 0.085, 0.005, 2.0, 0.005, Scale::Linear,
+               "Coefficient at zero velocity; any value > 0. Greater than muFast is allowed."},
+              0.0, kUnbounded, kExclusive)};
 // VelDependent.cpp:98 (VelPressureDep.cpp:107): exits if transRate < 0. No upper limit.
-const VD kTransRate{
+constexpr VD kTransRate{
     &VelDependentParams::transRate,
     accepting({"transRate", "a", "transRate", "s/m", 0.77, 0.0, 1e4, 0.01, Scale::Linear,
                "Rate of the exponential transition from muSlow to muFast; any value ≥ 0, in the "
                "inverse of your velocity unit (OpenSees is unit-agnostic; s/m in SI)."},
               0.0, kUnbounded)};
-const std::array<VD, 3> kVelDependentFields = {{
+constexpr std::array<VD, 3> kVelDependentFields = {{
     kMuSlow,
     // VelDependent.cpp:92: exits if muFast <= 0. No upper limit.
     {&VelDependentParams::muFast, accepting({"muFast", "μfast", "muFast", "", 0.163, 0.005, 2.0, 0.005,
@@ -78,7 +79,7 @@ double velDependentMu(const ResolvedParams& r, const LawInputs& in) {
 struct VelPressureParams {
   double muSlow, muFast0, A, deltaMu, alpha, transRate;
 };
-const std::array<ParamField<VelPressureParams>, 6> kVelPressureFields = {{
+constexpr std::array<ParamField<VelPressureParams>, 6> kVelPressureFields = {{
     {&VelPressureParams::muSlow, kMuSlow.spec},
     // VelPressureDep.cpp:95: exits if muFast0 <= 0. No upper limit.
     {&VelPressureParams::muFast0,
@@ -123,7 +124,7 @@ struct MultiLinearParams {
 // velocities (:127) are validateMultiLinear's.
 constexpr double kDefaultVel[] = {0.0, 2.0, 8.0, 10.0};
 constexpr double kDefaultFrn[] = {0.085, 0.150, 0.163, 0.163};
-const std::array<ParamSpec, 2> kMultiLinearSpecs = {{
+constexpr std::array<ParamSpec, 2> kMultiLinearSpecs = {{
     accepting(
         {"vel",
          "v",
@@ -207,8 +208,8 @@ struct VelNormalParams {
   double aSlow, nSlow, aFast, nFast, alpha0, alpha1, alpha2, maxMuFact;
 };
 // An unchecked VelNormalFrcDep argument: any value (the constructor checks only aSlow, aFast, nSlow, nFast).
-ParamSpec unchecked(ParamSpec spec) { return accepting(spec, -kUnbounded, kUnbounded); }
-const std::array<ParamField<VelNormalParams>, 8> kVelNormalFields = {{
+constexpr ParamSpec unchecked(ParamSpec spec) { return accepting(spec, -kUnbounded, kUnbounded); }
+constexpr std::array<ParamField<VelNormalParams>, 8> kVelNormalFields = {{
     // VelNormalFrcDep.cpp:97, the constructor: exits if aSlow <= 0 or aFast <= 0. No upper limit.
     {&VelNormalParams::aSlow,
      accepting(

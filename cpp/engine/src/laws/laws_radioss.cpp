@@ -29,36 +29,38 @@ struct RadiossParams {
 using Field = ParamField<RadiossParams>;
 
 // Parameters shared by every law, each declared once.
-const Field kFric{&RadiossParams::Fric,
-                  {"Fric", "μ", "Fric", "", 0.1, 0.0, 2.0, 0.01, Scale::Linear,
-                   "Coulomb friction coefficient of the interface card (Radioss default 0; 0.1 here so the "
-                   "curve shows)."}};
-const Field kIform{&RadiossParams::Iform,
-                   {"Iform",
-                    "Iform",
-                    "Iform",
-                    "",
-                    1,
-                    1,
-                    2,
-                    1,
-                    Scale::Linear,
-                    "Tangential force formulation: 1 viscous (total) penalty, the default; 2 stiffness "
-                    "(incremental) penalty, which remembers the previous force.",
-                    {},
-                    ParamKind::Integer}};
-const Field kVisf{&RadiossParams::VISF,
-                  {"VISF", "VISF", "VISF", "", 0.0, 0.0, 10.0, 0.05, Scale::Linear,
-                   "Critical damping coefficient of the Iform 1 penalty, C = VISF·√(2KM). 0 means Radioss's "
-                   "default: 1 when Fric ≠ 0 or Ifric ≠ 0 (unused with Iform 2)."}};
-const Field kStiffness{&RadiossParams::K,
-                       {"K", "K", "Interface stiffness", "N/m", 1e5, 1e-3, 1e12, 1, Scale::Log,
-                        "Contact stiffness STIF (Iform 1's damping) or STIF0 (Iform 2's increments)."}};
-const Field kMass{
+constexpr Field kFric{
+    &RadiossParams::Fric,
+    {"Fric", "μ", "Fric", "", 0.1, 0.0, 2.0, 0.01, Scale::Linear,
+     "Coulomb friction coefficient of the interface card (Radioss default 0; 0.1 here so the "
+     "curve shows)."}};
+constexpr Field kIform{&RadiossParams::Iform,
+                       {"Iform",
+                        "Iform",
+                        "Iform",
+                        "",
+                        1,
+                        1,
+                        2,
+                        1,
+                        Scale::Linear,
+                        "Tangential force formulation: 1 viscous (total) penalty, the default; 2 stiffness "
+                        "(incremental) penalty, which remembers the previous force.",
+                        {},
+                        ParamKind::Integer}};
+constexpr Field kVisf{
+    &RadiossParams::VISF,
+    {"VISF", "VISF", "VISF", "", 0.0, 0.0, 10.0, 0.05, Scale::Linear,
+     "Critical damping coefficient of the Iform 1 penalty, C = VISF·√(2KM). 0 means Radioss's "
+     "default: 1 when Fric ≠ 0 or Ifric ≠ 0 (unused with Iform 2)."}};
+constexpr Field kStiffness{&RadiossParams::K,
+                           {"K", "K", "Interface stiffness", "N/m", 1e5, 1e-3, 1e12, 1, Scale::Log,
+                            "Contact stiffness STIF (Iform 1's damping) or STIF0 (Iform 2's increments)."}};
+constexpr Field kMass{
     &RadiossParams::M,
     {"M", "M", "Nodal mass", "kg", 0.01, 1e-9, 1e6, 0.001, Scale::Log,
      "Mass of the secondary node (the seed's docs say main node; the code uses the secondary)."}};
-const Field kIfiltr{
+constexpr Field kIfiltr{
     &RadiossParams::Ifiltr,
     {"Ifiltr",
      "Ifiltr",
@@ -75,7 +77,7 @@ const Field kIfiltr{
      "at μ|Fn|. Filtering acts over a sequence of steps, so it does not change a μ(v) or F(v) curve.",
      {},
      ParamKind::Integer}};
-const Field kXfreq{
+constexpr Field kXfreq{
     &RadiossParams::Xfreq,
     {"Xfreq", "Xfreq", "Xfreq", "", 0.0, 0.0, 1e9, 0.01, Scale::Linear,
      "Filtering coefficient or frequency; 0 turns filtering off whatever Ifiltr is. The starter "
@@ -83,17 +85,17 @@ const Field kXfreq{
 
 #define RADIOSS_CONTACT kIform, kVisf, kStiffness, kMass, kIfiltr, kXfreq
 
-Field coefficientField(double RadiossParams::*member, std::string_view key, std::string_view unit,
-                       double value, double min, double max, std::string_view help) {
+constexpr Field coefficientField(double RadiossParams::*member, std::string_view key, std::string_view unit,
+                                 double value, double min, double max, std::string_view help) {
   // Fine steps: these coefficients matter at the scale of their defaults, not of their wide ranges.
   return {member, {key, key, key, unit, value, min, max, 1e-4, Scale::Linear, help}};
 }
 
 // Ifric 0: μ = Fric.
-const std::array<Field, 7> kCoulombFields = {{kFric, RADIOSS_CONTACT}};
+constexpr std::array<Field, 7> kCoulombFields = {{kFric, RADIOSS_CONTACT}};
 
 // Ifric 1: μ = Fric + C1 p + C2 V + C3 pV + C4 p² + C5 V².
-const std::array<Field, 12> kViscousFields = {{
+constexpr std::array<Field, 12> kViscousFields = {{
     kFric,
     coefficientField(&RadiossParams::C1, "C1", "1/Pa", 0.01, -1e3, 1e3, "Pressure term C1·p."),
     coefficientField(&RadiossParams::C2, "C2", "s/m", 0.02, -1e3, 1e3, "Velocity term C2·V."),
@@ -105,7 +107,7 @@ const std::array<Field, 12> kViscousFields = {{
 }};
 
 // Ifric 2: μ = Fric + C1 e^{C2 V} p² + C3 e^{C4 V} p + C5 e^{C6 V}.
-const std::array<Field, 13> kDarmstadFields = {{
+constexpr std::array<Field, 13> kDarmstadFields = {{
     kFric,
     coefficientField(&RadiossParams::C1, "C1", "1/Pa²", 0.0, -1e3, 1e3, "Amplitude of the p² term."),
     coefficientField(&RadiossParams::C2, "C2", "s/m", 0.0, -1e3, 1e3,
@@ -120,7 +122,7 @@ const std::array<Field, 13> kDarmstadFields = {{
 }};
 
 // Ifric 3 (Renard): three branches in V; Fric unused.
-const std::array<Field, 12> kRenardFields = {{
+constexpr std::array<Field, 12> kRenardFields = {{
     coefficientField(&RadiossParams::C1, "C1", "", 0.15, 0.0, 2.0,
                      "μ at rest (V = 0): the static coefficient."),
     coefficientField(&RadiossParams::C2, "C2", "", 0.12, 0.0, 2.0,
@@ -135,7 +137,7 @@ const std::array<Field, 12> kRenardFields = {{
 }};
 
 // Ifric 4: μ = C1 + (Fric − C1) e^{−C2 V}.
-const std::array<Field, 9> kExponentialFields = {{
+constexpr std::array<Field, 9> kExponentialFields = {{
     kFric,
     coefficientField(&RadiossParams::C1, "C1", "", 0.05, 0.0, 2.0, "μ as V → ∞ (Fric is μ at V = 0)."),
     coefficientField(&RadiossParams::C2, "C2", "s/m", 10.0, 0.0, 1e6, "Decay rate in V."),
@@ -255,98 +257,101 @@ std::vector<std::string_view> radiossQuirks(std::initializer_list<std::string_vi
   return quirks;
 }
 
+// The laws' functions on their bound parameters, for the law Ifric: one copy shared by the five
+// laws, which differ only in their field tables (RadiossLaw below binds each law's own).
+void validateRadioss(int Ifric, const RadiossParams& c) {
+  if (Ifric == 3) {
+    const std::string got = "; got C5 = " + formatNumber(c.C5) + " m/s, C6 = " + formatNumber(c.C6) + " m/s.";
+    require(c.C5 > 0, "C5",
+            [&] { return std::string("Renard needs C5 > 0 (its first branch divides by C5)" + got); });
+    require(c.C6 > c.C5, "C6",
+            [&] { return std::string("Renard needs C6 > C5 (its second branch divides by C6 − C5)" + got); });
+  }
+  const int kind = filterKind(c);
+  const double x = filterCoefficient0(c);
+  require(!(kind == 1 || kind == 2) || x <= 1, "Xfreq", [&] {
+    return std::string("With Ifiltr " + std::to_string(kind) + " the filter coefficient α = " +
+                       (kind == 1 ? std::string("Xfreq") : std::string("2π/Xfreq")) +
+                       " must not exceed 1 (Radioss starter "
+                       "check); got α = " +
+                       formatNumber(x) + " from Xfreq = " + formatNumber(c.Xfreq) + ".");
+  });
+}
+
+void requireRadiossStateless(const RadiossParams& c) {
+  require(c.Iform == 1, "Iform", [&] {
+    return std::string(
+        "With Iform 2 the force increments from the previous one: use the stateful form "
+        "(createLaw(…).step()).");
+  });
+  require(filterKind(c) == 0, "Ifiltr", [&] {
+    return std::string(
+        "With filtering the force blends with the previous one: use the stateful form "
+        "(createLaw(…).step()).");
+  });
+}
+
+Vec3 radiossForce(int Ifric, const RadiossParams& c, const LawInputs& in) {
+  const Vec3 Vt = tangential(in.vt, in.n);
+  const double mu = frictionMu(Ifric, c, dot(Vt, Vt), in.p);
+  return scaled(viscousPenalty(Ifric, c, Vt, mu, in.Fn), -1);
+}
+
+LawStep radiossStep(int Ifric, const RadiossParams& c, const LawState& state, const LawInputs& in) {
+  const Vec3 Vt = tangential(in.vt, in.n);
+  const double mu = frictionMu(Ifric, c, dot(Vt, Vt), in.p);
+  const double alpha = filterAlpha(c, in.dt);
+  Vec3 Ft;
+  if (c.Iform == 1) {
+    // Ft = α Ft_new + (1 − α) Ft_old with filtering; stored as is, not re-capped.
+    const Vec3 fresh = viscousPenalty(Ifric, c, Vt, mu, in.Fn);
+    Ft = filterKind(c) == 0 ? fresh : sum(scaled(fresh, alpha), scaled(state.force, 1 - alpha));
+  } else {
+    // Ft* = Ft_old + α K V dt (V the full relative velocity), projected on the tangent plane, then
+    // Ft = β Ft* with β = min(1, μ|Fn| / √max(‖Ft*‖², 1e-30)); the capped force is the new history.
+    const Vec3 trial = tangential(sum(state.force, scaled(in.vt, alpha * c.K * in.dt)), in.n);
+    const double beta = std::min(1.0, mu * std::fabs(in.Fn) / std::sqrt(std::max(dot(trial, trial), 1e-30)));
+    Ft = scaled(trial, beta);
+  }
+  LawStep out;
+  out.force = scaled(Ft, -1);
+  out.magnitude = norm(Ft);
+  out.mu = mu;
+  out.state.force = Ft;
+  return out;
+}
+
+// Iform 2 holds the contact through the penalty spring α·K, α the filter coefficient (1 without
+// filtering; Ifiltr 3's α = MAX(1, 2π·Xfreq·dt) is 1 at steps with 2π·Xfreq·dt ≤ 1, so K is given).
+double radiossStiffness(const RadiossParams& c) {
+  if (c.Iform != 2) return 0;
+  return filterKind(c) == 1 || filterKind(c) == 2 ? filterCoefficient0(c) * c.K : c.K;
+}
+
+// For curves: the Iform 1 penalty force (its adhesion ramp near V = 0), or μN for Iform 2, whose
+// steady sliding force is the cap.
+double radiossCurveForce(int Ifric, const RadiossParams& c, const LawInputs& in) {
+  const double mu = frictionMu(Ifric, c, in.v * in.v, in.p);
+  if (c.Iform == 2) return mu * std::fabs(in.Fn);
+  return norm(viscousPenalty(Ifric, c, {std::fabs(in.v), 0, 0}, mu, in.Fn));
+}
+
+// A law: its field table bound at each evaluation, then the shared functions above.
 template <int Ifric, const auto& Fields>
 struct RadiossLaw {
-  static RadiossParams bind(const ResolvedParams& r) { return bindParams(Fields, r); }
-
-  static void validate(const ResolvedParams& r) {
-    const RadiossParams c = bind(r);
-    if (Ifric == 3) {
-      const std::string got =
-          "; got C5 = " + formatNumber(c.C5) + " m/s, C6 = " + formatNumber(c.C6) + " m/s.";
-      require(c.C5 > 0, "C5",
-              [&] { return std::string("Renard needs C5 > 0 (its first branch divides by C5)" + got); });
-      require(c.C6 > c.C5, "C6", [&] {
-        return std::string("Renard needs C6 > C5 (its second branch divides by C6 − C5)" + got);
-      });
-    }
-    const int kind = filterKind(c);
-    const double x = filterCoefficient0(c);
-    require(!(kind == 1 || kind == 2) || x <= 1, "Xfreq", [&] {
-      return std::string("With Ifiltr " + std::to_string(kind) + " the filter coefficient α = " +
-                         (kind == 1 ? std::string("Xfreq") : std::string("2π/Xfreq")) +
-                         " must not exceed 1 (Radioss starter "
-                         "check); got α = " +
-                         formatNumber(x) + " from Xfreq = " + formatNumber(c.Xfreq) + ".");
-    });
-  }
-
+  [[gnu::noinline]] static RadiossParams bind(const ResolvedParams& r) { return bindParams(Fields, r); }
+  static void validate(const ResolvedParams& r) { validateRadioss(Ifric, bind(r)); }
   static double coefficient(const ResolvedParams& r, const LawInputs& in) {
     return frictionMu(Ifric, bind(r), in.v * in.v, in.p);
   }
-
-  static void requireStateless(const ResolvedParams& r) {
-    const RadiossParams c = bind(r);
-    require(c.Iform == 1, "Iform", [&] {
-      return std::string(
-          "With Iform 2 the force increments from the previous one: use the stateful form "
-          "(createLaw(…).step()).");
-    });
-    require(filterKind(c) == 0, "Ifiltr", [&] {
-      return std::string(
-          "With filtering the force blends with the previous one: use the stateful form "
-          "(createLaw(…).step()).");
-    });
-  }
-
-  static Vec3 force(const ResolvedParams& r, const LawInputs& in) {
-    const RadiossParams c = bind(r);
-    const Vec3 Vt = tangential(in.vt, in.n);
-    const double mu = frictionMu(Ifric, c, dot(Vt, Vt), in.p);
-    return scaled(viscousPenalty(Ifric, c, Vt, mu, in.Fn), -1);
-  }
-
+  static void requireStateless(const ResolvedParams& r) { requireRadiossStateless(bind(r)); }
+  static Vec3 force(const ResolvedParams& r, const LawInputs& in) { return radiossForce(Ifric, bind(r), in); }
   static LawStep step(const ResolvedParams& r, const LawState& state, const LawInputs& in) {
-    const RadiossParams c = bind(r);
-    const Vec3 Vt = tangential(in.vt, in.n);
-    const double mu = frictionMu(Ifric, c, dot(Vt, Vt), in.p);
-    const double alpha = filterAlpha(c, in.dt);
-    Vec3 Ft;
-    if (c.Iform == 1) {
-      // Ft = α Ft_new + (1 − α) Ft_old with filtering; stored as is, not re-capped.
-      const Vec3 fresh = viscousPenalty(Ifric, c, Vt, mu, in.Fn);
-      Ft = filterKind(c) == 0 ? fresh : sum(scaled(fresh, alpha), scaled(state.force, 1 - alpha));
-    } else {
-      // Ft* = Ft_old + α K V dt (V the full relative velocity), projected on the tangent plane, then
-      // Ft = β Ft* with β = min(1, μ|Fn| / √max(‖Ft*‖², 1e-30)); the capped force is the new history.
-      const Vec3 trial = tangential(sum(state.force, scaled(in.vt, alpha * c.K * in.dt)), in.n);
-      const double beta =
-          std::min(1.0, mu * std::fabs(in.Fn) / std::sqrt(std::max(dot(trial, trial), 1e-30)));
-      Ft = scaled(trial, beta);
-    }
-    LawStep out;
-    out.force = scaled(Ft, -1);
-    out.magnitude = norm(Ft);
-    out.mu = mu;
-    out.state.force = Ft;
-    return out;
+    return radiossStep(Ifric, bind(r), state, in);
   }
-
-  // Iform 2 holds the contact through the penalty spring α·K, α the filter coefficient (1 without
-  // filtering; Ifiltr 3's α = MAX(1, 2π·Xfreq·dt) is 1 at steps with 2π·Xfreq·dt ≤ 1, so K is given).
-  static double stiffness(const ResolvedParams& r) {
-    const RadiossParams c = bind(r);
-    if (c.Iform != 2) return 0;
-    return filterKind(c) == 1 || filterKind(c) == 2 ? filterCoefficient0(c) * c.K : c.K;
-  }
-
-  // For curves: the Iform 1 penalty force (its adhesion ramp near V = 0), or μN for Iform 2, whose
-  // steady sliding force is the cap.
+  static double stiffness(const ResolvedParams& r) { return radiossStiffness(bind(r)); }
   static double curveForce(const ResolvedParams& r, const LawInputs& in) {
-    const RadiossParams c = bind(r);
-    const double mu = frictionMu(Ifric, c, in.v * in.v, in.p);
-    if (c.Iform == 2) return mu * std::fabs(in.Fn);
-    return norm(viscousPenalty(Ifric, c, {std::fabs(in.v), 0, 0}, mu, in.Fn));
+    return radiossCurveForce(Ifric, bind(r), in);
   }
 
   static LawDefinition definition(std::string_view id, std::string_view name, std::string_view description,

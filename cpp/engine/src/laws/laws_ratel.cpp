@@ -18,17 +18,17 @@ struct RatelParams {
   double kinetic, viscous, tolerance_velocity;
 };
 
-const ParamField<RatelParams> kKinetic{
+constexpr ParamField<RatelParams> kKinetic{
     &RatelParams::kinetic,
     {"kinetic", "μk", "Kinetic coefficient", "", 0.1, 0.0, 2.0, 0.01, Scale::Linear,
      "F_C = μk·‖Fn‖ (Ratel option -…_friction_kinetic, default 0.1)."}};
-const ParamField<RatelParams> kViscous{
+constexpr ParamField<RatelParams> kViscous{
     &RatelParams::viscous,
     {"viscous", "Fv", "Viscous coefficient", "N·s/m", 0.0, 0.0, 1000.0, 0.1, Scale::Linear,
      "Linear viscous damping (Ratel option -…_friction_viscous, default 0)."}};
 
-const std::array<ParamField<RatelParams>, 2> kCoulombFields = {{kKinetic, kViscous}};
-const std::array<ParamField<RatelParams>, 3> kThrelfallFields = {{
+constexpr std::array<ParamField<RatelParams>, 2> kCoulombFields = {{kKinetic, kViscous}};
+constexpr std::array<ParamField<RatelParams>, 3> kThrelfallFields = {{
     kKinetic,
     {kViscous.member,
      {"viscous", "Fv", "Viscous coefficient", "N·s/m", 0.0, 0.0, 1000.0, 0.1, Scale::Linear,

@@ -29,7 +29,7 @@ struct RsfParams {
 };
 using RsfField = ParamField<RsfParams>;
 
-const std::array<RsfField, 11> kRsfFields = {{
+constexpr std::array<RsfField, 11> kRsfFields = {{
     {&RsfParams::mu0,
      {"mu0", "μ0", "Reference coefficient", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear,
       "μ in steady sliding at V* (rsfmodel: mu0)."}},

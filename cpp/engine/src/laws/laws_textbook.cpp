@@ -21,7 +21,7 @@ struct CoulombParams {
   double mu_s, mu_k;
 };
 
-const std::array<ParamField<CoulombParams>, 2> kCoulombFields = {{
+constexpr std::array<ParamField<CoulombParams>, 2> kCoulombFields = {{
     {&CoulombParams::mu_s,
      {"mu_s", "μs", "Static coefficient", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear,
       "μs·N is the largest friction force a stuck contact can hold."}},
@@ -47,7 +47,7 @@ double coulombCoefficient(const ResolvedParams& r, const LawInputs& in) {
 // --- abbott-theta -------------------------------------------------------------------------------
 // The seed app's law (Abbott, after Popov Ch. 12): its formula in laws/abbott_theta.h (the seed's scheme
 // inlines it).
-const std::array<ParamField<AbbottThetaParams>, 7> kAbbottFields = {{
+constexpr std::array<ParamField<AbbottThetaParams>, 7> kAbbottFields = {{
     {&AbbottThetaParams::mus,
      {"mus", "μs", "μStatic", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear,
       "Coefficient of a fully aged contact (θ = 1)."}},
@@ -110,7 +110,7 @@ const std::vector<std::string_view> kAbbottQuirks = {
 // --- state-variable -----------------------------------------------------------------------------
 // The θ model's contact as a law with state (theta_contact.h): its friction F(v, θ) and dθ/dt during
 // slip, a true stick state whose limit F(0, θ) follows θ, and θ's closed-form ageing at rest.
-const std::array<ParamField<ThetaContact>, 8> kThetaFields = {{
+constexpr std::array<ParamField<ThetaContact>, 8> kThetaFields = {{
     {&ThetaContact::mus, kThetaMusSpec},
     {&ThetaContact::muk, kThetaMukSpec},
     {&ThetaContact::tau, kThetaTauSpec},

@@ -27,7 +27,7 @@ struct ThetaContact {
   double v0;       ///< the velocity the quadratic term is centred on: the drive's [m/s]
 };
 
-inline const ParamSpec kThetaMusSpec = {
+inline constexpr ParamSpec kThetaMusSpec = {
     "mus",
     "μs",
     "Static friction coefficient",
@@ -38,7 +38,7 @@ inline const ParamSpec kThetaMusSpec = {
     0.01,
     Scale::Linear,
     "Fs = μs·Fn is the friction of a fully aged contact (θ = 1), and the static limit at rest."};
-inline const ParamSpec kThetaMukSpec = {
+inline constexpr ParamSpec kThetaMukSpec = {
     "muk",
     "μk",
     "Kinetic friction coefficient",
@@ -49,13 +49,13 @@ inline const ParamSpec kThetaMukSpec = {
     0.01,
     Scale::Linear,
     "Fk0 = μk·Fn is the kinetic friction of a fully renewed contact (θ = 0), before velocity terms."};
-inline const ParamSpec kThetaTauSpec = {
+inline constexpr ParamSpec kThetaTauSpec = {
     "tau",         "τ",
     "Ageing time", "s",
     0.2,           1e-4,
     100.0,         0.001,
     Scale::Log,    "Relaxation time of θ towards 1 at rest: how fast a contact strengthens while it sticks."};
-inline const ParamSpec kThetaMemorySpec = {
+inline constexpr ParamSpec kThetaMemorySpec = {
     "D",
     "D",
     "Memory length",
@@ -67,7 +67,7 @@ inline const ParamSpec kThetaMemorySpec = {
     Scale::Log,
     "Slip distance that renews a contact: θ falls at the rate |v|/D while sliding. Steady "
     "sliding keeps some static part (θ > 0) only below v = D/τ."};
-inline const ParamSpec kThetaRenewalSpec = {
+inline constexpr ParamSpec kThetaRenewalSpec = {
     "renewal",
     "law",
     "Renewal law",
@@ -81,7 +81,7 @@ inline const ParamSpec kThetaRenewalSpec = {
     "steady state θ = 1/(1 + τ|v|/D) never reaches 0.",
     {},
     ParamKind::Integer};
-inline const ParamSpec kThetaLinearSpec = {
+inline constexpr ParamSpec kThetaLinearSpec = {
     "a",
     "a",
     "Linear velocity coefficient",
@@ -92,7 +92,7 @@ inline const ParamSpec kThetaLinearSpec = {
     0.05,
     Scale::Linear,
     "Fk(v) = μk·Fn·(1 + a|v| + b(v − v0)²), floored at 0. Negative a: velocity weakening."};
-inline const ParamSpec kThetaQuadraticSpec = {
+inline constexpr ParamSpec kThetaQuadraticSpec = {
     "b",
     "b",
     "Quadratic velocity coefficient",

@@ -16,7 +16,7 @@ namespace {
 // Labels and units as the seed app shows them (its slider captions), so that the page mirrors it;
 // τ and D act in ms and mm (see the header), which their help says. Va and Vb, unitless in the seed,
 // carry their units.
-const std::array<ParamField<AbbottSeedParams>, 11> kFields = {{
+constexpr std::array<ParamField<AbbottSeedParams>, 11> kFields = {{
     {&AbbottSeedParams::mus,
      {"mus", "μs", "μStatic", "", 0.6, 0.0, 2.0, 0.01, Scale::Linear,
       "Static friction coefficient: Fs = μs·N is the friction when θ = 1 (fully aged contact)."}},

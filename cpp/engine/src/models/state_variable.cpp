@@ -18,7 +18,7 @@ using P = StateVariableParams;
 
 // The contact's parameters are the `state-variable` law's (theta_contact.h), declared once; the
 // system's are the spring-block's.
-const std::array<ParamField<P>, 13> kFields = {{
+constexpr std::array<ParamField<P>, 13> kFields = {{
     {&P::m, kMassSpec},
     {&P::Fn, kNormalForceSpec},
     {&P::mus, kThetaMusSpec},
