@@ -155,6 +155,18 @@ TEST_CASE("Elasto-plastic returns exactly to its start after a sub-break-away fo
   CHECK(std::fabs(lugre.x.back()) > 0.01 * peak);
 }
 
+TEST_CASE("LuGre's defaults are Table I's, σ1 = √σ0 to the last bit", "[dynamic][lugre][catalog]") {
+  // The catalog's table is a constant, so σ1 is written out as a decimal there: it must be the double
+  // that √1e5 rounds to, as Table I gives it (σ1 = √σ0, critical damping of the bristles).
+  const ModelSpec& lugre = findLaw("lugre").spec;
+  CHECK(lugre.findParam("sigma0")->defaultValue == kSigma0);
+  CHECK(lugre.findParam("sigma1")->defaultValue == std::sqrt(kSigma0));
+  CHECK(lugre.findParam("sigma2")->defaultValue == kSigma2);
+  CHECK(lugre.findParam("Fc")->defaultValue == kFc);
+  CHECK(lugre.findParam("Fs")->defaultValue == kFs);
+  CHECK(lugre.findParam("vs")->defaultValue == kVs);
+}
+
 TEST_CASE("Dynamic laws state their variables and refuse what they cannot do", "[dynamic][catalog]") {
   CHECK(findLaw("lugre").state.at(0).key == "z");
   CHECK(findLaw("lugre").state.at(0).unit == "m");

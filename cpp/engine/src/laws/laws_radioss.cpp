@@ -336,7 +336,8 @@ double radiossCurveForce(int Ifric, const RadiossParams& c, const LawInputs& in)
   return norm(viscousPenalty(Ifric, c, {std::fabs(in.v), 0, 0}, mu, in.Fn));
 }
 
-// A law: its field table bound at each evaluation, then the shared functions above.
+// A law: its field table bound at each evaluation, then the shared functions above. One bind per law,
+// called, not inlined into each of its eight entry points (0.4 kB gzipped of the page's module).
 template <int Ifric, const auto& Fields>
 struct RadiossLaw {
   [[gnu::noinline]] static RadiossParams bind(const ResolvedParams& r) { return bindParams(Fields, r); }
