@@ -165,6 +165,13 @@ struct Equation {
   std::string_view note;
 };
 
+/// A catalog's constant list (an array fixed at compile time, so that no code builds it when the
+/// program starts) as the vector a ModelSpec holds.
+template <class T, std::size_t N>
+std::vector<T> listOf(const T (&items)[N]) {
+  return std::vector<T>(items, items + N);
+}
+
 /// One model (or law, or system): its identity, its citation, its parameters in display order, and
 /// how it is computed: its equations, the quirks of its origin that it keeps or corrects, and for a
 /// model that is stepped as its origin steps it (the seed app), that update loop.

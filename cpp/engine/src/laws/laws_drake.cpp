@@ -76,7 +76,7 @@ Vec3 force(const ResolvedParams& r, const LawInputs& in) {
   return scaled(vt, -stribeck(p, slip) * in.Fn / slip);
 }
 
-const std::vector<Equation> kEquations = {
+constexpr Equation kEquations[] = {
     {R"t(s = \lVert \mathbf{v}_t \rVert \cdot \frac{1}{v_s})t",
      "The slip speed in units of the stiction tolerance, multiplied by the stored inverse 1/vs as Drake "
      "does."},
@@ -89,7 +89,7 @@ const std::vector<Equation> kEquations = {
      "The force on the body in continuous point contact: against the slip, and exactly zero without normal "
      "force or below 1e-14 m/s of slip (no softened norm)."},
 };
-const std::vector<std::string_view> kQuirks = {
+constexpr std::string_view kQuirks[] = {
     "μ(0) = 0: stiction is creep below vs, so there is no true stick state; the curve's peak μs·N at vs is "
     "the break-away force.",
     "The slip is multiplied by the stored inverse 1/vs and step5 is evaluated in Drake's order, so "
@@ -113,8 +113,8 @@ FRICTION_RUN_ONCE void addDrakeLaws(std::vector<LawDefinition>& laws) {
        specsOf(kFields)},
       "Drake",
       {"v", "vt", "n", "Fn"}};
-  drake.spec.equations = kEquations;
-  drake.spec.quirks = kQuirks;
+  drake.spec.equations = listOf(kEquations);
+  drake.spec.quirks = listOf(kQuirks);
   setTexSymbols(
       drake.spec,
       {{"static_friction", R"t(\mu_s)t"}, {"dynamic_friction", R"t(\mu_d)t"}, {"stiction_tolerance", "v_s"}});

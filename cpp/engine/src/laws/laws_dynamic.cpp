@@ -325,17 +325,17 @@ double bristleCurve(const ResolvedParams& r, const LawInputs& in) {
 LawStateVector zeroState(const ResolvedParams&) { return {0, 0}; }
 
 // --- How it is computed (the catalog's equations and quirks) -----------------------------------
-const Equation kStribeckLine = {
+constexpr Equation kStribeckLine = {
     R"t(g(v) = F_c + (F_s - F_c)\,e^{-(v / v_s)^2})t",
     "The Stribeck curve: the steady friction without the viscous term, from F_s at rest to F_c at speed."};
-const Equation kBristleForceLine = {
+constexpr Equation kBristleForceLine = {
     R"t(F = \sigma_0 z + \sigma_1 \frac{dz}{dt} + \sigma_2 v)t",
     "The friction: the bristles' elastic force, their damping and a viscous term."};
-const Equation kBristleSteadyLine = {
+constexpr Equation kBristleSteadyLine = {
     R"t(F_{ss}(v) = g(v)\operatorname{sgn} v + \sigma_2 v, \qquad z_{ss} = \frac{g(v)\operatorname{sgn} v}{\sigma_0})t",
     "Steady sliding (dz/dt = 0): what curves draw, and where a steady start begins."};
 
-const std::vector<Equation> kLuGreEquations = {
+constexpr Equation kLuGreEquations[] = {
     kStribeckLine,
     {R"t(\frac{dz}{dt} = v - \frac{\sigma_0\,|v|}{g(v)}\,z)t",
      "The mean bristle deflection z (Canudas de Wit et al. 1995)."},
@@ -346,14 +346,14 @@ const std::vector<Equation> kLuGreEquations = {
 constexpr std::string_view kForcesNotCoefficients =
     "Fc and Fs are forces, not coefficients: the normal force does not enter.";
 
-const std::vector<std::string_view> kLuGreQuirks = {
+constexpr std::string_view kLuGreQuirks[] = {
     kForcesNotCoefficients,
     "No true stick state: under a force below break-away the body creeps (presliding) and drifts, and does "
     "not return when the force is removed.",
     "The break-away force depends on how fast the force rises (the paper's Fig. 4).",
 };
 
-const std::vector<Equation> kElastoPlasticEquations = {
+constexpr Equation kElastoPlasticEquations[] = {
     kStribeckLine,
     {R"t(\frac{dz}{dt} = v \left(1 - \alpha(z, v)\,\frac{z}{z_{ss}(v)}\right))t",
      "LuGre's bristle law with the drift switched off by α inside the elastic range (Dupont et al. 2002)."},
@@ -362,26 +362,26 @@ const std::vector<Equation> kElastoPlasticEquations = {
     kBristleForceLine,
     kBristleSteadyLine,
 };
-const std::vector<std::string_view> kElastoPlasticQuirks = {
+constexpr std::string_view kElastoPlasticQuirks[] = {
     kForcesNotCoefficients,
     "Below the break-away deflection the contact is a spring: a force cycle that stays below it returns the "
     "body exactly to its start (LuGre drifts).",
     "The paper's parameter values are not available here; the defaults are LuGre's Table I with z_ba = 5 µm.",
 };
 
-const std::vector<Equation> kDahlEquations = {
+constexpr Equation kDahlEquations[] = {
     {R"t(\frac{dF}{dt} = \sigma_0\,v \left|1 - \frac{F}{F_c}\operatorname{sgn} v\right|^{\alpha} \operatorname{sgn}\left(1 - \frac{F}{F_c}\operatorname{sgn} v\right))t",
      "Dahl's model: the friction force itself is the state, a hysteretic spring of rest stiffness σ0 that "
      "saturates at Fc."},
     {R"t(F_{ss} = F_c \operatorname{sgn} v)t", "Steady sliding: the Coulomb force, at every speed."},
 };
-const std::vector<std::string_view> kDahlQuirks = {
+constexpr std::string_view kDahlQuirks[] = {
     "No static peak (the steady force is Fc at every speed), so Dahl friction gives no stick-slip of its "
     "own.",
     "Fc is a force: the normal force does not enter.",
 };
 
-const std::vector<Equation> kRateStateEquations = {
+constexpr Equation kRateStateEquations[] = {
     {R"t(\mu = \begin{cases} \operatorname{sgn}(v) \left(\mu_0 + a \ln\dfrac{|v|}{V^*} + b \ln\dfrac{V^* \theta}{D_c}\right) & \text{form} = 0 \\ a \operatorname{asinh}\left(\dfrac{v}{2 V^*} \exp\dfrac{\mu_0 + b \ln(V^* \theta / D_c)}{a}\right) & \text{form} = 1 \end{cases}, \qquad F = N \mu)t",
      "The classic Dieterich–Ruina law, or its regularized form defined through v = 0 (Rice & Ben-Zion "
      "1996)."},
@@ -390,7 +390,7 @@ const std::vector<Equation> kRateStateEquations = {
     {R"t(\theta_{ss} = \frac{D_c}{|v|}, \qquad \mu_{ss} = \mu_0 + (a - b) \ln\frac{|v|}{V^*})t",
      "Steady sliding (classic form; the regularized one agrees once |v| is well above its creep speed)."},
 };
-const std::vector<std::string_view> kRateStateQuirks = {
+constexpr std::string_view kRateStateQuirks[] = {
     "The classic form is undefined at v = 0; a run that stops needs the regularized form.",
     "The regularized form creeps at rest, linear in v below 2V*·e^(−μ0/a) (~1e-32 m/s at the defaults): no "
     "true stick state.",
@@ -409,8 +409,8 @@ FRICTION_RUN_ONCE LawDefinition luGreLaw() {
        specsOf(kLuGreFields)},
       "Literature",
       {"v"}};
-  lugre.spec.equations = kLuGreEquations;
-  lugre.spec.quirks = kLuGreQuirks;
+  lugre.spec.equations = listOf(kLuGreEquations);
+  lugre.spec.quirks = listOf(kLuGreQuirks);
   setTexSymbols(lugre.spec, kBristleTex);
   setRoles(lugre.spec, kBristleRoles);
   lugre.state = {kBristleDeflection};
@@ -432,8 +432,8 @@ FRICTION_RUN_ONCE LawDefinition dahlLaw() {
        specsOf(kDahlFields)},
       "Literature",
       {"v"}};
-  dahl.spec.equations = kDahlEquations;
-  dahl.spec.quirks = kDahlQuirks;
+  dahl.spec.equations = listOf(kDahlEquations);
+  dahl.spec.quirks = listOf(kDahlQuirks);
   setTexSymbols(dahl.spec, {{"sigma0", R"t(\sigma_0)t"}, {"Fc", "F_c"}, {"alpha", R"t(\alpha)t"}});
   setRoles(dahl.spec, {{"Fc", ParamRole::KineticForce}});
   dahl.spec.unmapped =
@@ -459,8 +459,8 @@ FRICTION_RUN_ONCE LawDefinition rateStateLaw() {
        specsOf(kRateStateFields)},
       "Literature",
       {"v", "N"}};
-  rateState.spec.equations = kRateStateEquations;
-  rateState.spec.quirks = kRateStateQuirks;
+  rateState.spec.equations = listOf(kRateStateEquations);
+  rateState.spec.quirks = listOf(kRateStateQuirks);
   setTexSymbols(rateState.spec, {{"mu0", R"t(\mu_0)t"},
                                  {"a", "a"},
                                  {"b", "b"},
@@ -500,8 +500,8 @@ FRICTION_RUN_ONCE LawDefinition elastoPlasticLaw() {
        specsOf(kElastoPlasticFields)},
       "Literature",
       {"v"}};
-  elastoPlastic.spec.equations = kElastoPlasticEquations;
-  elastoPlastic.spec.quirks = kElastoPlasticQuirks;
+  elastoPlastic.spec.equations = listOf(kElastoPlasticEquations);
+  elastoPlastic.spec.quirks = listOf(kElastoPlasticQuirks);
   setTexSymbols(elastoPlastic.spec, kBristleTex);
   setTexSymbols(elastoPlastic.spec, {{"z_ba", "z_{ba}"}});
   setRoles(elastoPlastic.spec, kBristleRoles);

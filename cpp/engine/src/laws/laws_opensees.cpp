@@ -263,14 +263,14 @@ double forceOf(const ResolvedParams& r, const LawInputs& in) {
 }
 
 // --- How it is computed (the catalog's equations and quirks) -----------------------------------
-const Equation kForceLine = {R"t(F = \begin{cases} \mu N & N > 0 \\ 0 & N \le 0 \end{cases})t",
-                             "getFrictionForce(): the force is μN only in compression; the coefficient "
-                             "itself is reported whatever N is."};
-const Equation kVelocityBlend = {
+constexpr Equation kForceLine = {R"t(F = \begin{cases} \mu N & N > 0 \\ 0 & N \le 0 \end{cases})t",
+                                 "getFrictionForce(): the force is μN only in compression; the coefficient "
+                                 "itself is reported whatever N is."};
+constexpr Equation kVelocityBlend = {
     R"t(\mu(v) = \mu_{\text{fast}} - \left(\mu_{\text{fast}} - \mu_{\text{slow}}\right) e^{-a\,|v|})t",
     "The exponential transition from μslow at rest to μfast at high speed, at the rate a (transRate), of "
     "|v|."};
-const std::vector<std::string_view> kCommonQuirks = {
+constexpr std::string_view kCommonQuirks[] = {
     "Every model takes |v| (the bearing elements pass |v|) and N positive in compression.",
     "Where OpenSees exits on a bad argument, the law refuses it with an error instead; every value OpenSees "
     "accepts is accepted, beyond the sliders' spans (only finite ones, and at most 64 points in a list).",
@@ -279,7 +279,7 @@ const std::vector<std::string_view> kCommonQuirks = {
 };
 std::vector<std::string_view> openSeesQuirks(std::initializer_list<std::string_view> own) {
   std::vector<std::string_view> quirks(own);
-  quirks.insert(quirks.end(), kCommonQuirks.begin(), kCommonQuirks.end());
+  quirks.insert(quirks.end(), std::begin(kCommonQuirks), std::end(kCommonQuirks));
   return quirks;
 }
 

@@ -211,23 +211,23 @@ Vec3 viscousPenalty(int Ifric, const RadiossParams& c, const Vec3& Vt, double mu
 }
 
 // --- How it is computed (the catalog's equations and quirks) -----------------------------------
-const Equation kSpeedLine = {
+constexpr Equation kSpeedLine = {
     R"t(V = \sqrt{\max\left(10^{-30},\ \lVert \mathbf{V}_t \rVert^2\right)}, \qquad p = \text{contact pressure})t",
     "The tangential speed, floored at 1e-15 m/s, and the pressure (positive in compression), as i7for3.F "
     "reads them."};
-const Equation kViscousPenaltyLine = {
+constexpr Equation kViscousPenaltyLine = {
     R"t(\mathrm{Iform} = 1:\quad C^2 = \mathrm{VISF}^2 \cdot 2 K M, \quad \mathbf{F}_t = \sqrt{\frac{\min\left(C^2 \lVert \mathbf{V}_t \rVert^2,\ (\mu F_n)^2\right)}{\max\left(10^{-30},\ C^2 \lVert \mathbf{V}_t \rVert^2\right)}\,C^2}\ \ \mathbf{V}_t)t",
     "The viscous (total) penalty: |Ft| = min(C‖Vt‖, μ|Fn|) along Vt, computed as the source does, with its "
     "tiny-velocity tail below 1e-15 N."};
-const Equation kStiffnessLine = {
+constexpr Equation kStiffnessLine = {
     R"t(\mathrm{Iform} = 2:\quad \mathbf{F}_t^* = \mathbf{F}_t^{\text{old}} + \alpha K \mathbf{V}\,\Delta t, \quad \mathbf{F}_t = \min\left(1,\ \frac{\mu\,|F_n|}{\sqrt{\max\left(\lVert \mathbf{F}_t^* \rVert^2,\ 10^{-30}\right)}}\right) \mathbf{F}_t^*)t",
     "The stiffness (incremental) penalty: the previous force plus K·V·Δt, projected on the tangent plane and "
     "capped at μ|Fn|; the capped force is remembered for the next step."};
-const Equation kFilterLine = {
+constexpr Equation kFilterLine = {
     R"t(\alpha = \begin{cases} 1 & \mathrm{Ifiltr} = 0 \text{ or } \mathrm{Xfreq} = 0 \\ \mathrm{Xfreq} & \mathrm{Ifiltr} = 1 \\ 2\pi / \mathrm{Xfreq} & \mathrm{Ifiltr} = 2 \\ \max\left(1,\ 2\pi\,\mathrm{Xfreq}\,\Delta t\right) & \mathrm{Ifiltr} = 3 \end{cases}, \qquad \mathrm{Iform} = 1:\ \mathbf{F}_t = \alpha\,\mathbf{F}_t^{\text{new}} + (1 - \alpha)\,\mathbf{F}_t^{\text{old}})t",
     "Friction filtering: the blend of the new and the previous force (Iform 1), or the scale of the "
     "increment (Iform 2); MAX for Ifiltr 3 as the source has it."};
-const Equation kSignLine = {
+constexpr Equation kSignLine = {
     R"t(\mathrm{VISF} \leftarrow 1 \ \text{ if } \mathrm{VISF} = 0 \text{ and } (\mathrm{Fric} \ne 0 \text{ or } \mathrm{Ifric} \ne 0), \qquad \mathbf{F}_{\text{body}} = -\mathbf{F}_t)t",
     "The starter's default damping, and the force the body (the secondary node) receives: Radioss's Ft "
     "points along +Vt."};
@@ -236,7 +236,7 @@ std::vector<Equation> radiossEquations(const Equation& muLine) {
   return {kSpeedLine, muLine, kViscousPenaltyLine, kStiffnessLine, kFilterLine, kSignLine};
 }
 
-const std::vector<std::string_view> kCommonQuirks = {
+constexpr std::string_view kCommonQuirks[] = {
     "V is floored at 1e-15 m/s (√max(1e-30, ‖Vt‖²)), so no law sees a speed of exactly 0.",
     "Ifiltr 3 uses α = MAX(1, 2π·Xfreq·dt): no filtering at all when 2π·Xfreq·dt ≤ 1 and an extrapolating α "
     "> 1 above (probably meant MIN; the line recurs in eight force routines).",
@@ -253,7 +253,7 @@ const std::vector<std::string_view> kCommonQuirks = {
 
 std::vector<std::string_view> radiossQuirks(std::initializer_list<std::string_view> own) {
   std::vector<std::string_view> quirks(own);
-  quirks.insert(quirks.end(), kCommonQuirks.begin(), kCommonQuirks.end());
+  quirks.insert(quirks.end(), std::begin(kCommonQuirks), std::end(kCommonQuirks));
   return quirks;
 }
 

@@ -93,12 +93,12 @@ double threlfallCoefficient(const ResolvedParams& r, const LawInputs& in) {
   return threlfallMagnitude(p, p.kinetic * in.N, std::fabs(in.v)) / in.N;
 }
 
-const Equation kTangential = {
+constexpr Equation kTangential = {
     R"t(\mathbf{v}_t = (\mathbf{I} - \mathbf{n} \otimes \mathbf{n})\,\mathbf{v}, \qquad F_C = \mu_k \lVert F_n \rVert, \qquad \operatorname{sgn}(\mathbf{a}) = \begin{cases} \mathbf{a} / \lVert \mathbf{a} \rVert & \lVert \mathbf{a} \rVert > 0 \\ \mathbf{0} & \text{otherwise} \end{cases})t",
     "The tangential slip, the Coulomb force and Ratel's vector sign (Ratel documentation, after Marques et "
     "al. 2016)."};
 
-const std::vector<Equation> kCoulombEquations = {
+constexpr Equation kCoulombEquations[] = {
     kTangential,
     {R"t(\mathbf{F} = \begin{cases} -\left(F_C \operatorname{sgn}(\mathbf{v}_t) + F_v\,\mathbf{v}_t\right) & \lVert \mathbf{v}_t \rVert > 0 \\ -\min\left(F_C, \lVert \mathbf{F}_e \rVert\right) \operatorname{sgn}(\mathbf{F}_e) & \lVert \mathbf{v}_t \rVert = 0 \end{cases})t",
      "The force on the body: Coulomb plus linear viscous damping against the slip; at null velocity it holds "
@@ -107,19 +107,19 @@ const std::vector<Equation> kCoulombEquations = {
      "The effective coefficient of a 1-D slip (N > 0), as curves report it."},
 };
 
-const std::vector<Equation> kThrelfallEquations = {
+constexpr Equation kThrelfallEquations[] = {
     kTangential,
     {R"t(\lVert \mathbf{F} \rVert = \begin{cases} F_C\,\dfrac{1 - e^{-3 \lVert \mathbf{v}_t \rVert / v_0}}{1 - e^{-3}} & \lVert \mathbf{v}_t \rVert \le v_0 \\ F_C + F_v \left(\lVert \mathbf{v}_t \rVert - v_0\right) & \lVert \mathbf{v}_t \rVert > v_0 \end{cases}, \qquad \mathbf{F} = -\lVert \mathbf{F} \rVert \operatorname{sgn}(\mathbf{v}_t))t",
      "An exponential ramp from zero, normalised to reach F_C at the tolerance velocity v0, then Coulomb with "
      "viscous damping on the speed above v0; the force on the body opposes the slip."},
 };
 
-const std::vector<std::string_view> kCommonQuirks = {
+constexpr std::string_view kCommonQuirks[] = {
     "Ratel's source code was not read: its documentation is the specification.",
     "The documentation writes the forces with +sgn(v_t) and +sgn(F_e) without saying on which body; here the "
     "force on the body opposes its slip (or, at null velocity, the external force).",
 };
-const std::vector<std::string_view> kThrelfallQuirks = {
+constexpr std::string_view kThrelfallQuirks[] = {
     kCommonQuirks[0],
     kCommonQuirks[1],
     "The documentation prints Threlfall + viscous without Fv, (‖v_t‖ − v0)·sgn(v_t), a velocity where a "
@@ -143,8 +143,8 @@ FRICTION_RUN_ONCE void addRatelLaws(std::vector<LawDefinition>& laws) {
        citation, specsOf(kCoulombFields)},
       "Ratel",
       {"v", "N", "vt", "n", "Fn", "Fe"}};
-  coulomb.spec.equations = kCoulombEquations;
-  coulomb.spec.quirks = kCommonQuirks;
+  coulomb.spec.equations = listOf(kCoulombEquations);
+  coulomb.spec.quirks = listOf(kCommonQuirks);
   setTexSymbols(coulomb.spec, {{"kinetic", R"t(\mu_k)t"}, {"viscous", "F_v"}});
   setRoles(coulomb.spec, {{"kinetic", ParamRole::KineticCoefficient}});
   coulomb.spec.unmapped =
@@ -160,8 +160,8 @@ FRICTION_RUN_ONCE void addRatelLaws(std::vector<LawDefinition>& laws) {
        citation, specsOf(kThrelfallFields)},
       "Ratel",
       {"v", "N", "vt", "n", "Fn"}};
-  threlfall.spec.equations = kThrelfallEquations;
-  threlfall.spec.quirks = kThrelfallQuirks;
+  threlfall.spec.equations = listOf(kThrelfallEquations);
+  threlfall.spec.quirks = listOf(kThrelfallQuirks);
   setTexSymbols(threlfall.spec,
                 {{"kinetic", R"t(\mu_k)t"}, {"viscous", "F_v"}, {"tolerance_velocity", "v_0"}});
   // v0 is Ratel's stiction tolerance: the slip allowed while the contact counts as stuck, as Drake's vs.

@@ -229,7 +229,7 @@ void validateRsf(const ResolvedParams& r) {
   });
 }
 
-const std::vector<Equation> kRsfEquations = {
+constexpr Equation kRsfEquations[] = {
     {R"t(\Psi = \mu_0 + b_1 \ln\frac{V^* \theta_1}{k D_{c1}} + b_2 \ln\frac{V^* \theta_2}{k D_{c2}}, \qquad k = \begin{cases} 2 & \text{law} = 2 \text{ (PRZ)} \\ 1 & \text{otherwise} \end{cases})t",
      "The state's part of friction, one or two state variables (rsfmodel, RSFit3000); PRZ's 2Dc as in "
      "rsfmodel."},
@@ -245,7 +245,7 @@ const std::vector<Equation> kRsfEquations = {
      "Steady sliding, for every evolution law."},
 };
 
-const std::vector<std::string_view> kRsfQuirks = {
+constexpr std::string_view kRsfQuirks[] = {
     "PRZ's state is scaled by 2Dc as rsfmodel scales it, so that its steady μ is the aging law's.",
     "Nagata's term needs the friction's rate dμ/dt, which only the system knows: it runs on the quasi-static "
     "slider (m = 0, no dashpot), where dμ/dt = c(v_lp − v)/N, as rsfmodel computes it.",
@@ -270,8 +270,8 @@ FRICTION_RUN_ONCE void addRsfLaws(std::vector<LawDefinition>& laws) {
        specsOf(kRsfFields)},
       "Literature",
       {"v", "N"}};
-  rsf.spec.equations = kRsfEquations;
-  rsf.spec.quirks = kRsfQuirks;
+  rsf.spec.equations = listOf(kRsfEquations);
+  rsf.spec.quirks = listOf(kRsfQuirks);
   setTexSymbols(rsf.spec, {{"mu0", R"t(\mu_0)t"},
                            {"a", "a"},
                            {"b1", "b_1"},

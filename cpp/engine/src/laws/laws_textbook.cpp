@@ -79,19 +79,19 @@ double abbottSlidingForce(const ResolvedParams& r, double v, double N) {
   return abbottMu(abbottThetaParams(r), v, -1) * N;
 }
 
-const std::vector<Equation> kCoulombEquations = {
+constexpr Equation kCoulombEquations[] = {
     {R"t(F = \begin{cases} \mu_k N \operatorname{sgn} v & v \ne 0 \\ F_d,\ \ |F_d| \le \mu_s N & v = 0 \end{cases})t",
      "Sliding, the friction is μk·N against the motion; at rest it is whatever holds the body, up to the "
      "static limit μs·N."},
     {R"t(\mu(v) = \begin{cases} \mu_k & v \ne 0 \\ \mu_s & v = 0 \end{cases}, \qquad \mu_k \le \mu_s)t",
      "The coefficient the law reports: the static limit at rest. Larger μk than μs is refused."},
 };
-const std::vector<std::string_view> kCoulombQuirks = {
+constexpr std::string_view kCoulombQuirks[] = {
     "The force at rest is not a function of v: a curve shows the static limit μs·N at v = 0, and the "
     "spring-block holds the block exactly there (its true stick state).",
 };
 
-const std::vector<Equation> kAbbottEquations = {
+constexpr Equation kAbbottEquations[] = {
     {R"t(\mu_{\text{kin}}(v) = \max\left(0,\ \mu_k \left(1 + a\,|v| + b\,(v - v_0)^2\right)\right))t",
      "The seed app's kinetic coefficient: linear in |v| and quadratic about the drive velocity v0, floored "
      "at 0."},
@@ -101,7 +101,7 @@ const std::vector<Equation> kAbbottEquations = {
     {R"t(\theta = \begin{cases} \theta_{\text{input}} & 0 \le \theta_{\text{input}} \le 1 \\ \min\left(1,\ \max\left(0,\ 1 - \frac{\tau\,|v|}{D}\right)\right) & \text{no input} \end{cases})t",
      "θ as given, or the steady state of dθ/dt = (1 − θ)/τ − |v|/D, which makes the law velocity-weakening."},
 };
-const std::vector<std::string_view> kAbbottQuirks = {
+constexpr std::string_view kAbbottQuirks[] = {
     "The seed computes the quadratic term about the drive velocity v0, so the kinetic friction has no slope "
     "at v0 but one elsewhere; it is floored at 0, which strong negative a or b reach.",
     "The seed never has v < 0; here the law uses |v| in the linear term, as the state-variable model does.",
@@ -150,7 +150,7 @@ double thetaCoefficient(const ResolvedParams& r, const LawInputs& in) {
   return thetaFriction(p, 1, in.v, thetaSteady(p, std::fabs(in.v)));
 }
 
-const std::vector<Equation> kThetaEquations = {
+constexpr Equation kThetaEquations[] = {
     {R"t(F_k(v) = \max\left(0,\ \mu_k N \left(1 + a\,|v| + b\,(v - v_0)^2\right)\right), \qquad F(v, \theta) = F_k(v) + \left(\mu_s N - F_k(v)\right)\theta)t",
      "The seed's kinetic friction blended with the static μs·N by the contact state θ, with N apart from any "
      "mass."},
@@ -173,8 +173,8 @@ FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws) {
        specsOf(kCoulombFields)},
       "Textbook",
       {"v"}};
-  coulomb.spec.equations = kCoulombEquations;
-  coulomb.spec.quirks = kCoulombQuirks;
+  coulomb.spec.equations = listOf(kCoulombEquations);
+  coulomb.spec.quirks = listOf(kCoulombQuirks);
   setTexSymbols(coulomb.spec, {{"mu_s", R"t(\mu_s)t"}, {"mu_k", R"t(\mu_k)t"}});
   setRoles(coulomb.spec, {{"mu_s", ParamRole::StaticCoefficient}, {"mu_k", ParamRole::KineticCoefficient}});
   coulomb.spec.unmapped = "No stiction speed: the step from μs at rest to μk in sliding is exact.";
@@ -191,8 +191,8 @@ FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws) {
        specsOf(kAbbottFields)},
       "Abbott app",
       {"v", "theta"}};
-  abbott.spec.equations = kAbbottEquations;
-  abbott.spec.quirks = kAbbottQuirks;
+  abbott.spec.equations = listOf(kAbbottEquations);
+  abbott.spec.quirks = listOf(kAbbottQuirks);
   setTexSymbols(abbott.spec, {{"mus", R"t(\mu_s)t"},
                               {"muk", R"t(\mu_k)t"},
                               {"va", "a"},
@@ -217,7 +217,7 @@ FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws) {
        specsOf(kThetaFields)},
       "Abbott app",
       {"v", "N"}};
-  theta.spec.equations = kThetaEquations;
+  theta.spec.equations = listOf(kThetaEquations);
   theta.spec.quirks = {
       "Whether Popov's own evolution law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified: "
       "both are offered (renewal law).",

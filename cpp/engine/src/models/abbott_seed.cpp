@@ -57,7 +57,7 @@ constexpr std::array<ParamField<AbbottSeedParams>, 11> kFields = {{
 
 // What simulateAbbottSeed computes, one line per step of the loop (the seed's units: N is the Load,
 // mass and normal force at once; Δt = 1 ms; τ and D act per step).
-const std::vector<Equation> kEquations = {
+constexpr Equation kEquations[] = {
     {R"t(\theta \leftarrow \min\left(1,\ \max\left(0,\ \theta + \frac{1 - \theta}{\tau} - \frac{v}{D}\right)\right))t",
      "The contact state θ, updated once per 1 ms step with no Δt factor (so τ counts steps and D acts in "
      "mm), with the velocity of the previous step, then clamped to [0, 1]."},
@@ -82,7 +82,7 @@ const std::vector<Equation> kEquations = {
      "The seed's Resonance, with the Load as the mass, printed in Hz and rad/s."},
 };
 
-const std::vector<std::string_view> kQuirks = {
+constexpr std::string_view kQuirks[] = {
     "One explicit step of 1 ms: the velocity is updated first and the position with the new velocity "
     "(semi-implicit Euler).",
     "θ is updated without a dt factor, so τ counts 1 ms steps and D acts in millimetres although the seed "
@@ -120,8 +120,8 @@ const ModelSpec& abbottSeedModel() {
         "S. Abbott, \"Friction\" app (Practical Mechanical apps), after V. L. Popov, Contact "
         "Mechanics and Friction, Ch. 12.",
         specsOf(kFields),
-        kEquations,
-        kQuirks,
+        listOf(kEquations),
+        listOf(kQuirks),
         kUpdateLoop};
     setTexSymbols(model, {{"mus", R"t(\mu_s)t"},
                           {"muk", R"t(\mu_k)t"},

@@ -72,7 +72,7 @@ Rates fastestRates(const P& p) {
 }
 
 // What simulateStateVariable computes (SI; the header's equations).
-const std::vector<Equation> kEquations = {
+constexpr Equation kEquations[] = {
     {R"t(F_k(v) = \max\left(0,\ \mu_k F_n \left(1 + a\,|v| + b\,(v - v_0)^2\right)\right))t",
      "The velocity-dependent kinetic friction, as in the seed app but with the normal force Fn apart from "
      "the mass."},
@@ -105,7 +105,7 @@ const ModelSpec& stateVariableModel() {
         "V. L. Popov, Contact Mechanics and Friction, Ch. 12 (state-variable friction), as used in "
         "S. Abbott's \"Friction\" app.",
         specsOf(kFields),
-        kEquations,
+        listOf(kEquations),
         {"The only public description of Popov's model used here is the seed app's: whether Popov's own "
          "evolution law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified, so both are "
          "offered (renewal law).",

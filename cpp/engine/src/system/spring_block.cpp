@@ -67,7 +67,7 @@ std::string_view integratorId(Integrator integrator) {
 
 namespace {
 // What a run on the spring-block solves, whatever the law (the system of friction/spring_block.h).
-const std::vector<Equation> kSystemEquations = {
+constexpr Equation kSystemEquations[] = {
     {R"t(m\,\frac{dv}{dt} = F_d - F, \qquad \frac{dx}{dt} = v, \qquad 0 \le t \le t_{\max})t",
      "Newton's law for the block: the drive force minus the friction on it."},
     {R"t(F_d = c\,(X_d - x) + \eta\,(v_d - v), \qquad X_d(t) = \int_0^t v_d\,dt' = v_0\,t)t",
@@ -99,7 +99,7 @@ const ModelSpec& springBlockSystemModel() {
         "The system of S. Abbott's \"Friction\" app (after Popov, Contact Mechanics and Friction, Ch. 12).",
         {kSystemMassSpec, kSystemNormalForceSpec, kSystemSpringSpec, kSystemDashpotSpec,
          kSystemDriveVelocitySpec, kSystemDisplacementSpec, kSystemDurationSpec},
-        kSystemEquations,
+        listOf(kSystemEquations),
         {"The seed app's Load is mass and normal force at once (no g); here m and Fn are apart, and Fn "
          "defaults to m·g.",
          "A law without a true stick state (zero force at rest, or a dynamic law) never rests exactly: its "
