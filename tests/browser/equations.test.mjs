@@ -280,6 +280,44 @@ test(
 );
 
 test(
+  'an equation that starts to scroll after the dialog is drawn takes the focus, and gives it up',
+  { timeout: TEST_TIMEOUT_MS },
+  async (t) => {
+    const { page, problems } = await openPage(site, t, { viewport: { width: 1366, height: 768 } });
+    await loadSite(site, page);
+    await openDialog(page);
+    // The dialog's width changes with the window alone (as a math font arriving late or a scroll bar
+    // appearing would change it): each equation's box is focusable exactly when it scrolls.
+    const matching = () =>
+      page.waitForFunction(() =>
+        [...document.querySelectorAll('#equations-dialog .eq-math')].every(
+          (box) => box.scrollWidth > box.clientWidth + 1 === (box.tabIndex === 0),
+        ),
+      );
+    const scrolling = () =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll('#equations-dialog .eq-math')].filter(
+            (box) => box.tabIndex === 0,
+          ).length,
+      );
+    const widthOf = (width) =>
+      page.evaluate((value) => {
+        document.querySelector('#equations-dialog .eq-content').style.width = value;
+      }, width);
+    await widthOf('260px');
+    await matching();
+    assert.ok((await scrolling()) > 0, 'at 260 px some equations scroll');
+    await widthOf('');
+    await matching();
+    await widthOf('2400px');
+    await matching();
+    assert.equal(await scrolling(), 0, 'at 2400 px none scrolls');
+    assert.deepEqual(problems, []);
+  },
+);
+
+test(
   'without equations.json the dialog says so and shows the TeX source',
   { timeout: TEST_TIMEOUT_MS },
   async (t) => {

@@ -191,6 +191,14 @@ export class EquationsPanel {
   #typeset = null;
   /** @type {string} why equations.json could not be loaded, if it could not */
   #loadError = '';
+  /**
+   * Each equation's box and its content, watched: an equation can start to scroll sideways after the
+   * dialog is drawn (a math font arriving, a scroll bar taking the dialog's width), not only when the
+   * window resizes.
+   */
+  #sizes = new ResizeObserver(() => {
+    if (this.#dialog.open) this.#markScrollable();
+  });
 
   /**
    * @param {HTMLDialogElement} dialog the #equations-dialog of index.html
@@ -216,9 +224,6 @@ export class EquationsPanel {
     dialog.addEventListener('close', () => {
       this.#opener?.focus();
       this.#opener = null;
-    });
-    addEventListener('resize', () => {
-      if (dialog.open) this.#markScrollable();
     });
   }
 
@@ -287,6 +292,11 @@ export class EquationsPanel {
       );
     }
     this.#content.replaceChildren(...parts);
+    this.#sizes.disconnect();
+    for (const box of this.#content.querySelectorAll('.eq-math')) {
+      this.#sizes.observe(box);
+      for (const child of box.children) this.#sizes.observe(child);
+    }
   }
 
   /** The origin, the description, and the loading state of the typeset equations. */
