@@ -214,19 +214,25 @@ bindings::WireOutput& wireOutput() {
 }
 
 // Where a message's streams are, for engine.mjs to read off the module's memory (HEAPU32): the byte
-// stream's address and length, the number stream's address and count. Plain numbers cross the boundary
-// without an Embind value each.
+// stream's address and length, the number stream's address and count, and the replies' key table's
+// address and length. Plain numbers cross the boundary without an Embind value each.
 std::uint32_t* wireHeader() {
-  static std::uint32_t header[4] = {0, 0, 0, 0};
+  static std::uint32_t header[6] = {0, 0, 0, 0, 0, 0};
   return header;
+}
+std::uint32_t addressOf(const void* data) {
+  return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(data));
 }
 void describe(const std::uint8_t* bytes, std::size_t byteCount, const double* numbers,
               std::size_t numberCount) {
   std::uint32_t* header = wireHeader();
-  header[0] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(bytes));
+  header[0] = addressOf(bytes);
   header[1] = static_cast<std::uint32_t>(byteCount);
-  header[2] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(numbers));
+  header[2] = addressOf(numbers);
   header[3] = static_cast<std::uint32_t>(numberCount);
+  const bindings::WireKeyTable& keys = wireOutput().keys();
+  header[4] = addressOf(keys.bytes());
+  header[5] = static_cast<std::uint32_t>(keys.byteCount());
 }
 // The header's address in the module's memory (engine.mjs asks once).
 int wireHeaderAddress() { return static_cast<int>(reinterpret_cast<std::uintptr_t>(wireHeader())); }

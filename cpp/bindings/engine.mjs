@@ -110,6 +110,8 @@ export function unwrap(reply) {
 // a byte stream and a number stream, one copy each, instead of one Embind call per key, value and
 // string. Tags: 0 null, 1 false, 2 true, 3 number, 4 string (u32 length, UTF-8), 5 list (u32 count),
 // 6 object (u32 count, then key and value per member), 7 Float64Array (u32 count of the number stream).
+// A reply's key is a string, or (the u32's top bit set) an index into the module's key table, which
+// only grows and which the module's loader mirrors (wireKeys) before it decodes a reply.
 
 const utf8 = { encoder: new TextEncoder(), decoder: new TextDecoder() };
 
@@ -176,56 +178,78 @@ export function encodeWire(request) {
   return { bytes, numbers };
 }
 
-// Keys and short names met before, by a hash of their bytes: a reply repeats the same few dozen keys
-// and names at every call, and a lookup costs a fraction of building the string again (a 2-row run's
-// reply took 12 µs to decode, 7 µs with these). Cleared when full.
-const knownTexts = new Map();
+/** One UTF-8 text of `length` bytes from `at` in `bytes`. */
+function utf8Text(bytes, at, length) {
+  return utf8.decoder.decode(bytes.slice(at, at + length));
+}
 
 /**
- * The reply the wire's streams hold, from `at` in `bytes` and `number` in `numbers` (the module's
- * memory, HEAPU8 and HEAPF64: read before the next call).
+ * The module's key table, mirrored: `mirror` ({ list, read }) gets the entries the module has added to
+ * its table (`length` bytes from `address` in `bytes`, the module's memory) since the first `read`
+ * bytes; returns the list.
  */
-export function decodeWire(bytes, numbers, at = 0, number = 0) {
-  const count = () => {
-    const n = bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
-    at += 4;
-    return n >>> 0;
-  };
-  const text = () => {
-    const length = count();
+export function mirrorWireKeys(mirror, bytes, address, length) {
+  let at = address + mirror.read;
+  while (at < address + length) {
+    const n = u32At(bytes, at);
+    mirror.list.push(utf8Text(bytes, at + 4, n));
+    at += 4 + n;
+  }
+  mirror.read = length;
+  return mirror.list;
+}
+
+const KEY_INDEX = 0x80000000;
+
+/** The u32 at `at` in `bytes`, least significant byte first. */
+function u32At(bytes, at) {
+  return (bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24)) >>> 0;
+}
+
+/**
+ * A reader of one reply: where it is in the byte and number streams, as fields (a decoder of closures
+ * over the same variables took a tenth longer in node: they live in a context, not in registers).
+ */
+class WireDecoder {
+  constructor(bytes, numbers, at, number, keys) {
+    this.bytes = bytes;
+    this.numbers = numbers;
+    this.at = at;
+    this.number = number;
+    this.keys = keys;
+  }
+
+  count() {
+    const n = u32At(this.bytes, this.at);
+    this.at += 4;
+    return n;
+  }
+
+  /** A text of `length` bytes: a short ASCII one (a name) character by character, cheaper than a decoder. */
+  text(length) {
+    const { bytes, at } = this;
     const end = at + length;
-    if (length > 64) {
-      const string = utf8.decoder.decode(bytes.slice(at, end));
-      at = end;
-      return string;
-    }
-    let hash = length;
-    for (let i = at; i < end; i++) hash = (Math.imul(hash, 31) + bytes[i]) | 0;
-    const known = knownTexts.get(hash);
-    if (known !== undefined && known.length === length) {
-      let same = true;
-      for (let i = 0; i < length && same; i++) same = known.charCodeAt(i) === bytes[at + i];
-      if (same) {
-        at = end;
-        return known;
-      }
-    }
-    let ascii = true;
+    this.at = end;
+    let ascii = length <= 64;
     for (let i = at; i < end && ascii; i++) ascii = bytes[i] < 0x80;
-    if (!ascii) {
-      const string = utf8.decoder.decode(bytes.slice(at, end));
-      at = end;
-      return string;
-    }
-    // Short ASCII (keys, names): character by character, cheaper than a decoder call or a view.
+    if (!ascii) return utf8Text(bytes, at, length);
     let string = '';
-    while (at < end) string += String.fromCharCode(bytes[at++]);
-    if (knownTexts.size >= 4096) knownTexts.clear();
-    knownTexts.set(hash, string);
+    for (let i = at; i < end; i++) string += String.fromCharCode(bytes[i]);
     return string;
-  };
-  const value = () => {
-    switch (bytes[at++]) {
+  }
+
+  /** A member's key: its index into the key table, or its text. */
+  key() {
+    const length = this.count();
+    if (length < KEY_INDEX) return this.text(length);
+    const key = this.keys[length - KEY_INDEX];
+    if (key === undefined)
+      throw new Error(`The reply's key #${length - KEY_INDEX} is not in its table.`);
+    return key;
+  }
+
+  value() {
+    switch (this.bytes[this.at++]) {
       case 0:
         return null;
       case 1:
@@ -233,30 +257,38 @@ export function decodeWire(bytes, numbers, at = 0, number = 0) {
       case 2:
         return true;
       case 3:
-        return numbers[number++];
+        return this.numbers[this.number++];
       case 4:
-        return text();
+        return this.text(this.count());
       case 5: {
-        const list = new Array(count());
-        for (let i = 0; i < list.length; i++) list[i] = value();
+        const list = new Array(this.count());
+        for (let i = 0; i < list.length; i++) list[i] = this.value();
         return list;
       }
       case 6: {
         const object = {};
-        for (let n = count(); n > 0; n--) {
-          const key = text();
-          object[key] = value();
+        for (let n = this.count(); n > 0; n--) {
+          const key = this.key();
+          object[key] = this.value();
         }
         return object;
       }
       default: {
-        const length = count();
-        number += length;
-        return numbers.slice(number - length, number);
+        const length = this.count();
+        this.number += length;
+        return this.numbers.slice(this.number - length, this.number);
       }
     }
-  };
-  return value();
+  }
+}
+
+/**
+ * The reply the wire's streams hold, from `at` in `bytes` and `number` in `numbers` (the module's
+ * memory, HEAPU8 and HEAPF64: read before the next call), its keys' indices into `keys`, the module's
+ * key table (mirrorWireKeys).
+ */
+export function decodeWire(bytes, numbers, at = 0, number = 0, keys = []) {
+  return new WireDecoder(bytes, numbers, at, number, keys).value();
 }
 
 /**
@@ -285,7 +317,9 @@ function simulateByWire(wasm, request) {
     wasm.HEAPF64.set(encoded.numbers, wasm.HEAPU32[header + 2] >> 3);
     wasm.simulateWire(onProgress);
     const heap = wasm.HEAPU32;
-    return decodeWire(wasm.HEAPU8, wasm.HEAPF64, heap[header], heap[header + 2] >> 3);
+    const mirror = (wasm.wireKeys ??= { list: [], read: 0 });
+    const keys = mirrorWireKeys(mirror, wasm.HEAPU8, heap[header + 4], heap[header + 5]);
+    return decodeWire(wasm.HEAPU8, wasm.HEAPF64, heap[header], heap[header + 2] >> 3, keys);
   } finally {
     wasm.wireBusy = false;
   }

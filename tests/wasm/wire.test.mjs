@@ -160,3 +160,36 @@ test('a refusal and a budget’s stop: the same message, field and partial trace
     );
   }
 });
+
+test('a reply read after replies that were never read: the key table is mirrored from where it was left', async () => {
+  const { encodeWire, decodeWire, mirrorWireKeys } = await import(path.join(dist, 'engine.mjs'));
+  const header = embind.wireHeaderAddress() >> 2;
+  // One call on the module's wire, its reply left in the module's buffers.
+  const call = (request) => {
+    const { bytes, numbers } = encodeWire(request);
+    embind.wireIn(bytes.length, numbers.length);
+    embind.HEAPU8.set(bytes, embind.HEAPU32[header]);
+    embind.HEAPF64.set(numbers, embind.HEAPU32[header + 2] >> 3);
+    embind.simulateWire(null);
+    return { keys: embind.HEAPU32[header + 5] };
+  };
+  const read = (mirror) => {
+    const heap = embind.HEAPU32;
+    const keys = mirrorWireKeys(mirror, embind.HEAPU8, heap[header + 4], heap[header + 5]);
+    return decodeWire(embind.HEAPU8, embind.HEAPF64, heap[header], heap[header + 2] >> 3, keys);
+  };
+  const coulomb = { law: 'coulomb', samples: 3 };
+  const lugre = { law: 'lugre', system: { duration: 2 }, samples: 3 };
+  const holds = extraRuns[2];
+  const mirror = { list: [], read: 0 };
+  const first = call(coulomb);
+  assert.equal(comparable(read(mirror)), comparable(engine.simulate(coulomb)));
+  assert.equal(call(coulomb).keys, first.keys, 'the same reply again adds no key');
+  // LuGre's state column and the protocol's keys are new to the table; neither reply is read.
+  assert.ok(call(lugre).keys > first.keys);
+  call(holds);
+  const known = mirror.list.length;
+  assert.equal(comparable(read(mirror)), comparable(engine.simulate(holds)));
+  assert.ok(mirror.list.length > known, 'the keys added since were read from the table');
+  assert.equal(new Set(mirror.list).size, mirror.list.length, 'each key once');
+});

@@ -18,6 +18,11 @@ std::string capitalized(std::string text) {
   return text;
 }
 
+// A whole number that fits an int, so that converting it is defined.
+bool isWholeInt(double number) {
+  return number == std::trunc(number) && std::fabs(number) <= std::numeric_limits<int>::max();
+}
+
 std::string listOf(const std::string_view* keys, std::size_t count) {
   std::string list;
   for (std::size_t i = 0; i < count; ++i) (list += list.empty() ? "" : ", ") += keys[i];
@@ -41,10 +46,9 @@ Fields::Fields(const Value& value, std::string name, std::string prefix, std::st
 }
 
 Fields::Fields(const Value& value, std::string name, std::string prefix, std::string what,
-               const std::vector<std::string>& known)
+               const std::vector<std::string_view>& known)
     : value_(value), name_(std::move(name)), prefix_(std::move(prefix)), what_(std::move(what)) {
-  const std::vector<std::string_view> keys(known.begin(), known.end());
-  check(keys.data(), keys.size());
+  check(known.data(), known.size());
 }
 
 // A misspelt key ("sytem") would otherwise run with the defaults, silently: refuse it by its path.
@@ -81,7 +85,10 @@ void Fields::number(std::string_view key, double& into) const {
 }
 
 void Fields::wholeNumber(std::string_view key, int& into) const {
-  if (const Value* member = find(key)) into = readWholeNumber(*member, pathOf(key));
+  const Value* member = find(key);
+  if (!member) return;
+  const bool whole = member->kind() == Value::Kind::Number && isWholeInt(member->number());
+  into = whole ? static_cast<int>(member->number()) : readWholeNumber(*member, pathOf(key));
 }
 
 void Fields::text(std::string_view key, std::string& into, std::string_view example) const {
@@ -98,7 +105,7 @@ double readNumber(const Value& value, const std::string& path) {
 
 int readWholeNumber(const Value& value, const std::string& path) {
   const double number = readNumber(value, path);
-  if (!(number == std::trunc(number) && std::fabs(number) <= std::numeric_limits<int>::max()))
+  if (!isWholeInt(number))
     throw InputError(path,
                      path + " must be a whole number within ±2147483647; got " + formatNumber(number) + ".");
   return static_cast<int>(number);

@@ -34,7 +34,7 @@ class Fields {
   Fields(const Value& value, std::string name, std::string prefix, std::string what,
          std::initializer_list<std::string_view> known);
   Fields(const Value& value, std::string name, std::string prefix, std::string what,
-         const std::vector<std::string>& known);
+         const std::vector<std::string_view>& known);
 
   const Value* find(std::string_view key) const { return value_.find(key); }
   std::string pathOf(std::string_view key) const { return memberPath(prefix_, key); }

@@ -26,20 +26,27 @@ SpringBlockStart readStart(const Value& value, const std::string& path) {
 // steps leave v0 as the first step's velocity, which is what the system's checks and defaults see.
 void readSystem(const Value& value, const std::string& path, Scenario& scenario) {
   if (value.isNull()) return;
-  std::vector<std::string> keys;
-  for (const ParamSpec& spec : springBlockSystemModel().params) keys.emplace_back(spec.key);
-  keys.emplace_back("start");
+  const std::vector<ParamSpec>& specs = springBlockSystemModel().params;
+  std::vector<std::string_view> keys;
+  keys.reserve(specs.size() + 1);
+  for (const ParamSpec& spec : specs) keys.push_back(spec.key);
+  keys.push_back("start");
   const Fields fields(value, path, path, "the system", keys);
   for (std::size_t k = 0; k < value.keys().size(); ++k) {
     const std::string& key = value.keys()[k];
     const Value& item = value.items()[k];
+    // A number, the common case, needs no path: it is built for the others and for a refusal.
+    if (item.kind() == Value::Kind::Number && key != "start") {
+      scenario.system.emplace_back(key, item.number());
+      continue;
+    }
     const std::string itemPath = fields.pathOf(key);
     if (key == "start") {
       scenario.start = readStart(item, itemPath);
     } else if (key == "v0" && item.kind() == Value::Kind::List) {
       scenario.driveSteps = reading::readBreakpoints(item, itemPath, "v0", "m/s");
       scenario.system.emplace_back(key, scenario.driveSteps.front().value);
-    } else if (key == "v0" && item.kind() != Value::Kind::Number) {
+    } else if (key == "v0") {
       throw InputError(
           itemPath, itemPath + " must be a number (m/s) or a list of [t (s), v0 (m/s)] velocity steps; got " +
                         describeValue(item) + ".");
@@ -74,8 +81,10 @@ Scenario readScenarioFields(const Value& value, const std::string& name, const s
     scenario.law = readText(*law, fields.pathOf("law"), "coulomb");
     withFieldPrefix(subjectPrefix, [&] { findLaw(scenario.law); });
   }
-  if (const Value* params = fields.find("params"))
-    scenario.params = readParams(*params, fields.pathOf("params"), fields.pathOf("params"));
+  if (const Value* params = fields.find("params")) {
+    const std::string paramsPath = fields.pathOf("params");
+    scenario.params = readParams(*params, paramsPath, paramsPath);
+  }
   if (model) {
     for (std::string_view key : kLawOnlyKeys)
       if (fields.find(key))

@@ -1,0 +1,198 @@
+// The wire's writer and reader (value_wire.h). Compiled for speed, not size, in the page's module: they
+// run for every key and value of every call (cpp/CMakeLists.txt).
+
+#include "value_wire.h"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include "friction/errors.h"
+
+namespace bindings {
+namespace {
+
+// u32, least significant byte first, at `to`.
+void put(std::uint8_t* to, std::size_t n) {
+  for (int i = 0; i < 4; ++i) to[i] = static_cast<std::uint8_t>(n >> (8 * i));
+}
+
+// A buffer grown to hold `needed` items: out of line, as it is rarely taken.
+template <class Item>
+[[gnu::noinline]] void grow(std::vector<Item>& buffer, std::size_t needed) {
+  buffer.resize(std::max<std::size_t>(2 * buffer.size(), needed + 256));
+}
+
+// Room for `n` more items at the end of `buffer`, whose first `used` are written: the buffers only grow
+// (one pair per module), so a reply rarely allocates.
+template <class Item>
+Item* room(std::vector<Item>& buffer, std::size_t& used, std::size_t n) {
+  if (used + n > buffer.size()) grow(buffer, used + n);
+  Item* at = buffer.data() + used;
+  used += n;
+  return at;
+}
+
+[[noreturn]] void cutShort() {
+  throw friction::InputError("request", "The request's encoding is cut short.");
+}
+
+}  // namespace
+
+// ---- The key table ----
+
+std::uint32_t WireKeyTable::indexOf(std::string_view key) {
+  if (key.empty() || key.size() > kMaxLength) return kNone;
+  // FNV-1a over the key's bytes (Fowler, Noll and Vo), then linear probing: the slots are at least
+  // half empty.
+  std::uint32_t hash = 2166136261u;
+  for (const char c : key) hash = (hash ^ static_cast<std::uint8_t>(c)) * 16777619u;
+  for (std::size_t probe = hash & kSlotMask;; probe = (probe + 1) & kSlotMask) {
+    const std::uint32_t slot = slots_[probe];
+    if (slot == 0) return add(key, probe);
+    const Entry& entry = entries_[slot - 1];
+    if (entry.length == key.size() && std::memcmp(bytes_.data() + entry.at, key.data(), key.size()) == 0)
+      return slot - 1;
+  }
+}
+
+// Out of line: a key is added once per module, and found at every call after that.
+[[gnu::noinline]] std::uint32_t WireKeyTable::add(std::string_view key, std::size_t probe) {
+  if (entries_.size() >= kMaxKeys) return kNone;
+  const std::size_t lengthAt = bytes_.size();
+  bytes_.resize(lengthAt + 4);
+  put(bytes_.data() + lengthAt, key.size());
+  entries_.push_back({bytes_.size(), key.size()});
+  bytes_.insert(bytes_.end(), key.begin(), key.end());
+  slots_[probe] = static_cast<std::uint32_t>(entries_.size());
+  return static_cast<std::uint32_t>(entries_.size() - 1);
+}
+
+// ---- The reply's writer ----
+
+void WireOutput::clear() {
+  used_ = 0;
+  usedNumbers_ = 0;
+  open_.clear();
+}
+
+void WireOutput::null() { tagItem(kWireNull); }
+void WireOutput::boolean(bool value) { tagItem(value ? kWireTrue : kWireFalse); }
+
+void WireOutput::number(double value) {
+  tagItem(kWireNumber);
+  *reserveNumbers(1) = value;
+}
+
+void WireOutput::text(std::string_view value) {
+  tagItem(kWireString);
+  raw(value);
+}
+
+void WireOutput::beginList() { open(kWireList); }
+void WireOutput::endList() { close(); }
+void WireOutput::beginObject() { open(kWireObject); }
+void WireOutput::endObject() { close(); }
+
+// A key the table holds goes as its index, any other written out.
+void WireOutput::key(std::string_view name) {
+  ++open_.back().count;
+  const std::uint32_t index = keys_.indexOf(name);
+  if (index == WireKeyTable::kNone)
+    raw(name);
+  else
+    count(WireKeyTable::kIndexBit | index);
+}
+
+void WireOutput::column(const std::vector<double>& values) {
+  tagItem(kWireColumn);
+  count(values.size());
+  // One block copy (memory.copy), not a loop of push_backs.
+  if (!values.empty())
+    std::memcpy(reserveNumbers(values.size()), values.data(), values.size() * sizeof(double));
+}
+
+std::uint8_t* WireOutput::reserve(std::size_t n) { return room(bytes_, used_, n); }
+double* WireOutput::reserveNumbers(std::size_t n) { return room(numbers_, usedNumbers_, n); }
+
+// A value's tag, counted as an item of the list it is in.
+void WireOutput::tagItem(WireTag tag) {
+  if (!open_.empty() && open_.back().list) ++open_.back().count;
+  *reserve(1) = tag;
+}
+
+void WireOutput::count(std::size_t n) { put(reserve(4), n); }
+
+void WireOutput::raw(std::string_view value) {
+  count(value.size());
+  if (!value.empty()) std::memcpy(reserve(value.size()), value.data(), value.size());
+}
+
+void WireOutput::open(WireTag tag) {
+  tagItem(tag);
+  open_.push_back({used_, 0, tag == kWireList});
+  count(0);
+}
+
+void WireOutput::close() {
+  put(bytes_.data() + open_.back().at, open_.back().count);
+  open_.pop_back();
+}
+
+// ---- The request's reader ----
+
+friction::Value WireReader::read() {
+  switch (next()) {
+    case kWireNull:
+      return {};
+    case kWireFalse:
+      return false;
+    case kWireTrue:
+      return true;
+    case kWireNumber:
+      return number();
+    case kWireString:
+      return text();
+    case kWireList: {
+      friction::Value list = friction::Value::list();
+      for (std::uint32_t n = count(); n > 0; --n) list.push(read());
+      return list;
+    }
+    case kWireObject: {
+      friction::Value object = friction::Value::object();
+      for (std::uint32_t n = count(); n > 0; --n) {
+        std::string name = text();
+        object.set(std::move(name), read());
+      }
+      return object;
+    }
+    default:
+      throw friction::InputError("request", "The request's encoding is damaged.");
+  }
+}
+
+std::uint8_t WireReader::next() {
+  if (at_ >= bytes_.size()) cutShort();
+  return bytes_[at_++];
+}
+
+std::uint32_t WireReader::count() {
+  std::uint32_t n = 0;
+  for (int shift = 0; shift < 32; shift += 8) n |= static_cast<std::uint32_t>(next()) << shift;
+  return n;
+}
+
+std::string WireReader::text() {
+  const std::uint32_t length = count();
+  if (length > bytes_.size() - at_) cutShort();
+  std::string out(reinterpret_cast<const char*>(bytes_.data() + at_), length);
+  at_ += length;
+  return out;
+}
+
+double WireReader::number() {
+  if (number_ >= numbers_.size()) cutShort();
+  return numbers_[number_++];
+}
+
+}  // namespace bindings
