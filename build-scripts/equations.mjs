@@ -1,4 +1,7 @@
-// Typesets the engine's equations for the page's "How it is computed" dialog: dist/equations.json.
+// The catalog's docs for the page's "How it is computed" dialog, its equations typeset:
+// dist/equations.json. The page's start-up module carries no docs (the studies' module has them), so
+// the dialog reads them all from here: each entry's equations with their notes, its quirks and the
+// seed's update loop.
 //
 // Every TeX string of the catalog (each model's, law's, the spring-block system's and the presliding
 // protocol's `equations`, and every parameter's and state variable's `texSymbol`) is rendered to
@@ -7,9 +10,9 @@
 // fetched lazily the first time the dialog opens (single-file.mjs inlines it for the offline page).
 // A TeX string KaTeX refuses fails the build, naming the entry and the string.
 //
-// Output: { models: {id: [mathml…]}, laws: {id: [mathml…]}, system: [mathml…],
-//           presliding: [mathml…], symbols: {"<texSymbol>": mathml} }
-// in catalog order (the i-th MathML of an entry typesets its i-th equation).
+// Output: { models: {id: docs}, laws: {id: docs}, system: docs, presliding: docs,
+//           symbols: {"<texSymbol>": mathml} }, docs = { equations: [{ tex, note, mathml }], quirks,
+// updateLoop }, in catalog order.
 // Run after dist/engine.mjs exists: node build-scripts/equations.mjs  (build.sh runs it).
 
 import { writeFile } from 'node:fs/promises';
@@ -109,16 +112,26 @@ function entriesOf(engine) {
   ];
 }
 
-/** Builds the equations.json object from a loaded engine. */
+/**
+ * Builds the equations.json object from a loaded engine (with its studies' module, which has the docs):
+ * per entry its docs, { equations: [{ tex, note, mathml }], quirks, updateLoop }, and every symbol.
+ */
 export function typesetCatalog(engine) {
-  const out = { models: {}, laws: {}, system: [], presliding: [], symbols: {} };
+  const out = { models: {}, laws: {}, system: null, presliding: null, symbols: {} };
   for (const [group, id, entry] of entriesOf(engine)) {
     const where = `${group}${id ? ` ${id}` : ''}`;
-    const rendered = entry.equations.map(({ tex }, index) =>
-      texToMathml(tex, true, `${where} equation ${index + 1}`),
-    );
-    if (id) out[group][id] = rendered;
-    else out[group] = rendered;
+    if (!entry.equations) throw new Error(`${where}: no docs (load the engine with its studies)`);
+    const docs = {
+      equations: entry.equations.map(({ tex, note }, index) => ({
+        tex,
+        note,
+        mathml: texToMathml(tex, true, `${where} equation ${index + 1}`),
+      })),
+      quirks: entry.quirks,
+      updateLoop: entry.updateLoop ?? '',
+    };
+    if (id) out[group][id] = docs;
+    else out[group] = docs;
     for (const symbol of [...entry.params, ...(entry.state ?? [])]) {
       out.symbols[symbol.texSymbol] ??= texToMathml(
         symbol.texSymbol,

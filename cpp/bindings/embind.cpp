@@ -79,26 +79,16 @@ val paramToJs(const friction::ParamSpec& spec) {
 }
 
 val specToJs(const friction::ModelSpec& model) {
-  return object(
-      {{"id", text(model.id)},
-       {"name", text(model.name)},
-       {"description", text(model.description)},
-       {"citation", text(model.citation)},
-       {"params", arrayOf(model.params, paramToJs)},
-       {"equations", arrayOf(model.equations,
-                             [](const friction::Equation& equation) {
-                               return object({{"tex", text(equation.tex)}, {"note", text(equation.note)}});
-                             })},
-       {"quirks", texts(model.quirks)}});
+  return object({{"id", text(model.id)},
+                 {"name", text(model.name)},
+                 {"description", text(model.description)},
+                 {"citation", text(model.citation)},
+                 {"params", arrayOf(model.params, paramToJs)}});
 }
 
-val models() {
-  return arrayOf(friction::modelCatalog(), [](const friction::ModelSpec& model) {
-    val out = specToJs(model);
-    out.set("updateLoop", text(model.updateLoop));  // "" unless the model steps as its origin does
-    return out;
-  });
-}
+// The catalog without its docs (equations, quirks, the seed's update loop): the studies' module has them
+// (docs()), which engine.mjs adds to these once it is loaded.
+val models() { return arrayOf(friction::modelCatalog(), specToJs); }
 
 val stateVariableToJs(const friction::StateVariableSpec& variable) {
   return object({{"key", text(variable.key)},

@@ -4,7 +4,9 @@
 //
 // engine.version                 the engine version (string)
 // engine.models()                the catalog: every model and its parameters, as plain objects:
-//                                { id, name, description, citation, params, equations, quirks, updateLoop }.
+//                                { id, name, description, citation, params, equations, quirks, updateLoop }
+//                                (equations, quirks and updateLoop, the docs, once the studies' module is
+//                                loaded: by loadEngine() itself unless given { studies: false }).
 //                                Each parameter has key, symbol, label, unit, default, min, max, step, scale,
 //                                kind, help, defaultFrom and texSymbol (the symbol as the equations write it
 //                                in TeX, e.g. '\mu_s'). equations: [{ tex, note }], what the engine computes,
@@ -335,19 +337,32 @@ export async function loadEngine({ studies = true } = {}) {
   const options = await moduleOptions('friction-wasm.wasm', globalThis.__frictionWasmBinary);
   const wasm = await createFrictionModule(options);
   let studiesPromise = null;
+  // The catalog's docs (equations, quirks, the seed's update loop) live in the studies' module, so that
+  // the start-up module carries none of their text: the catalog's calls add them once it is loaded.
+  let docs = null;
   const loadStudies = () => {
-    studiesPromise ??= import('./studies-engine.mjs').then((module) => module.loadStudiesEngine());
+    studiesPromise ??= import('./studies-engine.mjs')
+      .then((module) => module.loadStudiesEngine())
+      .then((studies) => {
+        docs = studies.docs();
+        return studies;
+      });
     return studiesPromise;
+  };
+  const documented = (entry, entryDocs, withLoop = false) => {
+    if (!entryDocs) return entry;
+    const { equations, quirks, updateLoop } = entryDocs;
+    return withLoop ? { ...entry, equations, quirks, updateLoop } : { ...entry, equations, quirks };
   };
   const core = {
     version: wasm.version(),
-    models: () => wasm.models(),
+    models: () => wasm.models().map((model) => documented(model, docs?.models[model.id], true)),
     columns: () => wasm.columns(),
     simulate: (request) => unwrap(simulateByWire(wasm, request)),
-    laws: () => wasm.laws(),
-    system: () => wasm.system(),
+    laws: () => wasm.laws().map((law) => documented(law, docs?.laws[law.id])),
+    system: () => documented(wasm.system(), docs?.system),
     integrators: () => wasm.integrators(),
-    presliding: () => wasm.presliding(),
+    presliding: () => documented(wasm.presliding(), docs?.presliding),
     presets: () => wasm.presets(),
     /** The on-demand module's calls (studies-engine.mjs), loaded the first time this is awaited. */
     studies: loadStudies,

@@ -4,6 +4,10 @@
 // what the spring-block view needs; the explorer, the presliding view and the maps load it when first
 // shown. The single-file build inlines its bytes too (globalThis.__frictionStudiesWasmBinary).
 //
+// studies.docs()                 how the catalog is computed: { models: { id: docs }, laws: { id: docs },
+//                                system: docs, presliding: docs }, docs = { equations: [{ tex, note }], quirks:
+//                                [text], updateLoop }; loadEngine() adds them to models(), laws(), system()
+//                                and presliding() once this module is loaded
 // studies.frictionCoefficient(id, params, { v, N, p, theta })    -> μ
 // studies.frictionForce(id, params, { vt, n, Fn, Fe })           -> [x, y, z], the force on the body [N]
 // studies.createLaw(id, params)  a stateful law: { step({ v, N, p, vt, n, Fn, dt }) -> { force, magnitude,
@@ -66,7 +70,9 @@ export async function loadStudiesEngine() {
       },
     });
   }
+  const docs = wasm.docs();
   return Object.freeze({
+    docs: () => docs,
     frictionCoefficient: (id, params, inputs) =>
       unwrap(wasm.frictionCoefficient(id, params, inputs)).value,
     frictionForce: (id, params, inputs) => unwrap(wasm.frictionForce(id, params, inputs)).value,

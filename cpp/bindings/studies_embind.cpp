@@ -29,6 +29,33 @@ using bindings::toValue;
 
 val vec3(const friction::Vec3& v) { return numbers({v[0], v[1], v[2]}); }
 
+// ---- The catalog's docs: { equations: [{ tex, note }], quirks: [text], updateLoop } per entry ----
+
+val entryDocsToJs(const friction::EntryDocs& docs) {
+  return object(
+      {{"equations", arrayOf(docs.equations,
+                             [](const friction::Equation& equation) {
+                               return object({{"tex", text(equation.tex)}, {"note", text(equation.note)}});
+                             })},
+       {"quirks", arrayOf(docs.quirks, text)},
+       {"updateLoop", text(docs.updateLoop)}});
+}
+
+val docsByIdToJs(const friction::DocsById& entries) {
+  val out = val::object();
+  for (const auto& [id, docs] : entries) out.set(std::string(id), entryDocsToJs(docs));
+  return out;
+}
+
+// { models: { id: docs }, laws: { id: docs }, system: docs, presliding: docs }
+val docs() {
+  const friction::CatalogDocs& all = friction::catalogDocs();
+  return object({{"models", docsByIdToJs(all.models)},
+                 {"laws", docsByIdToJs(all.laws)},
+                 {"system", entryDocsToJs(all.system)},
+                 {"presliding", entryDocsToJs(all.presliding)}});
+}
+
 // What imposeVelocity, applyForce and runPresliding return: { columns: { t, x, v, applied, friction, state },
 // summary }.
 val lawAloneToJs(const std::string& law, const friction::LawRun& run, const friction::ParamList& params) {
@@ -176,6 +203,7 @@ val steadySliding(val request) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(friction_studies) {
+  emscripten::function("docs", &docs);
   emscripten::function("frictionCoefficient", &frictionCoefficient);
   emscripten::function("frictionForce", &frictionForce);
   emscripten::function("stepLaw", &stepLaw);

@@ -1,7 +1,7 @@
 // Browser test of "How it is computed" (views/equations-view.js): the dialog that shows the current
 // model's or law's equations (MathML built by build-scripts/equations.mjs), its symbols, citation,
-// quirks, the system it drives (for a law) and the seed's update loop (for abbott-seed), all from the
-// catalog. Checked against the catalog read in the page, laid out (each <math> has a size), closed by
+// quirks, the system it drives (for a law) and the seed's update loop (for abbott-seed), from the
+// catalog and its docs (equations.json). Checked against the catalog and docs read in the page, laid out (each <math> has a size), closed by
 // Esc with the focus back on its button, free of axe-core violations, and without sideways scroll on
 // a phone. Also opened from the single-file build, and with equations.json missing.
 // Run: node --test --test-reporter=spec tests/browser/equations.test.mjs   (after build-scripts/build.sh)
@@ -318,7 +318,7 @@ test(
 );
 
 test(
-  'without equations.json the dialog says so and shows the TeX source',
+  'without equations.json the dialog says so and shows the rest: description, symbols, citation',
   { timeout: TEST_TIMEOUT_MS },
   async (t) => {
     const { page } = await openPage(site, t);
@@ -332,12 +332,15 @@ test(
         ?.textContent.includes('could not be loaded'),
     );
     const shown = await readDialog(page);
-    assert.equal(shown.title, catalog.models[0].name);
-    assert.equal(shown.ownTex.length, catalog.models[0].equations.length);
-    assert.equal(
-      await page.locator('#equations-dialog .eq-fallback').count(),
-      catalog.models[0].equations.length,
+    const seed = catalog.models[0];
+    assert.equal(shown.title, seed.name);
+    assert.ok(shown.text.includes(seed.description));
+    assert.deepEqual(
+      shown.tables[0].rows.map((row) => row.key),
+      seed.params.map((param) => param.key),
     );
+    assert.equal(shown.citation, seed.citation);
+    assert.equal(shown.own.length, 0, 'no equations without their file');
     await assertEscCloses(page);
   },
 );
@@ -356,7 +359,7 @@ test(
     await openDialog(page);
     const shown = await readDialog(page);
     const equations = await page.evaluate(
-      () => globalThis.__frictionEquations.models['abbott-seed'].length,
+      () => globalThis.__frictionEquations.models['abbott-seed'].equations.length,
     );
     assert.equal(shown.own.length, equations);
     assert.ok(shown.own.every(Boolean));

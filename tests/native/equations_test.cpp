@@ -1,10 +1,12 @@
-// "How it is computed": every model, law and system in the catalog carries its equations (TeX that
-// KaTeX can typeset, each with a note), the quirks of its origin, TeX symbols for its parameters that
-// its equations use, and the seed model its update loop in the seed's order.
+// "How it is computed": every model, law and system in the catalog has docs (catalogDocs) with its
+// equations (TeX that KaTeX can typeset, each with a note) and the quirks of its origin, TeX symbols for
+// its parameters that its equations use, and the seed model its update loop in the seed's order; the
+// docs hold no entry the catalog lacks.
 
 #include <catch2/catch.hpp>
 
 #include <cctype>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -14,14 +16,21 @@ using namespace friction;
 
 namespace {
 
-// Every catalog entry with equations: the models, the laws, the spring-block system, the presliding
+// A catalog entry with its docs.
+struct Documented {
+  const ModelSpec* spec;
+  const EntryDocs* docs;
+};
+
+// Every catalog entry with its docs: the models, the laws, the spring-block system, the presliding
 // experiment.
-std::vector<const ModelSpec*> everyEntry() {
-  std::vector<const ModelSpec*> entries;
-  for (const ModelSpec& model : modelCatalog()) entries.push_back(&model);
-  for (const LawSpec& law : lawCatalog()) entries.push_back(&law.spec);
-  entries.push_back(&springBlockSystemModel());
-  entries.push_back(&preslidingModel());
+std::vector<Documented> everyEntry() {
+  const CatalogDocs& docs = catalogDocs();
+  std::vector<Documented> entries;
+  for (const ModelSpec& model : modelCatalog()) entries.push_back({&model, &docs.model(model.id)});
+  for (const LawSpec& law : lawCatalog()) entries.push_back({&law.spec, &docs.law(law.spec.id)});
+  entries.push_back({&springBlockSystemModel(), &docs.system});
+  entries.push_back({&preslidingModel(), &docs.presliding});
   return entries;
 }
 
@@ -72,10 +81,10 @@ bool appears(std::string_view tex, std::string_view symbol) {
 }  // namespace
 
 TEST_CASE("Every model, law and system has equations with notes, in balanced TeX", "[catalog][equations]") {
-  for (const ModelSpec* entry : everyEntry()) {
+  for (const auto& [entry, docs] : everyEntry()) {
     INFO("entry " << entry->id);
-    REQUIRE(!entry->equations.empty());
-    for (const Equation& equation : entry->equations) {
+    REQUIRE(!docs->equations.empty());
+    for (const Equation& equation : docs->equations) {
       CHECK(!equation.tex.empty());
       CHECK(!equation.note.empty());
       checkBalanced(equation.tex);
@@ -84,9 +93,9 @@ TEST_CASE("Every model, law and system has equations with notes, in balanced TeX
 }
 
 TEST_CASE("Every parameter has a TeX symbol, and its entry's equations use it", "[catalog][equations]") {
-  for (const ModelSpec* entry : everyEntry()) {
+  for (const auto& [entry, docs] : everyEntry()) {
     std::string all;
-    for (const Equation& equation : entry->equations) all += std::string(equation.tex) + " ";
+    for (const Equation& equation : docs->equations) all += std::string(equation.tex) + " ";
     for (const ParamSpec& spec : entry->params) {
       INFO("entry " << entry->id << ", parameter " << spec.key << " (" << spec.texSymbol << ")");
       REQUIRE(!spec.texSymbol.empty());
@@ -99,7 +108,8 @@ TEST_CASE("Every parameter has a TeX symbol, and its entry's equations use it", 
   // Dynamic laws' state variables are named as the equations name them.
   for (const LawSpec& law : lawCatalog()) {
     std::string all;
-    for (const Equation& equation : law.spec.equations) all += std::string(equation.tex) + " ";
+    for (const Equation& equation : catalogDocs().law(law.spec.id).equations)
+      all += std::string(equation.tex) + " ";
     for (const StateVariableSpec& state : law.state) {
       INFO("law " << law.spec.id << ", state " << state.key);
       REQUIRE(!state.texSymbol.empty());
@@ -121,15 +131,25 @@ TEST_CASE("The symbol matcher finds symbols and only symbols", "[catalog][equati
 TEST_CASE("Every law and the seed model state the quirks of their origin", "[catalog][equations]") {
   for (const LawSpec& law : lawCatalog()) {
     INFO("law " << law.spec.id);
-    CHECK(!law.spec.quirks.empty());
-    for (std::string_view quirk : law.spec.quirks) CHECK(quirk.size() > 20);
+    const std::vector<std::string_view>& quirks = catalogDocs().law(law.spec.id).quirks;
+    CHECK(!quirks.empty());
+    for (std::string_view quirk : quirks) CHECK(quirk.size() > 20);
   }
-  CHECK(findModel("abbott-seed").quirks.size() >= 5);
+  CHECK(catalogDocs().model("abbott-seed").quirks.size() >= 5);
+}
+
+TEST_CASE("The docs describe the catalog's entries, in its order, and no other", "[catalog][equations]") {
+  const CatalogDocs& docs = catalogDocs();
+  REQUIRE(docs.models.size() == modelCatalog().size());
+  for (std::size_t i = 0; i < docs.models.size(); ++i) CHECK(docs.models[i].first == modelCatalog()[i].id);
+  REQUIRE(docs.laws.size() == lawCatalog().size());
+  for (std::size_t i = 0; i < docs.laws.size(); ++i) CHECK(docs.laws[i].first == lawCatalog()[i].spec.id);
+  CHECK_THROWS_AS(docs.law("no-such-law"), std::out_of_range);
 }
 
 TEST_CASE("The seed model's update loop follows the seed's order; no other model has one",
           "[catalog][equations][seed]") {
-  const std::string_view loop = findModel("abbott-seed").updateLoop;
+  const std::string_view loop = catalogDocs().model("abbott-seed").updateLoop;
   // The seed (CalcIt): θ from the previous v (no dt), its clamp, Fk and F, the velocity, the position
   // with the new velocity, then the clamp of v, inside a loop that accumulates t by 0.001.
   const std::vector<std::string_view> order = {
@@ -143,6 +163,7 @@ TEST_CASE("The seed model's update loop follows the seed's order; no other model
     REQUIRE(found != std::string_view::npos);
     at = found + step.size();
   }
-  for (const ModelSpec& model : modelCatalog())
-    if (model.id != "abbott-seed") CHECK(model.updateLoop.empty());
+  for (const auto& [id, model] : catalogDocs().models)
+    if (id != "abbott-seed") CHECK(model.updateLoop.empty());
+  for (const auto& [id, law] : catalogDocs().laws) CHECK(law.updateLoop.empty());
 }

@@ -66,11 +66,14 @@ test('a TeX string KaTeX refuses fails with the entry and the string', () => {
 
 test('the MathML is laid out by MathML Core: no bold mathvariant, no third child in a script', () => {
   const typeset = typesetCatalog(engine);
+  const entries = [
+    ...Object.values(typeset.models),
+    ...Object.values(typeset.laws),
+    typeset.system,
+    typeset.presliding,
+  ];
   const all = [
-    ...Object.values(typeset.models).flat(),
-    ...Object.values(typeset.laws).flat(),
-    ...typeset.system,
-    ...typeset.presliding,
+    ...entries.flatMap((entry) => entry.equations.map((equation) => equation.mathml)),
     ...Object.values(typeset.symbols),
   ];
   for (const math of all) {
@@ -90,17 +93,19 @@ test('the MathML is laid out by MathML Core: no bold mathvariant, no third child
   );
 });
 
-test('dist/equations.json holds one MathML per catalog equation, in order, and every symbol', async (t) => {
+test('dist/equations.json holds the docs, one MathML per catalog equation, in order, and every symbol', async (t) => {
   const dist = path.resolve(process.env.FRICTION_LAB_DIST ?? path.join(repoRoot, 'dist'));
   const file = path.join(dist, 'equations.json');
   if (!existsSync(file)) return t.skip('no dist/equations.json: run build-scripts/build.sh');
   const built = JSON.parse(await readFile(file, 'utf8'));
   assert.deepEqual(built, typesetCatalog(engine));
   for (const model of engine.models())
-    assert.equal(built.models[model.id].length, model.equations.length, model.id);
+    assert.equal(built.models[model.id].equations.length, model.equations.length, model.id);
   for (const law of engine.laws())
-    assert.equal(built.laws[law.id].length, law.equations.length, law.id);
-  assert.equal(built.system.length, engine.system().equations.length);
+    assert.equal(built.laws[law.id].equations.length, law.equations.length, law.id);
+  assert.equal(built.system.equations.length, engine.system().equations.length);
+  assert.deepEqual(built.models['abbott-seed'].quirks, engine.models()[0].quirks);
+  assert.equal(built.models['abbott-seed'].updateLoop, engine.models()[0].updateLoop);
   for (const [name, entry] of entries()) {
     for (const symbol of [...entry.params, ...(entry.state ?? [])]) {
       assert.ok(
@@ -109,4 +114,25 @@ test('dist/equations.json holds one MathML per catalog equation, in order, and e
       );
     }
   }
+});
+
+test('the start-up module carries no docs: loadEngine adds them from the studies module once loaded', async () => {
+  const { loadEngine } = await import(
+    path.join(
+      path.resolve(process.env.FRICTION_LAB_DIST ?? path.join(repoRoot, 'dist')),
+      'engine.mjs',
+    )
+  );
+  const lean = await loadEngine({ studies: false });
+  const seed = () => lean.models().find((model) => model.id === 'abbott-seed');
+  assert.equal(seed().equations, undefined);
+  assert.equal(lean.laws()[0].quirks, undefined);
+  assert.equal(lean.system().equations, undefined);
+  const studies = await lean.studies();
+  const documented = engine.models().find((model) => model.id === 'abbott-seed');
+  assert.deepEqual(seed().equations, documented.equations);
+  assert.equal(seed().updateLoop, documented.updateLoop);
+  assert.deepEqual(lean.laws()[0].quirks, studies.docs().laws[lean.laws()[0].id].quirks);
+  assert.ok(!('updateLoop' in lean.laws()[0]), 'a law has no update loop');
+  assert.deepEqual(lean.presliding().equations, engine.presliding().equations);
 });

@@ -1,10 +1,11 @@
 // "How it is computed": a dialog that shows how the spring-block view's current model or law is
 // computed, as the seed app's Show Code button does. Everything in it comes from the engine's
-// catalog (name, origin, equations with their notes, symbols, citation, quirks, the seed's update
-// loop) and from equations.json, the catalog's TeX typeset to MathML at build time
-// (build-scripts/equations.mjs; browsers lay out MathML natively, so no typesetting library is
-// loaded). equations.json is fetched the first time the dialog opens; the single-file build inlines
-// it as globalThis.__frictionEquations. Without it the dialog still shows every equation's TeX source.
+// catalog (name, origin, symbols, citation) and from equations.json, the catalog's docs (equations
+// with their notes, quirks, the seed's update loop) with each equation's TeX typeset to MathML at
+// build time (build-scripts/equations.mjs; browsers lay out MathML natively, so no typesetting library
+// is loaded; the start-up module carries no docs). equations.json is fetched the first time the
+// dialog opens; the single-file build inlines it as globalThis.__frictionEquations. Without it the
+// dialog says so and shows the rest.
 //
 // Catalog text is inserted with DOM APIs (textContent); the MathML, which our own build wrote, is
 // parsed with a <template>.
@@ -76,15 +77,14 @@ function texDetails(tex, open) {
 
 /**
  * The equations of one entry, each typeset beside its note.
- * @param {{tex: string, note: string}[]} equations from the catalog
- * @param {string[] | undefined} mathml the same equations from equations.json (undefined: not loaded)
+ * @param {{tex: string, note: string, mathml: string}[]} equations from equations.json
  */
-function equationList(equations, mathml) {
+function equationList(equations) {
   return el(
     'ol',
     { className: 'eq-list' },
-    ...equations.map(({ tex, note }, index) => {
-      const math = mathml?.[index] ? parseMath(mathml[index]) : null;
+    ...equations.map(({ tex, note, mathml }) => {
+      const math = parseMath(mathml);
       const box = el('div', { className: 'eq-math' });
       if (math) box.append(math);
       else box.append(el('code', { className: 'eq-fallback', textContent: tex }));
@@ -253,50 +253,52 @@ export class EquationsPanel {
     }
   }
 
-  /** Builds the dialog's content for a choice. */
+  /** Builds the dialog's content for a choice: its docs once equations.json is loaded. */
   #render({ kind, id, entry }) {
     this.#title.textContent = entry.name;
     const typeset = this.#typeset;
     const isLaw = kind === 'law';
+    const docs = typeset?.[isLaw ? 'laws' : 'models']?.[id];
     const parts = [this.#intro(entry, isLaw)];
-    parts.push(
-      section(
-        'eq-own-title',
-        'Equations',
-        equationList(entry.equations, typeset?.[isLaw ? 'laws' : 'models']?.[id]),
-      ),
-    );
+    if (docs) parts.push(section('eq-own-title', 'Equations', equationList(docs.equations)));
     const tables = [
       symbolTable(isLaw ? 'Parameters of the law' : 'Parameters', entry.params, typeset),
     ];
     if (entry.state?.length) tables.push(symbolTable('State variables', entry.state, typeset));
     parts.push(section('eq-symbols-title', 'Symbols', ...tables), citation(entry.citation));
-    if (entry.quirks?.length) {
-      parts.push(
-        section(
-          'eq-quirks-title',
-          'How the origin computes it (quirks kept)',
-          textList(entry.quirks),
-        ),
-      );
-    }
-    // A law drives the spring-block system: its equations too (m dv/dt = Fd − F).
-    if (isLaw && this.#catalog.system) parts.push(this.#systemSection(typeset));
-    if (entry.updateLoop) {
-      parts.push(
-        section(
-          'eq-loop-title',
-          "The seed app's update loop, as it steps it",
-          updateLoop(entry.updateLoop),
-        ),
-      );
-    }
+    if (docs) parts.push(...this.#docsSections(docs, isLaw, typeset));
     this.#content.replaceChildren(...parts);
     this.#sizes.disconnect();
     for (const box of this.#content.querySelectorAll('.eq-math')) {
       this.#sizes.observe(box);
       for (const child of box.children) this.#sizes.observe(child);
     }
+  }
+
+  /** After the symbols: the origin's quirks, for a law the system it drives, the seed's update loop. */
+  #docsSections(docs, isLaw, typeset) {
+    const parts = [];
+    if (docs.quirks.length) {
+      parts.push(
+        section(
+          'eq-quirks-title',
+          'How the origin computes it (quirks kept)',
+          textList(docs.quirks),
+        ),
+      );
+    }
+    // A law drives the spring-block system: its equations too (m dv/dt = Fd − F).
+    if (isLaw && this.#catalog.system) parts.push(this.#systemSection(typeset));
+    if (docs.updateLoop) {
+      parts.push(
+        section(
+          'eq-loop-title',
+          "The seed app's update loop, as it steps it",
+          updateLoop(docs.updateLoop),
+        ),
+      );
+    }
+    return parts;
   }
 
   /** The origin, the description, and the loading state of the typeset equations. */
@@ -314,10 +316,10 @@ export class EquationsPanel {
     intro.append(el('p', { className: 'eq-description', textContent: entry.description }));
     const status = withAttributes(el('p', { className: 'eq-status' }), { role: 'status' });
     if (this.#loadError) {
-      status.textContent = `The typeset equations could not be loaded (${this.#loadError}); each equation's TeX source is shown instead.`;
+      status.textContent = `The equations could not be loaded (${this.#loadError}); try again when the page can reach its files.`;
       status.classList.add('is-error');
     } else if (!this.#typeset) {
-      status.textContent = 'Loading the typeset equations…';
+      status.textContent = 'Loading the equations…';
     }
     intro.append(status);
     return intro;
@@ -328,13 +330,13 @@ export class EquationsPanel {
     const system = this.#catalog.system;
     const parts = [
       el('p', { className: 'eq-description', textContent: system.description }),
-      equationList(system.equations, typeset?.system),
+      equationList(typeset.system.equations),
       symbolTable(`Parameters of the ${system.name.toLowerCase()}`, system.params, typeset),
     ];
-    if (system.quirks?.length)
+    if (typeset.system.quirks.length)
       parts.push(
         el('h4', { textContent: 'How the system is computed (quirks kept)' }),
-        textList(system.quirks),
+        textList(typeset.system.quirks),
       );
     parts.push(citation(system.citation));
     return section('eq-system-title', `The system it drives: ${system.name}`, ...parts);

@@ -48,10 +48,27 @@ export interface ModelSpec {
   description: string;
   citation: string;
   params: ParamSpec[];
-  equations: Equation[];
-  quirks: string[];
+  /** The docs (EntryDocs): present once the studies' module is loaded (loadEngine() loads it unless
+   * given `studies: false`; `await engine.studies()` loads it later). */
+  equations?: Equation[];
+  quirks?: string[];
   /** The seed's per-step update as pseudo-code ('' where not stepped as its origin steps it). */
   updateLoop?: string;
+}
+
+/** How a catalog entry is computed: its equations, its origin's quirks and the seed's update loop. */
+export interface EntryDocs {
+  equations: Equation[];
+  quirks: string[];
+  updateLoop: string;
+}
+
+/** The catalog's docs, from the studies' module (studies.docs()). */
+export interface CatalogDocs {
+  models: Record<string, EntryDocs>;
+  laws: Record<string, EntryDocs>;
+  system: EntryDocs;
+  presliding: EntryDocs;
 }
 
 /** A friction law in the catalog. */

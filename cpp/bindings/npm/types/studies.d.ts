@@ -1,6 +1,7 @@
 // The on-demand module's calls (studies-engine.mjs): a law alone, its curves, presliding, the stability
 // maps and what brings a run to steady sliding (docs/reference/js-api.md).
 
+import type { CatalogDocs } from './index.js';
 import type { Breakpoint, Regime, Scenario, Sweep } from './scenario.js';
 
 /** The inputs of a law's coefficient, force or step (every key optional). */
@@ -90,6 +91,8 @@ export interface SteadySliding {
 }
 
 export interface Studies {
+  /** How the catalog is computed: every model's, law's, the system's and presliding's docs. */
+  docs(): CatalogDocs;
   frictionCoefficient(id: string, params: Record<string, number | number[]>, inputs: LawInputs): number;
   frictionForce(id: string, params: Record<string, number | number[]>, inputs: LawInputs): [number, number, number];
   createLaw(id: string, params?: Record<string, number | number[]>): StatefulLaw;

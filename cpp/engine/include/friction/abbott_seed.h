@@ -35,6 +35,8 @@ struct AbbottSeedParams {
 
 /// The catalog entry of the seed model.
 const ModelSpec& abbottSeedModel();
+/// How it is computed: its equations, the seed's quirks it keeps and the seed's update loop.
+EntryDocs abbottSeedDocs();
 
 /// Binds a resolved parameter set of abbottSeedModel() to the struct.
 AbbottSeedParams abbottSeedParams(const ResolvedParams& resolved);

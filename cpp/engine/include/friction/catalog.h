@@ -172,21 +172,14 @@ std::vector<T> listOf(const T (&items)[N]) {
   return std::vector<T>(items, items + N);
 }
 
-/// One model (or law, or system): its identity, its citation, its parameters in display order, and
-/// how it is computed: its equations, the quirks of its origin that it keeps or corrects, and for a
-/// model that is stepped as its origin steps it (the seed app), that update loop.
+/// One model (or law, or system): its identity, its citation and its parameters in display order. How
+/// it is computed, in words and TeX, is in its EntryDocs (catalogDocs).
 struct ModelSpec {
   std::string_view id;           ///< "abbott-seed", "state-variable"
   std::string_view name;         ///< human name
   std::string_view description;  ///< one paragraph
   std::string_view citation;     ///< the system, file or paper it follows
   std::vector<ParamSpec> params;
-  std::vector<Equation> equations = {};  ///< what the engine computes, in order
-  std::vector<std::string_view> quirks =
-      {};  ///< the origin's quirks, in our words: kept, flagged or corrected
-  /// The origin's per-step update as short pseudo-code, one statement per line, in the origin's
-  /// order; empty unless the model reproduces a time-stepping loop.
-  std::string_view updateLoop = {};
   /// For a law: which of the common values (μs, μk, v_s; ParamRole) it cannot take, and why, in one
   /// or two sentences; empty when its roles take all three (or their forces).
   std::string_view unmapped = {};
@@ -194,6 +187,38 @@ struct ModelSpec {
   /// The parameter called `key`, or nullptr.
   const ParamSpec* findParam(std::string_view key) const;
 };
+
+/// How a catalog entry is computed, for its reader ("How it is computed"): its equations, the quirks of
+/// its origin that it keeps or corrects, and for a model stepped as its origin steps it (the seed app),
+/// that update loop. Kept apart from the ModelSpec: a program that only runs scenarios (the page's
+/// start-up module) carries none of this text (issue 29: 6 kB gzipped of its 300 kB).
+struct EntryDocs {
+  std::vector<Equation> equations;  ///< what the engine computes, in order
+  std::vector<std::string_view> quirks =
+      {};  ///< the origin's quirks, in our words: kept, flagged or corrected
+  /// The origin's per-step update as short pseudo-code, one statement per line, in the origin's
+  /// order; empty unless the model reproduces a time-stepping loop.
+  std::string_view updateLoop = {};
+};
+
+/// Entries' docs by id, in catalog order.
+using DocsById = std::vector<std::pair<std::string_view, EntryDocs>>;
+
+/// The docs of the whole catalog: every model and law by id, the spring-block system and the presliding
+/// experiment.
+struct CatalogDocs {
+  DocsById models;
+  DocsById laws;
+  EntryDocs system;
+  EntryDocs presliding;
+
+  /// The docs of model or law `id` (std::out_of_range for an id the catalog lacks).
+  const EntryDocs& model(std::string_view id) const;
+  const EntryDocs& law(std::string_view id) const;
+};
+
+/// The catalog's docs, built once.
+const CatalogDocs& catalogDocs();
 
 /// Sets the roles of `model`'s parameters by key, each declared once where the law is built. An
 /// unknown key is a programming error (std::logic_error), caught by the catalog tests.

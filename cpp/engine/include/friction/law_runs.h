@@ -66,6 +66,8 @@ std::vector<Breakpoint> preslidingProtocol(double amplitude, double rate, double
 
 /// The presliding experiment's own parameters (m, N, amplitude, rate, hold), declared once.
 const ModelSpec& preslidingModel();
+/// How the presliding experiment is computed: its equations and quirks.
+EntryDocs preslidingDocs();
 
 /// The presliding experiment: `law` pushed through preslidingProtocol by the parameters of
 /// preslidingModel() (any subset; defaults are the paper's Fig. 2 set-up). Throws InputError.

@@ -46,6 +46,8 @@ std::string_view integratorId(Integrator integrator);
 /// The spring-block's own parameters (m, Fn, c, eta, v0, x0, duration); the state-variable model shares
 /// m, Fn, c, eta, v0 and duration.
 const ModelSpec& springBlockSystemModel();
+/// How the spring-block is computed: its equations and quirks.
+EntryDocs springBlockSystemDocs();
 
 /// Checks a kick (a relative speed-up of the drive at 0.1 % of the run, within ±0.5, for a steady start
 /// with one drive velocity); throws InputError naming `kick`.

@@ -47,6 +47,8 @@ struct StateVariableParams {
 
 /// The catalog entry of the state-variable model.
 const ModelSpec& stateVariableModel();
+/// How it is computed: its equations and what is not verified about Popov's model.
+EntryDocs stateVariableDocs();
 
 /// Binds a resolved parameter set of stateVariableModel() to the struct.
 StateVariableParams stateVariableParams(const ResolvedParams& resolved);

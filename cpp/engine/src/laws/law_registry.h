@@ -84,6 +84,16 @@ FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws);
 FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws);
 FRICTION_RUN_ONCE void addRsfLaws(std::vector<LawDefinition>& laws);
 
+// Each family's docs (its laws' equations and quirks), in the same order; catalogDocs() collects them, so
+// that a program that never asks for them (the page's start-up module) links none of their text.
+FRICTION_RUN_ONCE void describeTextbookLaws(DocsById& docs);
+FRICTION_RUN_ONCE void describeRatelLaws(DocsById& docs);
+FRICTION_RUN_ONCE void describeDrakeLaws(DocsById& docs);
+FRICTION_RUN_ONCE void describeRadiossLaws(DocsById& docs);
+FRICTION_RUN_ONCE void describeOpenSeesLaws(DocsById& docs);
+FRICTION_RUN_ONCE void describeDynamicLaws(DocsById& docs);
+FRICTION_RUN_ONCE void describeRsfLaws(DocsById& docs);
+
 /// The cross-parameter check of law `id` (LawDefinition::validate; nullptr if it has none), for a caller
 /// that changes a resolved parameter set in place and must refuse what LawEvaluator would (the fits'
 /// closed-form curves, fit/steady_curves.cpp). Throws InputError for an unknown id.

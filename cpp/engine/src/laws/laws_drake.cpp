@@ -113,8 +113,6 @@ FRICTION_RUN_ONCE void addDrakeLaws(std::vector<LawDefinition>& laws) {
        specsOf(kFields)},
       "Drake",
       {"v", "vt", "n", "Fn"}};
-  drake.spec.equations = listOf(kEquations);
-  drake.spec.quirks = listOf(kQuirks);
   setTexSymbols(
       drake.spec,
       {{"static_friction", R"t(\mu_s)t"}, {"dynamic_friction", R"t(\mu_d)t"}, {"stiction_tolerance", "v_s"}});
@@ -125,6 +123,10 @@ FRICTION_RUN_ONCE void addDrakeLaws(std::vector<LawDefinition>& laws) {
   drake.coefficient = &coefficient;
   drake.force = &force;
   laws.push_back(std::move(drake));
+}
+
+FRICTION_RUN_ONCE void describeDrakeLaws(DocsById& docs) {
+  docs.emplace_back("drake-stribeck", EntryDocs{listOf(kEquations), listOf(kQuirks)});
 }
 
 }  // namespace friction

@@ -409,8 +409,6 @@ FRICTION_RUN_ONCE LawDefinition luGreLaw() {
        specsOf(kLuGreFields)},
       "Literature",
       {"v"}};
-  lugre.spec.equations = listOf(kLuGreEquations);
-  lugre.spec.quirks = listOf(kLuGreQuirks);
   setTexSymbols(lugre.spec, kBristleTex);
   setRoles(lugre.spec, kBristleRoles);
   lugre.state = {kBristleDeflection};
@@ -432,8 +430,6 @@ FRICTION_RUN_ONCE LawDefinition dahlLaw() {
        specsOf(kDahlFields)},
       "Literature",
       {"v"}};
-  dahl.spec.equations = listOf(kDahlEquations);
-  dahl.spec.quirks = listOf(kDahlQuirks);
   setTexSymbols(dahl.spec, {{"sigma0", R"t(\sigma_0)t"}, {"Fc", "F_c"}, {"alpha", R"t(\alpha)t"}});
   setRoles(dahl.spec, {{"Fc", ParamRole::KineticForce}});
   dahl.spec.unmapped =
@@ -459,8 +455,6 @@ FRICTION_RUN_ONCE LawDefinition rateStateLaw() {
        specsOf(kRateStateFields)},
       "Literature",
       {"v", "N"}};
-  rateState.spec.equations = listOf(kRateStateEquations);
-  rateState.spec.quirks = listOf(kRateStateQuirks);
   setTexSymbols(rateState.spec, {{"mu0", R"t(\mu_0)t"},
                                  {"a", "a"},
                                  {"b", "b"},
@@ -500,8 +494,6 @@ FRICTION_RUN_ONCE LawDefinition elastoPlasticLaw() {
        specsOf(kElastoPlasticFields)},
       "Literature",
       {"v"}};
-  elastoPlastic.spec.equations = listOf(kElastoPlasticEquations);
-  elastoPlastic.spec.quirks = listOf(kElastoPlasticQuirks);
   setTexSymbols(elastoPlastic.spec, kBristleTex);
   setTexSymbols(elastoPlastic.spec, {{"z_ba", "z_{ba}"}});
   setRoles(elastoPlastic.spec, kBristleRoles);
@@ -523,6 +515,14 @@ FRICTION_RUN_ONCE void addDynamicLaws(std::vector<LawDefinition>& laws) {
   laws.push_back(dahlLaw());
   laws.push_back(rateStateLaw());
   laws.push_back(elastoPlasticLaw());
+}
+
+FRICTION_RUN_ONCE void describeDynamicLaws(DocsById& docs) {
+  docs.emplace_back("lugre", EntryDocs{listOf(kLuGreEquations), listOf(kLuGreQuirks)});
+  docs.emplace_back("dahl", EntryDocs{listOf(kDahlEquations), listOf(kDahlQuirks)});
+  docs.emplace_back("rate-state", EntryDocs{listOf(kRateStateEquations), listOf(kRateStateQuirks)});
+  docs.emplace_back("elasto-plastic",
+                    EntryDocs{listOf(kElastoPlasticEquations), listOf(kElastoPlasticQuirks)});
 }
 
 }  // namespace friction

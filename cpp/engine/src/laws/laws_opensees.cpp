@@ -277,6 +277,13 @@ constexpr std::string_view kCommonQuirks[] = {
     "OpenSees is unit-agnostic: the units are yours, if consistent (kip, inch, s…). The units shown are SI, "
     "the spring-block's.",
 };
+// A model's equations: its own, then the force's.
+std::vector<Equation> openSeesEquations(std::initializer_list<Equation> own) {
+  std::vector<Equation> equations(own);
+  equations.push_back(kForceLine);
+  return equations;
+}
+
 std::vector<std::string_view> openSeesQuirks(std::initializer_list<std::string_view> own) {
   std::vector<std::string_view> quirks(own);
   quirks.insert(quirks.end(), std::begin(kCommonQuirks), std::end(kCommonQuirks));
@@ -288,13 +295,8 @@ LawDefinition model(std::string_view id, std::string_view name, std::string_view
                     void (*validate)(const ResolvedParams&),
                     double (*mu)(const ResolvedParams&, const LawInputs&),
                     double (*curveForce)(const ResolvedParams&, const LawInputs&),
-                    std::vector<Equation> equations, std::vector<std::string_view> quirks,
                     std::initializer_list<std::pair<std::string_view, std::string_view>> texSymbols) {
-  equations.push_back(kForceLine);
-  LawDefinition law{
-      {id, name, description, citation, std::move(params), std::move(equations), std::move(quirks)},
-      "OpenSees",
-      {"v", "N"}};
+  LawDefinition law{{id, name, description, citation, std::move(params)}, "OpenSees", {"v", "N"}};
   setTexSymbols(law.spec, texSymbols);
   law.validate = validate;
   law.coefficient = mu;
@@ -318,10 +320,7 @@ FRICTION_RUN_ONCE LawDefinition openSeesCoulomb() {
             "OpenSees SRC/element/frictionBearing/frictionModel/Coulomb.cpp (OpenSees/OpenSees @ "
             "2890cb36f59b).",
             "Constant μ = mu; force μN for N > 0, else 0.", specsOf(kCoulombFields), nullptr, &coulombMu,
-            &forceOf<coulombMu>,
-            {{R"t(\mu = \text{const} > 0)t",
-              "A constant coefficient (alias Constant); OpenSees requires μ > 0."}},
-            openSeesQuirks({}), {{"mu", R"t(\mu)t"}}),
+            &forceOf<coulombMu>, {{"mu", R"t(\mu)t"}}),
       {{"mu", ParamRole::KineticCoefficient}},
       "One coefficient, mu, at rest and in sliding: driven from μk. No μs and no stiction speed.");
 }
@@ -334,8 +333,7 @@ FRICTION_RUN_ONCE LawDefinition openSeesVelDependent() {
             "OpenSees SRC/element/frictionBearing/frictionModel/VelDependent.cpp (OpenSees/OpenSees @ "
             "2890cb36f59b).",
             "μ = muFast − (muFast − muSlow)·e^(−transRate·|v|).", specsOf(kVelDependentFields), nullptr,
-            &velDependentMu, &forceOf<velDependentMu>, {kVelocityBlend},
-            openSeesQuirks({"muSlow above muFast is allowed (velocity weakening)."}),
+            &velDependentMu, &forceOf<velDependentMu>,
             {{"muSlow", R"t(\mu_{\text{slow}})t"}, {"muFast", R"t(\mu_{\text{fast}})t"}, {"transRate", "a"}}),
       {{"muSlow", ParamRole::StaticCoefficient},
        {"muFast", ParamRole::KineticCoefficient},
@@ -346,22 +344,17 @@ FRICTION_RUN_ONCE LawDefinition openSeesVelDependent() {
 // VelPressureDep: VelDependent whose high-speed coefficient falls with the pressure N/A.
 FRICTION_RUN_ONCE LawDefinition openSeesVelPressureDep() {
   return withRoles(
-      model(
-          "opensees-velpressuredep", "OpenSees VelPressureDep",
-          "OpenSees SRC/element/frictionBearing/frictionModel/VelPressureDep.cpp (OpenSees/OpenSees @ "
-          "2890cb36f59b).",
-          "VelDependent with muFast = muFast0 − deltaMu·tanh(alpha·N/A) when N > 0.",
-          specsOf(kVelPressureFields), nullptr, &velPressureMu, &forceOf<velPressureMu>,
-          {{R"t(\mu_{\text{fast}} = \begin{cases} \mu_{\text{fast},0} - \Delta\mu \tanh\left(\alpha\,N / A\right) & N > 0 \\ \mu_{\text{fast},0} & N \le 0 \end{cases})t",
-            "The high-speed coefficient falls with the pressure p = N/A."},
-           kVelocityBlend},
-          openSeesQuirks({"alpha multiplies the pressure N/A, not N."}),
-          {{"muSlow", R"t(\mu_{\text{slow}})t"},
-           {"muFast0", R"t(\mu_{\text{fast},0})t"},
-           {"A", "A"},
-           {"deltaMu", R"t(\Delta\mu)t"},
-           {"alpha", R"t(\alpha)t"},
-           {"transRate", "a"}}),
+      model("opensees-velpressuredep", "OpenSees VelPressureDep",
+            "OpenSees SRC/element/frictionBearing/frictionModel/VelPressureDep.cpp (OpenSees/OpenSees @ "
+            "2890cb36f59b).",
+            "VelDependent with muFast = muFast0 − deltaMu·tanh(alpha·N/A) when N > 0.",
+            specsOf(kVelPressureFields), nullptr, &velPressureMu, &forceOf<velPressureMu>,
+            {{"muSlow", R"t(\mu_{\text{slow}})t"},
+             {"muFast0", R"t(\mu_{\text{fast},0})t"},
+             {"A", "A"},
+             {"deltaMu", R"t(\Delta\mu)t"},
+             {"alpha", R"t(\alpha)t"},
+             {"transRate", "a"}}),
       {{"muSlow", ParamRole::StaticCoefficient},
        {"muFast0", ParamRole::KineticCoefficient},
        {"transRate", ParamRole::InverseStictionSpeed}},
@@ -379,18 +372,7 @@ FRICTION_RUN_ONCE LawDefinition openSeesMultiLinear() {
       "segment is remembered between calls, so the slope at a breakpoint depends on the direction of "
       "approach.",
       std::vector<ParamSpec>(kMultiLinearSpecs.begin(), kMultiLinearSpecs.end()), &validateMultiLinear,
-      &multiLinearMu, &forceOf<multiLinearMu>,
-      {{R"t(\mu(|v|) = \mu_i + \frac{\mu_{i+1} - \mu_i}{v_{i+1} - v_i}\,\left(|v| - v_i\right))t",
-        "Linear on the active segment i, extended past the first and the last point (not clamped)."},
-       {R"t(i \leftarrow i + 1 \ \text{ while } |v| \ge v_{i+1},\ i < n - 2; \qquad \text{if } |v| < v_i:\ i \leftarrow i - 1 \ \text{ while } |v| \le v_i,\ i > 0)t",
-        "setTrial's search from the remembered segment: at a breakpoint the segment, and so the slope, "
-        "depends on the direction of approach."}},
-      openSeesQuirks(
-          {"Linear extrapolation past both ends: μ can go negative or grow without bound.",
-           "The active segment is remembered (not committed) between calls; the slope at a breakpoint "
-           "depends on the direction of approach, and getDFFrcDVel has no sign(v) factor.",
-           "The parser's arrays hold 64 points with no bounds check; more are refused here."}),
-      {{"vel", "v_i"}, {"frn", R"t(\mu_i)t"}});
+      &multiLinearMu, &forceOf<multiLinearMu>, {{"vel", "v_i"}, {"frn", R"t(\mu_i)t"}});
   multi.step = &multiLinearStep;
   multi.spec.unmapped =
       "Not mapped: μ is a table of points (vel, frn), with no single static or kinetic coefficient "
@@ -408,15 +390,6 @@ FRICTION_RUN_ONCE LawDefinition openSeesVelNormalFrcDep() {
           "μ depends on |v| and on N through power laws, capped at maxMuFact·muFast (and set to the cap for "
           "N ≤ 0).",
           specsOf(kVelNormalFields), nullptr, &velNormalMu, &forceOf<velNormalMu>,
-          {{R"t(\mu_{\text{slow}} = a_{\text{slow}} N^{\,n_{\text{slow}} - 1}, \quad \mu_{\text{fast}} = a_{\text{fast}} N^{\,n_{\text{fast}} - 1}, \quad r = \alpha_0 + \alpha_1 N + \alpha_2 N^2)t",
-            "Both coefficients and the transition rate depend on the normal force, through unguarded "
-            "powers."},
-           {R"t(\mu = \mu_{\text{fast}} - \left(\mu_{\text{fast}} - \mu_{\text{slow}}\right) e^{-r\,|v|}, \qquad \mu \leftarrow f_{\max}\,\mu_{\text{fast}} \ \text{ if } \mu > f_{\max}\,\mu_{\text{fast}} \text{ or } N \le 0)t",
-            "The exponential transition, capped relative to μfast and set to the cap for N ≤ 0."}},
-          openSeesQuirks({"The cap is relative to μfast, not μslow, and N ≤ 0 forces it.",
-                          "No guard before pow: at N = 0 with n < 1 the coefficient is inf, at N < 0 with "
-                          "a fractional exponent NaN, while the force is 0.",
-                          "maxMuFact is a required argument; 2.0 is only the default constructor's value."}),
           {{"aSlow", R"t(a_{\text{slow}})t"},
            {"nSlow", R"t(n_{\text{slow}})t"},
            {"aFast", R"t(a_{\text{fast}})t"},
@@ -439,6 +412,53 @@ FRICTION_RUN_ONCE void addOpenSeesLaws(std::vector<LawDefinition>& laws) {
   laws.push_back(openSeesVelPressureDep());
   laws.push_back(openSeesMultiLinear());
   laws.push_back(openSeesVelNormalFrcDep());
+}
+
+FRICTION_RUN_ONCE void describeOpenSeesLaws(DocsById& docs) {
+  docs.emplace_back(
+      "opensees-coulomb",
+      EntryDocs{openSeesEquations({{R"t(\mu = \text{const} > 0)t",
+                                    "A constant coefficient (alias Constant); OpenSees requires μ > 0."}}),
+                openSeesQuirks({})});
+  docs.emplace_back("opensees-veldependent",
+                    EntryDocs{openSeesEquations({kVelocityBlend}),
+                              openSeesQuirks({"muSlow above muFast is allowed (velocity weakening)."})});
+  docs.emplace_back(
+      "opensees-velpressuredep",
+      EntryDocs{
+          openSeesEquations(
+              {{R"t(\mu_{\text{fast}} = \begin{cases} \mu_{\text{fast},0} - \Delta\mu \tanh\left(\alpha\,N / A\right) & N > 0 \\ \mu_{\text{fast},0} & N \le 0 \end{cases})t",
+                "The high-speed coefficient falls with the pressure p = N/A."},
+               kVelocityBlend}),
+          openSeesQuirks({"alpha multiplies the pressure N/A, not N."})});
+  docs.emplace_back(
+      "opensees-veldepmultilinear",
+      EntryDocs{
+          openSeesEquations(
+              {{R"t(\mu(|v|) = \mu_i + \frac{\mu_{i+1} - \mu_i}{v_{i+1} - v_i}\,\left(|v| - v_i\right))t",
+                "Linear on the active segment i, extended past the first and the last point (not clamped)."},
+               {R"t(i \leftarrow i + 1 \ \text{ while } |v| \ge v_{i+1},\ i < n - 2; \qquad \text{if } |v| < v_i:\ i \leftarrow i - 1 \ \text{ while } |v| \le v_i,\ i > 0)t",
+                "setTrial's search from the remembered segment: at a breakpoint the segment, and so the "
+                "slope, depends on the direction of approach."}}),
+          openSeesQuirks(
+              {"Linear extrapolation past both ends: μ can go negative or grow without bound.",
+               "The active segment is remembered (not committed) between calls; the slope at a breakpoint "
+               "depends on the direction of approach, and getDFFrcDVel has no sign(v) factor.",
+               "The parser's arrays hold 64 points with no bounds check; more are refused here."})});
+  docs.emplace_back(
+      "opensees-velnormalfrcdep",
+      EntryDocs{
+          openSeesEquations(
+              {{R"t(\mu_{\text{slow}} = a_{\text{slow}} N^{\,n_{\text{slow}} - 1}, \quad \mu_{\text{fast}} = a_{\text{fast}} N^{\,n_{\text{fast}} - 1}, \quad r = \alpha_0 + \alpha_1 N + \alpha_2 N^2)t",
+                "Both coefficients and the transition rate depend on the normal force, through unguarded "
+                "powers."},
+               {R"t(\mu = \mu_{\text{fast}} - \left(\mu_{\text{fast}} - \mu_{\text{slow}}\right) e^{-r\,|v|}, \qquad \mu \leftarrow f_{\max}\,\mu_{\text{fast}} \ \text{ if } \mu > f_{\max}\,\mu_{\text{fast}} \text{ or } N \le 0)t",
+                "The exponential transition, capped relative to μfast and set to the cap for N ≤ 0."}}),
+          openSeesQuirks(
+              {"The cap is relative to μfast, not μslow, and N ≤ 0 forces it.",
+               "No guard before pow: at N = 0 with n < 1 the coefficient is inf, at N < 0 with "
+               "a fractional exponent NaN, while the force is 0.",
+               "maxMuFact is a required argument; 2.0 is only the default constructor's value."})});
 }
 
 }  // namespace friction

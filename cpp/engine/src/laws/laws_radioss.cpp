@@ -355,14 +355,13 @@ struct RadiossLaw {
     return radiossCurveForce(Ifric, bind(r), in);
   }
 
-  static LawDefinition definition(std::string_view id, std::string_view name, std::string_view description,
-                                  const Equation& muLine, std::vector<std::string_view> quirks) {
+  static LawDefinition definition(std::string_view id, std::string_view name, std::string_view description) {
     LawDefinition law{
         {id, name, description,
          "OpenRadioss engine/source/interfaces/int07/i7for3.F (μ laws, tangential force, filtering) "
          "and starter hm_read_inter_type07.F (defaults, filter set-up), OpenRadioss/OpenRadioss @ "
          "bd4557ba7503; Altair Radioss theory manual, contact friction.",
-         specsOf(Fields), radiossEquations(muLine), std::move(quirks)},
+         specsOf(Fields)},
         "OpenRadioss",
         {"v", "p", "vt", "n", "Fn", "dt"}};
     setTexSymbols(law.spec, {{"Iform", R"t(\mathrm{Iform})t"},
@@ -393,8 +392,6 @@ struct RadiossLaw {
 }  // namespace
 
 FRICTION_RUN_ONCE void addRadiossLaws(std::vector<LawDefinition>& laws) {
-  const std::string_view defaultFric =
-      "Radioss's own default Fric is 0 (no friction); 0.1 here so that the curve shows.";
   // Each law with the roles of its parameters (ParamRole) and what the common values cannot set.
   const auto add = [&laws](LawDefinition law,
                            std::initializer_list<std::pair<std::string_view, ParamRole>> roles,
@@ -405,58 +402,81 @@ FRICTION_RUN_ONCE void addRadiossLaws(std::vector<LawDefinition>& laws) {
   };
   add(RadiossLaw<0, kCoulombFields>::definition(
           "radioss-coulomb", "Radioss Coulomb (Ifric 0)",
-          "μ = Fric, with the Iform 1 or 2 tangential force and filtering.",
-          {R"t(\mu = \mathrm{Fric})t",
-           "Ifric 0: a constant coefficient, the only law without the 1e-30 floor."},
-          radiossQuirks({defaultFric})),
+          "μ = Fric, with the Iform 1 or 2 tangential force and filtering."),
       {{"Fric", ParamRole::KineticCoefficient}},
       "One coefficient, Fric, at rest and in sliding: driven from μk. No μs, and no stiction speed (the "
       "Iform 1 penalty's ramp near V = 0 is set by K, M and VISF).");
   add(RadiossLaw<1, kViscousFields>::definition(
           "radioss-generalized-viscous", "Radioss generalized viscous (Ifric 1)",
-          "μ = Fric + C1·p + C2·V + C3·p·V + C4·p² + C5·V², floored at 1e-30.",
-          {R"t(\mu = \max\left(10^{-30},\ \mathrm{Fric} + (C_1 + C_4 p)\,p + (C_2 + C_3 p)\,V + C_5 \lVert \mathbf{V}_t \rVert^2\right))t",
-           "Ifric 1, in the source's evaluation order; the C5 term takes the raw ‖Vt‖², not the floored V²."},
-          radiossQuirks({"The C5 term uses the raw ‖Vt‖², not the floored V²."})),
+          "μ = Fric + C1·p + C2·V + C3·p·V + C4·p² + C5·V², floored at 1e-30."),
       {},
       "Not mapped: μ is Fric plus terms in p and V (C1…C5), so no parameter by itself is a static or kinetic "
       "coefficient (Fric is μ only at p = 0 and V = 0), and none is a speed.");
   add(RadiossLaw<2, kDarmstadFields>::definition(
           "radioss-darmstad", "Radioss modified Darmstad (Ifric 2)",
-          "μ = Fric + C1·e^(C2·V)·p² + C3·e^(C4·V)·p + C5·e^(C6·V), floored at 1e-30.",
-          {R"t(\mu = \max\left(10^{-30},\ \mathrm{Fric} + C_1 e^{C_2 V} p^2 + C_3 e^{C_4 V} p + C_5 e^{C_6 V}\right))t",
-           "Ifric 2, the modified Darmstad law."},
-          radiossQuirks(
-              {"Third-party keyword manuals print other Darmstad formulas; this is the source's."})),
+          "μ = Fric + C1·e^(C2·V)·p² + C3·e^(C4·V)·p + C5·e^(C6·V), floored at 1e-30."),
       {},
       "Not mapped: μ is Fric plus three exponential terms in p and V (C1…C6), so no parameter by itself is a "
       "static or kinetic coefficient, and the rates C2, C4, C6 belong to separate terms.");
   add(RadiossLaw<3, kRenardFields>::definition(
           "radioss-renard", "Radioss Renard (Ifric 3)",
           "Three branches in V: a parabola from C1 (rest) to C3 at C5, a smooth step to C4 at C6, then a "
-          "rational approach to C2. V is floored at 1e-15 m/s, so μ(0) is C1 plus about 1e-16.",
-          {R"t(\mu = \max\left(10^{-30}, \begin{cases} C_1 + (C_3 - C_1)\,x\,(2 - x), \ \ x = \dfrac{V}{C_5} & V \le C_5 \\ C_3 + (C_4 - C_3)\,(3 - 2x)\,x^2, \ \ x = \dfrac{V - C_5}{C_6 - C_5} & C_5 < V < C_6 \\ C_2 - \dfrac{C_2 - C_4}{1 + (C_2 - C_4)(V - C_6)^2} & V \ge C_6 \end{cases}\right))t",
-           "Ifric 3, Renard's three branches: a parabola, a smooth step, and a rational approach to C2 (Fric "
-           "unused)."},
-          radiossQuirks({"Because V is floored at 1e-15 m/s, μ(0) = C1 + 2e-15·(C3 − C1)/C5 "
-                         "(0.1500000000000002 with the defaults), not C1.",
-                         "If C2 < C4 the last branch has a pole at V = C6 + 1/√(C4 − C2); beyond it μ is "
-                         "negative and the 1e-30 floor applies.",
-                         "Fric is not used by this law."})),
+          "rational approach to C2. V is floored at 1e-15 m/s, so μ(0) is C1 plus about 1e-16."),
       {{"C1", ParamRole::StaticCoefficient}, {"C2", ParamRole::KineticCoefficient}},
       "No stiction speed: μ rises from C1 to C3 at the critical velocity C5 and falls to C4 at C6 before it "
       "tends to C2; C3, C4, C5 and C6 have no common equivalent and keep their values.");
   add(RadiossLaw<4, kExponentialFields>::definition(
           "radioss-exponential", "Radioss exponential decay (Ifric 4)",
-          "μ = C1 + (Fric − C1)·e^(−C2·V), floored at 1e-30 (newer law, in the 2026 input format).",
-          {R"t(\mu = \max\left(10^{-30},\ C_1 + (\mathrm{Fric} - C_1)\,e^{-C_2 V}\right))t",
-           "Ifric 4: from Fric at rest towards C1 at high speed."},
-          radiossQuirks({"A newer law: in the 2026 input format, not in the seed's documentation."})),
+          "μ = C1 + (Fric − C1)·e^(−C2·V), floored at 1e-30 (newer law, in the 2026 input format)."),
       // μ = C1 + (Fric − C1) e^(−C2·V): the transition's speed scale is 1/C2.
       {{"Fric", ParamRole::StaticCoefficient},
        {"C1", ParamRole::KineticCoefficient},
        {"C2", ParamRole::InverseStictionSpeed}},
       "");
+}
+
+FRICTION_RUN_ONCE void describeRadiossLaws(DocsById& docs) {
+  const std::string_view defaultFric =
+      "Radioss's own default Fric is 0 (no friction); 0.1 here so that the curve shows.";
+  docs.emplace_back(
+      "radioss-coulomb",
+      EntryDocs{radiossEquations({R"t(\mu = \mathrm{Fric})t",
+                                  "Ifric 0: a constant coefficient, the only law without the 1e-30 floor."}),
+                radiossQuirks({defaultFric})});
+  docs.emplace_back(
+      "radioss-generalized-viscous",
+      EntryDocs{
+          radiossEquations(
+              {R"t(\mu = \max\left(10^{-30},\ \mathrm{Fric} + (C_1 + C_4 p)\,p + (C_2 + C_3 p)\,V + C_5 \lVert \mathbf{V}_t \rVert^2\right))t",
+               "Ifric 1, in the source's evaluation order; the C5 term takes the raw ‖Vt‖², not the floored "
+               "V²."}),
+          radiossQuirks({"The C5 term uses the raw ‖Vt‖², not the floored V²."})});
+  docs.emplace_back(
+      "radioss-darmstad",
+      EntryDocs{
+          radiossEquations(
+              {R"t(\mu = \max\left(10^{-30},\ \mathrm{Fric} + C_1 e^{C_2 V} p^2 + C_3 e^{C_4 V} p + C_5 e^{C_6 V}\right))t",
+               "Ifric 2, the modified Darmstad law."}),
+          radiossQuirks(
+              {"Third-party keyword manuals print other Darmstad formulas; this is the source's."})});
+  docs.emplace_back(
+      "radioss-renard",
+      EntryDocs{
+          radiossEquations(
+              {R"t(\mu = \max\left(10^{-30}, \begin{cases} C_1 + (C_3 - C_1)\,x\,(2 - x), \ \ x = \dfrac{V}{C_5} & V \le C_5 \\ C_3 + (C_4 - C_3)\,(3 - 2x)\,x^2, \ \ x = \dfrac{V - C_5}{C_6 - C_5} & C_5 < V < C_6 \\ C_2 - \dfrac{C_2 - C_4}{1 + (C_2 - C_4)(V - C_6)^2} & V \ge C_6 \end{cases}\right))t",
+               "Ifric 3, Renard's three branches: a parabola, a smooth step, and a rational approach to C2 "
+               "(Fric unused)."}),
+          radiossQuirks({"Because V is floored at 1e-15 m/s, μ(0) = C1 + 2e-15·(C3 − C1)/C5 "
+                         "(0.1500000000000002 with the defaults), not C1.",
+                         "If C2 < C4 the last branch has a pole at V = C6 + 1/√(C4 − C2); beyond it μ is "
+                         "negative and the 1e-30 floor applies.",
+                         "Fric is not used by this law."})});
+  docs.emplace_back(
+      "radioss-exponential",
+      EntryDocs{
+          radiossEquations({R"t(\mu = \max\left(10^{-30},\ C_1 + (\mathrm{Fric} - C_1)\,e^{-C_2 V}\right))t",
+                            "Ifric 4: from Fric at rest towards C1 at high speed."}),
+          radiossQuirks({"A newer law: in the 2026 input format, not in the seed's documentation."})});
 }
 
 }  // namespace friction

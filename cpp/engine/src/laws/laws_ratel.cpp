@@ -143,8 +143,6 @@ FRICTION_RUN_ONCE void addRatelLaws(std::vector<LawDefinition>& laws) {
        citation, specsOf(kCoulombFields)},
       "Ratel",
       {"v", "N", "vt", "n", "Fn", "Fe"}};
-  coulomb.spec.equations = listOf(kCoulombEquations);
-  coulomb.spec.quirks = listOf(kCommonQuirks);
   setTexSymbols(coulomb.spec, {{"kinetic", R"t(\mu_k)t"}, {"viscous", "F_v"}});
   setRoles(coulomb.spec, {{"kinetic", ParamRole::KineticCoefficient}});
   coulomb.spec.unmapped =
@@ -160,8 +158,6 @@ FRICTION_RUN_ONCE void addRatelLaws(std::vector<LawDefinition>& laws) {
        citation, specsOf(kThrelfallFields)},
       "Ratel",
       {"v", "N", "vt", "n", "Fn"}};
-  threlfall.spec.equations = listOf(kThrelfallEquations);
-  threlfall.spec.quirks = listOf(kThrelfallQuirks);
   setTexSymbols(threlfall.spec,
                 {{"kinetic", R"t(\mu_k)t"}, {"viscous", "F_v"}, {"tolerance_velocity", "v_0"}});
   // v0 is Ratel's stiction tolerance: the slip allowed while the contact counts as stuck, as Drake's vs.
@@ -172,6 +168,11 @@ FRICTION_RUN_ONCE void addRatelLaws(std::vector<LawDefinition>& laws) {
   threlfall.coefficient = &threlfallCoefficient;
   threlfall.force = &threlfallForce;
   laws.push_back(std::move(threlfall));
+}
+
+FRICTION_RUN_ONCE void describeRatelLaws(DocsById& docs) {
+  docs.emplace_back("ratel-coulomb", EntryDocs{listOf(kCoulombEquations), listOf(kCommonQuirks)});
+  docs.emplace_back("ratel-threlfall", EntryDocs{listOf(kThrelfallEquations), listOf(kThrelfallQuirks)});
 }
 
 }  // namespace friction

@@ -270,8 +270,6 @@ FRICTION_RUN_ONCE void addRsfLaws(std::vector<LawDefinition>& laws) {
        specsOf(kRsfFields)},
       "Literature",
       {"v", "N"}};
-  rsf.spec.equations = listOf(kRsfEquations);
-  rsf.spec.quirks = listOf(kRsfQuirks);
   setTexSymbols(rsf.spec, {{"mu0", R"t(\mu_0)t"},
                            {"a", "a"},
                            {"b1", "b_1"},
@@ -304,6 +302,10 @@ FRICTION_RUN_ONCE void addRsfLaws(std::vector<LawDefinition>& laws) {
   rsf.frictionRateCoupling = &rsfNagataCoupling;
   rsf.normalForceStep = &rsfNormalStep;
   laws.push_back(std::move(rsf));
+}
+
+FRICTION_RUN_ONCE void describeRsfLaws(DocsById& docs) {
+  docs.emplace_back("rsf", EntryDocs{listOf(kRsfEquations), listOf(kRsfQuirks)});
 }
 
 }  // namespace friction

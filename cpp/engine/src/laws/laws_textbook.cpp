@@ -162,6 +162,11 @@ constexpr Equation kThetaEquations[] = {
      "The steady state, which the law's curve μ(v) = F(v, θ_ss(v))/N plots."},
 };
 
+constexpr std::string_view kThetaQuirks[] = {
+    "Whether Popov's own evolution law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified: "
+    "both are offered (renewal law).",
+    "The seed app's τ and D act per 1 ms step and in mm; here they are seconds and metres."};
+
 }  // namespace
 
 FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws) {
@@ -173,8 +178,6 @@ FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws) {
        specsOf(kCoulombFields)},
       "Textbook",
       {"v"}};
-  coulomb.spec.equations = listOf(kCoulombEquations);
-  coulomb.spec.quirks = listOf(kCoulombQuirks);
   setTexSymbols(coulomb.spec, {{"mu_s", R"t(\mu_s)t"}, {"mu_k", R"t(\mu_k)t"}});
   setRoles(coulomb.spec, {{"mu_s", ParamRole::StaticCoefficient}, {"mu_k", ParamRole::KineticCoefficient}});
   coulomb.spec.unmapped = "No stiction speed: the step from μs at rest to μk in sliding is exact.";
@@ -191,8 +194,6 @@ FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws) {
        specsOf(kAbbottFields)},
       "Abbott app",
       {"v", "theta"}};
-  abbott.spec.equations = listOf(kAbbottEquations);
-  abbott.spec.quirks = listOf(kAbbottQuirks);
   setTexSymbols(abbott.spec, {{"mus", R"t(\mu_s)t"},
                               {"muk", R"t(\mu_k)t"},
                               {"va", "a"},
@@ -217,11 +218,6 @@ FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws) {
        specsOf(kThetaFields)},
       "Abbott app",
       {"v", "N"}};
-  theta.spec.equations = listOf(kThetaEquations);
-  theta.spec.quirks = {
-      "Whether Popov's own evolution law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified: "
-      "both are offered (renewal law).",
-      "The seed app's τ and D act per 1 ms step and in mm; here they are seconds and metres."};
   setTexSymbols(theta.spec, {{"mus", R"t(\mu_s)t"},
                              {"muk", R"t(\mu_k)t"},
                              {"tau", R"t(\tau)t"},
@@ -243,6 +239,12 @@ FRICTION_RUN_ONCE void addTextbookLaws(std::vector<LawDefinition>& laws) {
   theta.curveForce = &thetaCurveForce;
   theta.coefficient = &thetaCoefficient;
   laws.push_back(std::move(theta));
+}
+
+FRICTION_RUN_ONCE void describeTextbookLaws(DocsById& docs) {
+  docs.emplace_back("coulomb", EntryDocs{listOf(kCoulombEquations), listOf(kCoulombQuirks)});
+  docs.emplace_back("abbott-theta", EntryDocs{listOf(kAbbottEquations), listOf(kAbbottQuirks)});
+  docs.emplace_back("state-variable", EntryDocs{listOf(kThetaEquations), listOf(kThetaQuirks)});
 }
 
 AbbottThetaParams abbottThetaParams(const ResolvedParams& resolved) {

@@ -109,20 +109,18 @@ constexpr std::string_view kUpdateLoop =
 
 }  // namespace
 
+EntryDocs abbottSeedDocs() { return {listOf(kEquations), listOf(kQuirks), kUpdateLoop}; }
+
 const ModelSpec& abbottSeedModel() {
   static const ModelSpec spec = [] {
     ModelSpec model{
-        "abbott-seed",
-        "Seed app (Abbott, exact)",
+        "abbott-seed", "Seed app (Abbott, exact)",
         "The algorithm of Steven Abbott's \"Friction\" app, step for step: F = Fk + (Fs − Fk)θ with "
         "a velocity-dependent Fk, one explicit 1 ms step, θ updated without a dt factor, v clamped "
         "at 0. Use it to reproduce the app's plots exactly; use state-variable for physics in SI.",
         "S. Abbott, \"Friction\" app (Practical Mechanical apps), after V. L. Popov, Contact "
         "Mechanics and Friction, Ch. 12.",
-        specsOf(kFields),
-        listOf(kEquations),
-        listOf(kQuirks),
-        kUpdateLoop};
+        specsOf(kFields)};
     setTexSymbols(model, {{"mus", R"t(\mu_s)t"},
                           {"muk", R"t(\mu_k)t"},
                           {"N", "N"},

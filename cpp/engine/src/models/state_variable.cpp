@@ -91,26 +91,28 @@ constexpr Equation kEquations[] = {
     {R"t(F_{\max} = F(0, \theta))t", "The static limit column: the friction at rest with the current θ."},
 };
 
+constexpr std::string_view kQuirks[] = {
+    "The only public description of Popov's model used here is the seed app's: whether Popov's own "
+    "evolution law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified, so both are offered "
+    "(renewal law).",
+    "The seed app's τ and D act per 1 ms step and in mm; here they are seconds and metres, and the seed's "
+    "Load is split into the mass m and the normal force Fn."};
+
 }  // namespace
+
+EntryDocs stateVariableDocs() { return {listOf(kEquations), listOf(kQuirks)}; }
 
 const ModelSpec& stateVariableModel() {
   static const ModelSpec spec = [] {
     ModelSpec model{
-        "state-variable",
-        "State variable θ (SI, exact stick)",
+        "state-variable", "State variable θ (SI, exact stick)",
         "The seed's physics in SI: F = Fk(v) + (Fs − Fk(v))θ with dθ/dt = (1 − θ)/τ − |v|/D, mass "
         "and normal force apart: the state-variable law on the spring-block's one event-driven "
         "loop, with an exact stick phase (the block stays at rest while the drive force is within the "
         "static limit F(0, θ), θ ageing in closed form) whose start and end are located inside the step.",
         "V. L. Popov, Contact Mechanics and Friction, Ch. 12 (state-variable friction), as used in "
         "S. Abbott's \"Friction\" app.",
-        specsOf(kFields),
-        listOf(kEquations),
-        {"The only public description of Popov's model used here is the seed app's: whether Popov's own "
-         "evolution law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified, so both are "
-         "offered (renewal law).",
-         "The seed app's τ and D act per 1 ms step and in mm; here they are seconds and metres, and the "
-         "seed's Load is split into the mass m and the normal force Fn."}};
+        specsOf(kFields)};
     setTexSymbols(model, {{"m", "m"},
                           {"Fn", "F_n"},
                           {"mus", R"t(\mu_s)t"},

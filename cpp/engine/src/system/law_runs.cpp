@@ -223,6 +223,26 @@ LawRun applyForce(std::string_view id, const ParamList& params, double m, double
   return run;
 }
 
+namespace {
+// What the presliding experiment computes (Canudas de Wit et al. 1995, Fig. 2).
+constexpr Equation kPreslidingEquations[] = {
+    {R"t(m\,\frac{dv}{dt} = F_a(t) - F, \qquad \frac{dx}{dt} = v)t",
+     "A free mass pushed by the applied force against the law's friction (normal force N), from rest in "
+     "the law's initial state."},
+    {R"t(F_a:\ 0 \xrightarrow{\ \dot{F}\ } A \xrightarrow{\ t_{\text{hold}}\ } A \xrightarrow{\ \dot{F}\ } -A \xrightarrow{\ t_{\text{hold}}\ } -A \xrightarrow{\ \dot{F}\ } A)t",
+     "The applied force of Canudas de Wit et al.'s Fig. 2: ramps at the rate Ḟ between ±A, held t_hold "
+     "at each end."},
+    {R"t(F = F_{\text{law}}(v, \text{state};\ N))t",
+     "The dynamic law's friction at the body's velocity and state; the normal force N enters only laws "
+     "that scale with it (rate-and-state), as LuGre, Dahl and the elasto-plastic model take forces "
+     "directly."}};
+constexpr std::string_view kPreslidingQuirks[] = {
+    "The paper's figure values are not available; the protocol is reconstructed from auralius/LuGre "
+    "sim_presliding.m, and the loop is checked against closed forms instead."};
+}  // namespace
+
+EntryDocs preslidingDocs() { return {listOf(kPreslidingEquations), listOf(kPreslidingQuirks)}; }
+
 const ModelSpec& preslidingModel() {
   static const ModelSpec spec = [] {
     ModelSpec model{
@@ -241,19 +261,7 @@ const ModelSpec& preslidingModel() {
          {"rate", "Ḟ", "Ramp rate", "N/s", 0.1425, 1e-9, 1e9, 0.001, Scale::Log,
           "How fast the applied force changes on each ramp (Fig. 2: 0.1425 N/s)."},
          {"hold", "t_hold", "Hold", "s", 5.0, 0.0, 1e4, 0.5, Scale::Linear,
-          "How long the force is held at each end (Fig. 2: 5 s); LuGre creeps (drifts) during the hold."}},
-        {{R"t(m\,\frac{dv}{dt} = F_a(t) - F, \qquad \frac{dx}{dt} = v)t",
-          "A free mass pushed by the applied force against the law's friction (normal force N), from rest in "
-          "the law's initial state."},
-         {R"t(F_a:\ 0 \xrightarrow{\ \dot{F}\ } A \xrightarrow{\ t_{\text{hold}}\ } A \xrightarrow{\ \dot{F}\ } -A \xrightarrow{\ t_{\text{hold}}\ } -A \xrightarrow{\ \dot{F}\ } A)t",
-          "The applied force of Canudas de Wit et al.'s Fig. 2: ramps at the rate Ḟ between ±A, held t_hold "
-          "at each end."},
-         {R"t(F = F_{\text{law}}(v, \text{state};\ N))t",
-          "The dynamic law's friction at the body's velocity and state; the normal force N enters only laws "
-          "that scale with it (rate-and-state), as LuGre, Dahl and the elasto-plastic model take forces "
-          "directly."}},
-        {"The paper's figure values are not available; the protocol is reconstructed from auralius/LuGre "
-         "sim_presliding.m, and the loop is checked against closed forms instead."}};
+          "How long the force is held at each end (Fig. 2: 5 s); LuGre creeps (drifts) during the hold."}}};
     setTexSymbols(model, {{"m", "m"},
                           {"N", "N"},
                           {"amplitude", "A"},

@@ -87,7 +87,15 @@ constexpr Equation kSystemEquations[] = {
      "dissipation; its residual measures the integration error."},
     {R"t(\omega = \sqrt{c/m}, \qquad f = \frac{\omega}{2\pi})t", "The resonance of the block on its spring."},
 };
+
+constexpr std::string_view kSystemQuirks[] = {
+    "The seed app's Load is mass and normal force at once (no g); here m and Fn are apart, and Fn defaults "
+    "to m·g.",
+    "A law without a true stick state (zero force at rest, or a dynamic law) never rests exactly: its stick "
+    "intervals are where |v| ≤ 1 % of v0, with events at the output rows."};
 }  // namespace
+
+EntryDocs springBlockSystemDocs() { return {listOf(kSystemEquations), listOf(kSystemQuirks)}; }
 
 const ModelSpec& springBlockSystemModel() {
   static const ModelSpec spec = [] {
@@ -98,12 +106,7 @@ const ModelSpec& springBlockSystemModel() {
         "Fn.",
         "The system of S. Abbott's \"Friction\" app (after Popov, Contact Mechanics and Friction, Ch. 12).",
         {kSystemMassSpec, kSystemNormalForceSpec, kSystemSpringSpec, kSystemDashpotSpec,
-         kSystemDriveVelocitySpec, kSystemDisplacementSpec, kSystemDurationSpec},
-        listOf(kSystemEquations),
-        {"The seed app's Load is mass and normal force at once (no g); here m and Fn are apart, and Fn "
-         "defaults to m·g.",
-         "A law without a true stick state (zero force at rest, or a dynamic law) never rests exactly: its "
-         "stick intervals are where |v| ≤ 1 % of v0, with events at the output rows."}};
+         kSystemDriveVelocitySpec, kSystemDisplacementSpec, kSystemDurationSpec}};
     setTexSymbols(model, {{"m", "m"},
                           {"Fn", "F_n"},
                           {"c", "c"},
