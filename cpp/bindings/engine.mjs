@@ -403,15 +403,13 @@ export async function loadEngine({ studies = true } = {}) {
   const wasm = await createFrictionModule(options);
   let studiesPromise = null;
   // The catalog's docs (equations, quirks, the seed's update loop) live in the studies' module, so that
-  // the start-up module carries none of their text: the catalog's calls add them once it is loaded.
-  let docs = null;
+  // the start-up module carries none of their text: the catalog's calls add them once it is loaded (and
+  // only then ask it for them: the page's worker, which loads it for its views, never does).
+  let loadedStudies = null;
   const loadStudies = () => {
     studiesPromise ??= import('./studies-engine.mjs')
       .then((module) => module.loadStudiesEngine())
-      .then((studies) => {
-        docs = studies.docs();
-        return studies;
-      });
+      .then((studies) => (loadedStudies = studies));
     return studiesPromise;
   };
   const documented = (entry, entryDocs, withLoop = false) => {
@@ -419,15 +417,16 @@ export async function loadEngine({ studies = true } = {}) {
     const { equations, quirks, updateLoop } = entryDocs;
     return withLoop ? { ...entry, equations, quirks, updateLoop } : { ...entry, equations, quirks };
   };
+  const docs = () => loadedStudies?.docs();
   const core = {
     version: wasm.version(),
-    models: () => wasm.models().map((model) => documented(model, docs?.models[model.id], true)),
+    models: () => wasm.models().map((model) => documented(model, docs()?.models[model.id], true)),
     columns: () => wasm.columns(),
     simulate: (request) => unwrap(simulateByWire(wasm, request)),
-    laws: () => wasm.laws().map((law) => documented(law, docs?.laws[law.id])),
-    system: () => documented(wasm.system(), docs?.system),
+    laws: () => wasm.laws().map((law) => documented(law, docs()?.laws[law.id])),
+    system: () => documented(wasm.system(), docs()?.system),
     integrators: () => wasm.integrators(),
-    presliding: () => documented(wasm.presliding(), docs?.presliding),
+    presliding: () => documented(wasm.presliding(), docs()?.presliding),
     presets: () => wasm.presets(),
     /** The on-demand module's calls (studies-engine.mjs), loaded the first time this is awaited. */
     studies: loadStudies,

@@ -5,9 +5,9 @@
 // shown. The single-file build inlines its bytes too (globalThis.__frictionStudiesWasmBinary).
 //
 // studies.docs()                 how the catalog is computed: { models: { id: docs }, laws: { id: docs },
-//                                system: docs, presliding: docs }, docs = { equations: [{ tex, note }], quirks:
-//                                [text], updateLoop }; loadEngine() adds them to models(), laws(), system()
-//                                and presliding() once this module is loaded
+//                                system: docs, presliding: docs }, docs = { equations: [{ tex, note }],
+//                                quirks: [text], updateLoop }; loadEngine() adds them to models(), laws(),
+//                                system() and presliding() once this module is loaded
 // studies.frictionCoefficient(id, params, { v, N, p, theta })    -> μ
 // studies.frictionForce(id, params, { vt, n, Fn, Fe })           -> [x, y, z], the force on the body [N]
 // studies.createLaw(id, params)  a stateful law: { step({ v, N, p, vt, n, Fn, dt }) -> { force, magnitude,
@@ -70,9 +70,10 @@ export async function loadStudiesEngine() {
       },
     });
   }
-  const docs = wasm.docs();
+  // The catalog's docs, converted when first asked for (45 kB of text).
+  let docs = null;
   return Object.freeze({
-    docs: () => docs,
+    docs: () => (docs ??= wasm.docs()),
     frictionCoefficient: (id, params, inputs) =>
       unwrap(wasm.frictionCoefficient(id, params, inputs)).value,
     frictionForce: (id, params, inputs) => unwrap(wasm.frictionForce(id, params, inputs)).value,

@@ -1,9 +1,10 @@
 // Browser test of "How it is computed" (views/equations-view.js): the dialog that shows the current
 // model's or law's equations (MathML built by build-scripts/equations.mjs), its symbols, citation,
 // quirks, the system it drives (for a law) and the seed's update loop (for abbott-seed), from the
-// catalog and its docs (equations.json). Checked against the catalog and docs read in the page, laid out (each <math> has a size), closed by
-// Esc with the focus back on its button, free of axe-core violations, and without sideways scroll on
-// a phone. Also opened from the single-file build, and with equations.json missing.
+// catalog and its docs (equations.json). Checked against the catalog and docs read in the page, laid
+// out (each <math> has a size), closed by Esc with the focus back on its button, free of axe-core
+// violations, and without sideways scroll on a phone. Also opened from the single-file build, and with
+// equations.json missing.
 // Run: node --test --test-reporter=spec tests/browser/equations.test.mjs   (after build-scripts/build.sh)
 
 import assert from 'node:assert/strict';

@@ -93,7 +93,7 @@ test('the MathML is laid out by MathML Core: no bold mathvariant, no third child
   );
 });
 
-test('dist/equations.json holds the docs, one MathML per catalog equation, in order, and every symbol', async (t) => {
+test('dist/equations.json: the docs, a MathML per catalog equation in order, every symbol', async (t) => {
   const dist = path.resolve(process.env.FRICTION_LAB_DIST ?? path.join(repoRoot, 'dist'));
   const file = path.join(dist, 'equations.json');
   if (!existsSync(file)) return t.skip('no dist/equations.json: run build-scripts/build.sh');
@@ -116,7 +116,7 @@ test('dist/equations.json holds the docs, one MathML per catalog equation, in or
   }
 });
 
-test('the start-up module carries no docs: loadEngine adds them from the studies module once loaded', async () => {
+test('no docs at start-up: loadEngine adds them once the studies module is loaded', async () => {
   const { loadEngine } = await import(
     path.join(
       path.resolve(process.env.FRICTION_LAB_DIST ?? path.join(repoRoot, 'dist')),

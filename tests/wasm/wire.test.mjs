@@ -161,7 +161,7 @@ test('a refusal and a budget’s stop: the same message, field and partial trace
   }
 });
 
-test('a reply read after replies that were never read: the key table is mirrored from where it was left', async () => {
+test('a reply read after unread ones: the key table is mirrored from where it was left', async () => {
   const { encodeWire, decodeWire, mirrorWireKeys } = await import(path.join(dist, 'engine.mjs'));
   const header = embind.wireHeaderAddress() >> 2;
   // One call on the module's wire, its reply left in the module's buffers.

@@ -316,7 +316,9 @@ export class EquationsPanel {
     intro.append(el('p', { className: 'eq-description', textContent: entry.description }));
     const status = withAttributes(el('p', { className: 'eq-status' }), { role: 'status' });
     if (this.#loadError) {
-      status.textContent = `The equations could not be loaded (${this.#loadError}); try again when the page can reach its files.`;
+      status.textContent =
+        `The equations could not be loaded (${this.#loadError}); ` +
+        'try again when the page can reach its files.';
       status.classList.add('is-error');
     } else if (!this.#typeset) {
       status.textContent = 'Loading the equations…';

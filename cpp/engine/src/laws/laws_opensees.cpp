@@ -426,10 +426,11 @@ FRICTION_RUN_ONCE void describeOpenSeesLaws(DocsById& docs) {
   docs.emplace_back(
       "opensees-velpressuredep",
       EntryDocs{
-          openSeesEquations(
-              {{R"t(\mu_{\text{fast}} = \begin{cases} \mu_{\text{fast},0} - \Delta\mu \tanh\left(\alpha\,N / A\right) & N > 0 \\ \mu_{\text{fast},0} & N \le 0 \end{cases})t",
-                "The high-speed coefficient falls with the pressure p = N/A."},
-               kVelocityBlend}),
+          openSeesEquations({{R"t(\mu_{\text{fast}} = \begin{cases} \mu_{\text{fast},0} - \Delta\mu)t"
+                              R"t( \tanh\left(\alpha\,N / A\right) & N > 0 \\ \mu_{\text{fast},0} & N \le 0)t"
+                              R"t( \end{cases})t",
+                              "The high-speed coefficient falls with the pressure p = N/A."},
+                             kVelocityBlend}),
           openSeesQuirks({"alpha multiplies the pressure N/A, not N."})});
   docs.emplace_back(
       "opensees-veldepmultilinear",
@@ -437,7 +438,9 @@ FRICTION_RUN_ONCE void describeOpenSeesLaws(DocsById& docs) {
           openSeesEquations(
               {{R"t(\mu(|v|) = \mu_i + \frac{\mu_{i+1} - \mu_i}{v_{i+1} - v_i}\,\left(|v| - v_i\right))t",
                 "Linear on the active segment i, extended past the first and the last point (not clamped)."},
-               {R"t(i \leftarrow i + 1 \ \text{ while } |v| \ge v_{i+1},\ i < n - 2; \qquad \text{if } |v| < v_i:\ i \leftarrow i - 1 \ \text{ while } |v| \le v_i,\ i > 0)t",
+               {R"t(i \leftarrow i + 1 \ \text{ while } |v| \ge v_{i+1},\ i < n - 2; \qquad)t"
+                R"t( \text{if } |v| < v_i:\ i \leftarrow i - 1 \ \text{ while } |v| \le v_i,\ i)t"
+                R"t( > 0)t",
                 "setTrial's search from the remembered segment: at a breakpoint the segment, and so the "
                 "slope, depends on the direction of approach."}}),
           openSeesQuirks(
@@ -449,10 +452,14 @@ FRICTION_RUN_ONCE void describeOpenSeesLaws(DocsById& docs) {
       "opensees-velnormalfrcdep",
       EntryDocs{
           openSeesEquations(
-              {{R"t(\mu_{\text{slow}} = a_{\text{slow}} N^{\,n_{\text{slow}} - 1}, \quad \mu_{\text{fast}} = a_{\text{fast}} N^{\,n_{\text{fast}} - 1}, \quad r = \alpha_0 + \alpha_1 N + \alpha_2 N^2)t",
+              {{R"t(\mu_{\text{slow}} = a_{\text{slow}} N^{\,n_{\text{slow}} - 1}, \quad)t"
+                R"t( \mu_{\text{fast}} = a_{\text{fast}} N^{\,n_{\text{fast}} - 1}, \quad r =)t"
+                R"t( \alpha_0 + \alpha_1 N + \alpha_2 N^2)t",
                 "Both coefficients and the transition rate depend on the normal force, through unguarded "
                 "powers."},
-               {R"t(\mu = \mu_{\text{fast}} - \left(\mu_{\text{fast}} - \mu_{\text{slow}}\right) e^{-r\,|v|}, \qquad \mu \leftarrow f_{\max}\,\mu_{\text{fast}} \ \text{ if } \mu > f_{\max}\,\mu_{\text{fast}} \text{ or } N \le 0)t",
+               {R"t(\mu = \mu_{\text{fast}} - \left(\mu_{\text{fast}} - \mu_{\text{slow}}\right))t"
+                R"t( e^{-r\,|v|}, \qquad \mu \leftarrow f_{\max}\,\mu_{\text{fast}} \ \text{ if)t"
+                R"t( } \mu > f_{\max}\,\mu_{\text{fast}} \text{ or } N \le 0)t",
                 "The exponential transition, capped relative to μfast and set to the cap for N ≤ 0."}}),
           openSeesQuirks(
               {"The cap is relative to μfast, not μslow, and N ≤ 0 forces it.",

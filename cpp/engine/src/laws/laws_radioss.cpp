@@ -212,23 +212,35 @@ Vec3 viscousPenalty(int Ifric, const RadiossParams& c, const Vec3& Vt, double mu
 
 // --- How it is computed (the catalog's equations and quirks) -----------------------------------
 constexpr Equation kSpeedLine = {
-    R"t(V = \sqrt{\max\left(10^{-30},\ \lVert \mathbf{V}_t \rVert^2\right)}, \qquad p = \text{contact pressure})t",
+    R"t(V = \sqrt{\max\left(10^{-30},\ \lVert \mathbf{V}_t \rVert^2\right)}, \qquad p =)t"
+    R"t( \text{contact pressure})t",
     "The tangential speed, floored at 1e-15 m/s, and the pressure (positive in compression), as i7for3.F "
     "reads them."};
 constexpr Equation kViscousPenaltyLine = {
-    R"t(\mathrm{Iform} = 1:\quad C^2 = \mathrm{VISF}^2 \cdot 2 K M, \quad \mathbf{F}_t = \sqrt{\frac{\min\left(C^2 \lVert \mathbf{V}_t \rVert^2,\ (\mu F_n)^2\right)}{\max\left(10^{-30},\ C^2 \lVert \mathbf{V}_t \rVert^2\right)}\,C^2}\ \ \mathbf{V}_t)t",
+    R"t(\mathrm{Iform} = 1:\quad C^2 = \mathrm{VISF}^2 \cdot 2 K M, \quad \mathbf{F}_t =)t"
+    R"t( \sqrt{\frac{\min\left(C^2 \lVert \mathbf{V}_t \rVert^2,\ (\mu)t"
+    R"t( F_n)^2\right)}{\max\left(10^{-30},\ C^2 \lVert \mathbf{V}_t \rVert^2\right)}\,C^2}\ \)t"
+    R"t( \mathbf{V}_t)t",
     "The viscous (total) penalty: |Ft| = min(C‖Vt‖, μ|Fn|) along Vt, computed as the source does, with its "
     "tiny-velocity tail below 1e-15 N."};
 constexpr Equation kStiffnessLine = {
-    R"t(\mathrm{Iform} = 2:\quad \mathbf{F}_t^* = \mathbf{F}_t^{\text{old}} + \alpha K \mathbf{V}\,\Delta t, \quad \mathbf{F}_t = \min\left(1,\ \frac{\mu\,|F_n|}{\sqrt{\max\left(\lVert \mathbf{F}_t^* \rVert^2,\ 10^{-30}\right)}}\right) \mathbf{F}_t^*)t",
+    R"t(\mathrm{Iform} = 2:\quad \mathbf{F}_t^* = \mathbf{F}_t^{\text{old}} + \alpha K)t"
+    R"t( \mathbf{V}\,\Delta t, \quad \mathbf{F}_t = \min\left(1,\)t"
+    R"t( \frac{\mu\,|F_n|}{\sqrt{\max\left(\lVert \mathbf{F}_t^* \rVert^2,\)t"
+    R"t( 10^{-30}\right)}}\right) \mathbf{F}_t^*)t",
     "The stiffness (incremental) penalty: the previous force plus K·V·Δt, projected on the tangent plane and "
     "capped at μ|Fn|; the capped force is remembered for the next step."};
 constexpr Equation kFilterLine = {
-    R"t(\alpha = \begin{cases} 1 & \mathrm{Ifiltr} = 0 \text{ or } \mathrm{Xfreq} = 0 \\ \mathrm{Xfreq} & \mathrm{Ifiltr} = 1 \\ 2\pi / \mathrm{Xfreq} & \mathrm{Ifiltr} = 2 \\ \max\left(1,\ 2\pi\,\mathrm{Xfreq}\,\Delta t\right) & \mathrm{Ifiltr} = 3 \end{cases}, \qquad \mathrm{Iform} = 1:\ \mathbf{F}_t = \alpha\,\mathbf{F}_t^{\text{new}} + (1 - \alpha)\,\mathbf{F}_t^{\text{old}})t",
+    R"t(\alpha = \begin{cases} 1 & \mathrm{Ifiltr} = 0 \text{ or } \mathrm{Xfreq} = 0 \\)t"
+    R"t( \mathrm{Xfreq} & \mathrm{Ifiltr} = 1 \\ 2\pi / \mathrm{Xfreq} & \mathrm{Ifiltr} = 2 \\)t"
+    R"t( \max\left(1,\ 2\pi\,\mathrm{Xfreq}\,\Delta t\right) & \mathrm{Ifiltr} = 3 \end{cases},)t"
+    R"t( \qquad \mathrm{Iform} = 1:\ \mathbf{F}_t = \alpha\,\mathbf{F}_t^{\text{new}} + (1 -)t"
+    R"t( \alpha)\,\mathbf{F}_t^{\text{old}})t",
     "Friction filtering: the blend of the new and the previous force (Iform 1), or the scale of the "
     "increment (Iform 2); MAX for Ifiltr 3 as the source has it."};
 constexpr Equation kSignLine = {
-    R"t(\mathrm{VISF} \leftarrow 1 \ \text{ if } \mathrm{VISF} = 0 \text{ and } (\mathrm{Fric} \ne 0 \text{ or } \mathrm{Ifric} \ne 0), \qquad \mathbf{F}_{\text{body}} = -\mathbf{F}_t)t",
+    R"t(\mathrm{VISF} \leftarrow 1 \ \text{ if } \mathrm{VISF} = 0 \text{ and } (\mathrm{Fric})t"
+    R"t( \ne 0 \text{ or } \mathrm{Ifric} \ne 0), \qquad \mathbf{F}_{\text{body}} = -\mathbf{F}_t)t",
     "The starter's default damping, and the force the body (the secondary node) receives: Radioss's Ft "
     "points along +Vt."};
 
@@ -447,23 +459,27 @@ FRICTION_RUN_ONCE void describeRadiossLaws(DocsById& docs) {
       "radioss-generalized-viscous",
       EntryDocs{
           radiossEquations(
-              {R"t(\mu = \max\left(10^{-30},\ \mathrm{Fric} + (C_1 + C_4 p)\,p + (C_2 + C_3 p)\,V + C_5 \lVert \mathbf{V}_t \rVert^2\right))t",
+              {R"t(\mu = \max\left(10^{-30},\ \mathrm{Fric} + (C_1 + C_4 p)\,p + (C_2 + C_3)t"
+               R"t( p)\,V + C_5 \lVert \mathbf{V}_t \rVert^2\right))t",
                "Ifric 1, in the source's evaluation order; the C5 term takes the raw ‖Vt‖², not the floored "
                "V²."}),
           radiossQuirks({"The C5 term uses the raw ‖Vt‖², not the floored V²."})});
   docs.emplace_back(
       "radioss-darmstad",
-      EntryDocs{
-          radiossEquations(
-              {R"t(\mu = \max\left(10^{-30},\ \mathrm{Fric} + C_1 e^{C_2 V} p^2 + C_3 e^{C_4 V} p + C_5 e^{C_6 V}\right))t",
-               "Ifric 2, the modified Darmstad law."}),
-          radiossQuirks(
-              {"Third-party keyword manuals print other Darmstad formulas; this is the source's."})});
+      EntryDocs{radiossEquations(
+                    {R"t(\mu = \max\left(10^{-30},\ \mathrm{Fric} + C_1 e^{C_2 V} p^2 + C_3 e^{C_4 V})t"
+                     R"t( p + C_5 e^{C_6 V}\right))t",
+                     "Ifric 2, the modified Darmstad law."}),
+                radiossQuirks(
+                    {"Third-party keyword manuals print other Darmstad formulas; this is the source's."})});
   docs.emplace_back(
       "radioss-renard",
       EntryDocs{
           radiossEquations(
-              {R"t(\mu = \max\left(10^{-30}, \begin{cases} C_1 + (C_3 - C_1)\,x\,(2 - x), \ \ x = \dfrac{V}{C_5} & V \le C_5 \\ C_3 + (C_4 - C_3)\,(3 - 2x)\,x^2, \ \ x = \dfrac{V - C_5}{C_6 - C_5} & C_5 < V < C_6 \\ C_2 - \dfrac{C_2 - C_4}{1 + (C_2 - C_4)(V - C_6)^2} & V \ge C_6 \end{cases}\right))t",
+              {R"t(\mu = \max\left(10^{-30}, \begin{cases} C_1 + (C_3 - C_1)\,x\,(2 - x), \ \ x)t"
+               R"t( = \dfrac{V}{C_5} & V \le C_5 \\ C_3 + (C_4 - C_3)\,(3 - 2x)\,x^2, \ \ x =)t"
+               R"t( \dfrac{V - C_5}{C_6 - C_5} & C_5 < V < C_6 \\ C_2 - \dfrac{C_2 - C_4}{1 +)t"
+               R"t( (C_2 - C_4)(V - C_6)^2} & V \ge C_6 \end{cases}\right))t",
                "Ifric 3, Renard's three branches: a parabola, a smooth step, and a rational approach to C2 "
                "(Fric unused)."}),
           radiossQuirks({"Because V is floored at 1e-15 m/s, μ(0) = C1 + 2e-15·(C3 − C1)/C5 "

@@ -229,7 +229,8 @@ constexpr Equation kPreslidingEquations[] = {
     {R"t(m\,\frac{dv}{dt} = F_a(t) - F, \qquad \frac{dx}{dt} = v)t",
      "A free mass pushed by the applied force against the law's friction (normal force N), from rest in "
      "the law's initial state."},
-    {R"t(F_a:\ 0 \xrightarrow{\ \dot{F}\ } A \xrightarrow{\ t_{\text{hold}}\ } A \xrightarrow{\ \dot{F}\ } -A \xrightarrow{\ t_{\text{hold}}\ } -A \xrightarrow{\ \dot{F}\ } A)t",
+    {R"t(F_a:\ 0 \xrightarrow{\ \dot{F}\ } A \xrightarrow{\ t_{\text{hold}}\ } A \xrightarrow{\)t"
+     R"t( \dot{F}\ } -A \xrightarrow{\ t_{\text{hold}}\ } -A \xrightarrow{\ \dot{F}\ } A)t",
      "The applied force of Canudas de Wit et al.'s Fig. 2: ramps at the rate Ḟ between ±A, held t_hold "
      "at each end."},
     {R"t(F = F_{\text{law}}(v, \text{state};\ N))t",
