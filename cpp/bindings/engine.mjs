@@ -108,10 +108,12 @@ export function unwrap(reply) {
   throw error;
 }
 
-// ---- The wire (cpp/bindings/value_wire.h): a request and a run's reply cross into and out of wasm as
-// a byte stream and a number stream, one copy each, instead of one Embind call per key, value and
-// string. Tags: 0 null, 1 false, 2 true, 3 number, 4 string (u32 length, UTF-8), 5 list (u32 count),
-// 6 object (u32 count, then key and value per member), 7 Float64Array (u32 count of the number stream).
+// ---- The wire (cpp/bindings/value_wire.h): every request and reply of the start-up module (a run's, a
+// catalog's) crosses into and out of wasm as a byte stream and a number stream, one copy each, instead
+// of one Embind call per key, value and string. Tags: 0 null, 1 false, 2 true, 3 number, 4 string (u32
+// length, UTF-8), 5 list (u32 count), 6 object (u32 count, then key and value per member), 7
+// Float64Array (u32 count of the number stream), 8 (a request's) a value with no counterpart in a
+// request, by its typeof.
 // A reply's key is a string, or (the u32's top bit set) an index into the module's key table, which
 // only grows and which the module's loader mirrors (wireKeys) before it decodes a reply.
 
@@ -154,6 +156,15 @@ class WireEncoder {
     this.used += length;
   }
 
+  /** A Uint8Array's bytes, as a text's. */
+  raw(bytes) {
+    this.count(bytes.length);
+    if (this.used + bytes.length > this.bytes.length)
+      this.bytes = grown(this.bytes, this.used + bytes.length);
+    this.bytes.set(bytes, this.used);
+    this.used += bytes.length;
+  }
+
   number(v) {
     if (this.counted === this.numbers.length) this.numbers = grown(this.numbers, this.counted + 1);
     this.numbers[this.counted++] = v;
@@ -173,11 +184,16 @@ class WireEncoder {
       case 'object':
         break;
       default:
-        throw new TypeError(typeof v);
+        // A function, a symbol or a bigint: the module's reader refuses it by its path.
+        this.byte(8);
+        return this.text(typeof v);
     }
-    // A typed array or buffer is read by the module's own conversion (a Uint8Array as the bytes of a
-    // text), not as an object of numbered keys: the Embind call takes the request.
-    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) throw new TypeError('binary');
+    // A Uint8Array is the bytes of a text (a file's UTF-8 as read); any other typed array or buffer is
+    // an object of its own enumerable keys, as JSON.stringify writes it.
+    if (v instanceof Uint8Array) {
+      this.byte(4);
+      return this.raw(v);
+    }
     if (Array.isArray(v)) {
       this.byte(5);
       this.count(v.length);
@@ -208,20 +224,14 @@ function grown(array, needed) {
 const wireEncoder = new WireEncoder();
 
 /**
- * A request as the wire's streams, as the module's own conversion reads it (value_js.h's toValue):
- * undefined members left out, keys in their order. null where it holds what only that conversion
- * refuses by its path (a function, a symbol, a bigint): the caller then takes the Embind call. The
- * streams are views of buffers that the next request reuses: copy them before encoding another.
+ * A request as the wire's streams: undefined members left out (an undefined item is null), keys in their
+ * order, as JSON.stringify writes them. The streams are views of buffers that the next request reuses:
+ * copy them before encoding another.
  */
 export function encodeWire(request) {
   wireEncoder.used = 0;
   wireEncoder.counted = 0;
-  try {
-    wireEncoder.value(request);
-  } catch (error) {
-    if (error instanceof TypeError) return null;
-    throw error;
-  }
+  wireEncoder.value(request);
   return {
     bytes: wireEncoder.bytes.subarray(0, wireEncoder.used),
     numbers: wireEncoder.numbers.subarray(0, wireEncoder.counted),
@@ -359,37 +369,47 @@ export function decodeWire(bytes, numbers, at = 0, number = 0, keys = []) {
 }
 
 /**
- * simulate() by the wire: the request written into the module's buffers, the reply read out of its,
- * where the header the module keeps says (its address asked once; each stream's address and length),
- * on the module's memory as it is after each call (it may have grown).
+ * The reply the module's last call left on the wire, where the header it keeps says (its address asked
+ * once; each stream's address and length), read off the module's memory as it is after the call (it may
+ * have grown): a refusal thrown (unwrap).
+ */
+function wireReply(wasm) {
+  const header = (wasm.wireHeader ??= wasm.wireHeaderAddress() >> 2);
+  const heap = wasm.HEAPU32;
+  const mirror = (wasm.wireKeys ??= { list: [], read: 0 });
+  const keys = mirrorWireKeys(mirror, wasm.HEAPU8, heap[header + 4], heap[header + 5]);
+  return unwrap(decodeWire(wasm.HEAPU8, wasm.HEAPF64, heap[header], heap[header + 2] >> 3, keys));
+}
+
+/**
+ * simulate() by the wire: the request written into the module's buffers, the reply read out of its. A
+ * simulate() from inside onProgress uses the same buffers: the module has read this call's request
+ * before the run and writes its reply after it.
  */
 function simulateByWire(wasm, request) {
-  const plain = request !== null && typeof request === 'object' && !Array.isArray(request);
-  // onProgress is the caller's callback, not part of the scenario (as the Embind call takes it).
-  const onProgress = plain && typeof request.onProgress === 'function' ? request.onProgress : null;
+  // onProgress is the caller's callback, not part of the scenario.
+  const onProgress = typeof request?.onProgress === 'function' ? request.onProgress : null;
   let scenario = request;
   if (onProgress) {
     scenario = { ...request };
     delete scenario.onProgress;
   }
-  // The wire's buffers are the module's one pair: a call made from inside onProgress (while they
-  // hold the outer call's request and reply) takes the Embind call.
-  const encoded = plain && !wasm.wireBusy ? encodeWire(scenario) : null;
-  if (encoded === null) return wasm.simulate(request);
-  wasm.wireBusy = true;
-  try {
-    const header = (wasm.wireHeader ??= wasm.wireHeaderAddress() >> 2);
-    wasm.wireIn(encoded.bytes.length, encoded.numbers.length);
-    wasm.HEAPU8.set(encoded.bytes, wasm.HEAPU32[header]);
-    wasm.HEAPF64.set(encoded.numbers, wasm.HEAPU32[header + 2] >> 3);
-    wasm.simulateWire(onProgress);
-    const heap = wasm.HEAPU32;
-    const mirror = (wasm.wireKeys ??= { list: [], read: 0 });
-    const keys = mirrorWireKeys(mirror, wasm.HEAPU8, heap[header + 4], heap[header + 5]);
-    return decodeWire(wasm.HEAPU8, wasm.HEAPF64, heap[header], heap[header + 2] >> 3, keys);
-  } finally {
-    wasm.wireBusy = false;
-  }
+  const encoded = encodeWire(scenario);
+  const header = (wasm.wireHeader ??= wasm.wireHeaderAddress() >> 2);
+  wasm.wireIn(encoded.bytes.length, encoded.numbers.length);
+  wasm.HEAPU8.set(encoded.bytes, wasm.HEAPU32[header]);
+  wasm.HEAPF64.set(encoded.numbers, wasm.HEAPU32[header + 2] >> 3);
+  wasm.simulateWire(onProgress);
+  return wireReply(wasm);
+}
+
+// The catalogs the module lists (listingWire), by their index in friction/listings.h's Listing.
+const LISTINGS = ['models', 'laws', 'columns', 'integrators', 'presets', 'system', 'presliding'];
+
+/** A catalog as plain data: 'models', 'laws', … (LISTINGS). */
+function listing(wasm, name) {
+  wasm.listingWire(LISTINGS.indexOf(name));
+  return wireReply(wasm);
 }
 
 /**
@@ -420,14 +440,15 @@ export async function loadEngine({ studies = true } = {}) {
   const docs = () => loadedStudies?.docs();
   const core = {
     version: wasm.version(),
-    models: () => wasm.models().map((model) => documented(model, docs()?.models[model.id], true)),
-    columns: () => wasm.columns(),
-    simulate: (request) => unwrap(simulateByWire(wasm, request)),
-    laws: () => wasm.laws().map((law) => documented(law, docs()?.laws[law.id])),
-    system: () => documented(wasm.system(), docs()?.system),
-    integrators: () => wasm.integrators(),
-    presliding: () => documented(wasm.presliding(), docs()?.presliding),
-    presets: () => wasm.presets(),
+    models: () =>
+      listing(wasm, 'models').map((model) => documented(model, docs()?.models[model.id], true)),
+    columns: () => listing(wasm, 'columns'),
+    simulate: (request) => simulateByWire(wasm, request),
+    laws: () => listing(wasm, 'laws').map((law) => documented(law, docs()?.laws[law.id])),
+    system: () => documented(listing(wasm, 'system'), docs()?.system),
+    integrators: () => listing(wasm, 'integrators'),
+    presliding: () => documented(listing(wasm, 'presliding'), docs()?.presliding),
+    presets: () => listing(wasm, 'presets'),
     /** The on-demand module's calls (studies-engine.mjs), loaded the first time this is awaited. */
     studies: loadStudies,
     /** Size of the module's wasm memory in bytes: it grows, never shrinks, so a leak shows (tests use it). */

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
 #include <utility>
 
 #include "friction/errors.h"
@@ -155,7 +156,54 @@ void WireOutput::close() {
 
 // ---- The request's reader ----
 
+// A value with no counterpart in a request, on its way out of the frames it is in: its type, and the
+// steps from it to the request's root (innermost first; a list item's step has no key).
+struct WireReader::Refused {
+  struct Step {
+    bool item;  // a list's item (its index), else an object's member (its key)
+    std::string key;
+    std::size_t index;
+  };
+  std::string type;
+  std::vector<Step> steps;
+
+  // The path as the engine's readers write one: "system.v0", "v0[2]", "" for the request itself.
+  std::string path() const {
+    std::string path;
+    for (auto step = steps.rbegin(); step != steps.rend(); ++step) {
+      if (step->item)
+        path += "[" + std::to_string(step->index) + "]";
+      else
+        path += (path.empty() ? "" : ".") + step->key;
+    }
+    return path;
+  }
+};
+
 friction::Value WireReader::read() {
+  try {
+    return value();
+  } catch (const Refused& refused) {
+    const std::string path = refused.path();
+    throw friction::InputError(path.empty() ? "request" : path,
+                               (path.empty() ? "The request" : path) +
+                                   " must be a number, string, boolean, list or object; got a " +
+                                   refused.type + ".");
+  }
+}
+
+// A member's value (`key`) or a list's item (`index`), its step added to a refusal's path (and only
+// then: a member's key is not copied on the way in).
+friction::Value WireReader::valueAt(bool item, std::string_view key, std::size_t index) {
+  try {
+    return value();
+  } catch (Refused& refused) {
+    refused.steps.push_back({item, std::string(key), index});
+    throw;
+  }
+}
+
+friction::Value WireReader::value() {
   switch (next()) {
     case kWireNull:
       return {};
@@ -169,17 +217,21 @@ friction::Value WireReader::read() {
       return text();
     case kWireList: {
       friction::Value list = friction::Value::list();
-      for (std::uint32_t n = count(); n > 0; --n) list.push(read());
+      const std::uint32_t n = count();
+      for (std::uint32_t i = 0; i < n; ++i) list.push(valueAt(true, {}, i));
       return list;
     }
     case kWireObject: {
       friction::Value object = friction::Value::object();
       for (std::uint32_t n = count(); n > 0; --n) {
         std::string name = text();
-        object.set(std::move(name), read());
+        friction::Value member = valueAt(false, name, 0);
+        object.set(std::move(name), std::move(member));
       }
       return object;
     }
+    case kWireUnrepresentable:
+      throw Refused{text(), {}};
     default:
       throw friction::InputError("request", "The request's encoding is damaged.");
   }

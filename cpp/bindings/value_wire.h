@@ -12,6 +12,8 @@
 //   5 list: u32 count, the items      6 object: u32 count, then per member a string's length and bytes
 //   (the key) and its value
 //   7 Float64Array: u32 count, then that many numbers of the number stream (a run's columns)
+//   8 (a request only) a JS value with no counterpart in a request (a function, a symbol, a bigint):
+//     its typeof as a string's length and bytes, refused by the reader where it stands, by its path
 // u32: four bytes, least significant first.
 // A reply's key is either a string's length and bytes or, with the top bit of that u32 set, the index of
 // a key in the key table: a third stream that the module keeps from call to call and only appends to
@@ -37,7 +39,8 @@ enum WireTag : std::uint8_t {
   kWireString,
   kWireList,
   kWireObject,
-  kWireColumn
+  kWireColumn,
+  kWireUnrepresentable
 };
 
 /// The two streams of a request, as engine.mjs writes them into the module's memory.
@@ -127,7 +130,9 @@ class WireOutput final : public friction::ValueSink {
   WireKeyTable keys_;
 };
 
-/// Reads a message engine.mjs encoded (its encodeWire) back into the tree it encoded.
+/// Reads a message engine.mjs encoded (its encodeWire) back into the tree it encoded. A value with no
+/// counterpart in a request (tag 8) is refused with an InputError naming its path ("system.v0",
+/// "params.mu[2]"; "request" for the whole), built only then, as the frames it is in unwind.
 class WireReader {
  public:
   WireReader(const std::vector<std::uint8_t>& bytes, const std::vector<double>& numbers)
@@ -136,6 +141,10 @@ class WireReader {
   friction::Value read();
 
  private:
+  struct Refused;
+
+  friction::Value value();
+  friction::Value valueAt(bool item, std::string_view key, std::size_t index);
   std::uint8_t next();
   std::uint32_t count();
   std::string text();

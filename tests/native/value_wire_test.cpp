@@ -8,8 +8,10 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "friction/errors.h"
 #include "value_wire.h"
 
 using bindings::WireKeyTable;
@@ -94,4 +96,72 @@ TEST_CASE("a reply's key goes as its index with the top bit set, or written out 
   CHECK(u32At(written.data(), 5) == longKey.size());
   CHECK(std::string(written.begin() + 9, written.begin() + 9 + static_cast<long>(longKey.size())) == longKey);
   CHECK(out.keys().size() == 1);
+}
+
+namespace {
+
+// A request's streams, written by hand as engine.mjs's encodeWire writes them.
+struct Request {
+  std::vector<std::uint8_t> bytes;
+  std::vector<double> numbers;
+
+  Request& tag(bindings::WireTag tag) {
+    bytes.push_back(tag);
+    return *this;
+  }
+  Request& count(std::uint32_t n) {
+    for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<std::uint8_t>(n >> (8 * i)));
+    return *this;
+  }
+  Request& text(const std::string& text) {
+    count(static_cast<std::uint32_t>(text.size()));
+    bytes.insert(bytes.end(), text.begin(), text.end());
+    return *this;
+  }
+  Request& number(double value) {
+    numbers.push_back(value);
+    return tag(bindings::kWireNumber);
+  }
+  // A value with no counterpart in a request, by its typeof.
+  Request& unrepresentable(const std::string& type) { return tag(bindings::kWireUnrepresentable).text(type); }
+};
+
+// The field and message of the reader's refusal of `request`, or "read" if it reads.
+std::pair<std::string, std::string> refusal(const Request& request) {
+  try {
+    bindings::WireReader(request.bytes, request.numbers).read();
+  } catch (const friction::InputError& error) {
+    return {error.field(), error.what()};
+  }
+  return {"read", ""};
+}
+
+}  // namespace
+
+TEST_CASE("a request's function, symbol or bigint is refused by its path, as the engine's readers name one") {
+  // { system: { v0: [[0, 1], [1, <symbol>]] } }
+  Request nested;
+  nested.tag(bindings::kWireObject).count(1).text("system");
+  nested.tag(bindings::kWireObject).count(1).text("v0");
+  nested.tag(bindings::kWireList).count(2);
+  nested.tag(bindings::kWireList).count(2).number(0).number(1);
+  nested.tag(bindings::kWireList).count(2).number(1).unrepresentable("symbol");
+  CHECK(refusal(nested) ==
+        std::pair<std::string, std::string>{
+            "system.v0[1][1]",
+            "system.v0[1][1] must be a number, string, boolean, list or object; got a symbol."});
+  // The request itself, and an item of a list at the root.
+  Request root;
+  root.unrepresentable("bigint");
+  CHECK(refusal(root) ==
+        std::pair<std::string, std::string>{
+            "request", "The request must be a number, string, boolean, list or object; got a bigint."});
+  Request item;
+  item.tag(bindings::kWireList).count(1).unrepresentable("function");
+  CHECK(refusal(item).first == "[0]");
+  // Members before the refused one read as they are; the refusal names the member it is in.
+  Request member;
+  member.tag(bindings::kWireObject).count(2).text("law").tag(bindings::kWireString).text("coulomb");
+  member.text("onStep").unrepresentable("function");
+  CHECK(refusal(member).first == "onStep");
 }

@@ -10,6 +10,7 @@
 #include "friction/law_requests.h"
 #include "friction/law_runs.h"
 #include "friction/laws.h"
+#include "friction/listings.h"
 #include "friction/parameters.h"
 #include "friction/presets.h"
 #include "friction/scenario.h"
