@@ -34,7 +34,7 @@ SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
 `;
 
 const MODULES = ['friction-wasm', 'friction-studies-wasm', 'friction-fit-wasm'];
-const LOADERS = ['engine.mjs', 'studies-engine.mjs', 'fit-engine.mjs'];
+const LOADERS = ['engine.mjs', 'wire.mjs', 'studies-engine.mjs', 'fit-engine.mjs'];
 
 await rm(out, { recursive: true, force: true });
 await mkdir(out, { recursive: true });

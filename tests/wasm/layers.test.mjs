@@ -40,6 +40,7 @@ const PUBLIC_LAYER = {
   'law_requests.h': 'scenario',
   'sweep.h': 'studies',
   'presets.h': 'studies',
+  'listings.h': 'studies',
   'fit.h': 'fit',
   'export.h': 'export',
 };

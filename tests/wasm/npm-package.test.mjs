@@ -99,6 +99,7 @@ test('the tarball holds the module, its wasm, the studies and fits modules, and 
   const files = stdout.split('\n').filter(Boolean);
   for (const file of [
     'engine.mjs',
+    'wire.mjs',
     'friction-wasm.mjs',
     'friction-wasm.wasm',
     'studies-engine.mjs',

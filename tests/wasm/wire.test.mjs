@@ -1,4 +1,4 @@
-// The wire (cpp/bindings/value_wire.h, engine.mjs's encodeWire and decodeWire), the start-up module's
+// The wire (cpp/bindings/value_wire.h, wire.mjs's encodeWire and decodeWire), the start-up module's
 // one conversion between JS values and the engine's, carries what the engine writes and reads what the
 // caller wrote. A run's reply is the command-line program's (build/native/cpp/friction run, whose
 // summary goes through the engine's Value tree and the CLI's JSON writer instead): the same members in
@@ -230,7 +230,7 @@ test('the catalogs by the wire: a fresh tree at each call, and a refusal for a l
   assert.ok(second[0].params.length > 0);
   assert.ok(second.every((law) => law.params.every((p) => typeof p.key === 'string')));
   // Friction/listings.h has seven listings (0 … 6).
-  const { decodeWire, mirrorWireKeys } = await import(path.join(dist, 'engine.mjs'));
+  const { decodeWire, mirrorWireKeys } = await import(path.join(dist, 'wire.mjs'));
   const header = module.wireHeaderAddress() >> 2;
   const read = () => {
     const heap = module.HEAPU32;
@@ -249,7 +249,7 @@ test('the catalogs by the wire: a fresh tree at each call, and a refusal for a l
 });
 
 test('a reply read after unread ones: the key table is mirrored from where it was left', async () => {
-  const { encodeWire, decodeWire, mirrorWireKeys } = await import(path.join(dist, 'engine.mjs'));
+  const { encodeWire, decodeWire, mirrorWireKeys } = await import(path.join(dist, 'wire.mjs'));
   const header = module.wireHeaderAddress() >> 2;
   // One call on the module's wire, its reply left in the module's buffers.
   const call = (request) => {
