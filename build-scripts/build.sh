@@ -18,7 +18,8 @@ cmake --build build/wasm -j "$JOBS"
 rm -rf dist
 mkdir -p dist/vendor
 cp -R web/. dist/
-cp cpp/bindings/engine.mjs cpp/bindings/wire.mjs build/wasm/cpp/friction-wasm.mjs build/wasm/cpp/friction-wasm.wasm dist/
+cp cpp/bindings/engine.mjs cpp/bindings/wire.mjs dist/
+cp build/wasm/cpp/friction-wasm.mjs build/wasm/cpp/friction-wasm.wasm dist/
 # The studies' module, loaded on demand (engine.studies() in engine.mjs: the law alone, its curves, the
 # presliding experiment and the maps), beside the engine's.
 cp cpp/bindings/studies-engine.mjs build/wasm/cpp/friction-studies-wasm.mjs build/wasm/cpp/friction-studies-wasm.wasm dist/

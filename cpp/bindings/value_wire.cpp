@@ -157,7 +157,7 @@ void WireOutput::close() {
 // ---- The request's reader ----
 
 // A value with no counterpart in a request, on its way out of the frames it is in: its type, and the
-// steps from it to the request's root (innermost first; a list item's step has no key).
+// steps from it to the request's root, innermost first.
 struct WireReader::Refused {
   struct Step {
     bool item;  // a list's item (its index), else an object's member (its key)

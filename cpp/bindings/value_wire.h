@@ -1,10 +1,11 @@
 #pragma once
-// A request and a run's reply as a byte stream and a number stream, which engine.mjs encodes and decodes
-// on its side (encodeWire, decodeWire): they cross the JS/wasm boundary in one copy each instead of one
-// Embind call per key, value and string (which cost a 2-row run ~70 µs of its ~110 µs in wasm). The
-// request is read back into a friction::Value (WireReader); the reply is written by the engine's writers
-// straight into the streams (WireOutput is a ValueSink), without a tree in between. Only conversion: the
-// same tree either way, object keys in order.
+// The start-up module's one conversion: a request and a reply (a run's, a catalog's) as a byte stream and
+// a number stream, which wire.mjs encodes and decodes on its side (encodeWire, decodeWire): they cross
+// the JS/wasm boundary in one copy each instead of one Embind call per key, value and string (which cost
+// a 2-row run ~70 µs of its ~110 µs in wasm). The request is read back into a friction::Value
+// (WireReader); the reply is written by the engine's writers straight into the streams (WireOutput is a
+// ValueSink), without a tree in between. Only conversion: the same tree either way, object keys in
+// order.
 //
 // Bytes: a tag per value, then its data; numbers (doubles) go to the number stream in order.
 //   0 null   1 false   2 true   3 number (the next of the number stream)
@@ -130,7 +131,7 @@ class WireOutput final : public friction::ValueSink {
   WireKeyTable keys_;
 };
 
-/// Reads a message engine.mjs encoded (its encodeWire) back into the tree it encoded. A value with no
+/// Reads a message wire.mjs encoded (its encodeWire) back into the tree it encoded. A value with no
 /// counterpart in a request (tag 8) is refused with an InputError naming its path ("system.v0",
 /// "params.mu[2]"; "request" for the whole), built only then, as the frames it is in unwind.
 class WireReader {

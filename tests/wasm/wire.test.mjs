@@ -120,7 +120,7 @@ function outcome(call) {
   }
 }
 
-test('every preset and every branch of the writers: the reply the CLI writes, member for member', async () => {
+test('every preset and every branch of the writers: the CLI’s reply, member for member', async () => {
   const runs = [...engine.presets().map((preset) => preset.scenario), ...extraRuns];
   const kinds = new Set();
   const mismatches = [];
@@ -221,7 +221,7 @@ test('a request’s function, symbol or bigint is refused by its path; a Uint8Ar
   assert.equal(refusal({ law: 'coulomb', params: new Float64Array([0.5]) }).parameter, 'params.0');
 });
 
-test('the catalogs by the wire: a fresh tree at each call, and a refusal for a listing there is not', async () => {
+test('the catalogs by the wire: a fresh tree at each call; a listing there is not, refused', async () => {
   const first = engine.laws();
   first[0].params.length = 0;
   first[0].name = 'changed';
