@@ -109,13 +109,16 @@ export function unwrap(reply) {
   throw error;
 }
 
+/** The index in HEAPU32 of the header the module keeps of its wire's streams (asked once). */
+const wireHeader = (wasm) => (wasm.wireHeader ??= wasm.wireHeaderAddress() >> 2);
+
 /**
- * The reply the module's last call left on the wire, where the header it keeps says (its address asked
- * once; each stream's address and length), read off the module's memory as it is after the call (it may
- * have grown): a refusal thrown (unwrap).
+ * The reply the module's last call left on the wire, where its header says (each stream's address and
+ * length), read off the module's memory as it is after the call (it may have grown): a refusal thrown
+ * (unwrap).
  */
 function wireReply(wasm) {
-  const header = (wasm.wireHeader ??= wasm.wireHeaderAddress() >> 2);
+  const header = wireHeader(wasm);
   const heap = wasm.HEAPU32;
   const mirror = (wasm.wireKeys ??= { list: [], read: 0 });
   const keys = mirrorWireKeys(mirror, wasm.HEAPU8, heap[header + 4], heap[header + 5]);
@@ -136,7 +139,7 @@ function simulateByWire(wasm, request) {
     delete scenario.onProgress;
   }
   const encoded = encodeWire(scenario);
-  const header = (wasm.wireHeader ??= wasm.wireHeaderAddress() >> 2);
+  const header = wireHeader(wasm);
   wasm.wireIn(encoded.bytes.length, encoded.numbers.length);
   wasm.HEAPU8.set(encoded.bytes, wasm.HEAPU32[header]);
   wasm.HEAPF64.set(encoded.numbers, wasm.HEAPU32[header + 2] >> 3);

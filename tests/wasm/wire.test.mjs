@@ -187,7 +187,7 @@ test('a refusal and a budget’s stop: the message and field, and the trace up t
     if (key !== 'state') assert.equal(column.length, t.length, key);
 });
 
-test('a request’s function, symbol or bigint is refused by its path; a Uint8Array reads as its text', () => {
+test('a function, symbol or bigint is refused by its path; a Uint8Array reads as its text', () => {
   const refusal = (request) => outcome(() => engine.simulate(request)).error;
   const cases = [
     [{ law: 'coulomb', system: { v0: () => 1 } }, 'system.v0', 'system.v0', 'function'],

@@ -458,11 +458,10 @@ FRICTION_RUN_ONCE void describeRadiossLaws(DocsById& docs) {
   docs.emplace_back(
       "radioss-generalized-viscous",
       EntryDocs{
-          radiossEquations(
-              {R"t(\mu = \max\left(10^{-30},\ \mathrm{Fric} + (C_1 + C_4 p)\,p + (C_2 + C_3)t"
-               R"t( p)\,V + C_5 \lVert \mathbf{V}_t \rVert^2\right))t",
-               "Ifric 1, in the source's evaluation order; the C5 term takes the raw ‖Vt‖², not the floored "
-               "V²."}),
+          radiossEquations({R"t(\mu = \max\left(10^{-30},\ \mathrm{Fric} + (C_1 + C_4 p)\,p + (C_2 + C_3)t"
+                            R"t( p)\,V + C_5 \lVert \mathbf{V}_t \rVert^2\right))t",
+                            "Ifric 1, in the source's evaluation order; the C5 term takes the raw "
+                            "‖Vt‖², not the floored V²."}),
           radiossQuirks({"The C5 term uses the raw ‖Vt‖², not the floored V²."})});
   docs.emplace_back(
       "radioss-darmstad",
@@ -484,8 +483,8 @@ FRICTION_RUN_ONCE void describeRadiossLaws(DocsById& docs) {
                "(Fric unused)."}),
           radiossQuirks({"Because V is floored at 1e-15 m/s, μ(0) = C1 + 2e-15·(C3 − C1)/C5 "
                          "(0.1500000000000002 with the defaults), not C1.",
-                         "If C2 < C4 the last branch has a pole at V = C6 + 1/√(C4 − C2); beyond it μ is "
-                         "negative and the 1e-30 floor applies.",
+                         "If C2 < C4 the last branch has a pole at V = C6 + 1/√(C4 − C2); "
+                         "beyond it μ is negative and the 1e-30 floor applies.",
                          "Fric is not used by this law."})});
   docs.emplace_back(
       "radioss-exponential",

@@ -163,8 +163,8 @@ constexpr Equation kThetaEquations[] = {
 };
 
 constexpr std::string_view kThetaQuirks[] = {
-    "Whether Popov's own evolution law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified: "
-    "both are offered (renewal law).",
+    "Whether Popov's own evolution law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not "
+    "verified: both are offered (renewal law).",
     "The seed app's τ and D act per 1 ms step and in mm; here they are seconds and metres."};
 
 }  // namespace

@@ -93,8 +93,8 @@ constexpr Equation kEquations[] = {
 
 constexpr std::string_view kQuirks[] = {
     "The only public description of Popov's model used here is the seed app's: whether Popov's own "
-    "evolution law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified, so both are offered "
-    "(renewal law).",
+    "evolution law is additive (−|v|/D) or multiplicative (−θ|v|/D) is not verified, so both are "
+    "offered (renewal law).",
     "The seed app's τ and D act per 1 ms step and in mm; here they are seconds and metres, and the seed's "
     "Load is split into the mass m and the normal force Fn."};
 
