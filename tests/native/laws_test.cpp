@@ -377,6 +377,20 @@ TEST_CASE("Abbott θ law with a given θ blends Fk and mus linearly", "[laws][ab
   CHECK_THAT(mu("abbott-theta", p, 0.2, 1, 0, 0.25), WithinRel(0.486, 1e-12));
 }
 
+TEST_CASE("Abbott θ law with θ = 0 is the seed's Fk(v) to the last bit, given or at steady state",
+          "[laws][abbott-theta]") {
+  // Fk + (mus − Fk)·0 = Fk exactly: μ is the seed's muk·(1 + va|v| + vb(v − v0)²), in its order, at
+  // θ = 0 given and wherever the steady θ = 1 − τ|v|/D clamps to 0 (|v| ≥ D/τ = 0.1 m/s here).
+  const ParamList p = {{"mus", 0.6}, {"muk", 0.4}, {"va", 0.5}, {"vb", 2},
+                       {"v0", 0.1},  {"tau", 0.1}, {"D", 0.01}};
+  auto kinetic = [](double v) { return 0.4 * (1 + 0.5 * std::fabs(v) + 2 * ((v - 0.1) * (v - 0.1))); };
+  for (double v : {0.1, 0.1234567, 0.3, 2.5, -0.7, 1e3}) {
+    CHECK(mu("abbott-theta", p, v) == kinetic(v));
+    CHECK(mu("abbott-theta", p, v, 1, 0, 0) == kinetic(v));
+  }
+  CHECK(mu("abbott-theta", p, 0.02, 1, 0, 0) == kinetic(0.02));
+}
+
 TEST_CASE("Abbott θ law uses |v| in the linear term but the signed v in (v − v0)², as the seed does",
           "[laws][abbott-theta]") {
   const ParamList p = {{"mus", 0.6}, {"muk", 0.4}, {"va", 0.5}, {"vb", 2},
