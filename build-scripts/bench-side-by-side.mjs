@@ -119,8 +119,9 @@ function printSeedScheme(native, wasm, calls) {
   // pass by pass, so that both meet the same machine (on ours one process may run the compiled loop
   // at up to twice another's time: the benchmark's wasm row above comes from other processes).
   const inOneProcess = passRatios('calls', 'CALLS_JSON ', 'simulate(): seed-euler', 'the seed');
+  const perPass = inOneProcess.map((ratio) => ratio.toFixed(2)).join(' ');
   console.log(
-    `  simulate() ÷ CalcIt in one process, pass by pass: ${inOneProcess.map((r) => r.toFixed(2)).join(' ')}; ` +
+    `  simulate() ÷ CalcIt in one process, pass by pass: ${perPass}; ` +
       `median ${median(inOneProcess).toFixed(2)} (goal ≤ 1)`,
   );
 }

@@ -26,9 +26,10 @@ inline double abbottMu(const AbbottThetaParams& p, double v, double givenTheta) 
   const double speed = std::fabs(v), dv = v - p.v0;
   const double kinetic = std::max(0.0, p.muk * (1 + p.va * speed + p.vb * (dv * dv)));  // the seed's order
   const double theta = givenTheta >= 0 ? givenTheta : std::clamp(1 - p.tauOverD * speed, 0.0, 1.0);
-  // Sliding with θ = 0 (at steady state, |v| ≥ D/τ) the blend adds (μs − μk(v))·0 = ±0 to μk(v): the
-  // same value for finite μk(v), without three operations on the seed's scheme's chain of dependent
-  // operations from one step's v to the next (v → μ → v'; natively the loop takes 0.85 of its time).
+  // Sliding with θ = 0 (at steady state, |v| ≥ D/τ) the blend adds (μs − μk(v))·0 = ±0 to μk(v):
+  // the same value for finite μk(v), without three operations on the seed's scheme's chain of
+  // dependent operations from one step's v to the next (v → μ → v'; natively the loop then takes 0.85
+  // of its time).
   if (theta == 0 && std::isfinite(kinetic)) return kinetic;
   return kinetic + (p.mus - kinetic) * theta;
 }
