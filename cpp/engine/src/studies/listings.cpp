@@ -32,6 +32,14 @@ void flag(ValueSink& out, std::string_view key, bool value) {
   out.boolean(value);
 }
 
+// Each item of `items` written by `write`, as a list.
+template <class Items, class Write>
+void writeList(ValueSink& out, const Items& items, Write write) {
+  out.beginList();
+  for (const auto& item : items) write(out, item);
+  out.endList();
+}
+
 // What names a parameter, a state variable or a column: key, symbol, label and unit.
 template <class Spec>
 void writeNames(ValueSink& out, const Spec& spec) {
@@ -106,9 +114,7 @@ void openEntry(ValueSink& out, const ModelSpec& model) {
   member(out, "description", model.description);
   member(out, "citation", model.citation);
   out.key("params");
-  out.beginList();
-  for (const ParamSpec& spec : model.params) writeParam(out, spec);
-  out.endList();
+  writeList(out, model.params, writeParam);
 }
 
 void writeEntry(ValueSink& out, const ModelSpec& model) {
@@ -138,13 +144,9 @@ void writeLaw(ValueSink& out, const LawSpec& law) {
   flag(out, "holdsAtRest", law.can.holdsAtRest);
   out.endObject();
   out.key("state");
-  out.beginList();
-  for (const StateVariableSpec& variable : law.state) writeStateVariable(out, variable);
-  out.endList();
+  writeList(out, law.state, writeStateVariable);
   out.key("inputs");
-  out.beginList();
-  for (const std::string_view input : law.inputs) out.text(input);
-  out.endList();
+  writeList(out, law.inputs, [](ValueSink& sink, std::string_view input) { sink.text(input); });
   out.endObject();
 }
 
@@ -181,14 +183,6 @@ void writePreset(ValueSink& out, const Preset& preset) {
   for (const auto& [key, value] : preset.expected) exactMember(out, key, value);
   out.endObject();
   out.endObject();
-}
-
-// Each item of `items` written by `write`, as a list.
-template <class Items, class Write>
-void writeList(ValueSink& out, const Items& items, Write write) {
-  out.beginList();
-  for (const auto& item : items) write(out, item);
-  out.endList();
 }
 
 }  // namespace
